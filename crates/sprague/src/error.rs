@@ -1,0 +1,158 @@
+//! Typed errors: what went wrong while reading a position, and why a solver
+//! stopped.
+
+use std::fmt;
+use std::ops::Range;
+
+/// Why a position (or a ruleset name) could not be read.
+///
+/// Every parse error carries the byte range of the text it is about, so a
+/// command line can draw a caret under it and a web page can underline it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+    /// The byte range of the offending text in the input (may be empty, at
+    /// the end of the input, for "unexpected end").
+    pub span: Range<usize>,
+}
+
+/// The kinds of [`ParseError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// The input ended where more was needed.
+    UnexpectedEnd {
+        /// What the parser was looking for.
+        expected: &'static str,
+    },
+    /// A character or token that does not fit the grammar here.
+    Unexpected {
+        /// What was found, as written.
+        found: String,
+        /// What the parser was looking for.
+        expected: &'static str,
+    },
+    /// An integer larger than the ruleset (or the language) supports.
+    NumberTooLarge {
+        /// The largest value allowed here.
+        max: u64,
+    },
+    /// A minus sign: sizes and parameters are never negative.
+    NegativeNumber,
+    /// A string literal without its closing quote.
+    UnterminatedString,
+    /// No ruleset has this name.
+    UnknownRuleset {
+        /// The name as written.
+        name: String,
+    },
+    /// A ruleset's parameters (the part in square brackets) are wrong.
+    BadParameters {
+        /// What is wrong, in words, lower case.
+        reason: String,
+    },
+    /// A ruleset's arguments (the part in parentheses) are wrong.
+    BadArguments {
+        /// What is wrong, in words, lower case.
+        reason: String,
+    },
+}
+
+impl ParseError {
+    /// A parse error of `kind` about the bytes `span`.
+    pub fn new(kind: ParseErrorKind, span: Range<usize>) -> ParseError {
+        ParseError { kind, span }
+    }
+
+    /// A [`ParseErrorKind::BadParameters`] error.
+    pub fn bad_parameters(reason: impl Into<String>, span: Range<usize>) -> ParseError {
+        ParseError::new(
+            ParseErrorKind::BadParameters {
+                reason: reason.into(),
+            },
+            span,
+        )
+    }
+
+    /// A [`ParseErrorKind::BadArguments`] error.
+    pub fn bad_arguments(reason: impl Into<String>, span: Range<usize>) -> ParseError {
+        ParseError::new(
+            ParseErrorKind::BadArguments {
+                reason: reason.into(),
+            },
+            span,
+        )
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ParseErrorKind::UnexpectedEnd { expected } => {
+                write!(f, "unexpected end of input, expected {expected}")?
+            }
+            ParseErrorKind::Unexpected { found, expected } => {
+                write!(f, "unexpected `{found}`, expected {expected}")?
+            }
+            ParseErrorKind::NumberTooLarge { max } => {
+                write!(f, "number out of range (the largest allowed here is {max})")?
+            }
+            ParseErrorKind::NegativeNumber => write!(f, "negative numbers are not allowed")?,
+            ParseErrorKind::UnterminatedString => write!(f, "string has no closing quote")?,
+            ParseErrorKind::UnknownRuleset { name } => {
+                write!(f, "unknown ruleset `{name}` (`sprague games` lists them)")?
+            }
+            ParseErrorKind::BadParameters { reason } => write!(f, "bad parameters: {reason}")?,
+            ParseErrorKind::BadArguments { reason } => write!(f, "bad arguments: {reason}")?,
+        }
+        write!(f, " at byte {}", self.span.start)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Why a solver stopped without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The search needed more positions than the budget allows.
+    BudgetExceeded {
+        /// The budget, in positions.
+        limit: u64,
+    },
+    /// A position can be reached from itself: the game is loopy, and the
+    /// loop-free solver cannot value it.
+    Loopy,
+    /// The question has no answer by the methods this ruleset has (a value
+    /// beyond what is known, a play convention not supported, ...).
+    Unsupported {
+        /// What is missing, in words, lower case.
+        reason: String,
+    },
+}
+
+impl SolveError {
+    /// A [`SolveError::Unsupported`] error.
+    pub fn unsupported(reason: impl Into<String>) -> SolveError {
+        SolveError::Unsupported {
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::BudgetExceeded { limit } => write!(
+                f,
+                "position budget exceeded: the search needs more than {limit} positions"
+            ),
+            SolveError::Loopy => write!(
+                f,
+                "the game is loopy: a position can be reached from itself"
+            ),
+            SolveError::Unsupported { reason } => f.write_str(reason),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}

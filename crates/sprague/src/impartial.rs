@@ -1,0 +1,414 @@
+//! Impartial games in general: the mex rule, a memoising Sprague–Grundy
+//! solver for any game given by its moves, and a dense solver for one-heap
+//! families.
+//!
+//! The Sprague–Grundy theorem says every impartial, loop-free game under
+//! normal play is equivalent to a single Nim heap `*g`, where `g` is the
+//! minimum excludant (mex) of the values of its options; a disjunctive sum is
+//! worth the nim-sum (exclusive or) of its parts. The solver here applies
+//! that definition literally, so it doubles as the brute force that every
+//! closed form in [`crate::rulesets`] is checked against.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use crate::error::SolveError;
+use crate::nimber::Nimber;
+
+/// The minimum excludant: the least non-negative integer not in `values`.
+///
+/// `values` may contain repeats and be in any order; it is sorted in place.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(sprague::mex(&mut vec![0, 1, 3, 1]), 2);
+/// assert_eq!(sprague::mex(&mut vec![]), 0);
+/// ```
+pub fn mex(values: &mut [u64]) -> u64 {
+    values.sort_unstable();
+    let mut candidate = 0;
+    for &v in values.iter() {
+        if v == candidate {
+            candidate += 1;
+        } else if v > candidate {
+            break;
+        }
+    }
+    candidate
+}
+
+/// How much a search may use before it gives up with
+/// [`SolveError::BudgetExceeded`] instead of exhausting memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The most distinct positions a solver may store.
+    pub max_positions: u64,
+}
+
+impl Budget {
+    /// The default budget: ten million positions, a few hundred megabytes
+    /// for the largest position types.
+    pub const DEFAULT: Budget = Budget {
+        max_positions: 10_000_000,
+    };
+
+    /// A budget of `max_positions` positions.
+    pub fn positions(max_positions: u64) -> Budget {
+        Budget { max_positions }
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::DEFAULT
+    }
+}
+
+/// An impartial game given by its rules: the moves of a position, and,
+/// optionally, how a position splits into independent components.
+///
+/// Implementors supply moves; [`GrundySolver`] supplies values.
+pub trait ImpartialGame {
+    /// A position of the game.
+    type Position: Clone + Eq + Hash;
+
+    /// Appends the options (the positions one move away) of `position` to
+    /// `out`.
+    fn moves(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// If `position` is a disjunctive sum of two or more independent
+    /// components, appends them to `out` and returns `true`; otherwise leaves
+    /// `out` alone and returns `false`. Splitting is an optimisation only:
+    /// the value of a split position is the nim-sum of its components'.
+    fn split(&self, position: &Self::Position, out: &mut Vec<Self::Position>) -> bool {
+        let _ = (position, out);
+        false
+    }
+}
+
+/// Marks a position whose value is being computed (it is on the stack).
+const IN_PROGRESS: u64 = u64::MAX;
+
+/// A memoising Sprague–Grundy solver for any [`ImpartialGame`].
+///
+/// The search runs on an explicit stack, so a chain of millions of positions
+/// does not overflow the call stack, and it stores at most
+/// `budget.max_positions` positions. The table survives between calls, so
+/// values of many positions of one game share work.
+#[derive(Debug)]
+pub struct GrundySolver<G: ImpartialGame> {
+    game: G,
+    budget: Budget,
+    table: HashMap<G::Position, u64>,
+}
+
+/// One position on the solver's stack: its children (options, or
+/// components when `is_sum`), and how many of them are already valued.
+struct Frame<P> {
+    position: P,
+    children: Vec<P>,
+    next_child: usize,
+    is_sum: bool,
+}
+
+impl<G: ImpartialGame> GrundySolver<G> {
+    /// A solver for `game` that stores at most `budget.max_positions`
+    /// positions.
+    pub fn new(game: G, budget: Budget) -> Self {
+        GrundySolver {
+            game,
+            budget,
+            table: HashMap::new(),
+        }
+    }
+
+    /// The game being solved.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// How many positions are stored.
+    pub fn n_positions(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The Grundy value of `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExceeded`] when more positions would be stored
+    /// than the budget allows, [`SolveError::Loopy`] when a position is
+    /// reachable from itself.
+    pub fn grundy(&mut self, position: &G::Position) -> Result<Nimber, SolveError> {
+        if let Some(&g) = self.table.get(position) {
+            if g == IN_PROGRESS {
+                return Err(SolveError::Loopy);
+            }
+            return Ok(Nimber(g));
+        }
+        let result = self.search(position.clone());
+        if result.is_err() {
+            // Forget the half-finished positions so the table stays usable.
+            self.table.retain(|_, g| *g != IN_PROGRESS);
+        }
+        result
+    }
+
+    /// Whether the player to move from `position` wins.
+    pub fn is_next_player_win(&mut self, position: &G::Position) -> Result<bool, SolveError> {
+        Ok(self.grundy(position)? != Nimber::ZERO)
+    }
+
+    fn open(&mut self, position: G::Position) -> Result<Frame<G::Position>, SolveError> {
+        if self.table.len() as u64 >= self.budget.max_positions {
+            return Err(SolveError::BudgetExceeded {
+                limit: self.budget.max_positions,
+            });
+        }
+        self.table.insert(position.clone(), IN_PROGRESS);
+        let mut children = Vec::new();
+        let is_sum = self.game.split(&position, &mut children);
+        if !is_sum {
+            self.game.moves(&position, &mut children);
+        }
+        Ok(Frame {
+            position,
+            children,
+            next_child: 0,
+            is_sum,
+        })
+    }
+
+    fn search(&mut self, root: G::Position) -> Result<Nimber, SolveError> {
+        let mut stack = vec![self.open(root)?];
+        let mut values = Vec::new();
+        loop {
+            let frame = stack
+                .last_mut()
+                .expect("the stack holds the root until it returns");
+            if frame.next_child < frame.children.len() {
+                let child = &frame.children[frame.next_child];
+                match self.table.get(child) {
+                    Some(&IN_PROGRESS) => return Err(SolveError::Loopy),
+                    Some(_) => frame.next_child += 1,
+                    None => {
+                        let child = child.clone();
+                        let frame = self.open(child)?;
+                        stack.push(frame);
+                    }
+                }
+                continue;
+            }
+            let frame = stack.pop().expect("a frame was just inspected");
+            values.clear();
+            values.extend(frame.children.iter().map(|c| self.table[c]));
+            let value = if frame.is_sum {
+                values.iter().fold(0, |acc, v| acc ^ v)
+            } else {
+                mex(&mut values)
+            };
+            self.table.insert(frame.position, value);
+            if stack.is_empty() {
+                return Ok(Nimber(value));
+            }
+        }
+    }
+}
+
+/// A scratch set for repeated mex computations over small values: marks
+/// are stamped with a generation number, so clearing costs nothing.
+#[derive(Debug, Default, Clone)]
+pub struct MexSet {
+    stamp: Vec<u32>,
+    generation: u32,
+}
+
+impl MexSet {
+    /// An empty set.
+    pub fn new() -> MexSet {
+        MexSet::default()
+    }
+
+    /// Empties the set.
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+    }
+
+    /// Adds `value` to the set.
+    pub fn insert(&mut self, value: u64) {
+        let Ok(i) = usize::try_from(value) else {
+            return;
+        };
+        if i >= self.stamp.len() {
+            // A value beyond the number of options can never be the mex, but
+            // the set is sized for the values seen, which stay small.
+            self.stamp.resize(i + 1, 0);
+        }
+        self.stamp[i] = self.generation;
+    }
+
+    /// The least non-negative integer not in the set.
+    pub fn mex(&self) -> u64 {
+        self.stamp
+            .iter()
+            .position(|&s| s != self.generation)
+            .unwrap_or(self.stamp.len()) as u64
+    }
+}
+
+/// The Grundy values `G(0..=n)` of a one-heap family whose moves from a heap
+/// lead to sums of smaller heaps.
+///
+/// `options(h, g, emit)` must call `emit` with the value of every option of
+/// heap `h`, computed from `g = G(0..h)` (for a move to a sum of heaps, the
+/// nim-sum of their entries in `g`). Cost: `n` mex computations plus the
+/// options' own cost.
+///
+/// # Examples
+///
+/// The subtraction game with S = {1, 2, 3} (the Bash game) has G(h) = h mod 4:
+///
+/// ```
+/// let g = sprague::grundy_sequence(10, |h, g, emit| {
+///     for s in 1..=3 {
+///         if s <= h {
+///             emit(g[h - s]);
+///         }
+///     }
+/// });
+/// assert_eq!(g, vec![0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2]);
+/// ```
+pub fn grundy_sequence<F>(n: usize, mut options: F) -> Vec<u64>
+where
+    F: FnMut(usize, &[u64], &mut dyn FnMut(u64)),
+{
+    let mut g = Vec::with_capacity(n + 1);
+    let mut seen = MexSet::new();
+    for h in 0..=n {
+        seen.clear();
+        options(h, &g, &mut |v| seen.insert(v));
+        g.push(seen.mex());
+    }
+    g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One Nim heap: the options of `n` are `0..n`.
+    struct NimHeap;
+    impl ImpartialGame for NimHeap {
+        type Position = u64;
+        fn moves(&self, p: &u64, out: &mut Vec<u64>) {
+            out.extend(0..*p);
+        }
+    }
+
+    /// Take one or two from a single heap: a chain as long as the heap.
+    struct TakeOneOrTwo;
+    impl ImpartialGame for TakeOneOrTwo {
+        type Position = u64;
+        fn moves(&self, p: &u64, out: &mut Vec<u64>) {
+            out.extend((1..=2).filter(|k| k <= p).map(|k| p - k));
+        }
+    }
+
+    /// Several Nim heaps as one position, split into single heaps.
+    struct NimSum;
+    impl ImpartialGame for NimSum {
+        type Position = Vec<u64>;
+        fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            for i in 0..p.len() {
+                for smaller in 0..p[i] {
+                    let mut q = p.clone();
+                    q[i] = smaller;
+                    out.push(q);
+                }
+            }
+        }
+        fn split(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
+            if p.len() < 2 {
+                return false;
+            }
+            out.extend(p.iter().map(|&h| vec![h]));
+            true
+        }
+    }
+
+    /// A two-cycle: each position moves to the other.
+    struct Cycle;
+    impl ImpartialGame for Cycle {
+        type Position = bool;
+        fn moves(&self, p: &bool, out: &mut Vec<bool>) {
+            out.push(!p);
+        }
+    }
+
+    #[test]
+    fn mex_of_small_sets() {
+        assert_eq!(mex(&mut []), 0);
+        assert_eq!(mex(&mut [1, 2]), 0);
+        assert_eq!(mex(&mut [2, 0, 1, 0, 5]), 3);
+    }
+
+    #[test]
+    fn a_nim_heap_is_worth_its_size() {
+        let mut solver = GrundySolver::new(NimHeap, Budget::DEFAULT);
+        for n in 0..40 {
+            assert_eq!(solver.grundy(&n).unwrap(), Nimber(n));
+        }
+    }
+
+    #[test]
+    fn split_positions_are_worth_the_nim_sum() {
+        let mut with_split = GrundySolver::new(NimSum, Budget::DEFAULT);
+        assert_eq!(
+            with_split.grundy(&vec![3, 6, 9]).unwrap(),
+            Nimber(3 ^ 6 ^ 9)
+        );
+        assert_eq!(with_split.grundy(&vec![1, 2, 3]).unwrap(), Nimber(0));
+    }
+
+    #[test]
+    fn a_chain_of_a_million_positions_does_not_overflow_the_stack() {
+        let mut solver = GrundySolver::new(TakeOneOrTwo, Budget::DEFAULT);
+        assert_eq!(solver.grundy(&1_000_000).unwrap(), Nimber(1_000_000 % 3));
+    }
+
+    #[test]
+    fn the_budget_is_a_typed_error_and_the_table_stays_usable() {
+        let mut solver = GrundySolver::new(TakeOneOrTwo, Budget::positions(100));
+        assert_eq!(
+            solver.grundy(&1000),
+            Err(SolveError::BudgetExceeded { limit: 100 })
+        );
+        assert_eq!(solver.grundy(&50).unwrap(), Nimber(50 % 3));
+    }
+
+    #[test]
+    fn cycles_are_reported() {
+        let mut solver = GrundySolver::new(Cycle, Budget::DEFAULT);
+        assert_eq!(solver.grundy(&true), Err(SolveError::Loopy));
+    }
+
+    #[test]
+    fn dense_sequence_matches_the_memoised_solver() {
+        let dense = grundy_sequence(60, |h, g, emit| {
+            for k in 1..=2 {
+                if k <= h {
+                    emit(g[h - k]);
+                }
+            }
+        });
+        let mut solver = GrundySolver::new(TakeOneOrTwo, Budget::DEFAULT);
+        for (h, &v) in dense.iter().enumerate() {
+            assert_eq!(solver.grundy(&(h as u64)).unwrap(), Nimber(v));
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! `sprague`: exact solvers for combinatorial games.
+//!
+//! Read a position in the position language, and ask who wins and how:
+//!
+//! ```
+//! use sprague::{analyze, Budget, Nimber, Outcome, Play, Position};
+//!
+//! // Luogu P1247, first sample: heaps of 3, 6 and 9.
+//! let position = Position::parse("nim(3, 6, 9)")?;
+//! let analysis = analyze(&position, Play::Normal, false, &Budget::DEFAULT)?;
+//! assert_eq!(analysis.outcome, Outcome::N);
+//! assert_eq!(analysis.grundy, Some(Nimber(12)));
+//! let best = &analysis.winning_moves[0];
+//! assert_eq!(best.description, "take 4 from the heap of 9");
+//! assert_eq!(best.to.to_string(), "nim(3, 6, 5)");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The pieces, from the bottom up: [`Nimber`] (the values of impartial games
+//! and their field arithmetic), [`ImpartialGame`] and [`GrundySolver`] (the
+//! Sprague–Grundy function of any game given by its moves), [`Component`]
+//! and [`Position`] (sums of rulesets), [`analyze`] (outcome and winning
+//! moves), and the rulesets themselves.
+
+#![deny(missing_docs)]
+
+mod error;
+mod impartial;
+mod nimber;
+mod outcome;
+mod position;
+pub mod rulesets;
+mod sum;
+
+/// The position language's syntax tree and parser.
+pub mod syntax {
+    pub use crate::position::syntax::*;
+}
+
+pub use error::{ParseError, ParseErrorKind, SolveError};
+pub use impartial::{Budget, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
+pub use nimber::Nimber;
+pub use outcome::Outcome;
+pub use position::{Component, GameClass, Move, Position};
+pub use rulesets::{HeapFamily, Ruleset, takeaway_grundy};
+pub use sum::{Analysis, Play, SumSearch, SumState, WinningMove, analyze};

@@ -1,0 +1,596 @@
+//! The position language, read into a syntax tree with byte ranges.
+//!
+//! ```text
+//! position   := component ( '+' component )*
+//! component  := NAME [ '[' param ( ',' param )* ']' ] '(' [ arg ( ',' arg )* ] ')'
+//!             | '*' INT
+//! param      := INT | INT '..' INT | OCTAL | NAME '=' INT | STRING
+//! arg        := INT | STRING | INT '..' INT
+//! INT        := digits [ '^' digits ]          (a power such as 2^63 is a convenience)
+//! OCTAL      := digits '.' hexdigits           (a take-and-break code: 0.137, 4.07, 0.f7)
+//! STRING     := '"' ... '"'                    (\" and \\ escape a quote and a backslash)
+//! ```
+//!
+//! This layer knows nothing of rulesets: it checks the grammar and the range
+//! of integers only. [`crate::rulesets`] turns a [`ComponentSyntax`] into
+//! validated components.
+
+use std::ops::Range;
+
+use crate::error::{ParseError, ParseErrorKind};
+
+/// A ruleset with its parameters, as written: `subtraction[2,5]`, `kayles`,
+/// `octal[0.137]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesetSyntax {
+    /// The ruleset's name.
+    pub name: String,
+    /// Where the name is.
+    pub name_span: Range<usize>,
+    /// The parameters in square brackets (empty if there were none).
+    pub params: Vec<Spanned<Param>>,
+    /// Where the bracketed parameter list is, brackets included; `None` if
+    /// there was none.
+    pub params_span: Option<Range<usize>>,
+}
+
+/// One component of a sum, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentSyntax {
+    /// The ruleset and its parameters. For `*n` this is `nim`.
+    pub ruleset: RulesetSyntax,
+    /// The arguments in parentheses.
+    pub args: Vec<Spanned<Arg>>,
+    /// Where the parenthesised argument list is, parentheses included.
+    pub args_span: Range<usize>,
+    /// Whether the component was written as a nimber, `*n`.
+    pub is_star: bool,
+    /// Where the whole component is.
+    pub span: Range<usize>,
+}
+
+/// A position as written: a sum of components.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionSyntax {
+    /// The components, in the order written.
+    pub components: Vec<ComponentSyntax>,
+}
+
+/// A value with the byte range it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub span: Range<usize>,
+}
+
+/// A ruleset parameter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Param {
+    /// An integer.
+    Int(u64),
+    /// An inclusive range `a..b`.
+    Range(u64, u64),
+    /// A take-and-break code such as `0.137`, kept as written.
+    Code(String),
+    /// A named integer, `name=value`.
+    Named(String, u64),
+    /// A string literal, unescaped (a file path: `graph["g.txt"]`).
+    Str(String),
+}
+
+/// A component argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// An integer.
+    Int(u64),
+    /// A string literal, unescaped.
+    Str(String),
+    /// An inclusive range `a..b`.
+    Range(u64, u64),
+}
+
+/// Reads a position (a sum of components).
+///
+/// # Errors
+///
+/// A [`ParseError`] with the byte range of the first thing that does not fit
+/// the grammar.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::syntax::{parse_position, Arg};
+/// let p = parse_position("nim(3, 6) + *2").unwrap();
+/// assert_eq!(p.components.len(), 2);
+/// assert_eq!(p.components[0].args[1].value, Arg::Int(6));
+/// assert!(p.components[1].is_star);
+/// ```
+pub fn parse_position(text: &str) -> Result<PositionSyntax, ParseError> {
+    let mut p = Parser::new(text);
+    let mut components = vec![p.component()?];
+    loop {
+        p.skip_space();
+        match p.peek() {
+            None => break,
+            Some('+') => {
+                p.bump();
+                components.push(p.component()?);
+            }
+            Some(_) => return Err(p.unexpected("`+` or the end of the position")),
+        }
+    }
+    Ok(PositionSyntax { components })
+}
+
+/// Reads a ruleset name with optional parameters and nothing else, as given
+/// to `sprague table`: `kayles`, `subtraction[1..3]`.
+///
+/// # Errors
+///
+/// A [`ParseError`] for anything but a name and optional parameters.
+pub fn parse_ruleset(text: &str) -> Result<RulesetSyntax, ParseError> {
+    let mut p = Parser::new(text);
+    p.skip_space();
+    let ruleset = p.ruleset()?;
+    p.skip_space();
+    if p.peek().is_some() {
+        return Err(p.unexpected("the end of the ruleset (a family takes no arguments here)"));
+    }
+    Ok(ruleset)
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str) -> Self {
+        Parser { text, pos: 0 }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn peek_second(&self) -> Option<char> {
+        let mut it = self.text[self.pos..].chars();
+        it.next();
+        it.next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        Some(c)
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+
+    /// An error about the character at the cursor (or the end of input).
+    fn unexpected(&self, expected: &'static str) -> ParseError {
+        match self.peek() {
+            None => ParseError::new(
+                ParseErrorKind::UnexpectedEnd { expected },
+                self.pos..self.pos,
+            ),
+            Some(c) => ParseError::new(
+                ParseErrorKind::Unexpected {
+                    found: c.to_string(),
+                    expected,
+                },
+                self.pos..self.pos + c.len_utf8(),
+            ),
+        }
+    }
+
+    fn expect(&mut self, c: char, expected: &'static str) -> Result<(), ParseError> {
+        self.skip_space();
+        if self.peek() == Some(c) {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.unexpected(expected))
+        }
+    }
+
+    fn component(&mut self) -> Result<ComponentSyntax, ParseError> {
+        self.skip_space();
+        let start = self.pos;
+        if self.peek() == Some('*') {
+            self.bump();
+            self.skip_space();
+            let (n, n_span) = self.integer("the size of the nimber after `*`")?;
+            return Ok(ComponentSyntax {
+                ruleset: RulesetSyntax {
+                    name: "nim".to_string(),
+                    name_span: start..start + 1,
+                    params: Vec::new(),
+                    params_span: None,
+                },
+                args: vec![Spanned {
+                    value: Arg::Int(n),
+                    span: n_span.clone(),
+                }],
+                args_span: n_span,
+                is_star: true,
+                span: start..self.pos,
+            });
+        }
+        let ruleset = self.ruleset()?;
+        self.skip_space();
+        let args_start = self.pos;
+        self.expect('(', "`(` and the arguments")?;
+        let mut args = Vec::new();
+        self.skip_space();
+        if self.peek() == Some(')') {
+            self.bump();
+        } else {
+            loop {
+                args.push(self.arg()?);
+                self.skip_space();
+                match self.peek() {
+                    Some(',') => {
+                        self.bump();
+                    }
+                    Some(')') => {
+                        self.bump();
+                        break;
+                    }
+                    _ => return Err(self.unexpected("`,` or `)`")),
+                }
+            }
+        }
+        Ok(ComponentSyntax {
+            ruleset,
+            args,
+            args_span: args_start..self.pos,
+            is_star: false,
+            span: start..self.pos,
+        })
+    }
+
+    fn ruleset(&mut self) -> Result<RulesetSyntax, ParseError> {
+        let (name, name_span) = self.name()?;
+        self.skip_space();
+        let mut params = Vec::new();
+        let mut params_span = None;
+        if self.peek() == Some('[') {
+            let start = self.pos;
+            self.bump();
+            loop {
+                params.push(self.param()?);
+                self.skip_space();
+                match self.peek() {
+                    Some(',') => {
+                        self.bump();
+                    }
+                    Some(']') => {
+                        self.bump();
+                        break;
+                    }
+                    _ => return Err(self.unexpected("`,` or `]`")),
+                }
+            }
+            params_span = Some(start..self.pos);
+        }
+        Ok(RulesetSyntax {
+            name,
+            name_span,
+            params,
+            params_span,
+        })
+    }
+
+    fn name(&mut self) -> Result<(String, Range<usize>), ParseError> {
+        let start = self.pos;
+        match self.peek() {
+            Some(c) if c.is_ascii_lowercase() => {}
+            _ => return Err(self.unexpected("a ruleset name (lower case) or `*`")),
+        }
+        while self
+            .peek()
+            .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
+            self.bump();
+        }
+        Ok((self.text[start..self.pos].to_string(), start..self.pos))
+    }
+
+    fn param(&mut self) -> Result<Spanned<Param>, ParseError> {
+        self.skip_space();
+        let start = self.pos;
+        if self.peek().is_some_and(|c| c.is_ascii_lowercase()) {
+            let (name, _) = self.name()?;
+            self.expect('=', "`=` and a value")?;
+            self.skip_space();
+            let (value, _) = self.integer("an integer value")?;
+            return Ok(Spanned {
+                value: Param::Named(name, value),
+                span: start..self.pos,
+            });
+        }
+        if self.peek() == Some('"') {
+            let s = self.string()?;
+            return Ok(Spanned {
+                value: Param::Str(s),
+                span: start..self.pos,
+            });
+        }
+        if self.peek().is_some_and(|c| c.is_ascii_digit()) && self.digits_then_code_point() {
+            return Ok(self.code());
+        }
+        let value = match self.int_or_range(
+            "a parameter (an integer, a range a..b, a code like 0.137 or name=value)",
+        )? {
+            (a, None) => Param::Int(a),
+            (a, Some(b)) => Param::Range(a, b),
+        };
+        Ok(Spanned {
+            value,
+            span: start..self.pos,
+        })
+    }
+
+    /// Whether the cursor is at `digits '.' hexdigit`, the start of a code
+    /// (as opposed to a range `digits '..'`).
+    fn digits_then_code_point(&self) -> bool {
+        let rest = &self.text.as_bytes()[self.pos..];
+        let n_digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        rest.get(n_digits) == Some(&b'.')
+            && rest
+                .get(n_digits + 1)
+                .is_some_and(|b| b.is_ascii_hexdigit())
+    }
+
+    fn code(&mut self) -> Spanned<Param> {
+        let start = self.pos;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.bump();
+        }
+        self.bump(); // the point
+        while self.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+            self.bump();
+        }
+        Spanned {
+            value: Param::Code(self.text[start..self.pos].to_ascii_lowercase()),
+            span: start..self.pos,
+        }
+    }
+
+    fn arg(&mut self) -> Result<Spanned<Arg>, ParseError> {
+        self.skip_space();
+        let start = self.pos;
+        if self.peek() == Some('"') {
+            let s = self.string()?;
+            return Ok(Spanned {
+                value: Arg::Str(s),
+                span: start..self.pos,
+            });
+        }
+        let value =
+            match self.int_or_range("an argument (an integer, a range a..b or a \"string\")")? {
+                (a, None) => Arg::Int(a),
+                (a, Some(b)) => Arg::Range(a, b),
+            };
+        Ok(Spanned {
+            value,
+            span: start..self.pos,
+        })
+    }
+
+    fn int_or_range(&mut self, expected: &'static str) -> Result<(u64, Option<u64>), ParseError> {
+        let (a, _) = self.integer(expected)?;
+        self.skip_space();
+        if self.text[self.pos..].starts_with("..") {
+            self.pos += 2;
+            self.skip_space();
+            let (b, _) = self.integer("the end of the range")?;
+            return Ok((a, Some(b)));
+        }
+        Ok((a, None))
+    }
+
+    fn string(&mut self) -> Result<String, ParseError> {
+        let start = self.pos;
+        self.bump(); // the opening quote
+        let mut s = String::new();
+        loop {
+            match self.bump() {
+                None => {
+                    return Err(ParseError::new(
+                        ParseErrorKind::UnterminatedString,
+                        start..self.pos,
+                    ));
+                }
+                Some('"') => return Ok(s),
+                Some('\\') => match self.bump() {
+                    Some(c @ ('"' | '\\')) => s.push(c),
+                    Some(c) => {
+                        s.push('\\');
+                        s.push(c);
+                    }
+                    None => {
+                        return Err(ParseError::new(
+                            ParseErrorKind::UnterminatedString,
+                            start..self.pos,
+                        ));
+                    }
+                },
+                Some(c) => s.push(c),
+            }
+        }
+    }
+
+    /// A decimal integer, or a power `a^b`, that fits in a `u64`.
+    fn integer(&mut self, expected: &'static str) -> Result<(u64, Range<usize>), ParseError> {
+        let start = self.pos;
+        if self.peek() == Some('-') {
+            let minus = self.pos;
+            self.bump();
+            while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                self.bump();
+            }
+            return Err(ParseError::new(
+                ParseErrorKind::NegativeNumber,
+                minus..self.pos,
+            ));
+        }
+        let base = self.digits(expected)?;
+        self.skip_space();
+        let value = if self.peek() == Some('^') {
+            self.bump();
+            self.skip_space();
+            let exponent = self.digits("an exponent after `^`")?;
+            let too_large = || {
+                ParseError::new(
+                    ParseErrorKind::NumberTooLarge { max: u64::MAX },
+                    start..self.pos,
+                )
+            };
+            let exponent = u32::try_from(exponent).map_err(|_| too_large())?;
+            base.checked_pow(exponent).ok_or_else(too_large)?
+        } else {
+            base
+        };
+        let value = u64::try_from(value).map_err(|_| {
+            ParseError::new(
+                ParseErrorKind::NumberTooLarge { max: u64::MAX },
+                start..self.pos,
+            )
+        })?;
+        Ok((value, start..self.pos))
+    }
+
+    /// A run of decimal digits, as a `u128` (saturating: anything beyond
+    /// `u64` is an error for the caller to report with the whole span).
+    fn digits(&mut self, expected: &'static str) -> Result<u128, ParseError> {
+        if !self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            return Err(self.unexpected(expected));
+        }
+        let mut value: u128 = 0;
+        while let Some(c) = self.peek().filter(char::is_ascii_digit) {
+            self.bump();
+            let d = u128::from(c as u8 - b'0');
+            value = value.saturating_mul(10).saturating_add(d);
+        }
+        // A digit run followed by a letter (`3x`) is one malformed token.
+        if self.peek().is_some_and(|c| c.is_ascii_alphabetic()) && self.peek_second() != Some('=') {
+            return Err(self.unexpected("a digit, `,` or a closing bracket"));
+        }
+        Ok(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> ParseError {
+        parse_position(text).unwrap_err()
+    }
+
+    #[test]
+    fn reads_the_spec_examples() {
+        for text in [
+            "nim(3, 6, 9)",
+            "subtraction[2,5](2, 4, 7)",
+            "subtraction[1..3](10)",
+            "takeaway[2,5](17) + takeaway[1,3](4)",
+            "wythoff(3, 5)",
+            "fibonacci(20)",
+            "staircase(5, 4, 3, 2, 1)",
+            "octal[0.137](20)",
+            "kayles(10) + *3",
+            "graph[\"games/words.txt\"](0)",
+            "hackenbush(\"LRRL\")",
+            "cut(3, 5)",
+        ] {
+            let result = parse_position(text);
+            assert!(result.is_ok(), "{text}: {result:?}");
+        }
+    }
+
+    #[test]
+    fn parameters_of_every_kind() {
+        let p = parse_position("g[1..3, 0.137, 4.07, k=2, 5](1, \"a\\\"b\", 2..4)").unwrap();
+        let c = &p.components[0];
+        let params: Vec<_> = c.ruleset.params.iter().map(|p| p.value.clone()).collect();
+        assert_eq!(
+            params,
+            vec![
+                Param::Range(1, 3),
+                Param::Code("0.137".into()),
+                Param::Code("4.07".into()),
+                Param::Named("k".into(), 2),
+                Param::Int(5)
+            ]
+        );
+        let args: Vec<_> = c.args.iter().map(|a| a.value.clone()).collect();
+        assert_eq!(
+            args,
+            vec![Arg::Int(1), Arg::Str("a\"b".into()), Arg::Range(2, 4)]
+        );
+    }
+
+    #[test]
+    fn spaces_are_free_and_powers_are_read() {
+        let p = parse_position("  nim ( 2^10 ,3 )+* 4 ").unwrap();
+        assert_eq!(p.components[0].args[0].value, Arg::Int(1024));
+        assert_eq!(p.components[1].args[0].value, Arg::Int(4));
+        assert_eq!(p.components[1].span, 18..21);
+    }
+
+    #[test]
+    fn malformed_positions_point_at_the_problem() {
+        let e = err("nim(3,");
+        assert!(matches!(e.kind, ParseErrorKind::UnexpectedEnd { .. }));
+        assert_eq!(e.span, 6..6);
+
+        let e = err("nim(-1)");
+        assert_eq!(e.kind, ParseErrorKind::NegativeNumber);
+        assert_eq!(e.span, 4..6);
+
+        let e = err("nim(1180591620717411303424)");
+        assert_eq!(e.kind, ParseErrorKind::NumberTooLarge { max: u64::MAX });
+        assert_eq!(e.span, 4..26);
+
+        let e = err("nim(2^70)");
+        assert_eq!(e.kind, ParseErrorKind::NumberTooLarge { max: u64::MAX });
+        assert_eq!(e.span, 4..8);
+
+        let e = err("nim(3) nim(4)");
+        assert_eq!(e.span, 7..8);
+
+        let e = err("Nim(3)");
+        assert_eq!(e.span, 0..1);
+
+        let e = err("hackenbush(\"LR");
+        assert_eq!(e.kind, ParseErrorKind::UnterminatedString);
+        assert_eq!(e.span, 11..14);
+
+        assert_eq!(err("").span, 0..0);
+        assert_eq!(err("nim(3x)").span, 5..6);
+    }
+
+    #[test]
+    fn largest_u64_is_accepted() {
+        let p = parse_position("nim(18446744073709551615)").unwrap();
+        assert_eq!(p.components[0].args[0].value, Arg::Int(u64::MAX));
+        assert!(parse_position("nim(18446744073709551616)").is_err());
+    }
+
+    #[test]
+    fn rulesets_alone() {
+        let r = parse_ruleset(" subtraction[1..3] ").unwrap();
+        assert_eq!(r.name, "subtraction");
+        assert_eq!(r.params[0].value, Param::Range(1, 3));
+        assert!(parse_ruleset("kayles(3)").is_err());
+    }
+}

@@ -1,0 +1,236 @@
+//! The rulesets: every named game the position language knows, each in a
+//! file of its own, and the registry that turns syntax into components.
+//!
+//! A ruleset module supplies a `build` function (syntax to validated
+//! components), optionally a `family` function (the one-heap family that
+//! `sprague table` tabulates), and a [`Ruleset`] entry in [`RULESETS`].
+
+mod nim;
+mod subtraction;
+mod takeaway;
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::error::{ParseError, ParseErrorKind, SolveError};
+use crate::impartial::Budget;
+use crate::nimber::Nimber;
+use crate::position::Component;
+use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
+
+pub use nim::NimHeap;
+pub use subtraction::SubtractionHeap;
+pub use takeaway::{TakeawayHeap, takeaway_grundy};
+
+/// Builds the components of one written component.
+pub type BuildFn = fn(&ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError>;
+
+/// Builds the one-heap family of a written ruleset.
+pub type FamilyFn = fn(&RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError>;
+
+/// A ruleset the position language knows.
+#[derive(Clone, Copy)]
+pub struct Ruleset {
+    /// The name, as written in positions.
+    pub name: &'static str,
+    /// The syntax, with parameters and arguments named: `subtraction[S](n, ...)`.
+    pub syntax: &'static str,
+    /// The rule in one or two sentences.
+    pub rule: &'static str,
+    /// A position to try.
+    pub example: &'static str,
+    /// Whether the arguments form one position (Wythoff, staircase, ...)
+    /// rather than a sum of independent heaps.
+    pub heaps_interact: bool,
+    /// Turns syntax into components.
+    pub build: BuildFn,
+    /// The one-heap family, for rulesets that have one.
+    pub family: Option<FamilyFn>,
+}
+
+impl fmt::Debug for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Ruleset")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Every ruleset, in the order `sprague games` lists them.
+pub static RULESETS: &[Ruleset] = &[nim::RULESET, subtraction::RULESET, takeaway::RULESET];
+
+/// The ruleset called `name`, if there is one.
+pub fn find(name: &str) -> Option<&'static Ruleset> {
+    RULESETS.iter().find(|r| r.name == name)
+}
+
+fn lookup(ruleset: &RulesetSyntax) -> Result<&'static Ruleset, ParseError> {
+    find(&ruleset.name).ok_or_else(|| {
+        ParseError::new(
+            ParseErrorKind::UnknownRuleset {
+                name: ruleset.name.clone(),
+            },
+            ruleset.name_span.clone(),
+        )
+    })
+}
+
+/// Validates one written component and builds its components (one per heap
+/// where heaps do not interact).
+///
+/// # Errors
+///
+/// A [`ParseError`] for an unknown ruleset or parameters and arguments the
+/// ruleset rejects.
+pub fn build(component: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    (lookup(&component.ruleset)?.build)(component)
+}
+
+/// The one-heap family named by `ruleset`, for `sprague table`.
+///
+/// # Errors
+///
+/// A [`ParseError`] for an unknown ruleset, one without a one-heap family,
+/// or bad parameters.
+pub fn family(ruleset: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
+    let entry = lookup(ruleset)?;
+    let build = entry.family.ok_or_else(|| {
+        ParseError::bad_parameters(
+            format!(
+                "`{}` is not a one-heap family, so it has no table",
+                entry.name
+            ),
+            ruleset.name_span.clone(),
+        )
+    })?;
+    build(ruleset)
+}
+
+/// A family of one-heap games, `G(0), G(1), ...`, as tabulated by
+/// `sprague table`.
+pub trait HeapFamily: fmt::Debug + Send + Sync {
+    /// The ruleset with its parameters, normalised: `subtraction[2,5]`.
+    fn ruleset(&self) -> String;
+
+    /// The Grundy values of the heaps `from..=to`.
+    ///
+    /// # Errors
+    ///
+    /// A [`SolveError`] if the values need more than `budget`.
+    fn grundy_values(&self, from: u64, to: u64, budget: &Budget)
+    -> Result<Vec<Nimber>, SolveError>;
+}
+
+/// Rejects any parameters: for rulesets written without brackets.
+pub(crate) fn no_params(ruleset: &RulesetSyntax) -> Result<(), ParseError> {
+    match &ruleset.params_span {
+        None => Ok(()),
+        Some(span) => Err(ParseError::bad_parameters(
+            format!("`{}` takes no parameters", ruleset.name),
+            span.clone(),
+        )),
+    }
+}
+
+/// The arguments as heap sizes: at least one, each an integer.
+pub(crate) fn heap_args(component: &ComponentSyntax) -> Result<Vec<u64>, ParseError> {
+    if component.args.is_empty() {
+        return Err(ParseError::bad_arguments(
+            format!("`{}` needs at least one heap size", component.ruleset.name),
+            component.args_span.clone(),
+        ));
+    }
+    component
+        .args
+        .iter()
+        .map(|a| match a.value {
+            Arg::Int(n) => Ok(n),
+            _ => Err(ParseError::bad_arguments(
+                "a heap size must be an integer",
+                a.span.clone(),
+            )),
+        })
+        .collect()
+}
+
+/// The parameters as a set of positive integers, ranges expanded, sorted
+/// and without repeats; at most `max_len` elements.
+pub(crate) fn positive_set(ruleset: &RulesetSyntax, max_len: u64) -> Result<Vec<u64>, ParseError> {
+    let whole = ruleset
+        .params_span
+        .clone()
+        .unwrap_or(ruleset.name_span.end..ruleset.name_span.end);
+    if ruleset.params.is_empty() {
+        return Err(ParseError::bad_parameters(
+            format!(
+                "`{}` needs a set of move sizes in brackets, like [1,3]",
+                ruleset.name
+            ),
+            whole,
+        ));
+    }
+    let mut set = Vec::new();
+    for Spanned { value, span } in &ruleset.params {
+        let (a, b) = match *value {
+            Param::Int(a) => (a, a),
+            Param::Range(a, b) => (a, b),
+            _ => {
+                return Err(ParseError::bad_parameters(
+                    "a move size must be an integer or a range a..b",
+                    span.clone(),
+                ));
+            }
+        };
+        if a == 0 {
+            return Err(ParseError::bad_parameters(
+                "move sizes start at 1",
+                span.clone(),
+            ));
+        }
+        if a > b {
+            return Err(ParseError::bad_parameters(
+                format!("the range {a}..{b} is empty"),
+                span.clone(),
+            ));
+        }
+        if (set.len() as u64).saturating_add(b - a + 1) > max_len {
+            return Err(ParseError::bad_parameters(
+                format!("at most {max_len} move sizes are supported"),
+                span.clone(),
+            ));
+        }
+        set.extend(a..=b);
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
+}
+
+/// Refuses to list more moves than the budget allows positions.
+pub(crate) fn check_move_count(n_moves: u64, budget: &Budget) -> Result<(), SolveError> {
+    if n_moves > budget.max_positions {
+        Err(SolveError::BudgetExceeded {
+            limit: budget.max_positions,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// "take 4 from the heap of 9": the description of a move that removes
+/// stones from one heap.
+pub(crate) fn take_description(taken: u64, heap: u64) -> String {
+    format!("take {taken} from the heap of {heap}")
+}
+
+/// Grundy values `from..=to` of a family whose value at each heap is given
+/// by a closed form.
+pub(crate) fn values_by_formula(
+    from: u64,
+    to: u64,
+    budget: &Budget,
+    g: impl Fn(u64) -> u64,
+) -> Result<Vec<Nimber>, SolveError> {
+    check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
+    Ok((from..=to).map(|n| Nimber(g(n))).collect())
+}

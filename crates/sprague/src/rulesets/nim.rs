@@ -1,0 +1,140 @@
+//! Nim: take any positive number of stones from one heap.
+//!
+//! A heap of `n` is worth `*n` (its options are `*0 .. *(n-1)`, whose mex is
+//! `n`), so a sum of heaps is worth their exclusive or: Bouton's theorem.
+//! The winning move in a heap of `a` when the total is `s` reduces it to
+//! `a XOR s`, possible exactly when `a XOR s < a` (seed note 000; Luogu
+//! P1247).
+
+use std::sync::Arc;
+
+use crate::error::{ParseError, SolveError};
+use crate::impartial::Budget;
+use crate::nimber::Nimber;
+use crate::position::{Component, Move};
+use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
+
+use super::{
+    HeapFamily, Ruleset, check_move_count, heap_args, no_params, take_description,
+    values_by_formula,
+};
+
+pub(super) const RULESET: Ruleset = Ruleset {
+    name: "nim",
+    syntax: "nim(n, ...)  or  *n",
+    rule: "take any positive number of stones from one heap",
+    example: "nim(3, 6, 9)",
+    heaps_interact: false,
+    build,
+    family: Some(family),
+};
+
+/// One Nim heap, written `nim(n)` or, as a nimber, `*n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NimHeap {
+    /// The number of stones.
+    pub size: u64,
+    /// Whether to write it as a nimber `*n`.
+    pub star: bool,
+}
+
+impl NimHeap {
+    /// A heap of `size`, written `nim(size)`.
+    pub fn new(size: u64) -> NimHeap {
+        NimHeap { size, star: false }
+    }
+
+    fn take(&self, taken: u64) -> Move {
+        let to = NimHeap {
+            size: self.size - taken,
+            star: self.star,
+        };
+        Move::new(take_description(taken, self.size), Arc::new(to))
+    }
+}
+
+impl Component for NimHeap {
+    fn ruleset(&self) -> String {
+        "nim".to_string()
+    }
+
+    fn args(&self) -> String {
+        self.size.to_string()
+    }
+
+    fn text(&self) -> String {
+        if self.star {
+            format!("*{}", self.size)
+        } else {
+            format!("nim({})", self.size)
+        }
+    }
+
+    fn is_heap(&self) -> bool {
+        !self.star
+    }
+
+    fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
+        Ok(Nimber(self.size))
+    }
+
+    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        check_move_count(self.size, budget)?;
+        Ok((1..=self.size).map(|k| self.take(k)).collect())
+    }
+
+    fn moves_to_grundy(
+        &self,
+        target: Nimber,
+        max: usize,
+        _budget: &Budget,
+    ) -> Result<Vec<Move>, SolveError> {
+        if target.0 < self.size && max > 0 {
+            Ok(vec![self.take(self.size - target.0)])
+        } else {
+            Ok(Vec::new())
+        }
+    }
+}
+
+fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    if c.is_star {
+        if let [arg] = c.args.as_slice()
+            && let Arg::Int(size) = arg.value
+        {
+            return Ok(vec![Arc::new(NimHeap { size, star: true })]);
+        }
+        return Err(ParseError::bad_arguments(
+            "a nimber is `*` and one integer",
+            c.span.clone(),
+        ));
+    }
+    no_params(&c.ruleset)?;
+    Ok(heap_args(c)?
+        .into_iter()
+        .map(|n| Arc::new(NimHeap::new(n)) as Arc<dyn Component>)
+        .collect())
+}
+
+#[derive(Debug)]
+struct NimFamily;
+
+impl HeapFamily for NimFamily {
+    fn ruleset(&self) -> String {
+        "nim".to_string()
+    }
+
+    fn grundy_values(
+        &self,
+        from: u64,
+        to: u64,
+        budget: &Budget,
+    ) -> Result<Vec<Nimber>, SolveError> {
+        values_by_formula(from, to, budget, |n| n)
+    }
+}
+
+fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
+    no_params(r)?;
+    Ok(Arc::new(NimFamily))
+}

@@ -1,0 +1,335 @@
+//! Subtraction games: take `s` stones from one heap, for `s` in a finite set
+//! `S` (AcWing 893; the Bash game is `S = 1..m`).
+//!
+//! Every finite subtraction game is ultimately periodic: `G(n)` depends only
+//! on the previous `max S` values, and there are finitely many such windows,
+//! so the first window to repeat fixes a period forever (Berlekamp, Conway
+//! and Guy, *Winning Ways*, ch. 4). [`SubtractionRules`] computes values until
+//! that happens, then answers any heap up to `u64::MAX` from the period. A
+//! set that is one range `l..r` is the bounded take-away game, which has a
+//! closed form (see [`super::takeaway`]).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::error::{ParseError, SolveError};
+use crate::impartial::{Budget, MexSet};
+use crate::nimber::Nimber;
+use crate::position::{Component, Move};
+use crate::syntax::{ComponentSyntax, RulesetSyntax};
+
+use super::takeaway::takeaway_grundy;
+use super::{HeapFamily, Ruleset, heap_args, positive_set, take_description};
+
+pub(super) const RULESET: Ruleset = Ruleset {
+    name: "subtraction",
+    syntax: "subtraction[S](n, ...)   S: sizes and ranges, e.g. [2,5] or [1..3]",
+    rule: "take s stones from one heap, for s in the finite set S",
+    example: "subtraction[2,5](2, 4, 7)",
+    heaps_interact: false,
+    build,
+    family: Some(family),
+};
+
+/// The most elements a subtraction set may have (a single range may be of
+/// any length: it has a closed form).
+const MAX_SET_LEN: u64 = 100_000;
+
+/// A subtraction set and what is known of its Grundy sequence, shared by
+/// every heap of one ruleset.
+#[derive(Debug)]
+pub struct SubtractionRules {
+    /// The move sizes, sorted, without repeats; empty when `range` is set.
+    set: Vec<u64>,
+    /// The move sizes when they form one range `l..=r`.
+    range: Option<(u64, u64)>,
+    known: Mutex<Known>,
+}
+
+/// The values computed so far and, once found, the period.
+#[derive(Debug, Default, Clone)]
+struct Known {
+    values: Vec<u64>,
+    /// `(preperiod, period)`, least possible, once a window has repeated.
+    period: Option<(u64, u64)>,
+    /// Rolling hash of the last `max S` values, and where each hash was
+    /// first seen (the index of the window's last heap).
+    window_hash: u64,
+    seen: HashMap<u64, usize>,
+}
+
+/// Multiplier of the rolling window hash.
+const HASH_BASE: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl SubtractionRules {
+    /// The rules with move sizes `set` (positive, sorted, no repeats, not
+    /// empty). A set that is one range is kept as its two ends.
+    pub fn new(set: Vec<u64>) -> SubtractionRules {
+        let (&l, &r) = (
+            set.first().expect("not empty"),
+            set.last().expect("not empty"),
+        );
+        if r - l + 1 == set.len() as u64 {
+            return SubtractionRules::range(l, r);
+        }
+        SubtractionRules {
+            set,
+            range: None,
+            known: Mutex::new(Known::default()),
+        }
+    }
+
+    /// The rules with move sizes `l..=r`, `1 <= l <= r`.
+    pub fn range(l: u64, r: u64) -> SubtractionRules {
+        SubtractionRules {
+            set: Vec::new(),
+            range: Some((l, r)),
+            known: Mutex::new(Known::default()),
+        }
+    }
+
+    fn as_range(&self) -> Option<(u64, u64)> {
+        self.range
+    }
+
+    /// The normalised ruleset text.
+    fn text(&self) -> String {
+        match self.range {
+            Some((l, r)) if l == r => return format!("subtraction[{l}]"),
+            Some((l, r)) => return format!("subtraction[{l}..{r}]"),
+            None => {}
+        }
+        let parts: Vec<String> = self.set.iter().map(u64::to_string).collect();
+        format!("subtraction[{}]", parts.join(","))
+    }
+
+    /// `(preperiod, period)` of the Grundy sequence, computing it if need be.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExceeded`] if no window repeats within the budget.
+    pub fn period(&self, budget: &Budget) -> Result<(u64, u64), SolveError> {
+        if let Some((l, r)) = self.as_range() {
+            return Ok((0, l + r));
+        }
+        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        self.extend(&mut known, None, budget)?;
+        Ok(known
+            .period
+            .expect("extend without a target stops at the period"))
+    }
+
+    /// `G(n)`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExceeded`] if neither `n` nor the period is within
+    /// the budget.
+    pub fn grundy(&self, n: u64, budget: &Budget) -> Result<u64, SolveError> {
+        if let Some((l, r)) = self.as_range() {
+            return Ok(takeaway_grundy(l, r, n));
+        }
+        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        if known.period.is_none() && (n as u128) >= known.values.len() as u128 {
+            self.extend(&mut known, Some(n), budget)?;
+        }
+        Ok(match known.period {
+            Some((pre, per)) if n >= pre => known.values[(pre + (n - pre) % per) as usize],
+            _ => known.values[n as usize],
+        })
+    }
+
+    /// Computes values until `target` is known or the period is found
+    /// (with no target, until the period is found).
+    fn extend(
+        &self,
+        known: &mut Known,
+        target: Option<u64>,
+        budget: &Budget,
+    ) -> Result<(), SolveError> {
+        let window = *self.set.last().expect("a subtraction set is not empty") as usize;
+        // The largest power of the hash base, to drop the oldest value.
+        let drop_factor = (0..window).fold(1u64, |acc, _| acc.wrapping_mul(HASH_BASE));
+        let mut seen_values = MexSet::new();
+        while known.period.is_none() {
+            let n = known.values.len();
+            if target.is_some_and(|t| (n as u64) > t) {
+                return Ok(());
+            }
+            if n as u64 >= budget.max_positions {
+                return Err(SolveError::BudgetExceeded {
+                    limit: budget.max_positions,
+                });
+            }
+            seen_values.clear();
+            for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
+                seen_values.insert(known.values[n - s as usize]);
+            }
+            let g = seen_values.mex();
+            known.values.push(g);
+            // Before the first `window` heaps the window includes the
+            // (implicit, value-less) negative heaps; hashing them as zero is
+            // harmless because a hash hit is always checked value by value.
+            let oldest = if n >= window {
+                known.values[n - window]
+            } else {
+                0
+            };
+            known.window_hash = known
+                .window_hash
+                .wrapping_mul(HASH_BASE)
+                .wrapping_add(g.wrapping_add(1))
+                .wrapping_sub(drop_factor.wrapping_mul(if n >= window { oldest + 1 } else { 0 }));
+            if n + 1 < window {
+                continue;
+            }
+            match known.seen.get(&known.window_hash) {
+                Some(&earlier)
+                    if known.values[earlier + 1 - window..=earlier]
+                        == known.values[n + 1 - window..=n] =>
+                {
+                    let period = n - earlier;
+                    // The sequence is periodic from `earlier + 1 - window`
+                    // on; walk back to the least preperiod.
+                    let mut pre = earlier + 1 - window;
+                    while pre > 0 && known.values[pre - 1] == known.values[pre - 1 + period] {
+                        pre -= 1;
+                    }
+                    known.period = Some((pre as u64, period as u64));
+                    known.seen = HashMap::new();
+                }
+                Some(_) => {}
+                None => {
+                    known.seen.insert(known.window_hash, n);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One heap of a subtraction game.
+#[derive(Clone, Debug)]
+pub struct SubtractionHeap {
+    rules: Arc<SubtractionRules>,
+    size: u64,
+}
+
+impl SubtractionHeap {
+    /// A heap of `size` under `rules`.
+    pub fn new(rules: Arc<SubtractionRules>, size: u64) -> SubtractionHeap {
+        SubtractionHeap { rules, size }
+    }
+
+    fn take(&self, s: u64) -> Move {
+        let to = SubtractionHeap {
+            rules: Arc::clone(&self.rules),
+            size: self.size - s,
+        };
+        Move::new(take_description(s, self.size), Arc::new(to))
+    }
+}
+
+impl Component for SubtractionHeap {
+    fn ruleset(&self) -> String {
+        self.rules.text()
+    }
+
+    fn args(&self) -> String {
+        self.size.to_string()
+    }
+
+    fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
+        self.rules.grundy(self.size, budget).map(Nimber)
+    }
+
+    fn moves_to_grundy(
+        &self,
+        target: Nimber,
+        max: usize,
+        budget: &Budget,
+    ) -> Result<Vec<Move>, SolveError> {
+        if let Some((l, r)) = self.rules.range {
+            let takes = super::takeaway::takes_to_grundy(l, r, self.size, target.0, max);
+            return Ok(takes.into_iter().map(|s| self.take(s)).collect());
+        }
+        let mut found = Vec::new();
+        for &s in self.rules.set.iter().take_while(|&&s| s <= self.size) {
+            if found.len() >= max {
+                break;
+            }
+            if self.rules.grundy(self.size - s, budget)? == target.0 {
+                found.push(self.take(s));
+            }
+        }
+        Ok(found)
+    }
+
+    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        if let Some((l, r)) = self.rules.range {
+            if self.size < l {
+                return Ok(Vec::new());
+            }
+            let most = r.min(self.size);
+            super::check_move_count(most - l + 1, budget)?;
+            return Ok((l..=most).map(|s| self.take(s)).collect());
+        }
+        Ok(self
+            .rules
+            .set
+            .iter()
+            .take_while(|&&s| s <= self.size)
+            .map(|&s| self.take(s))
+            .collect())
+    }
+}
+
+fn rules(r: &RulesetSyntax) -> Result<Arc<SubtractionRules>, ParseError> {
+    // A single range needs no listing: it has a closed form.
+    if let [p] = r.params.as_slice()
+        && let crate::syntax::Param::Range(a, b) = p.value
+        && a >= 1
+        && a <= b
+    {
+        return Ok(Arc::new(SubtractionRules::range(a, b)));
+    }
+    Ok(Arc::new(SubtractionRules::new(positive_set(
+        r,
+        MAX_SET_LEN,
+    )?)))
+}
+
+fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    let rules = rules(&c.ruleset)?;
+    Ok(heap_args(c)?
+        .into_iter()
+        .map(|size| Arc::new(SubtractionHeap::new(Arc::clone(&rules), size)) as Arc<dyn Component>)
+        .collect())
+}
+
+#[derive(Debug)]
+struct SubtractionFamily {
+    rules: Arc<SubtractionRules>,
+}
+
+impl HeapFamily for SubtractionFamily {
+    fn ruleset(&self) -> String {
+        self.rules.text()
+    }
+
+    fn grundy_values(
+        &self,
+        from: u64,
+        to: u64,
+        budget: &Budget,
+    ) -> Result<Vec<Nimber>, SolveError> {
+        super::check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
+        (from..=to)
+            .map(|n| self.rules.grundy(n, budget).map(Nimber))
+            .collect()
+    }
+}
+
+fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
+    Ok(Arc::new(SubtractionFamily { rules: rules(r)? }))
+}

@@ -1,0 +1,290 @@
+//! Take-away with bounds: take between `l` and `r` stones from one heap.
+//!
+//! Seed note 000 gives `G(x) = ⌊(x mod (l+r)) / l⌋`. Why: write `P = l + r`
+//! and `x = qP + ρ`. From `x` the options are `x-r ..= x-l`, a window of
+//! `r - l + 1` consecutive heaps; inside one period the value is constant on
+//! blocks of `l` residues (`0..l` are worth 0, `l..2l` worth 1, ...). The
+//! window from a heap of residue `ρ` covers exactly the residues of every
+//! block below `⌊ρ/l⌋` and misses the block at `⌊ρ/l⌋` itself (which lies
+//! within `l - 1` of `ρ`, too close to reach), and any residue reached in
+//! the previous period lies in a block above it or in the same one. So the
+//! mex is `⌊ρ/l⌋`. The tests check the formula against the mex definition
+//! for every small `l`, `r`, `x`.
+
+use std::sync::Arc;
+
+use crate::error::{ParseError, SolveError};
+use crate::impartial::Budget;
+use crate::nimber::Nimber;
+use crate::position::{Component, Move};
+use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
+
+use super::{
+    HeapFamily, Ruleset, check_move_count, heap_args, take_description, values_by_formula,
+};
+
+pub(super) const RULESET: Ruleset = Ruleset {
+    name: "takeaway",
+    syntax: "takeaway[l,r](n, ...)",
+    rule: "take at least l and at most r stones from one heap (1 <= l <= r)",
+    example: "takeaway[2,5](17) + takeaway[1,3](4)",
+    heaps_interact: false,
+    build,
+    family: Some(family),
+};
+
+/// The Grundy value of a heap of `x` when a move takes between `l` and `r`
+/// stones: `⌊(x mod (l+r)) / l⌋`.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::takeaway_grundy;
+/// assert_eq!(takeaway_grundy(1, 3, 10), 2); // the Bash game: 10 mod 4
+/// assert_eq!(takeaway_grundy(2, 5, 6), 3);
+/// ```
+pub fn takeaway_grundy(l: u64, r: u64, x: u64) -> u64 {
+    debug_assert!(1 <= l && l <= r);
+    let period = u128::from(l) + u128::from(r);
+    ((u128::from(x) % period) / u128::from(l)) as u64
+}
+
+/// One heap of the bounded take-away game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TakeawayHeap {
+    /// The least number of stones a move takes (at least 1).
+    pub l: u64,
+    /// The most stones a move takes (at least `l`).
+    pub r: u64,
+    /// The heap.
+    pub size: u64,
+}
+
+impl TakeawayHeap {
+    fn take(&self, taken: u64) -> Move {
+        let to = TakeawayHeap {
+            size: self.size - taken,
+            ..*self
+        };
+        Move::new(take_description(taken, self.size), Arc::new(to))
+    }
+}
+
+impl Component for TakeawayHeap {
+    fn ruleset(&self) -> String {
+        format!("takeaway[{},{}]", self.l, self.r)
+    }
+
+    fn args(&self) -> String {
+        self.size.to_string()
+    }
+
+    fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
+        Ok(Nimber(takeaway_grundy(self.l, self.r, self.size)))
+    }
+
+    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        if self.size < self.l {
+            return Ok(Vec::new());
+        }
+        let most = self.r.min(self.size);
+        check_move_count(most - self.l + 1, budget)?;
+        Ok((self.l..=most).map(|k| self.take(k)).collect())
+    }
+
+    fn moves_to_grundy(
+        &self,
+        target: Nimber,
+        max: usize,
+        _budget: &Budget,
+    ) -> Result<Vec<Move>, SolveError> {
+        Ok(takes_to_grundy(self.l, self.r, self.size, target.0, max)
+            .into_iter()
+            .map(|k| self.take(k))
+            .collect())
+    }
+}
+
+/// The first `max` amounts (smallest first) that can be taken from a heap
+/// of `x`, taking between `l` and `r`, to leave a heap worth `target`.
+///
+/// The options worth `target` are the heaps `y` in the window `x-r ..= x-l`
+/// whose residue mod `l+r` lies in `target·l .. (target+1)·l`; the window is
+/// shorter than a period, so it meets at most two such blocks.
+pub(crate) fn takes_to_grundy(l: u64, r: u64, x: u64, target: u64, max: usize) -> Vec<u64> {
+    let (l, r, x, t) = (
+        u128::from(l),
+        u128::from(r),
+        u128::from(x),
+        u128::from(target),
+    );
+    let period = l + r;
+    let mut found = Vec::new();
+    if x < l || t * l >= period {
+        return found;
+    }
+    let (lo, hi) = (x.saturating_sub(r), x - l);
+    let (c0, c1) = (t * l, (t * l + l - 1).min(period - 1));
+    let mut block = hi / period;
+    loop {
+        let base = block * period;
+        let (a, b) = ((base + c0).max(lo), (base + c1).min(hi));
+        let mut y = b;
+        while y >= a && found.len() < max {
+            found.push((x - y) as u64);
+            if y == 0 {
+                break;
+            }
+            y -= 1;
+        }
+        if block == 0 || base < lo || found.len() >= max {
+            break;
+        }
+        block -= 1;
+    }
+    found
+}
+
+/// Reads `[l,r]` or `[l..r]`.
+fn bounds(r: &RulesetSyntax) -> Result<(u64, u64), ParseError> {
+    let span = r
+        .params_span
+        .clone()
+        .unwrap_or(r.name_span.end..r.name_span.end);
+    let (l, hi) = match r.params.as_slice() {
+        [a, b] => match (&a.value, &b.value) {
+            (Param::Int(l), Param::Int(h)) => (*l, *h),
+            _ => {
+                return Err(ParseError::bad_parameters(
+                    "expected [l,r] with integers",
+                    span,
+                ));
+            }
+        },
+        [a] => match a.value {
+            Param::Range(l, h) => (l, h),
+            _ => return Err(ParseError::bad_parameters("expected [l,r] or [l..r]", span)),
+        },
+        _ => {
+            return Err(ParseError::bad_parameters(
+                "`takeaway` needs two bounds, [l,r]",
+                span,
+            ));
+        }
+    };
+    if l == 0 {
+        return Err(ParseError::bad_parameters(
+            "a move takes at least 1 stone (l >= 1)",
+            span,
+        ));
+    }
+    if l > hi {
+        return Err(ParseError::bad_parameters(
+            format!("l = {l} is larger than r = {hi}"),
+            span,
+        ));
+    }
+    Ok((l, hi))
+}
+
+fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    let (l, r) = bounds(&c.ruleset)?;
+    Ok(heap_args(c)?
+        .into_iter()
+        .map(|size| Arc::new(TakeawayHeap { l, r, size }) as Arc<dyn Component>)
+        .collect())
+}
+
+#[derive(Debug)]
+struct TakeawayFamily {
+    l: u64,
+    r: u64,
+}
+
+impl HeapFamily for TakeawayFamily {
+    fn ruleset(&self) -> String {
+        format!("takeaway[{},{}]", self.l, self.r)
+    }
+
+    fn grundy_values(
+        &self,
+        from: u64,
+        to: u64,
+        budget: &Budget,
+    ) -> Result<Vec<Nimber>, SolveError> {
+        values_by_formula(from, to, budget, |x| takeaway_grundy(self.l, self.r, x))
+    }
+}
+
+fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
+    let (l, hi) = bounds(r)?;
+    Ok(Arc::new(TakeawayFamily { l, r: hi }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::grundy_sequence;
+
+    #[test]
+    fn formula_matches_the_mex_definition() {
+        for l in 1..=6u64 {
+            for r in l..=9u64 {
+                let brute = grundy_sequence(120, |h, g, emit| {
+                    for k in l..=r {
+                        if k as usize <= h {
+                            emit(g[h - k as usize]);
+                        }
+                    }
+                });
+                for (x, &v) in brute.iter().enumerate() {
+                    assert_eq!(takeaway_grundy(l, r, x as u64), v, "l={l} r={r} x={x}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn winning_moves_by_formula_match_listing_every_move() {
+        let budget = Budget::DEFAULT;
+        for l in 1..=4u64 {
+            for r in l..=7u64 {
+                for size in 0..40u64 {
+                    let heap = TakeawayHeap { l, r, size };
+                    for t in 0..5u64 {
+                        let fast: Vec<String> = heap
+                            .moves_to_grundy(Nimber(t), usize::MAX, &budget)
+                            .unwrap()
+                            .into_iter()
+                            .map(|m| m.description)
+                            .collect();
+                        let slow: Vec<String> = heap
+                            .moves(&budget)
+                            .unwrap()
+                            .into_iter()
+                            .filter(|m| m.grundy(&budget).unwrap() == Nimber(t))
+                            .map(|m| m.description)
+                            .collect();
+                        assert_eq!(fast, slow, "l={l} r={r} size={size} t={t}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_bounds_do_not_overflow() {
+        let m = u64::MAX;
+        assert_eq!(takeaway_grundy(m, m, m), 1);
+        assert_eq!(takeaway_grundy(1, m, m), m);
+        let heap = TakeawayHeap {
+            l: m - 1,
+            r: m,
+            size: m,
+        };
+        let moves = heap
+            .moves_to_grundy(Nimber(0), 10, &Budget::DEFAULT)
+            .unwrap();
+        assert_eq!(moves.len(), 2);
+    }
+}
