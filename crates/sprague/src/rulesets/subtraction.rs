@@ -333,3 +333,68 @@ impl HeapFamily for SubtractionFamily {
 fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
     Ok(Arc::new(SubtractionFamily { rules: rules(r)? }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::grundy_sequence;
+
+    /// Every set of move sizes within 1..=7 (the 127 non-empty subsets).
+    fn small_sets() -> impl Iterator<Item = Vec<u64>> {
+        (1u32..128).map(|mask| (1..=7u64).filter(|s| mask & (1 << (s - 1)) != 0).collect())
+    }
+
+    #[test]
+    fn periodic_values_match_the_mex_definition() {
+        for set in small_sets() {
+            let brute = grundy_sequence(1500, |h, g, emit| {
+                for &s in &set {
+                    if s as usize <= h {
+                        emit(g[h - s as usize]);
+                    }
+                }
+            });
+            let rules = SubtractionRules::new(set.clone());
+            let budget = Budget::DEFAULT;
+            let (pre, per) = rules.period(&budget).unwrap();
+            for (n, &v) in brute.iter().enumerate() {
+                assert_eq!(
+                    rules.grundy(n as u64, &budget).unwrap(),
+                    v,
+                    "S={set:?} n={n}"
+                );
+            }
+            // The period holds from the preperiod on, and both are least.
+            let (pre, per) = (pre as usize, per as usize);
+            assert!(
+                pre + 2 * per < brute.len(),
+                "S={set:?}: period too long for this check"
+            );
+            assert!((pre..brute.len() - per).all(|n| brute[n] == brute[n + per]));
+            if pre > 0 {
+                assert_ne!(
+                    brute[pre - 1],
+                    brute[pre - 1 + per],
+                    "S={set:?}: preperiod not least"
+                );
+            }
+            for shorter in 1..per {
+                assert!(
+                    (pre..brute.len() - shorter).any(|n| brute[n] != brute[n + shorter]),
+                    "S={set:?}: period {per} is not least ({shorter} works)"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_beyond_the_budget_is_a_typed_error() {
+        let rules = SubtractionRules::new(vec![1_000, 1_000_000]);
+        let budget = Budget::positions(10_000);
+        assert_eq!(rules.grundy(5_000, &budget), Ok(1));
+        assert_eq!(
+            rules.grundy(50_000_000, &budget),
+            Err(SolveError::BudgetExceeded { limit: 10_000 })
+        );
+    }
+}
