@@ -11,7 +11,7 @@ use crate::failure::Failure;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The family, e.g. "subtraction[2,5]" or "takeaway[1,3]".
+    /// The family, e.g. `subtraction[2,5]` or `takeaway[1,3]`.
     ruleset: String,
     /// The first heap size.
     #[arg(long, default_value_t = 0)]
