@@ -43,6 +43,17 @@ impl Failure {
         }
     }
 
+    /// Whether the error is only that the reader of our output went away
+    /// (`sprague table ... | head`), which is no failure at all.
+    pub fn is_broken_pipe(&self) -> bool {
+        match self {
+            Failure::Internal(e) => e
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe),
+            Failure::User { .. } => false,
+        }
+    }
+
     /// Writes the error to stderr.
     pub fn report(&self) {
         let mut err = std::io::stderr().lock();

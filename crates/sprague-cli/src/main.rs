@@ -8,6 +8,7 @@
 mod analyze;
 mod failure;
 mod games;
+mod play;
 mod table;
 
 use std::process::ExitCode;
@@ -34,6 +35,8 @@ enum Command {
     Table(table::Args),
     /// Every ruleset with its syntax, rule and an example.
     Games,
+    /// Play against the engine in the terminal.
+    Play(play::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,9 +46,11 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(args, &budget),
         Command::Table(args) => table::run(args, &budget),
         Command::Games => games::run(),
+        Command::Play(args) => play::run(args, &budget),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(failure) if failure.is_broken_pipe() => ExitCode::SUCCESS,
         Err(failure) => {
             failure.report();
             failure.exit_code()

@@ -213,3 +213,75 @@ fn games_lists_every_ruleset() {
     }
     assert!(out.contains("sprague analyze \"nim(3, 6, 9)\""));
 }
+
+/// Runs `sprague` with `args`, typing `input` at its prompts.
+fn sprague_with_input(args: &[&str], input: &str) -> (String, i32) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn play_the_engine_wins_from_a_winning_position() {
+    // The engine moves first from nim(3, 6, 9), an N-position, and must win
+    // whatever the human does; the human always takes move 1.
+    let (out, code) = sprague_with_input(
+        &["play", "nim(3, 6, 9)", "--computer-first"],
+        &"1\n".repeat(30),
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("I take 4 from the heap of 9  ->  nim(3, 6, 5)"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("You cannot move. I win."), "{out}");
+}
+
+#[test]
+fn play_accepts_a_typed_position_and_hints() {
+    // nim(1, 2): the winning move is to nim(1, 1). The human types it.
+    let (out, code) = sprague_with_input(&["play", "nim(1, 2)"], "hint\nnim(1,1)\n1\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("hint: take 1 from the heap of 2  ->  nim(1, 1)"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("I cannot move. You win!"), "{out}");
+}
+
+#[test]
+fn play_rejects_illegal_moves_and_ends_on_eof() {
+    let (out, code) = sprague_with_input(&["play", "nim(2)"], "7\nnim(5)\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("there is no move 7: choose 1 to 2"), "{out}");
+    assert!(
+        out.contains("nim(5) is not one move away from nim(2)"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("Game abandoned."), "{out}");
+}
+
+#[test]
+fn play_misere_ends_with_the_stuck_player_winning() {
+    // Misère nim(1): the human must take the last stone, then the engine
+    // cannot move and wins.
+    let (out, _) = sprague_with_input(&["play", "nim(1)", "--misere"], "1\n");
+    assert!(out.trim_end().ends_with("I cannot move. I win."), "{out}");
+}
