@@ -68,7 +68,7 @@ fn to_json(position: &Position, analysis: &Analysis) -> AnalysisJson {
         outcome: analysis.outcome.letter(),
         first_player_wins: analysis.outcome.first_player_wins(),
         grundy: analysis.grundy.map(|g| g.0),
-        value: None,
+        value: analysis.value.clone(),
         winning_moves: analysis
             .winning_moves
             .iter()

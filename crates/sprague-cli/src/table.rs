@@ -16,9 +16,14 @@ pub struct Args {
     /// The first heap size.
     #[arg(long, default_value_t = 0)]
     from: u64,
-    /// The last heap size.
-    #[arg(long, default_value_t = 100)]
-    to: u64,
+    /// The last heap size (default: 100, or two periods past the
+    /// preperiod with `--period`).
+    #[arg(long)]
+    to: Option<u64>,
+    /// Find the period (least preperiod and period) and say whether a
+    /// theorem certifies it for every heap size.
+    #[arg(long)]
+    period: bool,
     /// Print JSON.
     #[arg(long, conflicts_with = "csv")]
     json: bool,
@@ -33,7 +38,15 @@ struct TableJson {
     from: u64,
     to: u64,
     values: Vec<u64>,
-    period: Option<()>,
+    period: Option<PeriodJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct PeriodJson {
+    preperiod: u64,
+    period: u64,
+    certified: bool,
+    certified_at: u64,
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
@@ -41,14 +54,28 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
     let family = sprague::rulesets::family(&syntax)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
-    if args.from > args.to {
+    let periodicity = if args.period {
+        family.periodicity(budget)?
+    } else {
+        None
+    };
+    let to = match (args.to, periodicity) {
+        (Some(to), _) => to,
+        (None, Some(p)) => p
+            .preperiod
+            .saturating_add(p.period.saturating_mul(2))
+            .saturating_sub(1)
+            .max(args.from),
+        (None, None) => 100.max(args.from),
+    };
+    if args.from > to {
         return Err(Failure::user(format!(
-            "--from {} is larger than --to {}",
-            args.from, args.to
+            "--from {} is larger than --to {to}",
+            args.from
         )));
     }
     let values: Vec<u64> = family
-        .grundy_values(args.from, args.to, budget)?
+        .grundy_values(args.from, to, budget)?
         .into_iter()
         .map(|g| g.0)
         .collect();
@@ -57,9 +84,14 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         let json = TableJson {
             ruleset: family.ruleset(),
             from: args.from,
-            to: args.to,
+            to,
             values,
-            period: None,
+            period: periodicity.map(|p| PeriodJson {
+                preperiod: p.preperiod,
+                period: p.period,
+                certified: p.certified,
+                certified_at: p.certified_at,
+            }),
         };
         serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
         writeln!(out)?;
@@ -69,6 +101,22 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         }
     } else {
         write_rows(&mut out, &family.ruleset(), args.from, &values)?;
+        if args.period {
+            match periodicity {
+                Some(p) => writeln!(
+                    out,
+                    "period {}, preperiod {}{}",
+                    p.period,
+                    p.preperiod,
+                    if p.certified {
+                        format!(", certified at heap {}", p.certified_at)
+                    } else {
+                        ", not certified".to_string()
+                    }
+                )?,
+                None => writeln!(out, "no period found")?,
+            }
+        }
     }
     out.flush()?;
     Ok(())

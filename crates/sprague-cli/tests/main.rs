@@ -285,3 +285,24 @@ fn play_misere_ends_with_the_stuck_player_winning() {
     let (out, _) = sprague_with_input(&["play", "nim(1)", "--misere"], "1\n");
     assert!(out.trim_end().ends_with("I cannot move. I win."), "{out}");
 }
+
+#[test]
+fn table_period_of_a_subtraction_game() {
+    // S = {2, 5}: 0 0 1 1 0 2 1, then the same again (each value depends on
+    // the five before it, and the window 0 0 1 1 0 of heaps 0..=4 recurs at
+    // heaps 7..=11, which proves the period).
+    let (out, _, code) = sprague(&["table", "subtraction[2,5]", "--period"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r"
+    subtraction[2,5]: G(0..=13)
+     0: 0 0 1 1 0 2 1 0 0 1
+    10: 1 0 2 1            
+    period 7, preperiod 0, certified at heap 11
+    ");
+    let v = json(&["table", "takeaway[2,3]", "--period", "--json"]);
+    assert_eq!(
+        v["period"],
+        serde_json::json!({"preperiod": 0, "period": 5, "certified": true, "certified_at": 0})
+    );
+    assert_eq!(v["to"], 9);
+}

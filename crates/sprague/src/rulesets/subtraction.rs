@@ -19,7 +19,7 @@ use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
 use super::takeaway::takeaway_grundy;
-use super::{HeapFamily, Ruleset, heap_args, positive_set, take_description};
+use super::{HeapFamily, Periodicity, Ruleset, heap_args, positive_set, take_description};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "subtraction",
@@ -52,6 +52,9 @@ struct Known {
     values: Vec<u64>,
     /// `(preperiod, period)`, least possible, once a window has repeated.
     period: Option<(u64, u64)>,
+    /// The heap at which the first repeated window ended: the values up to
+    /// it prove the period.
+    certified_at: u64,
     /// Rolling hash of the last `max S` values, and where each hash was
     /// first seen (the index of the window's last heap).
     window_hash: u64,
@@ -109,14 +112,36 @@ impl SubtractionRules {
     ///
     /// [`SolveError::BudgetExceeded`] if no window repeats within the budget.
     pub fn period(&self, budget: &Budget) -> Result<(u64, u64), SolveError> {
+        self.periodicity(budget).map(|p| (p.preperiod, p.period))
+    }
+
+    /// The period, certified: once a window of `max S` values repeats, every
+    /// later value repeats too, because each value depends only on the
+    /// window before it.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExceeded`] if no window repeats within the budget.
+    pub fn periodicity(&self, budget: &Budget) -> Result<Periodicity, SolveError> {
         if let Some((l, r)) = self.as_range() {
-            return Ok((0, l + r));
+            return Ok(Periodicity {
+                preperiod: 0,
+                period: l.saturating_add(r),
+                certified: true,
+                certified_at: 0,
+            });
         }
         let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
         self.extend(&mut known, None, budget)?;
-        Ok(known
+        let (preperiod, period) = known
             .period
-            .expect("extend without a target stops at the period"))
+            .expect("extend without a target stops at the period");
+        Ok(Periodicity {
+            preperiod,
+            period,
+            certified: true,
+            certified_at: known.certified_at,
+        })
     }
 
     /// `G(n)`.
@@ -196,6 +221,7 @@ impl SubtractionRules {
                         pre -= 1;
                     }
                     known.period = Some((pre as u64, period as u64));
+                    known.certified_at = n as u64;
                     known.seen = HashMap::new();
                 }
                 Some(_) => {}
@@ -327,6 +353,10 @@ impl HeapFamily for SubtractionFamily {
         (from..=to)
             .map(|n| self.rules.grundy(n, budget).map(Nimber))
             .collect()
+    }
+
+    fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
+        self.rules.periodicity(budget).map(Some)
     }
 }
 
