@@ -10,7 +10,9 @@ use std::collections::{BTreeSet, HashMap};
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{
+    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
+};
 use sprague::{Budget, GrundySolver, ImpartialGame, Nimber};
 
 // ---------------------------------------------------------------------------
@@ -190,7 +192,10 @@ fn baseline_grundy<G: ImpartialGame>(
 
 fn generic_grundy_solver(c: &mut Criterion) {
     let mut group = c.benchmark_group("generic grundy solver");
+    // One iteration solves up to a million positions, so sample flat: each
+    // sample is a few whole solves rather than a linear ramp of them.
     group
+        .sampling_mode(SamplingMode::Flat)
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
