@@ -30,8 +30,9 @@
 //! `x ⊗ y = g^(log x + log y)` for a generator `g`, and a product by a constant
 //! `(F/2)ʲ` only adds `j·log(F/2)` to the exponent. A 64-bit product costs 18
 //! logarithm look-ups (nine per operand: the 16-bit pieces that the two levels
-//! of Karatsuba need) and 10 power look-ups, with no branches. The tables
-//! (384 KiB) are built once, on first use, behind a [`OnceLock`].
+//! of Karatsuba need) and 10 power look-ups, with no recursion or loops.
+//! The tables (384 KiB) are built once, on first use, behind a
+//! [`OnceLock`].
 //!
 //! Inverses use the norm of the quadratic extension GF(F²) ⊃ GF(F): `F` is a
 //! root of `x² ⊕ x ⊕ F/2`, whose other root is `F ⊕ 1`, so the conjugate of
