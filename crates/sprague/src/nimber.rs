@@ -61,7 +61,8 @@ use std::sync::OnceLock;
 /// three half-size products per level (Karatsuba), and finishes with
 /// discrete-logarithm tables of the subfield GF(2^16): 28 table look-ups,
 /// hundreds of times faster than the plain recursion (see `BENCHMARKS.md`).
-/// The tables (384 KiB) are built on the first product.
+/// The tables (384 KiB) are built on the first product, in a few
+/// milliseconds.
 ///
 /// # Examples
 ///
