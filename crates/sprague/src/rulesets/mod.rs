@@ -9,6 +9,7 @@ mod bash;
 mod nim;
 mod subtraction;
 mod takeaway;
+mod wythoff;
 
 use std::fmt;
 use std::sync::Arc;
@@ -23,6 +24,9 @@ pub use bash::BashHeap;
 pub use nim::NimHeap;
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
+pub use wythoff::{
+    TABLE_MAX as WYTHOFF_TABLE_MAX, WythoffPosition, floor_k_phi, wythoff_is_p, wythoff_partner,
+};
 
 /// Builds the components of one written component.
 pub type BuildFn = fn(&ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError>;
@@ -64,6 +68,7 @@ pub static RULESETS: &[Ruleset] = &[
     subtraction::RULESET,
     takeaway::RULESET,
     bash::RULESET,
+    wythoff::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.
