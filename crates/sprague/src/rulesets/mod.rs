@@ -6,6 +6,7 @@
 //! `sprague table` tabulates), and a [`Ruleset`] entry in [`RULESETS`].
 
 mod bash;
+mod fibonacci;
 mod nim;
 mod subtraction;
 mod takeaway;
@@ -21,6 +22,7 @@ use crate::position::Component;
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
 
 pub use bash::BashHeap;
+pub use fibonacci::{FibonacciPosition, zeckendorf};
 pub use nim::NimHeap;
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
@@ -69,6 +71,7 @@ pub static RULESETS: &[Ruleset] = &[
     takeaway::RULESET,
     bash::RULESET,
     wythoff::RULESET,
+    fibonacci::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.
