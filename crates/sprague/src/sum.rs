@@ -179,6 +179,7 @@ fn analyze_by_outcome(
             Outcome::P
         },
         grundy: None,
+        value: None,
         winning_moves: moves
             .into_iter()
             .map(|m| WinningMove {
