@@ -171,23 +171,25 @@ fn analyze_by_outcome(
     let component = &position.components()[0];
     let max = if all { usize::MAX } else { 1 };
     let result = component.outcome_and_winning_moves(max, budget)?;
-    Some(result.map(|(first_player_wins, moves)| Analysis {
-        play: Play::Normal,
-        outcome: if first_player_wins {
-            Outcome::N
-        } else {
-            Outcome::P
-        },
-        grundy: None,
-        value: None,
-        winning_moves: moves
-            .into_iter()
-            .map(|m| WinningMove {
-                component: 0,
-                description: m.description,
-                to: position.replace(0, &m.to),
-            })
-            .collect(),
+    Some(result.map(|(first_player_wins, moves)| {
+        Analysis {
+            play: Play::Normal,
+            outcome: if first_player_wins {
+                Outcome::N
+            } else {
+                Outcome::P
+            },
+            grundy: None,
+            value: None,
+            winning_moves: moves
+                .into_iter()
+                .map(|m| WinningMove {
+                    component: 0,
+                    description: m.description,
+                    to: position.replace(0, &m.to),
+                })
+                .collect(),
+        }
     }))
 }
 

@@ -199,7 +199,10 @@ mod tests {
         assert_eq!(heap.grundy(&Budget::DEFAULT).unwrap(), Nimber(u64::MAX));
         let p = Position::parse("bash[18446744073709551615](18446744073709551615)").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
-        assert_eq!(a.winning_moves[0].to.to_string(), "bash[18446744073709551615](0)");
+        assert_eq!(
+            a.winning_moves[0].to.to_string(),
+            "bash[18446744073709551615](0)"
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@
 mod bash;
 mod fibonacci;
 mod nim;
+mod staircase;
 mod subtraction;
 mod takeaway;
 mod wythoff;
@@ -24,6 +25,7 @@ use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
 pub use bash::BashHeap;
 pub use fibonacci::{FibonacciPosition, zeckendorf};
 pub use nim::NimHeap;
+pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
 pub use wythoff::{
@@ -72,6 +74,8 @@ pub static RULESETS: &[Ruleset] = &[
     bash::RULESET,
     wythoff::RULESET,
     fibonacci::RULESET,
+    staircase::STAIRCASE,
+    staircase::GEORGIA,
 ];
 
 /// The ruleset called `name`, if there is one.

@@ -297,10 +297,7 @@ impl Component for WythoffPosition {
     /// heaps.
     fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
         let both = self.x.min(self.y);
-        check_move_count(
-            self.x.saturating_add(self.y).saturating_add(both),
-            budget,
-        )?;
+        check_move_count(self.x.saturating_add(self.y).saturating_add(both), budget)?;
         let mut moves = Vec::new();
         moves.extend((1..=self.x).map(|t| self.make(Place::First, t)));
         moves.extend((1..=self.y).map(|t| self.make(Place::Second, t)));
@@ -326,11 +323,10 @@ impl Component for WythoffPosition {
                 break;
             }
             let to = m.to[0].args();
-            let (i, j) = to.split_once(", ").expect("wythoff arguments are two heaps");
-            let (i, j): (usize, usize) = (
-                i.parse().expect("a heap"),
-                j.parse().expect("a heap"),
-            );
+            let (i, j) = to
+                .split_once(", ")
+                .expect("wythoff arguments are two heaps");
+            let (i, j): (usize, usize) = (i.parse().expect("a heap"), j.parse().expect("a heap"));
             if table[i][j] == target.0 {
                 found.push(m);
             }
@@ -463,8 +459,11 @@ mod tests {
                     .filter(|m| m.to[0].grundy(&budget).unwrap() == Nimber::ZERO)
                     .map(|m| m.description)
                     .collect();
-                let fast: Vec<String> =
-                    p.winning_moves().into_iter().map(|m| m.description).collect();
+                let fast: Vec<String> = p
+                    .winning_moves()
+                    .into_iter()
+                    .map(|m| m.description)
+                    .collect();
                 assert_eq!(fast, slow, "({x}, {y})");
             }
         }
@@ -474,8 +473,8 @@ mod tests {
     fn lower_wythoff_sequence_matches_oeis_a000201() {
         // OEIS A000201, the lower Wythoff sequence ⌊nφ⌋, n = 1..30.
         let a000201 = [
-            1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32, 33, 35,
-            37, 38, 40, 42, 43, 45, 46, 48,
+            1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32, 33, 35, 37,
+            38, 40, 42, 43, 45, 46, 48,
         ];
         for (k, &a) in a000201.iter().enumerate() {
             assert_eq!(floor_k_phi(k as u64 + 1), a);
@@ -493,7 +492,16 @@ mod tests {
         assert!(a.winning_moves.is_empty());
         // The P-positions the seed note lists: (0,0) (1,2) (3,5) (4,7)
         // (6,10) (8,13) (9,15) (11,18).
-        for (x, y) in [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18)] {
+        for (x, y) in [
+            (0, 0),
+            (1, 2),
+            (3, 5),
+            (4, 7),
+            (6, 10),
+            (8, 13),
+            (9, 15),
+            (11, 18),
+        ] {
             assert!(wythoff_is_p(x, y) && wythoff_is_p(y, x));
         }
     }
