@@ -306,3 +306,35 @@ fn table_period_of_a_subtraction_game() {
     );
     assert_eq!(v["to"], 9);
 }
+
+#[test]
+fn roots_answers_codeforces_1498f_for_every_root() {
+    // Codeforces 1498F, the sample: answer "1 0 0 1 1".
+    let (out, _, code) = sprague(&[
+        "roots",
+        "tree_staircase[1](\"1-2 1-3 5-2 4-3\", 0, 3, 2, 4, 4)",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r"
+    root 1: N: the first player wins
+    root 2: P: the first player loses
+    root 3: P: the first player loses
+    root 4: N: the first player wins
+    root 5: N: the first player wins
+    ");
+    let v = json(&[
+        "roots",
+        "tree_staircase[1](\"1-2 1-3 5-2 4-3\", 0, 3, 2, 4, 4)",
+        "--json",
+    ]);
+    let wins: Vec<bool> = v["roots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["first_player_wins"].as_bool().unwrap())
+        .collect();
+    assert_eq!(wins, [true, false, false, true, true]);
+    let (_, err, code) = sprague(&["roots", "nim(3)"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("tree_staircase"), "{err}");
+}

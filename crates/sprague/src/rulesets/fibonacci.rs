@@ -260,9 +260,9 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
             }
         }
     }
-    let position = match ints.as_slice() {
-        &[n] => FibonacciPosition { n, cap: None },
-        &[n, c] => FibonacciPosition { n, cap: Some(c) },
+    let position = match *ints.as_slice() {
+        [n] => FibonacciPosition { n, cap: None },
+        [n, c] => FibonacciPosition { n, cap: Some(c) },
         _ => {
             return Err(ParseError::bad_arguments(
                 "`fibonacci` takes the heap, fibonacci(n), or the heap and the cap, \

@@ -11,6 +11,7 @@ mod nim;
 mod staircase;
 mod subtraction;
 mod takeaway;
+mod tree_staircase;
 mod wythoff;
 
 use std::fmt;
@@ -28,6 +29,7 @@ pub use nim::NimHeap;
 pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
+pub use tree_staircase::TreeStaircase;
 pub use wythoff::{
     TABLE_MAX as WYTHOFF_TABLE_MAX, WythoffPosition, floor_k_phi, wythoff_is_p, wythoff_partner,
 };
@@ -76,6 +78,7 @@ pub static RULESETS: &[Ruleset] = &[
     fibonacci::RULESET,
     staircase::STAIRCASE,
     staircase::GEORGIA,
+    tree_staircase::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.

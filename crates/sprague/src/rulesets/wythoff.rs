@@ -358,8 +358,8 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
             )),
         })
         .collect::<Result<_, _>>()?;
-    match heaps.as_slice() {
-        &[x, y] => Ok(vec![Arc::new(WythoffPosition { x, y })]),
+    match *heaps.as_slice() {
+        [x, y] => Ok(vec![Arc::new(WythoffPosition { x, y })]),
         _ => Err(ParseError::bad_arguments(
             format!(
                 "`wythoff` is played on exactly two heaps, not {}",
