@@ -7,6 +7,7 @@
 
 mod bash;
 mod fibonacci;
+mod moore;
 mod nim;
 mod staircase;
 mod subtraction;
@@ -25,6 +26,7 @@ use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
 
 pub use bash::BashHeap;
 pub use fibonacci::{FibonacciPosition, zeckendorf};
+pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
 pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
 pub use subtraction::SubtractionHeap;
@@ -79,6 +81,7 @@ pub static RULESETS: &[Ruleset] = &[
     staircase::STAIRCASE,
     staircase::GEORGIA,
     tree_staircase::RULESET,
+    moore::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.
