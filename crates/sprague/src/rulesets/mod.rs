@@ -9,6 +9,7 @@ mod bash;
 mod fibonacci;
 mod moore;
 mod nim;
+mod sequential;
 mod staircase;
 mod subtraction;
 mod takeaway;
@@ -28,6 +29,7 @@ pub use bash::BashHeap;
 pub use fibonacci::{FibonacciPosition, zeckendorf};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
+pub use sequential::{SequentialPosition, sequential_grundy};
 pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
@@ -82,6 +84,7 @@ pub static RULESETS: &[Ruleset] = &[
     staircase::GEORGIA,
     tree_staircase::RULESET,
     moore::RULESET,
+    sequential::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.
