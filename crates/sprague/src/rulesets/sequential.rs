@@ -19,10 +19,13 @@
 //! So the whole row is valued in `O(k)`. The outcome is the seed note's
 //! "leading ones" rule (Codeforces 1382B): with `j` leading piles of one
 //! stone, the first player wins iff `j` is even, unless every pile is a one,
-//! when they win iff the number of piles is odd; the capped variant follows
-//! the seed note 000 remark (the first pile whose size mod `m+1` is not 1
-//! decides). Both follow from the formula, which the tests check against
-//! the generic solver on every small row.
+//! when they win iff the number of piles is odd. With a cap the same rule
+//! applies to the sizes mod `m + 1` once the multiples of `m + 1` are dropped
+//! (seed note 000: "the first size mod (m+1) above 1 decides; mind the
+//! zeros"): a pile of residue 1 is worth 1 or 0 like a single stone, one of
+//! residue 0 passes the value of the rest through (`h(0) = g`), and any
+//! other residue is never worth 0. Both rules follow from the formula, and
+//! the tests check them against the generic solver on every small row.
 
 use std::sync::Arc;
 
@@ -289,10 +292,17 @@ mod tests {
         out
     }
 
-    /// The leading-ones rule of Codeforces 1382B, as its editorial states it.
-    fn leading_ones_rule(piles: &[u64]) -> bool {
-        let j = piles.iter().take_while(|&&a| a == 1).count();
-        if j == piles.len() {
+    /// The leading-ones rule of Codeforces 1382B, with the seed note's
+    /// capped variant: sizes taken mod m + 1, multiples of m + 1 (and empty
+    /// piles) dropped.
+    fn leading_ones_rule(piles: &[u64], cap: Option<u64>) -> bool {
+        let sizes: Vec<u64> = piles
+            .iter()
+            .map(|&a| cap.map_or(a, |m| a % (m + 1)))
+            .filter(|&a| a > 0)
+            .collect();
+        let j = sizes.iter().take_while(|&&a| a == 1).count();
+        if j == sizes.len() {
             j % 2 == 1
         } else {
             j % 2 == 0
@@ -312,9 +322,11 @@ mod tests {
                         piles: piles.clone(),
                     };
                     assert_eq!(p.grundy(&budget).unwrap(), g, "{cap:?} {piles:?}");
-                    if cap.is_none() && piles.iter().all(|&a| a > 0) {
-                        assert_eq!(leading_ones_rule(&piles), g != Nimber::ZERO, "{piles:?}");
-                    }
+                    assert_eq!(
+                        leading_ones_rule(&piles, cap),
+                        g != Nimber::ZERO,
+                        "{cap:?} {piles:?}"
+                    );
                     for t in 0..7 {
                         let fast: Vec<String> = p
                             .moves_to_grundy(Nimber(t), usize::MAX, &budget)
