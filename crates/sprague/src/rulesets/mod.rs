@@ -9,6 +9,7 @@ mod bash;
 mod fibonacci;
 mod moore;
 mod nim;
+mod nosum;
 mod sequential;
 mod staircase;
 mod subtraction;
@@ -29,6 +30,7 @@ pub use bash::BashHeap;
 pub use fibonacci::{FibonacciPosition, zeckendorf};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
+pub use nosum::{NosumPosition, nosum_is_p};
 pub use sequential::{SequentialPosition, sequential_grundy};
 pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
 pub use subtraction::SubtractionHeap;
@@ -85,6 +87,7 @@ pub static RULESETS: &[Ruleset] = &[
     tree_staircase::RULESET,
     moore::RULESET,
     sequential::RULESET,
+    nosum::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.
