@@ -6,6 +6,7 @@
 //! `sprague table` tabulates), and a [`Ruleset`] entry in [`RULESETS`].
 
 mod bash;
+mod circle;
 mod fibonacci;
 mod moore;
 mod nim;
@@ -27,6 +28,7 @@ use crate::position::Component;
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
 
 pub use bash::BashHeap;
+pub use circle::CirclePosition;
 pub use fibonacci::{FibonacciPosition, zeckendorf};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
@@ -88,6 +90,7 @@ pub static RULESETS: &[Ruleset] = &[
     moore::RULESET,
     sequential::RULESET,
     nosum::RULESET,
+    circle::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.
