@@ -11,6 +11,7 @@ mod fibonacci;
 mod moore;
 mod nim;
 mod nosum;
+mod nullify;
 mod sequential;
 mod staircase;
 mod subtraction;
@@ -33,6 +34,7 @@ pub use fibonacci::{FibonacciPosition, zeckendorf};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
 pub use nosum::{NosumPosition, nosum_is_p};
+pub use nullify::NullifyPosition;
 pub use sequential::{SequentialPosition, sequential_grundy};
 pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
 pub use subtraction::SubtractionHeap;
@@ -91,6 +93,7 @@ pub static RULESETS: &[Ruleset] = &[
     sequential::RULESET,
     nosum::RULESET,
     circle::RULESET,
+    nullify::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.
