@@ -107,15 +107,15 @@ impl NullifyPosition {
                 let end_c = last - end_r;
                 let mut sets = Vec::new();
                 let (mut pr, mut pc) = (r, c);
-                for t in s + 1..=last {
+                for (t, &x) in xors.iter().enumerate().take(last + 1).skip(s + 1) {
                     if pr < end_r {
                         pr += 1;
                     } else {
                         pc += 1;
                     }
                     debug_assert_eq!(pr + pc, t);
-                    if xors[t] != 0 {
-                        let w = rows[pr][pc] ^ xors[t];
+                    if x != 0 {
+                        let w = rows[pr][pc] ^ x;
                         rows[pr][pc] = w;
                         sets.push(format!("({}, {}) to {w}", pr + 1, pc + 1));
                     }
