@@ -18,7 +18,8 @@ use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
 use super::takeaway::{takeaway_grundy, takes_to_grundy};
 use super::{
-    HeapFamily, Ruleset, check_move_count, heap_args, take_description, values_by_formula,
+    HeapFamily, Periodicity, Ruleset, check_move_count, heap_args, take_description,
+    values_by_formula,
 };
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -132,6 +133,17 @@ impl HeapFamily for BashFamily {
         budget: &Budget,
     ) -> Result<Vec<Nimber>, SolveError> {
         values_by_formula(from, to, budget, |x| takeaway_grundy(1, self.m, x))
+    }
+
+    /// Purely periodic with period `m + 1` (the values `0..=m` in turn), by
+    /// the closed form, proved for every heap.
+    fn periodicity(&self, _budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
+        Ok(Some(Periodicity {
+            preperiod: 0,
+            period: self.m.saturating_add(1),
+            certified: true,
+            certified_at: 0,
+        }))
     }
 }
 

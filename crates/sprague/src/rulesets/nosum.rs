@@ -33,7 +33,7 @@ use crate::nimber::Nimber;
 use crate::position::{Component, Move};
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax};
 
-use super::{HeapFamily, Ruleset, check_move_count, take_description};
+use super::{HeapFamily, Periodicity, Ruleset, check_move_count, take_description};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "nosum",
@@ -367,6 +367,38 @@ impl HeapFamily for NosumFamily {
             .map(|n| self.rules.grundy(n, None, budget).map(Nimber))
             .collect()
     }
+
+    /// The period of the start values, from the period of the rows: the
+    /// rows repeat once a window of `m` rows repeats (every later row is a
+    /// function of the window), so the start values repeat with the rows'
+    /// period; their least period divides it, and their least preperiod is
+    /// found by walking back. Certified where the repeated window ends.
+    fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
+        // Valuing a won position far out forces the rows' period.
+        let m = self.rules.m;
+        let far = (1..=m + 2)
+            .map(|i| u64::MAX - i)
+            .find(|&n| !nosum_is_p(m, n, None))
+            .expect("a residue other than 0 among m + 2 heaps");
+        self.rules.grundy(far, None, budget)?;
+        let known = self.rules.known.lock().unwrap_or_else(|e| e.into_inner());
+        let (pre, period) = known.period.expect("found while valuing a far heap");
+        let column = |n: usize| known.rows[if n < pre { n } else { pre + (n - pre) % period }][0];
+        let least = (1..=period)
+            .filter(|p| period % p == 0)
+            .find(|&p| (pre..pre + period).all(|n| column(n) == column(n + p)))
+            .expect("the period itself works");
+        let mut preperiod = pre;
+        while preperiod > 0 && column(preperiod - 1) == column(preperiod - 1 + least) {
+            preperiod -= 1;
+        }
+        Ok(Some(Periodicity {
+            preperiod: preperiod as u64,
+            period: least as u64,
+            certified: true,
+            certified_at: known.rows.len() as u64 - 1,
+        }))
+    }
 }
 
 fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
@@ -456,6 +488,32 @@ mod tests {
                 let (pre, period) = rules.known.lock().unwrap().period.expect("found");
                 let back = (u128::from(n) - pre as u128) % period as u128 + pre as u128;
                 assert_eq!(Nimber(huge), solver.grundy(&(back as u64, 1)).unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn start_values_period_is_checked_against_brute_force() {
+        let budget = Budget::DEFAULT;
+        for m in 2..=7u64 {
+            let family = NosumFamily {
+                rules: NosumRules::new(m),
+            };
+            let per = family.periodicity(&budget).unwrap().unwrap();
+            let mut solver = GrundySolver::new(Brute { m }, budget);
+            let values: Vec<Nimber> = (0..400u64)
+                .map(|n| solver.grundy(&(n, 0)).unwrap())
+                .collect();
+            let (pre, p) = (per.preperiod as usize, per.period as usize);
+            assert!(pre + 2 * p < 400, "m={m}");
+            // Periodic from pre with period p, and neither is smaller.
+            assert!((pre..400 - p).all(|n| values[n] == values[n + p]), "m={m}");
+            assert!(pre == 0 || values[pre - 1] != values[pre - 1 + p], "m={m}");
+            for q in 1..p {
+                assert!(
+                    (pre..400 - q).any(|n| values[n] != values[n + q]),
+                    "m={m} q={q}"
+                );
             }
         }
     }
