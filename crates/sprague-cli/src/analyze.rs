@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use serde::Serialize;
+use sprague::json::AnalysisJson;
 use sprague::{Analysis, Budget, Outcome, Play, Position, analyze};
 
 use crate::failure::Failure;
@@ -22,25 +22,6 @@ pub struct Args {
     all: bool,
 }
 
-/// The JSON of `analyze`, field for field as the spec gives it.
-#[derive(Debug, Serialize)]
-struct AnalysisJson {
-    position: String,
-    play: &'static str,
-    outcome: &'static str,
-    first_player_wins: Option<bool>,
-    grundy: Option<u64>,
-    value: Option<String>,
-    winning_moves: Vec<MoveJson>,
-}
-
-#[derive(Debug, Serialize)]
-struct MoveJson {
-    component: usize,
-    description: String,
-    to: String,
-}
-
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let position = Position::parse(&args.position)
         .map_err(|e| Failure::parse("bad position", &args.position, &e))?;
@@ -52,33 +33,13 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let analysis = analyze(&position, play, args.all, budget)?;
     let mut out = std::io::stdout().lock();
     if args.json {
-        let json = to_json(&position, &analysis);
+        let json = AnalysisJson::new(&position, &analysis);
         serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
         writeln!(out)?;
     } else {
         write_text(&mut out, &analysis, args.all)?;
     }
     Ok(())
-}
-
-fn to_json(position: &Position, analysis: &Analysis) -> AnalysisJson {
-    AnalysisJson {
-        position: position.to_string(),
-        play: analysis.play.name(),
-        outcome: analysis.outcome.letter(),
-        first_player_wins: analysis.outcome.first_player_wins(),
-        grundy: analysis.grundy.map(|g| g.0),
-        value: analysis.value.clone(),
-        winning_moves: analysis
-            .winning_moves
-            .iter()
-            .map(|m| MoveJson {
-                component: m.component,
-                description: m.description.clone(),
-                to: m.to.to_string(),
-            })
-            .collect(),
-    }
 }
 
 fn write_text(out: &mut impl Write, analysis: &Analysis, all: bool) -> std::io::Result<()> {

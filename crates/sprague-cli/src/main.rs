@@ -10,6 +10,7 @@ mod failure;
 mod games;
 mod play;
 mod roots;
+mod serve;
 mod table;
 
 use std::process::ExitCode;
@@ -40,6 +41,8 @@ enum Command {
     Play(play::Args),
     /// The outcome of a game on a tree for every choice of root.
     Roots(roots::Args),
+    /// The web explorer on 127.0.0.1.
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         Command::Games => games::run(),
         Command::Play(args) => play::run(args, &budget),
         Command::Roots(args) => roots::run(args, &budget),
+        Command::Serve(args) => serve::run(args, &budget),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

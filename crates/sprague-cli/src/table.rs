@@ -3,8 +3,8 @@
 
 use std::io::Write;
 
-use serde::Serialize;
 use sprague::Budget;
+use sprague::json::{PeriodJson, TableJson};
 use sprague::syntax::parse_ruleset;
 
 use crate::failure::Failure;
@@ -30,23 +30,6 @@ pub struct Args {
     /// Print one `n,value` line per heap.
     #[arg(long)]
     csv: bool,
-}
-
-#[derive(Debug, Serialize)]
-struct TableJson {
-    ruleset: String,
-    from: u64,
-    to: u64,
-    values: Vec<u64>,
-    period: Option<PeriodJson>,
-}
-
-#[derive(Debug, Serialize)]
-struct PeriodJson {
-    preperiod: u64,
-    period: u64,
-    certified: bool,
-    certified_at: u64,
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
@@ -86,12 +69,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             from: args.from,
             to,
             values,
-            period: periodicity.map(|p| PeriodJson {
-                preperiod: p.preperiod,
-                period: p.period,
-                certified: p.certified,
-                certified_at: p.certified_at,
-            }),
+            period: periodicity.map(PeriodJson::from),
         };
         serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
         writeln!(out)?;

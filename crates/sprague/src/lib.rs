@@ -26,6 +26,8 @@
 
 mod error;
 mod impartial;
+#[cfg(feature = "serde")]
+pub mod json;
 mod nimber;
 mod outcome;
 mod position;

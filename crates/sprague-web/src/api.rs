@@ -1,0 +1,335 @@
+//! The JSON API: each handler reads its query, runs the library within the
+//! limits, and answers with the spec's JSON or an [`ApiError`].
+
+use axum::Json;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::Uri;
+use serde::{Deserialize, Serialize};
+use sprague::json::{AnalysisJson, MoveJson, PeriodJson, RulesetJson, TableJson};
+use sprague::syntax::parse_ruleset;
+use sprague::{Budget, Play, Position, SolveError, analyze as analyze_position};
+
+use crate::error::ApiError;
+use crate::{AppState, Limits};
+
+/// Runs `work` on a blocking thread with the request's budget, once a
+/// permit is free, and gives up when the time limit passes.
+///
+/// The permit moves into the blocking closure, so it is released when the
+/// computation really ends, not when the request gives up waiting: a
+/// request that timed out still counts against
+/// [`Limits::max_concurrent`] until its thread is done, and abandoned work
+/// cannot pile up.
+async fn compute<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&Budget) -> Result<T, ApiError> + Send + 'static,
+{
+    let limits = state.limits;
+    let deadline = tokio::time::Instant::now() + limits.timeout;
+    let permit = tokio::time::timeout_at(deadline, state.permits.clone().acquire_owned())
+        .await
+        .map_err(|_| ApiError {
+            status: axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            message: "the explorer is busy with other requests; try again".to_string(),
+            span: None,
+        })?
+        .map_err(|_| ApiError::unprocessable("the explorer is shutting down"))?;
+    let budget = Budget::positions(limits.budget);
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work(&budget)
+    });
+    match tokio::time::timeout_at(deadline, task).await {
+        Ok(Ok(result)) => result,
+        Ok(Err(join_error)) => Err(ApiError {
+            status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            message: format!("internal error: {join_error}"),
+            span: None,
+        }),
+        Err(_) => Err(ApiError::unprocessable(format!(
+            "the computation took longer than {} s (try a smaller position)",
+            limits.timeout.as_secs_f64()
+        ))),
+    }
+}
+
+/// The query, or a 400 that says what is wrong with it.
+fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    query
+        .map(|Query(q)| q)
+        .map_err(|e| ApiError::bad_request(e.body_text()))
+}
+
+/// Reads a position, refusing text longer than the limit.
+fn parse_position(text: &str, limits: &Limits) -> Result<Position, ApiError> {
+    check_length("position", text, limits)?;
+    Position::parse(text).map_err(|e| ApiError::parse("bad position", &e))
+}
+
+fn check_length(what: &str, text: &str, limits: &Limits) -> Result<(), ApiError> {
+    if text.len() > limits.max_input {
+        return Err(ApiError::bad_request(format!(
+            "the {what} is too long: {} bytes, at most {} accepted",
+            text.len(),
+            limits.max_input
+        )));
+    }
+    Ok(())
+}
+
+fn play(misere: bool) -> Play {
+    if misere { Play::Misere } else { Play::Normal }
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct AnalyzeQuery {
+    position: String,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    all: bool,
+}
+
+/// `GET /api/analyze?position=P&misere=B&all=B`: the JSON of `analyze`.
+pub(crate) async fn analyze(
+    State(state): State<AppState>,
+    q: Result<Query<AnalyzeQuery>, QueryRejection>,
+) -> Result<Json<AnalysisJson>, ApiError> {
+    let q = query(q)?;
+    let position = parse_position(&q.position, &state.limits)?;
+    let json = compute(&state, move |budget| {
+        let analysis = analyze_position(&position, play(q.misere), q.all, budget)?;
+        Ok(AnalysisJson::new(&position, &analysis))
+    })
+    .await?;
+    Ok(Json(json))
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct MovesQuery {
+    position: String,
+}
+
+/// The answer of `/api/moves`.
+#[derive(Debug, Serialize)]
+pub(crate) struct MovesJson {
+    /// The position, normalised.
+    position: String,
+    /// The moves, in the spec's order (by component, place, size); only
+    /// the first ones when `complete` is false.
+    moves: Vec<MoveJson>,
+    /// Whether `moves` is every move of the position.
+    complete: bool,
+}
+
+/// Every move of `position` in the spec's order, at most `max`. The list
+/// stops before the first component whose moves do not all fit, so it is
+/// always a prefix of the full list; the flag says whether it is all of it.
+fn list_moves(position: &Position, max: usize) -> Result<(Vec<MoveJson>, bool), SolveError> {
+    let mut moves = Vec::new();
+    for (i, c) in position.components().iter().enumerate() {
+        let room = max - moves.len();
+        let component_moves = match c.moves(&Budget::positions(room as u64)) {
+            Ok(ms) if ms.len() <= room => ms,
+            Ok(_) | Err(SolveError::BudgetExceeded { .. }) => return Ok((moves, false)),
+            Err(e) => return Err(e),
+        };
+        for m in component_moves {
+            moves.push(MoveJson {
+                component: i,
+                description: m.description,
+                to: position.replace(i, &m.to).to_string(),
+            });
+        }
+    }
+    Ok((moves, true))
+}
+
+/// `GET /api/moves?position=P`: every move of `P` with its description and
+/// the position after it.
+pub(crate) async fn moves(
+    State(state): State<AppState>,
+    q: Result<Query<MovesQuery>, QueryRejection>,
+) -> Result<Json<MovesJson>, ApiError> {
+    let q = query(q)?;
+    let position = parse_position(&q.position, &state.limits)?;
+    let max = state.limits.max_moves;
+    let json = compute(&state, move |_| {
+        let (moves, complete) = list_moves(&position, max)?;
+        Ok(MovesJson {
+            position: position.to_string(),
+            moves,
+            complete,
+        })
+    })
+    .await?;
+    Ok(Json(json))
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct ReplyQuery {
+    position: String,
+    #[serde(default)]
+    misere: bool,
+}
+
+/// The answer of `/api/reply`: the engine's move and why it chose it.
+#[derive(Debug, Serialize)]
+pub(crate) struct ReplyJson {
+    /// The analysis of the position the engine moves from.
+    analysis: AnalysisJson,
+    /// The engine's move, `null` when it has none (the game is over).
+    #[serde(rename = "move")]
+    reply: Option<MoveJson>,
+    /// Why, in a sentence.
+    reason: String,
+}
+
+/// `GET /api/reply?position=P&misere=B`: the engine's move from `P`. It
+/// plays its first winning move when it has one; from a losing position,
+/// where every move loses against best play, it plays its first move.
+pub(crate) async fn reply(
+    State(state): State<AppState>,
+    q: Result<Query<ReplyQuery>, QueryRejection>,
+) -> Result<Json<ReplyJson>, ApiError> {
+    let q = query(q)?;
+    let position = parse_position(&q.position, &state.limits)?;
+    let json = compute(&state, move |budget| {
+        let analysis = analyze_position(&position, play(q.misere), false, budget)?;
+        let json = AnalysisJson::new(&position, &analysis);
+        if let Some(m) = json.winning_moves.first().cloned() {
+            let before = match json.grundy {
+                Some(g) => format!("the position has Grundy value {g}, not 0, so "),
+                None => String::new(),
+            };
+            let after = match json.grundy {
+                Some(_) => "a P-position (Grundy value 0)",
+                None => "a P-position",
+            };
+            let reason =
+                format!("{before}I can move to {after}: whatever you reply, I can answer");
+            return Ok(ReplyJson {
+                analysis: json,
+                reply: Some(m),
+                reason,
+            });
+        }
+        let (first, _) = list_moves(&position, 1)?;
+        let reason = match first.first() {
+            None => "I cannot move: the game is over".to_string(),
+            Some(_) => match json.grundy {
+                Some(g) => format!(
+                    "the position has Grundy value {g}, a P-position: every move loses against best play, so I make my first move and hope"
+                ),
+                None => "this is a P-position: every move loses against best play, so I make my first move and hope".to_string(),
+            },
+        };
+        Ok(ReplyJson {
+            analysis: json,
+            reply: first.into_iter().next(),
+            reason,
+        })
+    })
+    .await?;
+    Ok(Json(json))
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct TableQuery {
+    ruleset: String,
+    from: Option<u64>,
+    to: Option<u64>,
+    #[serde(default)]
+    period: bool,
+}
+
+/// `GET /api/table?ruleset=R&from=A&to=N&period=B`: the JSON of `table`.
+/// Without `to`: heap 100, or with `period` two periods past the
+/// preperiod, as on the command line.
+pub(crate) async fn table(
+    State(state): State<AppState>,
+    q: Result<Query<TableQuery>, QueryRejection>,
+) -> Result<Json<TableJson>, ApiError> {
+    let q = query(q)?;
+    let limits = state.limits;
+    check_length("ruleset", &q.ruleset, &limits)?;
+    let syntax = parse_ruleset(&q.ruleset).map_err(|e| ApiError::parse("bad ruleset", &e))?;
+    let family =
+        sprague::rulesets::family(&syntax).map_err(|e| ApiError::parse("bad ruleset", &e))?;
+    let from = q.from.unwrap_or(0);
+    // Refuse an explicit range that is too large before any work is done.
+    if let Some(to) = q.to {
+        check_range(from, to, &limits)?;
+    }
+    let json = compute(&state, move |budget| {
+        let periodicity = if q.period {
+            family.periodicity(budget)?
+        } else {
+            None
+        };
+        let to = match (q.to, periodicity) {
+            (Some(to), _) => to,
+            (None, Some(p)) => p
+                .preperiod
+                .saturating_add(p.period.saturating_mul(2))
+                .saturating_sub(1)
+                .max(from),
+            (None, None) => 100.max(from),
+        };
+        check_range(from, to, &limits)?;
+        let values = family
+            .grundy_values(from, to, budget)?
+            .into_iter()
+            .map(|g| g.0)
+            .collect();
+        Ok(TableJson {
+            ruleset: family.ruleset(),
+            from,
+            to,
+            values,
+            period: periodicity.map(PeriodJson::from),
+        })
+    })
+    .await?;
+    Ok(Json(json))
+}
+
+fn check_range(from: u64, to: u64, limits: &Limits) -> Result<(), ApiError> {
+    if from > to {
+        return Err(ApiError::bad_request(format!(
+            "`from` ({from}) is larger than `to` ({to})"
+        )));
+    }
+    // `to - from + 1` overflows only for the whole of u64, which is too
+    // many values anyway.
+    let count = (to - from).checked_add(1);
+    if count.is_none_or(|n| n > limits.max_table) {
+        return Err(ApiError::bad_request(format!(
+            "too many values: {from}..={to} is {} values, and at most {} are allowed per request",
+            count.map_or_else(|| "2^64".to_string(), |n| n.to_string()),
+            limits.max_table
+        )));
+    }
+    Ok(())
+}
+
+/// `GET /api/games`: every ruleset with its syntax, rule and an example.
+pub(crate) async fn games() -> Json<Vec<RulesetJson>> {
+    Json(
+        sprague::rulesets::RULESETS
+            .iter()
+            .map(RulesetJson::from)
+            .collect(),
+    )
+}
+
+/// Any other path: a 404 in the API's error shape.
+pub(crate) async fn not_found(uri: Uri) -> ApiError {
+    ApiError {
+        status: axum::http::StatusCode::NOT_FOUND,
+        message: format!("no such page: {}", uri.path()),
+        span: None,
+    }
+}

@@ -1,0 +1,163 @@
+//! `sprague-web`: the web explorer, a small HTTP server on 127.0.0.1 with a
+//! JSON API over the `sprague` library and one page that uses it.
+//!
+//! The page (`/`) lets a person type a position, see who wins and with which
+//! moves, walk through a game by clicking moves, play against the engine,
+//! and look at the value table of a one-heap family. Everything it needs is
+//! compiled into the binary: no file is read and nothing is fetched from the
+//! internet at run time.
+//!
+//! The API (all `GET`, all answers JSON):
+//!
+//! | path | answer |
+//! |---|---|
+//! | `/api/analyze?position=P&misere=B&all=B` | the JSON of `sprague analyze --json` |
+//! | `/api/moves?position=P` | every move of `P` (capped at [`Limits::max_moves`]) |
+//! | `/api/reply?position=P&misere=B` | the engine's move from `P`, and why |
+//! | `/api/table?ruleset=R&from=A&to=N&period=B` | the JSON of `sprague table --json` |
+//! | `/api/games` | every ruleset, as `sprague games` lists them |
+//!
+//! Bad input is answered with status 400 (the request or the position is
+//! wrong) or 422 (the position is valid but beyond the limits or methods),
+//! and a body `{"error": "...", "span": [start, end] | null}`, where `span`
+//! is the byte range of the offending text of a position or ruleset.
+//!
+//! Every computation runs on a blocking thread, with a position budget and
+//! a time limit, and at most [`Limits::max_concurrent`] at once, so a heavy
+//! request cannot hang the server or starve the others.
+//!
+//! ```no_run
+//! # async fn run() -> anyhow::Result<()> {
+//! let listener = sprague_web::bind(8000).await?;
+//! println!("on http://{}", listener.local_addr()?);
+//! sprague_web::serve_on(listener, sprague_web::Limits::default()).await
+//! # }
+//! ```
+
+#![deny(missing_docs)]
+
+mod api;
+mod error;
+mod pages;
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::Router;
+use axum::routing::get;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+pub use error::ApiError;
+
+/// What one request may cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most positions one search may store.
+    pub budget: u64,
+    /// How long a request may wait for its turn and compute, together.
+    pub timeout: Duration,
+    /// The most computations running at once; more wait their turn.
+    pub max_concurrent: usize,
+    /// The most values one `/api/table` request may ask for.
+    pub max_table: u64,
+    /// The most moves `/api/moves` lists.
+    pub max_moves: usize,
+    /// The longest position or ruleset text accepted, in bytes.
+    pub max_input: usize,
+}
+
+impl Limits {
+    /// The limits of `sprague serve`: a million positions and ten seconds
+    /// per request, two computations at once (the explorer is for one
+    /// person), a hundred thousand table values, ten thousand moves.
+    pub const DEFAULT: Limits = Limits {
+        budget: 1_000_000,
+        timeout: Duration::from_secs(10),
+        max_concurrent: 2,
+        max_table: 100_000,
+        max_moves: 10_000,
+        max_input: 4096,
+    };
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::DEFAULT
+    }
+}
+
+/// What every handler shares: the limits, and the permits that bound how
+/// many computations run at once.
+#[derive(Clone, Debug)]
+struct AppState {
+    limits: Limits,
+    permits: Arc<Semaphore>,
+}
+
+/// The explorer's routes with the default [`Limits`]: the page, its script
+/// and style, and the JSON API.
+pub fn router() -> Router {
+    router_with(Limits::DEFAULT)
+}
+
+/// The explorer's routes with the given limits.
+pub fn router_with(limits: Limits) -> Router {
+    let state = AppState {
+        limits,
+        permits: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
+    };
+    Router::new()
+        .route("/", get(pages::index))
+        .route("/app.js", get(pages::script))
+        .route("/style.css", get(pages::style))
+        .route("/api/analyze", get(api::analyze))
+        .route("/api/moves", get(api::moves))
+        .route("/api/reply", get(api::reply))
+        .route("/api/table", get(api::table))
+        .route("/api/games", get(api::games))
+        .fallback(api::not_found)
+        .with_state(state)
+}
+
+/// Binds `127.0.0.1:port` (port 0 picks a free one). The explorer never
+/// listens on any other address: it is for the person at this machine.
+///
+/// # Errors
+///
+/// When the port cannot be bound (already in use, not permitted).
+pub async fn bind(port: u16) -> anyhow::Result<TcpListener> {
+    let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+    TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr}"))
+}
+
+/// Serves the explorer on `listener` until the process ends.
+///
+/// # Errors
+///
+/// When `listener` is not bound to a loopback address (the explorer must
+/// not be reachable from other machines), or the server fails.
+pub async fn serve_on(listener: TcpListener, limits: Limits) -> anyhow::Result<()> {
+    let addr = listener.local_addr()?;
+    anyhow::ensure!(
+        addr.ip().is_loopback(),
+        "the explorer listens on loopback addresses only, not on {addr}"
+    );
+    axum::serve(listener, router_with(limits))
+        .await
+        .context("the web server stopped")
+}
+
+/// Binds `127.0.0.1:port` and serves the explorer there with the default
+/// limits until the process ends.
+///
+/// # Errors
+///
+/// As [`bind`] and [`serve_on`].
+pub async fn serve(port: u16) -> anyhow::Result<()> {
+    serve_on(bind(port).await?, Limits::DEFAULT).await
+}

@@ -1,0 +1,154 @@
+//! The JSON shapes of the public interface, field for field as the spec
+//! gives them, so that the command line and the web explorer print the
+//! same thing for the same question.
+//!
+//! These are plain data: build one from an [`Analysis`], a
+//! [`Periodicity`] or a [`Ruleset`], then serialise it with any serde
+//! format. The field order is the order of the spec.
+
+use serde::{Deserialize, Serialize};
+
+use crate::position::Position;
+use crate::rulesets::{Periodicity, Ruleset};
+use crate::sum::{Analysis, WinningMove};
+
+/// The JSON of `analyze`: outcome, values and winning moves of a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalysisJson {
+    /// The position, normalised.
+    pub position: String,
+    /// `normal` or `misere`.
+    pub play: String,
+    /// `N`, `P`, `L`, `R` or `D`.
+    pub outcome: String,
+    /// Whether the player to move wins; `None` where no single answer
+    /// exists (a draw, a partizan `L`/`R` position).
+    pub first_player_wins: Option<bool>,
+    /// The Sprague–Grundy value, for impartial normal-play loop-free
+    /// positions.
+    pub grundy: Option<u64>,
+    /// The canonical or loopy value in the usual notation, where one
+    /// applies.
+    pub value: Option<String>,
+    /// The winning moves found, in the spec's order.
+    pub winning_moves: Vec<MoveJson>,
+}
+
+/// One move of a position: which component, what it does, and the whole
+/// position after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveJson {
+    /// The component that moves, counting from 0 in the normalised sum.
+    pub component: usize,
+    /// The move in words.
+    pub description: String,
+    /// The whole position after the move, normalised.
+    pub to: String,
+}
+
+impl AnalysisJson {
+    /// The JSON of `analysis`, the answer for `position`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sprague::{analyze, Budget, Play, Position, json::AnalysisJson};
+    /// let p = Position::parse("nim(3,6,9)").unwrap();
+    /// let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+    /// let json = AnalysisJson::new(&p, &a);
+    /// assert_eq!(json.position, "nim(3, 6, 9)");
+    /// assert_eq!(json.grundy, Some(12));
+    /// assert_eq!(json.winning_moves[0].to, "nim(3, 6, 5)");
+    /// ```
+    pub fn new(position: &Position, analysis: &Analysis) -> AnalysisJson {
+        AnalysisJson {
+            position: position.to_string(),
+            play: analysis.play.name().to_string(),
+            outcome: analysis.outcome.letter().to_string(),
+            first_player_wins: analysis.outcome.first_player_wins(),
+            grundy: analysis.grundy.map(|g| g.0),
+            value: analysis.value.clone(),
+            winning_moves: analysis.winning_moves.iter().map(MoveJson::from).collect(),
+        }
+    }
+}
+
+impl From<&WinningMove> for MoveJson {
+    fn from(m: &WinningMove) -> MoveJson {
+        MoveJson {
+            component: m.component,
+            description: m.description.clone(),
+            to: m.to.to_string(),
+        }
+    }
+}
+
+/// The JSON of `table`: the Grundy values of a one-heap family for the
+/// heaps `from..=to`, and its period where one was asked for and found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableJson {
+    /// The ruleset with its parameters, normalised.
+    pub ruleset: String,
+    /// The first heap size.
+    pub from: u64,
+    /// The last heap size.
+    pub to: u64,
+    /// `G(from), ..., G(to)`.
+    pub values: Vec<u64>,
+    /// The period, or `None` when none was found or asked for.
+    pub period: Option<PeriodJson>,
+}
+
+/// The period of a Grundy sequence, as in the JSON of `table`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PeriodJson {
+    /// The least `n0` from which the sequence repeats.
+    pub preperiod: u64,
+    /// The least period.
+    pub period: u64,
+    /// Whether a theorem proves the period for every heap size.
+    pub certified: bool,
+    /// The heap size at which the proof was complete.
+    pub certified_at: u64,
+}
+
+impl From<Periodicity> for PeriodJson {
+    fn from(p: Periodicity) -> PeriodJson {
+        PeriodJson {
+            preperiod: p.preperiod,
+            period: p.period,
+            certified: p.certified,
+            certified_at: p.certified_at,
+        }
+    }
+}
+
+/// One ruleset as `sprague games` describes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesetJson {
+    /// The name, as written in positions.
+    pub name: String,
+    /// The syntax, with parameters and arguments named.
+    pub syntax: String,
+    /// The rule in words.
+    pub rule: String,
+    /// A position to try.
+    pub example: String,
+    /// Whether the arguments form one position rather than a sum of heaps.
+    pub heaps_interact: bool,
+    /// Whether the ruleset has a one-heap family, so `table` applies.
+    pub has_table: bool,
+}
+
+impl From<&Ruleset> for RulesetJson {
+    fn from(r: &Ruleset) -> RulesetJson {
+        RulesetJson {
+            name: r.name.to_string(),
+            syntax: r.syntax.to_string(),
+            rule: r.rule.to_string(),
+            example: r.example.to_string(),
+            heaps_interact: r.heaps_interact,
+            has_table: r.family.is_some(),
+        }
+    }
+}
