@@ -1,1 +1,492 @@
+//! The explorer's API and page, driven through the router without sockets,
+//! and once through a real server on an ephemeral loopback port.
+//!
+//! Expected values come from the spec's examples and from the theory
+//! (Bouton's theorem for Nim, the Sprague–Grundy values of subtraction
+//! games in Winning Ways, ch. 4), never from the code under test.
 
+use std::io::{Read, Write};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use serde_json::{Value, json};
+use sprague_web::{Limits, router, router_with};
+use tower::ServiceExt;
+
+/// Percent-encodes a query value, so positions with spaces, brackets and
+/// quotes go through the URI parser unchanged.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// `GET path?k=v&...`: the status, the content type and the body.
+async fn get_raw(app: Router, path: &str, query: &[(&str, &str)]) -> (StatusCode, String, String) {
+    let query: Vec<String> = query
+        .iter()
+        .map(|(k, v)| format!("{k}={}", encode(v)))
+        .collect();
+    let uri = if query.is_empty() {
+        path.to_string()
+    } else {
+        format!("{path}?{}", query.join("&"))
+    };
+    let response = app
+        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (
+        status,
+        content_type,
+        String::from_utf8(bytes.to_vec()).unwrap(),
+    )
+}
+
+/// `GET` an API path: the status and the JSON body.
+async fn get(app: Router, path: &str, query: &[(&str, &str)]) -> (StatusCode, Value) {
+    let (status, content_type, body) = get_raw(app, path, query).await;
+    assert_eq!(content_type, "application/json", "for {path}: {body}");
+    (status, serde_json::from_str(&body).unwrap())
+}
+
+#[tokio::test]
+async fn analyze_gives_the_json_of_the_spec() {
+    let (status, body) = get(router(), "/api/analyze", &[("position", "nim(3,6, 9)")]).await;
+    assert_eq!(status, StatusCode::OK);
+    // The example of SPEC.md, field for field.
+    assert_eq!(
+        body,
+        json!({
+            "position": "nim(3, 6, 9)",
+            "play": "normal",
+            "outcome": "N",
+            "first_player_wins": true,
+            "grundy": 12,
+            "value": null,
+            "winning_moves": [
+                {"component": 2, "description": "take 4 from the heap of 9", "to": "nim(3, 6, 5)"}
+            ]
+        })
+    );
+}
+
+#[tokio::test]
+async fn analyze_all_lists_every_winning_move_in_order() {
+    // 3 ^ 5 ^ 7 = 1: by Bouton, each heap h moves to h ^ 1 when that is
+    // smaller, and all three are.
+    let (status, body) = get(
+        router(),
+        "/api/analyze",
+        &[("position", "nim(3, 5, 7)"), ("all", "true")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let to: Vec<&str> = body["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(to, ["nim(2, 5, 7)", "nim(3, 4, 7)", "nim(3, 5, 6)"]);
+    assert_eq!(body["grundy"], 1);
+}
+
+#[tokio::test]
+async fn analyze_misere_and_p_positions() {
+    // Misère Nim with heaps of at most 1: the player to move wins exactly
+    // when the number of 1-heaps is even (Bouton).
+    let (status, body) = get(
+        router(),
+        "/api/analyze",
+        &[("position", "nim(1, 1)"), ("misere", "true")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["play"], "misere");
+    assert_eq!(body["outcome"], "N");
+    assert_eq!(body["grundy"], Value::Null);
+
+    // 1 ^ 2 ^ 3 = 0: a P-position, no winning move.
+    let (_, body) = get(router(), "/api/analyze", &[("position", "nim(1, 2, 3)")]).await;
+    assert_eq!(body["outcome"], "P");
+    assert_eq!(body["first_player_wins"], false);
+    assert_eq!(body["grundy"], 0);
+    assert_eq!(body["winning_moves"], json!([]));
+}
+
+#[tokio::test]
+async fn a_bad_position_is_a_400_with_the_span_of_the_offending_text() {
+    let text = "nim(3, x, 9)";
+    let (status, body) = get(router(), "/api/analyze", &[("position", text)]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["span"], json!([7, 8]));
+    assert_eq!(&text[7..8], "x");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("bad position: ")
+    );
+
+    let text = "nim(3) + nosuch(4)";
+    let (status, body) = get(router(), "/api/moves", &[("position", text)]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["span"], json!([9, 15]));
+    assert!(body["error"].as_str().unwrap().contains("nosuch"));
+
+    // The input ends too early: an empty span at the end.
+    let text = "nim(3,";
+    let (status, body) = get(router(), "/api/reply", &[("position", text)]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["span"], json!([6, 6]));
+}
+
+#[tokio::test]
+async fn a_bad_query_is_a_400_in_the_same_shape() {
+    for query in [
+        vec![],
+        vec![("position", "nim(3)"), ("misere", "yes")],
+        vec![("position", "nim(3)"), ("all", "1")],
+    ] {
+        let (status, body) = get(router(), "/api/analyze", &query).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query:?}");
+        assert!(body["error"].is_string(), "{query:?}");
+        assert_eq!(body["span"], Value::Null, "{query:?}");
+    }
+    let long = format!("nim({})", "1, ".repeat(5000) + "1");
+    let (status, body) = get(router(), "/api/analyze", &[("position", &long)]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"].as_str().unwrap().contains("too long"));
+
+    let (status, body) = get(router(), "/api/nothing", &[]).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body["error"].is_string());
+}
+
+#[tokio::test]
+async fn table_gives_the_json_of_the_spec() {
+    // Subtraction game S = {1, 3, 4}: G = 0 1 0 1 2 3 2, repeating with
+    // period 7 from the start (Winning Ways, ch. 4).
+    let (status, body) = get(
+        router(),
+        "/api/table",
+        &[
+            ("ruleset", "subtraction[1,3,4]"),
+            ("from", "3"),
+            ("to", "16"),
+            ("period", "true"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["ruleset"], "subtraction[1,3,4]");
+    assert_eq!(body["from"], 3);
+    assert_eq!(body["to"], 16);
+    let pattern = [0, 1, 0, 1, 2, 3, 2];
+    let expected: Vec<u64> = (3..=16).map(|n| pattern[n % 7]).collect();
+    assert_eq!(body["values"], json!(expected));
+    assert_eq!(body["period"]["preperiod"], 0);
+    assert_eq!(body["period"]["period"], 7);
+    assert_eq!(body["period"]["certified"], true);
+
+    // Without `to` and `period`: heaps 0 to 100, as on the command line;
+    // a Nim heap of n is worth n.
+    let (status, body) = get(router(), "/api/table", &[("ruleset", "nim")]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["values"], json!((0..=100).collect::<Vec<u64>>()));
+    assert_eq!(body["period"], Value::Null);
+}
+
+#[tokio::test]
+async fn table_refuses_too_many_values_and_bad_rulesets() {
+    let started = Instant::now();
+    for (from, to) in [("0", "100000"), ("0", "18446744073709551615"), ("5", "3")] {
+        let (status, body) = get(
+            router(),
+            "/api/table",
+            &[
+                ("ruleset", "subtraction[1,3,4]"),
+                ("from", from),
+                ("to", to),
+            ],
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{from}..={to}");
+        assert!(body["error"].is_string());
+    }
+    // Exactly the cap is fine.
+    let (status, body) = get(
+        router(),
+        "/api/table",
+        &[("ruleset", "nim"), ("from", "1"), ("to", "100000")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["values"].as_array().unwrap().len(), 100_000);
+    assert!(started.elapsed() < Duration::from_secs(30));
+
+    let (status, body) = get(
+        router(),
+        "/api/table",
+        &[("ruleset", "subtraction[1,3,4]"), ("to", "100001")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("at most 100000 are allowed"),
+        "{body}"
+    );
+
+    // Wythoff's heaps interact: no one-heap table, and the name is marked.
+    let (status, body) = get(router(), "/api/table", &[("ruleset", "wythoff")]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["span"], json!([0, 7]));
+}
+
+#[tokio::test]
+async fn games_lists_every_ruleset() {
+    let (status, body) = get(router(), "/api/games", &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    let games = body.as_array().unwrap();
+    assert_eq!(games.len(), sprague::rulesets::RULESETS.len());
+    let nim = games.iter().find(|g| g["name"] == "nim").unwrap();
+    assert_eq!(nim["example"], "nim(3, 6, 9)");
+    assert_eq!(nim["heaps_interact"], false);
+    assert_eq!(nim["has_table"], true);
+    let wythoff = games.iter().find(|g| g["name"] == "wythoff").unwrap();
+    assert_eq!(wythoff["heaps_interact"], true);
+    assert_eq!(wythoff["has_table"], false);
+    for g in games {
+        for field in ["name", "syntax", "rule", "example"] {
+            assert!(!g[field].as_str().unwrap().is_empty(), "{g}");
+        }
+        // Every example is a position the explorer can analyze.
+        let example = g["example"].as_str().unwrap();
+        let (status, body) = get(router(), "/api/analyze", &[("position", example)]).await;
+        assert_eq!(status, StatusCode::OK, "{example}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn moves_lists_every_move_in_the_spec_order() {
+    let (status, body) = get(router(), "/api/moves", &[("position", "nim(2, 1)")]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        body,
+        json!({
+            "position": "nim(2, 1)",
+            "moves": [
+                {"component": 0, "description": "take 1 from the heap of 2", "to": "nim(1, 1)"},
+                {"component": 0, "description": "take 2 from the heap of 2", "to": "nim(0, 1)"},
+                {"component": 1, "description": "take 1 from the heap of 1", "to": "nim(2, 0)"}
+            ],
+            "complete": true
+        })
+    );
+
+    // Capped: the list stops before the first component that does not fit,
+    // and says so.
+    let small = Limits {
+        max_moves: 5,
+        ..Limits::DEFAULT
+    };
+    let (status, body) = get(
+        router_with(small),
+        "/api/moves",
+        &[("position", "nim(3, 6, 9)")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(body["complete"], false);
+
+    // A heap of 2^60 has 2^60 moves: answered at once, not listed.
+    let (status, body) = get(
+        router(),
+        "/api/moves",
+        &[("position", "nim(1, 1152921504606846976)")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(body["complete"], false);
+}
+
+#[tokio::test]
+async fn reply_wins_when_it_can_and_says_why() {
+    // 2 ^ 1 = 3: the one winning move takes the heap of 2 to 2 ^ 3 = 1.
+    let (status, body) = get(router(), "/api/reply", &[("position", "nim(2, 1)")]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["move"]["to"], "nim(1, 1)");
+    assert_eq!(body["analysis"]["outcome"], "N");
+    let reason = body["reason"].as_str().unwrap();
+    assert!(reason.contains("P-position") && reason.contains("Grundy value 3"));
+
+    // From a P-position every move loses; the engine plays its first one.
+    let (_, body) = get(router(), "/api/reply", &[("position", "nim(1, 1)")]).await;
+    assert_eq!(body["move"]["description"], "take 1 from the heap of 1");
+    assert_eq!(body["move"]["to"], "nim(0, 1)");
+    assert!(body["reason"].as_str().unwrap().contains("loses"));
+
+    // No move at all: the game is over.
+    let (_, body) = get(router(), "/api/reply", &[("position", "nim(0, 0)")]).await;
+    assert_eq!(body["move"], Value::Null);
+
+    // Misère Nim(1, 1): take one heap, leaving the opponent the last stone.
+    let (_, body) = get(
+        router(),
+        "/api/reply",
+        &[("position", "nim(1, 1)"), ("misere", "true")],
+    )
+    .await;
+    assert_eq!(body["move"]["to"], "nim(0, 1)");
+    assert!(body["reason"].as_str().unwrap().contains("P-position"));
+}
+
+#[tokio::test]
+async fn a_search_beyond_the_budget_is_refused_not_hung() {
+    // Misère play of a sum other than Nim is searched as one game: four
+    // heaps of 100 have 101^4 positions, far beyond a budget of 10 000.
+    let small = Limits {
+        budget: 10_000,
+        ..Limits::DEFAULT
+    };
+    let started = Instant::now();
+    let (status, body) = get(
+        router_with(small),
+        "/api/analyze",
+        &[
+            ("position", "subtraction[1,2](100, 100, 100, 100)"),
+            ("misere", "true"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body["error"].as_str().unwrap().contains("budget"), "{body}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_request_past_the_time_limit_is_answered_at_the_limit() {
+    // Its own runtime, shut down without waiting, so the abandoned search
+    // does not hold the test up once the answer is in.
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let quick = Limits {
+        budget: 50_000_000,
+        timeout: Duration::from_millis(200),
+        ..Limits::DEFAULT
+    };
+    let started = Instant::now();
+    let (status, body) = runtime.block_on(get(
+        router_with(quick),
+        "/api/analyze",
+        &[
+            ("position", "subtraction[1,2](200, 200, 200, 200)"),
+            ("misere", "true"),
+        ],
+    ));
+    let elapsed = started.elapsed();
+    runtime.shutdown_background();
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        body["error"].as_str().unwrap().contains("longer than"),
+        "{body}"
+    );
+    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+}
+
+#[tokio::test]
+async fn the_page_and_its_files_are_served_from_the_binary() {
+    let (status, content_type, html) = get_raw(router(), "/", &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(content_type.starts_with("text/html"));
+    assert!(html.contains("<title>sprague explorer</title>"));
+    let (status, content_type, js) = get_raw(router(), "/app.js", &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(content_type.starts_with("text/javascript"));
+    assert!(js.contains("/api/analyze"));
+    let (status, content_type, css) = get_raw(router(), "/style.css", &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(content_type.starts_with("text/css"));
+    // Nothing is loaded from elsewhere: the page works offline.
+    for text in [&html, &js, &css] {
+        assert!(!text.contains("http://") && !text.contains("https://"));
+    }
+}
+
+/// A raw HTTP/1.1 `GET` over TCP: the status line and the body.
+fn fetch(addr: std::net::SocketAddr, target: &str) -> (String, String) {
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    write!(
+        stream,
+        "GET {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    let status = head.lines().next().unwrap().to_string();
+    // Small answers come in one piece with a Content-Length; larger ones
+    // would be chunked, which these are not.
+    assert!(!head.to_ascii_lowercase().contains("chunked"), "{head}");
+    (status, body.to_string())
+}
+
+#[test]
+fn the_real_server_answers_on_a_loopback_port() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime.block_on(sprague_web::bind(0)).unwrap();
+    let addr = listener.local_addr().unwrap();
+    assert!(addr.ip().is_loopback());
+    runtime.spawn(sprague_web::serve_on(listener, Limits::DEFAULT));
+
+    let (status, body) = fetch(addr, "/");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(body.contains("<title>sprague explorer</title>"));
+
+    let (status, body) = fetch(addr, "/api/analyze?position=nim(3,%206,%209)");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    let json: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(json["winning_moves"][0]["to"], "nim(3, 6, 5)");
+
+    let (status, body) = fetch(addr, "/api/analyze?position=nim(3,%20x)");
+    assert_eq!(status, "HTTP/1.1 400 Bad Request");
+    let json: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(json["span"], json!([7, 8]));
+    runtime.shutdown_background();
+}
+
+#[test]
+fn serving_on_a_non_loopback_address_is_refused() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let result = runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind("0.0.0.0:0").await.unwrap();
+        sprague_web::serve_on(listener, Limits::DEFAULT).await
+    });
+    let error = result.unwrap_err().to_string();
+    assert!(error.contains("loopback"), "{error}");
+}
