@@ -59,11 +59,17 @@ function hideError(prefix) { $(prefix).hidden = true; }
 // ---- tabs -------------------------------------------------------------
 
 function showTab(name) {
+  const params = new URLSearchParams(location.search);
+  if (name === "analyze") params.delete("tab"); else params.set("tab", name);
+  history.replaceState(history.state, "", "?" + params.toString());
   for (const b of document.querySelectorAll(".tab")) {
     b.setAttribute("aria-selected", String(b.dataset.tab === name));
   }
   for (const p of document.querySelectorAll(".panel")) p.hidden = p.id !== "tab-" + name;
   $("position-form").hidden = name === "table" || name === "games";
+  $("go").textContent = name === "play" ? "New game" : "Analyze";
+  // Opening the Play tab starts a game from the position shown.
+  if (name === "play" && !game) startGame();
 }
 
 // ---- analyze ----------------------------------------------------------
@@ -82,6 +88,8 @@ function moveButton(m, onPick) {
 function setUrl(position, push) {
   const params = new URLSearchParams({ position });
   if (misere()) params.set("misere", "true");
+  const tab = new URLSearchParams(location.search).get("tab");
+  if (tab) params.set("tab", tab);
   const url = "?" + params.toString();
   if (push) history.pushState({ position }, "", url);
   else history.replaceState({ position }, "", url);
@@ -106,6 +114,7 @@ async function analyzeText(text, opts = {}) {
   $("busy").hidden = false;
   const a = await api("/api/analyze", { position: text, misere: misere(), all: true });
   $("busy").hidden = true;
+  $("tab-analyze").classList.toggle("empty", !a.ok);
   if (!a.ok) {
     $("result").hidden = true;
     showError("error", text, a.body);
@@ -263,6 +272,9 @@ async function showTable() {
   $("table-head").textContent = "";
   if (!t.ok) { showError("table-error", ruleset, t.body); return; }
   const r = t.body;
+  const url = new URLSearchParams(location.search);
+  url.set("ruleset", r.ruleset);
+  history.replaceState(history.state, "", "?" + url.toString());
   let head = r.ruleset + ": G(" + r.from + ") … G(" + r.to + ")";
   if ($("period").checked) {
     head += r.period
@@ -354,7 +366,13 @@ function init() {
   loadGames();
   const params = new URLSearchParams(location.search);
   if (params.get("misere") === "true") $("misere").checked = true;
-  analyzeText(params.get("position") || $("position").value);
+  if (params.get("engine_first") === "true") $("engine-first").checked = true;
+  if (params.get("ruleset")) $("ruleset").value = params.get("ruleset");
+  const tab = params.get("tab") || "analyze";
+  analyzeText(params.get("position") || $("position").value).then(() => {
+    showTab(tab);
+    if (tab === "table") showTable();
+  });
 }
 
 init();
