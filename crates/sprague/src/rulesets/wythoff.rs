@@ -317,21 +317,16 @@ impl Component for WythoffPosition {
             return Ok(moves);
         }
         let table = self.table(budget)?;
-        let mut found = Vec::new();
-        for m in self.moves(budget)? {
-            if found.len() >= max {
-                break;
-            }
-            let to = m.to[0].args();
-            let (i, j) = to
-                .split_once(", ")
-                .expect("wythoff arguments are two heaps");
-            let (i, j): (usize, usize) = (i.parse().expect("a heap"), j.parse().expect("a heap"));
-            if table[i][j] == target.0 {
-                found.push(m);
-            }
-        }
-        Ok(found)
+        let (x, y) = (self.x as usize, self.y as usize);
+        let options = (1..=x)
+            .map(|t| (Place::First, t, (x - t, y)))
+            .chain((1..=y).map(|t| (Place::Second, t, (x, y - t))))
+            .chain((1..=x.min(y)).map(|t| (Place::Both, t, (x - t, y - t))));
+        Ok(options
+            .filter(|&(_, _, (i, j))| table[i][j] == target.0)
+            .take(max)
+            .map(|(place, t, _)| self.make(place, t as u64))
+            .collect())
     }
 
     fn outcome_and_winning_moves(
@@ -465,6 +460,32 @@ mod tests {
                     .map(|m| m.description)
                     .collect();
                 assert_eq!(fast, slow, "({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn moves_to_other_values_come_from_the_table() {
+        let budget = Budget::DEFAULT;
+        for x in 0..=15 {
+            for y in 0..=15 {
+                let p = WythoffPosition { x, y };
+                for t in 1..6 {
+                    let fast: Vec<String> = p
+                        .moves_to_grundy(Nimber(t), usize::MAX, &budget)
+                        .unwrap()
+                        .into_iter()
+                        .map(|m| m.description)
+                        .collect();
+                    let slow: Vec<String> = p
+                        .moves(&budget)
+                        .unwrap()
+                        .into_iter()
+                        .filter(|m| m.grundy(&budget).unwrap() == Nimber(t))
+                        .map(|m| m.description)
+                        .collect();
+                    assert_eq!(fast, slow, "({x}, {y}) to {t}");
+                }
             }
         }
     }
