@@ -242,9 +242,9 @@ impl WythoffPosition {
         }
         let (rows, cols) = (self.x as usize + 1, self.y as usize + 1);
         check_move_count((rows * cols) as u64, budget)?;
-        // A value at (i, j) is at most i + j (it has i + j + min(i, j)
-        // options, but the row alone has only j); bit sets of that width.
-        let words = (rows + cols).div_ceil(64) + 1;
+        // A value is at most the number of options, i + j + min(i, j), so
+        // bit sets one wider always hold a zero bit for the mex.
+        let words = (rows + cols + rows.min(cols)).div_ceil(64) + 1;
         let mut row_seen = vec![vec![0u64; words]; rows];
         let mut col_seen = vec![vec![0u64; words]; cols];
         let mut diag_seen = vec![vec![0u64; words]; rows + cols];
