@@ -122,6 +122,10 @@ impl CirclePosition {
     pub fn value(&self) -> u64 {
         let (x, y, k) = (u128::from(self.x), u128::from(self.y), u128::from(self.k));
         let d2 = u128::from(self.d) * u128::from(self.d);
+        if !inside(self.d, x, y) {
+            // Not a position `build` accepts; a token outside has no move.
+            return 0;
+        }
         // The end of the diagonal: the most steps t with (x+tk, y+tk)
         // inside, by bisection (inside is monotone in t).
         let (mut lo, mut hi) = (0u128, u128::from(self.d) / k + 1);
