@@ -110,11 +110,23 @@ pub fn analyze(
 }
 
 fn analyze_normal(position: &Position, all: bool, budget: &Budget) -> Result<Analysis, SolveError> {
-    let values = position
+    let values = match position
         .components()
         .iter()
         .map(|c| c.grundy(budget))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(values) => values,
+        Err(e) => {
+            // A single component may know its outcome without its value.
+            if let [only] = position.components()
+                && let Some(is_p) = only.is_p_position()
+            {
+                return single_by_outcome(position, only, is_p, all, budget);
+            }
+            return Err(e);
+        }
+    };
     let total = values.iter().fold(Nimber::ZERO, |acc, &g| acc + g);
     let mut winning_moves = Vec::new();
     if total != Nimber::ZERO {
@@ -144,6 +156,35 @@ fn analyze_normal(position: &Position, all: bool, budget: &Budget) -> Result<Ana
             Outcome::N
         },
         grundy: Some(total),
+        winning_moves,
+    })
+}
+
+/// A position of one component whose outcome is known without its Grundy
+/// value: the winning moves are its moves to P-positions.
+fn single_by_outcome(
+    position: &Position,
+    only: &Arc<dyn Component>,
+    is_p: bool,
+    all: bool,
+    budget: &Budget,
+) -> Result<Analysis, SolveError> {
+    let winning_moves = if is_p {
+        Vec::new()
+    } else {
+        only.moves_to_grundy(Nimber::ZERO, if all { usize::MAX } else { 1 }, budget)?
+            .into_iter()
+            .map(|m| WinningMove {
+                component: 0,
+                description: m.description,
+                to: position.replace(0, &m.to),
+            })
+            .collect()
+    };
+    Ok(Analysis {
+        play: Play::Normal,
+        outcome: if is_p { Outcome::P } else { Outcome::N },
+        grundy: None,
         winning_moves,
     })
 }

@@ -68,6 +68,15 @@ pub trait Component: fmt::Debug + Send + Sync {
     /// component is not impartial and loop-free.
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError>;
 
+    /// Whether the component on its own is a P-position under normal play,
+    /// for rulesets that know the outcome of a single component without its
+    /// Grundy value (a closed form for the outcome only, valid far beyond
+    /// where values can be computed). `None` by default: the engine then
+    /// uses [`Component::grundy`].
+    fn is_p_position(&self) -> Option<bool> {
+        None
+    }
+
     /// Every move, in the order described on the trait.
     ///
     /// # Errors

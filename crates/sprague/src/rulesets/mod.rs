@@ -5,6 +5,7 @@
 //! components), optionally a `family` function (the one-heap family that
 //! `sprague table` tabulates), and a [`Ruleset`] entry in [`RULESETS`].
 
+mod disjoint;
 mod nim;
 mod subtraction;
 mod takeaway;
@@ -18,6 +19,10 @@ use crate::nimber::Nimber;
 use crate::position::Component;
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
 
+pub use disjoint::{
+    DISJOINT_TABLE_LIMIT, DisjointHeap, DisjointTable, disjoint_grundy_table,
+    disjoint_grundy_table_by_submasks, disjoint_is_p, winning_takes as disjoint_winning_takes,
+};
 pub use nim::NimHeap;
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
@@ -57,7 +62,12 @@ impl fmt::Debug for Ruleset {
 }
 
 /// Every ruleset, in the order `sprague games` lists them.
-pub static RULESETS: &[Ruleset] = &[nim::RULESET, subtraction::RULESET, takeaway::RULESET];
+pub static RULESETS: &[Ruleset] = &[
+    nim::RULESET,
+    subtraction::RULESET,
+    takeaway::RULESET,
+    disjoint::RULESET,
+];
 
 /// The ruleset called `name`, if there is one.
 pub fn find(name: &str) -> Option<&'static Ruleset> {
