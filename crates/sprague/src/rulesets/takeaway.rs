@@ -20,7 +20,8 @@ use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
 use super::{
-    HeapFamily, Ruleset, check_move_count, heap_args, take_description, values_by_formula,
+    HeapFamily, Periodicity, Ruleset, check_move_count, heap_args, take_description,
+    values_by_formula,
 };
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -213,6 +214,17 @@ impl HeapFamily for TakeawayFamily {
         budget: &Budget,
     ) -> Result<Vec<Nimber>, SolveError> {
         values_by_formula(from, to, budget, |x| takeaway_grundy(self.l, self.r, x))
+    }
+
+    /// Purely periodic with period `l + r` by the closed form, which is
+    /// proved for every heap (nothing needs computing: certified at 0).
+    fn periodicity(&self, _budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
+        Ok(Some(Periodicity {
+            preperiod: 0,
+            period: self.l.saturating_add(self.r),
+            certified: true,
+            certified_at: 0,
+        }))
     }
 }
 
