@@ -190,6 +190,7 @@ fn single_by_outcome(
         play: Play::Normal,
         outcome: if is_p { Outcome::P } else { Outcome::N },
         grundy: None,
+        value: None,
         winning_moves,
     })
 }
