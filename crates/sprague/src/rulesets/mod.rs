@@ -6,7 +6,9 @@
 //! `sprague table` tabulates), and a [`Ruleset`] entry in [`RULESETS`].
 
 mod disjoint;
+mod divisor;
 mod nim;
+mod submask;
 mod subtraction;
 mod takeaway;
 
@@ -23,7 +25,9 @@ pub use disjoint::{
     DISJOINT_TABLE_LIMIT, DisjointHeap, DisjointTable, disjoint_grundy_table,
     disjoint_grundy_table_by_submasks, disjoint_is_p, winning_takes as disjoint_winning_takes,
 };
+pub use divisor::{DivisorHeap, divisor_grundy, is_prime, prime_factors};
 pub use nim::NimHeap;
+pub use submask::SubmaskHeap;
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
 
@@ -67,6 +71,8 @@ pub static RULESETS: &[Ruleset] = &[
     subtraction::RULESET,
     takeaway::RULESET,
     disjoint::RULESET,
+    submask::RULESET,
+    divisor::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.
