@@ -91,6 +91,17 @@ pub fn analyze(
     all: bool,
     budget: &Budget,
 ) -> Result<Analysis, SolveError> {
+    if position
+        .components()
+        .iter()
+        .any(|c| c.class() == GameClass::Partizan)
+        && position
+            .components()
+            .iter()
+            .all(|c| c.class() != GameClass::Loopy)
+    {
+        return crate::partizan::analyze_partizan(position, play, all, budget);
+    }
     if let Some(c) = position
         .components()
         .iter()

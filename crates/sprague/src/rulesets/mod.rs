@@ -11,6 +11,7 @@ mod nim;
 mod submask;
 mod subtraction;
 mod takeaway;
+mod unfair;
 
 use std::fmt;
 use std::sync::Arc;
@@ -30,6 +31,8 @@ pub use nim::NimHeap;
 pub use submask::SubmaskHeap;
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
+pub(crate) use unfair::unfair_outcome_of_sum;
+pub use unfair::{UnfairHeap, unfair_mover_wins};
 
 /// Builds the components of one written component.
 pub type BuildFn = fn(&ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError>;
@@ -73,6 +76,7 @@ pub static RULESETS: &[Ruleset] = &[
     disjoint::RULESET,
     submask::RULESET,
     divisor::RULESET,
+    unfair::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.
