@@ -26,6 +26,7 @@
 
 mod error;
 mod impartial;
+mod misere;
 mod nimber;
 mod outcome;
 mod partizan;

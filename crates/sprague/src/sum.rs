@@ -65,8 +65,10 @@ pub struct WinningMove {
 /// Under normal play an impartial sum is worth the nim-sum of its
 /// components (the Sprague–Grundy theorem), and the winning moves are the
 /// moves of a component of value `g` to a position of value `g ⊕ total`.
-/// Under misère play, sums of Nim heaps follow Bouton's misère rule; any
-/// other sum is searched as one game within `budget`.
+/// Under misère play, sums of Nim heaps follow Bouton's misère rule, sums of
+/// Bash heaps (take 1..m) and Nim heaps the same rule on the residues
+/// `n mod (m+1)` (see `misere.rs`); any other sum is searched as one game
+/// within `budget`.
 ///
 /// With `all`, every winning move is listed (by component, then place, then
 /// size); otherwise the first.
@@ -117,6 +119,8 @@ pub fn analyze(
         Play::Misere => {
             if let Some(heaps) = nim_heaps(position) {
                 Ok(misere_nim(position, &heaps, all))
+            } else if let Some(analysis) = crate::misere::misere_bash(position, all)? {
+                Ok(analysis)
             } else {
                 misere_by_search(position, all, budget)
             }
