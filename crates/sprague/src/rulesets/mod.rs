@@ -7,6 +7,7 @@
 
 mod disjoint;
 mod divisor;
+mod leftward;
 mod nim;
 mod submask;
 mod subtraction;
@@ -27,6 +28,7 @@ pub use disjoint::{
     disjoint_grundy_table_by_submasks, disjoint_is_p, winning_takes as disjoint_winning_takes,
 };
 pub use divisor::{DivisorHeap, divisor_grundy, is_prime, prime_factors};
+pub use leftward::{LeftwardBoard, LeftwardSolver};
 pub use nim::NimHeap;
 pub use submask::SubmaskHeap;
 pub use subtraction::SubtractionHeap;
@@ -77,6 +79,7 @@ pub static RULESETS: &[Ruleset] = &[
     submask::RULESET,
     divisor::RULESET,
     unfair::RULESET,
+    leftward::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.
