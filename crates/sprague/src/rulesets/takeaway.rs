@@ -242,7 +242,7 @@ mod tests {
     fn formula_matches_the_mex_definition() {
         for l in 1..=6u64 {
             for r in l..=9u64 {
-                let brute = grundy_sequence(120, |h, g, emit| {
+                let brute = grundy_sequence(400, |h, g, emit| {
                     for k in l..=r {
                         if k as usize <= h {
                             emit(g[h - k as usize]);
