@@ -6,6 +6,7 @@
 //! fix, 1 for anything else).
 
 mod analyze;
+mod coalitions;
 mod failure;
 mod games;
 mod play;
@@ -37,6 +38,8 @@ enum Command {
     Games,
     /// Play against the engine in the terminal.
     Play(play::Args),
+    /// Which coalitions of players can force a win in the race to a target.
+    Coalitions(coalitions::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
         Command::Table(args) => table::run(args, &budget),
         Command::Games => games::run(),
         Command::Play(args) => play::run(args, &budget),
+        Command::Coalitions(args) => coalitions::run(args, &budget),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -24,6 +24,7 @@
 
 #![deny(missing_docs)]
 
+mod coalitions;
 mod error;
 mod impartial;
 mod misere;
@@ -39,6 +40,7 @@ pub mod syntax {
     pub use crate::position::syntax::*;
 }
 
+pub use coalitions::{Coalition, Eventual, Race};
 pub use error::{ParseError, ParseErrorKind, SolveError};
 pub use impartial::{Budget, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;
