@@ -122,45 +122,75 @@ pub fn disjoint_grundy_table(n: usize) -> Vec<u32> {
         .count();
     let mut words = 1usize;
     let mut rings: Vec<Vec<u64>> = (0..levels).map(|k| vec![0; (1 << k) * words]).collect();
-    let mut acc = vec![0u64; words];
-    for m in 0..=n {
-        acc.iter_mut().for_each(|w| *w = 0);
+    // Run with a fixed number of words per set (so the unions unroll), and
+    // widen every stored set when a value needs more bits.
+    while g.len() <= n {
+        let done = match words {
+            1 => fill::<1>(n, &mut g, &mut rings),
+            2 => fill::<2>(n, &mut g, &mut rings),
+            3 => fill::<3>(n, &mut g, &mut rings),
+            4 => fill::<4>(n, &mut g, &mut rings),
+            5..=8 => fill::<8>(n, &mut g, &mut rings),
+            9..=16 => fill::<16>(n, &mut g, &mut rings),
+            _ => fill::<64>(n, &mut g, &mut rings),
+        };
+        if done {
+            break;
+        }
+        let wider = match words {
+            1..=3 => words + 1,
+            4..=7 => 8,
+            8..=15 => 16,
+            _ => 64,
+        };
+        assert!(
+            wider > words,
+            "Grundy values of 4096 and more need heaps far beyond memory"
+        );
+        for (k, ring) in rings.iter_mut().enumerate() {
+            let mut grown = vec![0u64; (1 << k) * wider];
+            for slot in 0..(1 << k) {
+                grown[slot * wider..slot * wider + words]
+                    .copy_from_slice(&ring[slot * words..(slot + 1) * words]);
+            }
+            *ring = grown;
+        }
+        words = wider;
+    }
+    g
+}
+
+/// Extends `g` towards `G(0..=n)` with value sets of `W` words, stored in
+/// `rings` (level `k`: `2^k` sets of `W` words). Returns `false`, leaving
+/// `g` at the first heap whose value needs more than `64 W` bits, or `true`
+/// when the table is complete.
+fn fill<const W: usize>(n: usize, g: &mut Vec<u32>, rings: &mut [Vec<u64>]) -> bool {
+    for m in g.len()..=n {
+        let mut acc = [0u64; W];
         let bits = (usize::BITS - m.leading_zeros()) as usize;
         for (k, ring) in rings.iter_mut().enumerate().take(bits) {
-            let slot = (m & ((1 << k) - 1)) * words;
+            let slot = (m & ((1 << k) - 1)) * W;
+            let stored: &mut [u64; W] = (&mut ring[slot..slot + W])
+                .try_into()
+                .expect("a slot is W words");
             if (m >> k) & 1 == 0 {
                 // The options of `m` using bit `k` (and lower free bits).
-                let earlier = m - (1 << k);
-                let stored = &ring[slot..slot + words];
-                acc.iter_mut().zip(stored).for_each(|(a, s)| *a |= s);
-                let v = g[earlier] as usize;
+                for (a, s) in acc.iter_mut().zip(stored.iter()) {
+                    *a |= s;
+                }
+                let v = g[m - (1 << k)] as usize;
                 acc[v / 64] |= 1 << (v % 64);
             } else if m + (1 << k) <= n {
                 // `W'(m, k)`, read back by `m + 2^k`.
-                ring[slot..slot + words].copy_from_slice(&acc);
+                *stored = acc;
             }
         }
-        let mex = acc
-            .iter()
-            .position(|&w| w != u64::MAX)
-            .map_or(words * 64, |i| i * 64 + (!acc[i]).trailing_zeros() as usize);
-        if mex >= words * 64 {
-            // A value needs another word: widen every stored set.
-            let wider = words + 1;
-            for (k, ring) in rings.iter_mut().enumerate() {
-                let mut grown = vec![0u64; (1 << k) * wider];
-                for slot in 0..(1 << k) {
-                    grown[slot * wider..slot * wider + words]
-                        .copy_from_slice(&ring[slot * words..(slot + 1) * words]);
-                }
-                *ring = grown;
-            }
-            words = wider;
-            acc.push(0);
-        }
-        g.push(mex as u32);
+        let Some(i) = acc.iter().position(|&w| w != u64::MAX) else {
+            return false;
+        };
+        g.push((i * 64) as u32 + (!acc[i]).trailing_zeros());
     }
-    g
+    true
 }
 
 /// The Grundy values `G(0..=n)` by the seed note's method (wery0's): an odd
