@@ -16,7 +16,7 @@ use crate::error::SolveError;
 use crate::impartial::Budget;
 use crate::outcome::Outcome;
 use crate::position::{Component, Position};
-use crate::rulesets::unfair_outcome_of_sum;
+use crate::rulesets::{unfair_left_winning_takes, unfair_outcome_of_sum};
 use crate::sum::{Analysis, Play, WinningMove};
 
 /// One of the two players of a partizan game.
@@ -207,7 +207,25 @@ pub fn analyze_partizan(
     let mut search = PartizanSearch::new(*budget);
     let (left_starting, right_starting) = outcomes(position, &mut search)?;
     let mut winning_moves = Vec::new();
-    if left_starting {
+    if left_starting
+        && let Some(takes) = unfair_left_winning_takes(position.components(), all, budget)
+    {
+        for (i, t) in takes? {
+            let c = &position.components()[i];
+            let size: u64 = c
+                .args()
+                .parse()
+                .map_err(|_| SolveError::unsupported(format!("`{}` is not one heap", c.text())))?;
+            let text = format!("{}({})", c.ruleset(), size - t);
+            let after = Position::parse(&text)
+                .map_err(|e| SolveError::unsupported(format!("cannot rebuild `{text}`: {e}")))?;
+            winning_moves.push(WinningMove {
+                component: i,
+                description: crate::rulesets::take_description(t, size),
+                to: position.replace(i, after.components()),
+            });
+        }
+    } else if left_starting {
         'components: for (i, c) in position.components().iter().enumerate() {
             for m in c.left_moves(budget)? {
                 let after = position.replace(i, &m.to);

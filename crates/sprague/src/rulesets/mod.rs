@@ -33,8 +33,8 @@ pub use nim::NimHeap;
 pub use submask::SubmaskHeap;
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
-pub(crate) use unfair::unfair_outcome_of_sum;
 pub use unfair::{UnfairHeap, unfair_mover_wins};
+pub(crate) use unfair::{unfair_left_winning_takes, unfair_outcome_of_sum};
 
 /// Builds the components of one written component.
 pub type BuildFn = fn(&ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError>;

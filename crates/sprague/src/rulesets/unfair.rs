@@ -174,6 +174,66 @@ pub(crate) fn unfair_outcome_of_sum(components: &[Arc<dyn Component>]) -> Option
     ))
 }
 
+/// Left's winning moves, Left moving first, in a sum made only of unfair
+/// heaps of one ruleset, as `(heap index, take)`: every one with `all`,
+/// else the first (by heap, then take, smallest first). `None` for any other
+/// sum.
+///
+/// Each candidate take is judged by the case analysis for Right moving next
+/// (`O(heaps)` each), so no move list is built; the candidates are tried in
+/// order and the budget bounds how many are tried. The first winning move is
+/// usually found at once (a take of 1 that keeps a heap out of Right's reach,
+/// or the take to the Nim target).
+///
+/// # Errors
+///
+/// [`SolveError::BudgetExceeded`] when more candidates than the budget
+/// allows must be judged.
+pub(crate) fn unfair_left_winning_takes(
+    components: &[Arc<dyn Component>],
+    all: bool,
+    budget: &Budget,
+) -> Option<Result<Vec<(usize, u64)>, SolveError>> {
+    let first = components.first()?;
+    let ruleset = first.ruleset();
+    let (p, q) = {
+        let inner = ruleset.strip_prefix("unfair[")?.strip_suffix(']')?;
+        let (p, q) = inner.split_once(',')?;
+        (p.parse::<u64>().ok()?, q.parse::<u64>().ok()?)
+    };
+    let mut heaps = components
+        .iter()
+        .map(|c| {
+            (c.ruleset() == ruleset && c.class() == GameClass::Partizan)
+                .then(|| c.args().parse::<u64>().ok())
+                .flatten()
+        })
+        .collect::<Option<Vec<u64>>>()?;
+    let mut found = Vec::new();
+    let mut judged: u64 = 0;
+    for i in 0..heaps.len() {
+        let size = heaps[i];
+        for t in 1..=p.min(size) {
+            judged += 1;
+            if judged > budget.max_positions {
+                return Some(Err(SolveError::BudgetExceeded {
+                    limit: budget.max_positions,
+                }));
+            }
+            heaps[i] = size - t;
+            let right_wins = unfair_mover_wins(&heaps, q, p);
+            heaps[i] = size;
+            if !right_wins {
+                found.push((i, t));
+                if !all {
+                    return Some(Ok(found));
+                }
+            }
+        }
+    }
+    Some(Ok(found))
+}
+
 /// Reads `[p,q]`: two positive integers.
 fn caps(r: &RulesetSyntax) -> Result<(u64, u64), ParseError> {
     let span = r
@@ -264,6 +324,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn winning_takes_match_the_search() {
+        let budget = Budget::DEFAULT;
+        for p in 1..=4 {
+            for q in 1..=4 {
+                let mut search = PartizanSearch::new(budget);
+                for sizes in multisets(2, 7).into_iter().chain(multisets(3, 5)) {
+                    let c = heaps(p, q, &sizes);
+                    let mut expected = Vec::new();
+                    for (i, heap) in c.iter().enumerate() {
+                        for (t, m) in heap.left_moves(&budget).unwrap().into_iter().enumerate() {
+                            let mut after = c.clone();
+                            after.splice(i..=i, m.to);
+                            if !search.wins(&after, Side::Right).unwrap() {
+                                expected.push((i, t as u64 + 1));
+                            }
+                        }
+                    }
+                    let found = unfair_left_winning_takes(&c, true, &budget)
+                        .unwrap()
+                        .unwrap();
+                    assert_eq!(found, expected, "unfair[{p},{q}]{sizes:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_caps_find_the_first_winning_move_at_once() {
+        let m = u64::MAX;
+        let c = heaps(m - 1, 3, &[m, m - 5]);
+        let first = unfair_left_winning_takes(&c, false, &Budget::positions(10))
+            .unwrap()
+            .unwrap();
+        assert_eq!(first, vec![(0, 1)]);
+        assert!(matches!(
+            unfair_left_winning_takes(&c, true, &Budget::positions(10)).unwrap(),
+            Err(SolveError::BudgetExceeded { .. })
+        ));
     }
 
     #[test]
