@@ -10,6 +10,7 @@ mod coalitions;
 mod failure;
 mod games;
 mod play;
+mod roots;
 mod table;
 
 use std::process::ExitCode;
@@ -38,6 +39,8 @@ enum Command {
     Games,
     /// Play against the engine in the terminal.
     Play(play::Args),
+    /// The outcome of a game on a tree for every choice of root.
+    Roots(roots::Args),
     /// Which coalitions of players can force a win in the race to a target.
     Coalitions(coalitions::Args),
 }
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Table(args) => table::run(args, &budget),
         Command::Games => games::run(),
         Command::Play(args) => play::run(args, &budget),
+        Command::Roots(args) => roots::run(args, &budget),
         Command::Coalitions(args) => coalitions::run(args, &budget),
     };
     match result {

@@ -115,7 +115,14 @@ pub fn analyze(
         )));
     }
     match play {
-        Play::Normal => analyze_normal(position, all, budget),
+        Play::Normal => match analyze_normal(position, all, budget) {
+            // A lone component may know who wins without knowing its value
+            // (see `Component::outcome_and_winning_moves`).
+            Err(e) if position.components().len() == 1 => {
+                analyze_by_outcome(position, all, budget).unwrap_or(Err(e))
+            }
+            result => result,
+        },
         Play::Misere => {
             if let Some(heaps) = nim_heaps(position) {
                 Ok(misere_nim(position, &heaps, all))
@@ -129,23 +136,11 @@ pub fn analyze(
 }
 
 fn analyze_normal(position: &Position, all: bool, budget: &Budget) -> Result<Analysis, SolveError> {
-    let values = match position
+    let values = position
         .components()
         .iter()
         .map(|c| c.grundy(budget))
-        .collect::<Result<Vec<_>, _>>()
-    {
-        Ok(values) => values,
-        Err(e) => {
-            // A single component may know its outcome without its value.
-            if let [only] = position.components()
-                && let Some(is_p) = only.is_p_position()
-            {
-                return single_by_outcome(position, only, is_p, all, budget);
-            }
-            return Err(e);
-        }
-    };
+        .collect::<Result<Vec<_>, _>>()?;
     let total = values.iter().fold(Nimber::ZERO, |acc, &g| acc + g);
     let mut winning_moves = Vec::new();
     if total != Nimber::ZERO {
@@ -180,34 +175,37 @@ fn analyze_normal(position: &Position, all: bool, budget: &Budget) -> Result<Ana
     })
 }
 
-/// A position of one component whose outcome is known without its Grundy
-/// value: the winning moves are its moves to P-positions.
-fn single_by_outcome(
+/// Normal-play analysis of a position made of one component from the
+/// component's own outcome and winning moves; `None` when the component has
+/// no such knowledge. The Grundy value is left unknown.
+fn analyze_by_outcome(
     position: &Position,
-    only: &Arc<dyn Component>,
-    is_p: bool,
     all: bool,
     budget: &Budget,
-) -> Result<Analysis, SolveError> {
-    let winning_moves = if is_p {
-        Vec::new()
-    } else {
-        only.moves_to_grundy(Nimber::ZERO, if all { usize::MAX } else { 1 }, budget)?
-            .into_iter()
-            .map(|m| WinningMove {
-                component: 0,
-                description: m.description,
-                to: position.replace(0, &m.to),
-            })
-            .collect()
-    };
-    Ok(Analysis {
-        play: Play::Normal,
-        outcome: if is_p { Outcome::P } else { Outcome::N },
-        grundy: None,
-        value: None,
-        winning_moves,
-    })
+) -> Option<Result<Analysis, SolveError>> {
+    let component = &position.components()[0];
+    let max = if all { usize::MAX } else { 1 };
+    let result = component.outcome_and_winning_moves(max, budget)?;
+    Some(result.map(|(first_player_wins, moves)| {
+        Analysis {
+            play: Play::Normal,
+            outcome: if first_player_wins {
+                Outcome::N
+            } else {
+                Outcome::P
+            },
+            grundy: None,
+            value: None,
+            winning_moves: moves
+                .into_iter()
+                .map(|m| WinningMove {
+                    component: 0,
+                    description: m.description,
+                    to: position.replace(0, &m.to),
+                })
+                .collect(),
+        }
+    }))
 }
 
 /// The sizes of the heaps if every component is a Nim heap.

@@ -68,15 +68,6 @@ pub trait Component: fmt::Debug + Send + Sync {
     /// component is not impartial and loop-free.
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError>;
 
-    /// Whether the component on its own is a P-position under normal play,
-    /// for rulesets that know the outcome of a single component without its
-    /// Grundy value (a closed form for the outcome only, valid far beyond
-    /// where values can be computed). `None` by default: the engine then
-    /// uses [`Component::grundy`].
-    fn is_p_position(&self) -> Option<bool> {
-        None
-    }
-
     /// Left's moves, in the order of [`Component::moves`]. A partizan
     /// component overrides this and [`Component::right_moves`]; for an
     /// impartial one both players have [`Component::moves`].
@@ -128,6 +119,32 @@ pub trait Component: fmt::Debug + Send + Sync {
             }
         }
         Ok(found)
+    }
+
+    /// Who wins this component played on its own, and its first `max`
+    /// winning moves (moves to positions where the player to move loses),
+    /// for rulesets that know the outcome without knowing the Grundy value:
+    /// Wythoff's game has closed-form P-positions but a value table only for
+    /// small heaps; a Nullify matrix may be worth an infinite ordinal.
+    ///
+    /// `None`, the default, means the ruleset has no such knowledge and the
+    /// engine uses [`Component::grundy`]. [`crate::analyze`] asks only when
+    /// the component is the whole position and its Grundy value is not
+    /// available. Implementations list the winning moves in the order of
+    /// [`Component::moves`] wherever they can list them all, and must never
+    /// claim a move wins unless it leads to a P-position.
+    ///
+    /// # Errors
+    ///
+    /// A [`SolveError`] inside the `Some` when even the outcome is beyond
+    /// `budget`.
+    fn outcome_and_winning_moves(
+        &self,
+        max: usize,
+        budget: &Budget,
+    ) -> Option<Result<(bool, Vec<Move>), SolveError>> {
+        let _ = (max, budget);
+        None
     }
 }
 

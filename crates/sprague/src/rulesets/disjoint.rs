@@ -430,8 +430,21 @@ impl Component for DisjointHeap {
         self.table.grundy(self.size, budget).map(Nimber)
     }
 
-    fn is_p_position(&self) -> Option<bool> {
-        Some(disjoint_is_p(self.size))
+    fn outcome_and_winning_moves(
+        &self,
+        max: usize,
+        budget: &Budget,
+    ) -> Option<Result<(bool, Vec<Move>), SolveError>> {
+        let is_p = disjoint_is_p(self.size);
+        let takes = if is_p {
+            Vec::new()
+        } else {
+            winning_takes(self.size, max.min(budget.max_positions as usize))
+        };
+        Some(Ok((
+            !is_p,
+            takes.into_iter().map(|x| self.take(x)).collect(),
+        )))
     }
 
     fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
