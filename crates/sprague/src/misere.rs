@@ -259,6 +259,22 @@ mod tests {
     }
 
     #[test]
+    fn bash_heaps_follow_the_rule_too() {
+        let mut search = SumSearch::new(Play::Misere, Budget::DEFAULT);
+        for m in 1..=4u64 {
+            for a in 0..12u64 {
+                for b in 0..12u64 {
+                    let p =
+                        Position::parse(&format!("bash[{m}]({a}) + bash[{}]({b})", m + 1)).unwrap();
+                    let fast = misere_bash(&p, false).unwrap().unwrap();
+                    let wins = search.wins(&SumState::of(p.components())).unwrap();
+                    assert_eq!(fast.outcome == Outcome::N, wins, "{p}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_single_bash_heap_is_lost_at_residue_one() {
         for m in 1..=6u64 {
             for n in 0..40u64 {
