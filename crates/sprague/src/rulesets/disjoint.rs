@@ -601,6 +601,21 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn winning_takes_of_any_heap_are_legal_and_win(n: u64) {
+            let takes = winning_takes(n, 5);
+            proptest::prop_assert_eq!(takes.is_empty(), disjoint_is_p(n));
+            for pair in takes.windows(2) {
+                proptest::prop_assert!(pair[0] < pair[1]);
+            }
+            for x in takes {
+                proptest::prop_assert!(x >= 1 && x <= n && x & n == 0);
+                proptest::prop_assert!(disjoint_is_p(n - x));
+            }
+        }
+    }
+
     #[test]
     fn huge_heaps_have_outcomes_and_winning_moves() {
         for n in [
