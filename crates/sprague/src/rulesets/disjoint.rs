@@ -47,7 +47,10 @@
 //! few machine words because the values stay small (the largest below 2^22
 //! is 166).
 //! `W(m', k)` is read only by `m' + 2^k`, and only when bit `k` of `m'` is 1,
-//! so level `k` keeps a ring of `2^k` sets: about `n` sets in all.
+//! so level `k` keeps a ring of `2^k` sets: about `n` sets in all. Odd heaps
+//! cost nothing: they copy `G(m >> 1)`, and only even heaps read the sets
+//! (for `k >= 1`, `m' + 2^k` is even exactly when `m'` is), so the sets of
+//! odd heaps are never needed.
 
 use std::sync::{Arc, Mutex};
 
@@ -174,6 +177,13 @@ pub fn disjoint_grundy_table(n: usize) -> Vec<u32> {
 /// when the table is complete.
 fn fill<const W: usize>(n: usize, g: &mut Vec<u32>, rings: &mut [Vec<u64>]) -> bool {
     for m in g.len()..=n {
+        if m % 2 == 1 {
+            // Odd heaps copy `G(m >> 1)`, and nothing needs their sets: a
+            // set `W(m', k)` is read by `m' + 2^k`, which is even only when
+            // `m'` is even or `k = 0` (the empty set, never stored).
+            g.push(g[m >> 1]);
+            continue;
+        }
         let mut acc = [0u64; W];
         let bits = (usize::BITS - m.leading_zeros()) as usize;
         for (k, ring) in rings.iter_mut().enumerate().take(bits) {
