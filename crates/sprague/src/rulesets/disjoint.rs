@@ -47,10 +47,10 @@
 //! few machine words because the values stay small (the largest below 2^22
 //! is 166).
 //! `W(m', k)` is read only by `m' + 2^k`, and only when bit `k` of `m'` is 1,
-//! so level `k` keeps a ring of `2^k` sets: about `n` sets in all. Odd heaps
-//! cost nothing: they copy `G(m >> 1)`, and only even heaps read the sets
-//! (for `k >= 1`, `m' + 2^k` is even exactly when `m'` is), so the sets of
-//! odd heaps are never needed.
+//! so level `k` keeps a ring of the last `2^k` sets. Odd heaps cost nothing:
+//! they copy `G(m >> 1)`, and only even heaps read the sets (for `k >= 1`,
+//! `m' + 2^k` is even exactly when `m'` is), so the sets of odd heaps are
+//! never needed and a ring holds `2^(k-1)` sets: about `n / 2` in all.
 
 use std::sync::{Arc, Mutex};
 
@@ -74,8 +74,8 @@ pub(super) const RULESET: Ruleset = Ruleset {
 };
 
 /// The largest heap (after removing its trailing 1s) whose Grundy value the
-/// engine tabulates: the table up to 2^22 takes about half a second and
-/// 100 MB.
+/// engine tabulates: the table up to 2^22 takes well under a second and
+/// about 70 MB.
 pub const DISJOINT_TABLE_LIMIT: u64 = (1 << 22) - 1;
 
 /// `n` without its trailing 1s: the heap the odd-heap isomorphism reduces
@@ -132,7 +132,10 @@ pub fn disjoint_grundy_table(n: usize) -> Vec<u32> {
         .take_while(|&k| (1usize << k).checked_mul(2).is_some_and(|s| s <= n))
         .count();
     let mut words = 1usize;
-    let mut rings: Vec<Vec<u64>> = (0..levels).map(|k| vec![0; (1 << k) * words]).collect();
+    // Only even heaps store sets, so level `k` needs a slot for each even
+    // residue mod `2^k`: `2^(k-1)` slots (one for level 0, always empty).
+    let slots = |k: usize| (1usize << k).div_ceil(2);
+    let mut rings: Vec<Vec<u64>> = (0..levels).map(|k| vec![0; slots(k) * words]).collect();
     // Run with a fixed number of words per set (so the unions unroll), and
     // widen every stored set when a value needs more bits.
     while g.len() <= n {
@@ -159,8 +162,8 @@ pub fn disjoint_grundy_table(n: usize) -> Vec<u32> {
             "Grundy values of 4096 and more need heaps far beyond memory"
         );
         for (k, ring) in rings.iter_mut().enumerate() {
-            let mut grown = vec![0u64; (1 << k) * wider];
-            for slot in 0..(1 << k) {
+            let mut grown = vec![0u64; slots(k) * wider];
+            for slot in 0..slots(k) {
                 grown[slot * wider..slot * wider + words]
                     .copy_from_slice(&ring[slot * words..(slot + 1) * words]);
             }
@@ -187,7 +190,8 @@ fn fill<const W: usize>(n: usize, g: &mut Vec<u32>, rings: &mut [Vec<u64>]) -> b
         let mut acc = [0u64; W];
         let bits = (usize::BITS - m.leading_zeros()) as usize;
         for (k, ring) in rings.iter_mut().enumerate().take(bits) {
-            let slot = (m & ((1 << k) - 1)) * W;
+            // `m` is even: its residue mod `2^k`, halved, is its slot.
+            let slot = ((m & ((1 << k) - 1)) >> 1) * W;
             let stored: &mut [u64; W] = (&mut ring[slot..slot + W])
                 .try_into()
                 .expect("a slot is W words");
