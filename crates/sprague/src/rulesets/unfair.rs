@@ -24,7 +24,8 @@
 //! The note's code states these rules (its prose for the last case is
 //! garbled; the code is what holds). The tests check them against the
 //! direct search of [`crate::PartizanSearch`] on every position of up to
-//! four heaps of up to 9 stones with `p, q <= 5`; no counterexample was found.
+//! three heaps of up to 9 stones or four of up to 6, with `p, q <= 5`; no
+//! counterexample was found.
 //! The outcome class follows from both starts: `L` if only Left wins moving
 //! first, and so on.
 
