@@ -15,6 +15,8 @@ use criterion::{
 };
 use sprague::{Budget, GrundySolver, ImpartialGame, Nimber};
 
+mod disjoint;
+
 // ---------------------------------------------------------------------------
 // Nimber multiplication
 // ---------------------------------------------------------------------------
@@ -552,6 +554,7 @@ criterion_group!(
     generic_grundy_solver,
     tree_staircase_every_root,
     wythoff_and_fibonacci,
-    circle_game
+    circle_game,
+    disjoint::bench
 );
 criterion_main!(benches);

@@ -24,10 +24,13 @@
 
 #![deny(missing_docs)]
 
+mod coalitions;
 mod error;
 mod impartial;
+mod misere;
 mod nimber;
 mod outcome;
+mod partizan;
 mod position;
 pub mod rulesets;
 mod sum;
@@ -37,10 +40,12 @@ pub mod syntax {
     pub use crate::position::syntax::*;
 }
 
+pub use coalitions::{Coalition, Eventual, Race};
 pub use error::{ParseError, ParseErrorKind, SolveError};
 pub use impartial::{Budget, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;
 pub use outcome::Outcome;
+pub use partizan::{PartizanSearch, Side, analyze_partizan};
 pub use position::{Component, GameClass, Move, Position};
 pub use rulesets::{HeapFamily, Periodicity, Ruleset, takeaway_grundy};
 pub use sum::{Analysis, Play, SumSearch, SumState, WinningMove, analyze};
