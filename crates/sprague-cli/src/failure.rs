@@ -47,9 +47,17 @@ impl Failure {
     /// (`sprague table ... | head`), which is no failure at all.
     pub fn is_broken_pipe(&self) -> bool {
         match self {
-            Failure::Internal(e) => e
-                .downcast_ref::<std::io::Error>()
-                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe),
+            Failure::Internal(e) => e.chain().any(|cause| {
+                let io_kind = cause
+                    .downcast_ref::<std::io::Error>()
+                    .map(std::io::Error::kind)
+                    .or_else(|| {
+                        cause
+                            .downcast_ref::<serde_json::Error>()
+                            .and_then(serde_json::Error::io_error_kind)
+                    });
+                io_kind == Some(std::io::ErrorKind::BrokenPipe)
+            }),
             Failure::User { .. } => false,
         }
     }

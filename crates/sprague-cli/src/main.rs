@@ -6,6 +6,7 @@
 //! fix, 1 for anything else).
 
 mod analyze;
+mod coalitions;
 mod failure;
 mod games;
 mod play;
@@ -41,6 +42,8 @@ enum Command {
     Play(play::Args),
     /// The outcome of a game on a tree for every choice of root.
     Roots(roots::Args),
+    /// Which coalitions of players can force a win in the race to a target.
+    Coalitions(coalitions::Args),
     /// The web explorer on 127.0.0.1.
     Serve(serve::Args),
 }
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Command::Games => games::run(),
         Command::Play(args) => play::run(args, &budget),
         Command::Roots(args) => roots::run(args, &budget),
+        Command::Coalitions(args) => coalitions::run(args, &budget),
         Command::Serve(args) => serve::run(args, &budget),
     };
     match result {

@@ -366,8 +366,9 @@ async fn reply_wins_when_it_can_and_says_why() {
 
 #[tokio::test]
 async fn a_search_beyond_the_budget_is_refused_not_hung() {
-    // Misère play of a sum other than Nim is searched as one game: four
-    // heaps of 100 have 101^4 positions, far beyond a budget of 10 000.
+    // Misère play of a sum of subtraction games other than Nim and Bash
+    // heaps is searched as one game: four heaps of 100 have 101^4
+    // positions, far beyond a budget of 10 000.
     let small = Limits {
         budget: 10_000,
         ..Limits::DEFAULT
@@ -377,7 +378,7 @@ async fn a_search_beyond_the_budget_is_refused_not_hung() {
         router_with(small),
         "/api/analyze",
         &[
-            ("position", "subtraction[1,2](100, 100, 100, 100)"),
+            ("position", "subtraction[2,5,7](100, 100, 100, 100)"),
             ("misere", "true"),
         ],
     )
@@ -402,7 +403,7 @@ fn a_request_past_the_time_limit_is_answered_at_the_limit() {
         router_with(quick),
         "/api/analyze",
         &[
-            ("position", "subtraction[1,2](200, 200, 200, 200)"),
+            ("position", "subtraction[2,5,7](200, 200, 200, 200)"),
             ("misere", "true"),
         ],
     ));

@@ -24,12 +24,15 @@
 
 #![deny(missing_docs)]
 
+mod coalitions;
 mod error;
 mod impartial;
 #[cfg(feature = "serde")]
 pub mod json;
+mod misere;
 mod nimber;
 mod outcome;
+mod partizan;
 mod position;
 pub mod rulesets;
 mod sum;
@@ -39,10 +42,12 @@ pub mod syntax {
     pub use crate::position::syntax::*;
 }
 
+pub use coalitions::{Coalition, Eventual, Race};
 pub use error::{ParseError, ParseErrorKind, SolveError};
 pub use impartial::{Budget, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;
 pub use outcome::Outcome;
+pub use partizan::{PartizanSearch, Side, analyze_partizan};
 pub use position::{Component, GameClass, Move, Position};
 pub use rulesets::{HeapFamily, Periodicity, Ruleset, takeaway_grundy};
 pub use sum::{Analysis, Play, SumSearch, SumState, WinningMove, analyze};
