@@ -199,6 +199,7 @@ async function startGame() {
   $("game").hidden = false;
   $("game-log").replaceChildren();
   $("hint-text").textContent = "";
+  $("hint").hidden = false;
   if ($("engine-first").checked) await engineTurn();
   else await humanTurn(check);
 }
@@ -241,6 +242,7 @@ async function engineTurn() {
 // `stuck` cannot move: under normal play they lose, under misère they win.
 function endGame(stuck) {
   game.over = true;
+  $("hint").hidden = true;
   $("game-moves").replaceChildren();
   const stuckLoses = !game.misere;
   const youWin = (stuck === "engine") === stuckLoses;

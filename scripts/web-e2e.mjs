@@ -1,0 +1,193 @@
+// End-to-end check of the web explorer in a real browser: starts
+// `sprague serve --port 0`, drives headless Chromium over the DevTools
+// protocol, and clicks through the page as a person would: analyze, follow
+// a winning move, a bad position underlined, a whole game against the
+// engine, a value table.
+//
+// Usage: node --experimental-websocket scripts/web-e2e.mjs [path/to/sprague] [screenshot-dir]
+// Needs Debian's `chromium` (apt-get install -y chromium) and Node 20.10+.
+// Everything runs on 127.0.0.1; the browser is started with background
+// networking off, and the whole run stops itself after two minutes.
+
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+
+const sprague = process.argv[2] || "target/release/sprague";
+const shots = process.argv[3] || "";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const children = [];
+const profile = mkdtempSync(join(tmpdir(), "sprague-e2e-"));
+
+// Stops the browser and the server, waits until they are gone, then
+// removes the browser's profile (it writes there until it exits). The
+// browser is asked to close first, so it reaps its own helper processes;
+// a kill is the last resort.
+async function cleanup() {
+  if (cdp) await Promise.race([cdp.send("Browser.close").catch(() => {}), sleep(2000)]);
+  await Promise.all(children.map((c) => new Promise((resolve) => {
+    if (c.exitCode !== null || c.signalCode !== null) return resolve();
+    c.once("exit", resolve);
+    c.kill("SIGTERM");
+    setTimeout(() => c.kill("SIGKILL"), 5000).unref();
+  })));
+  try { rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }); }
+  catch (e) { console.error("e2e: could not remove " + profile + ": " + e.message); }
+}
+const watchdog = setTimeout(async () => {
+  console.error("e2e: timed out");
+  await cleanup();
+  process.exit(1);
+}, 120_000);
+
+async function startServer() {
+  const server = spawn(sprague, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  children.push(server);
+  const line = await new Promise((resolve, reject) => {
+    createInterface({ input: server.stdout }).once("line", resolve);
+    server.once("exit", (code) => reject(new Error("sprague serve exited with " + code)));
+  });
+  const url = line.match(/http:\/\/127\.0\.0\.1:\d+/);
+  if (!url) throw new Error("unexpected first line: " + line);
+  return url[0];
+}
+
+async function startBrowser() {
+  const chromium = spawn("chromium", [
+    "--headless", "--no-sandbox", "--no-zygote", "--disable-gpu", "--disable-dev-shm-usage",
+    "--disable-background-networking", "--disable-component-update", "--no-first-run",
+    "--disable-sync", "--disable-default-apps", "--remote-debugging-port=0",
+    "--remote-debugging-address=127.0.0.1", "--user-data-dir=" + profile,
+    "--window-size=1200,900", "about:blank",
+  ], { stdio: "ignore" });
+  children.push(chromium);
+  const portFile = join(profile, "DevToolsActivePort");
+  for (let i = 0; i < 300 && !existsSync(portFile); i++) await sleep(100);
+  const [port, path] = readFileSync(portFile, "utf8").trim().split("\n");
+  return "ws://127.0.0.1:" + port + path;
+}
+
+// A minimal DevTools protocol client over one WebSocket.
+class Cdp {
+  constructor(ws) {
+    this.ws = ws; this.next = 1; this.pending = new Map();
+    ws.addEventListener("message", (e) => {
+      const msg = JSON.parse(e.data);
+      const p = msg.id && this.pending.get(msg.id);
+      if (!p) return;
+      this.pending.delete(msg.id);
+      if (msg.error) p.reject(new Error(JSON.stringify(msg.error))); else p.resolve(msg.result);
+    });
+  }
+  static async connect(url) {
+    const ws = new WebSocket(url);
+    await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject; });
+    return new Cdp(ws);
+  }
+  send(method, params = {}, sessionId) {
+    const id = this.next++;
+    this.ws.send(JSON.stringify({ id, method, params, sessionId }));
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+  }
+}
+
+let cdp, session;
+async function evaluate(expression) {
+  const r = await cdp.send("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true }, session);
+  if (r.exceptionDetails) throw new Error("page error: " + JSON.stringify(r.exceptionDetails));
+  return r.result.value;
+}
+// Waits until `expression` is truthy in the page.
+async function until(expression, what) {
+  for (let i = 0; i < 100; i++) {
+    if (await evaluate(expression)) return;
+    await sleep(100);
+  }
+  throw new Error("never happened: " + what + " (" + expression + ")");
+}
+async function screenshot(name) {
+  if (!shots) return;
+  const r = await cdp.send("Page.captureScreenshot", { format: "png" }, session);
+  writeFileSync(join(shots, name + ".png"), Buffer.from(r.data, "base64"));
+}
+
+const text = (sel) => `(document.querySelector(${JSON.stringify(sel)})?.textContent ?? "")`;
+const click = (sel) => evaluate(`document.querySelector(${JSON.stringify(sel)}).click()`);
+const type = (id, value) =>
+  evaluate(`document.getElementById(${JSON.stringify(id)}).value = ${JSON.stringify(value)}`);
+
+const checks = [];
+function check(name, fn) { checks.push({ name, fn }); }
+
+check("analyze shows the outcome, the Grundy value and the winning move", async () => {
+  await until(`${text("#verdict-text")}.startsWith("N-position")`, "the verdict");
+  await until(`${text("#values")}.includes("Grundy value 12")`, "the Grundy value");
+  await until(`${text("#winning-moves")}.includes("take 4 from the heap of 9")`, "the winning move");
+  await screenshot("analyze");
+});
+
+check("clicking a winning move continues from the position after it", async () => {
+  await click("#winning-moves button.move");
+  await until(`document.getElementById("position").value === "nim(3, 6, 5)"`, "the new position");
+  await until(`${text("#outcome")} === "P"`, "a P-position");
+  await until(`document.querySelectorAll("#trail .chip").length === 2`, "a trail of two positions");
+  await until(`location.search.includes("position=nim")`, "the position in the address");
+});
+
+check("a bad position is underlined where it is wrong", async () => {
+  await type("position", "nim(3, x, 9)");
+  await click("#go");
+  await until(`!document.getElementById("error").hidden`, "the error box");
+  await until(`${text("#error-text mark")} === "x"`, "the underlined x");
+  await screenshot("error");
+});
+
+check("a game against the engine runs to its end", async () => {
+  await type("position", "nim(2, 1)");
+  await click('[data-tab="play"]');
+  await until(`document.querySelectorAll("#game-moves button").length === 3`, "three moves to choose from");
+  await click("#game-moves button"); // take 1 from the heap of 2 -> nim(1, 1)
+  await until(`document.querySelectorAll("#game-log li").length === 2`, "the engine's reply");
+  await until(`${text("#game-log")}.includes("every move loses")`, "the engine's reason");
+  await until(`document.querySelectorAll("#game-moves button").length === 1`, "the last move");
+  await click("#game-moves button");
+  await until(`${text("#game-status")}.includes("You win")`, "the end of the game");
+  await screenshot("play");
+});
+
+check("the table shows the values ten to a row with the period", async () => {
+  await click('[data-tab="table"]');
+  await type("ruleset", "subtraction[1,3,4]");
+  await type("to", "20");
+  await click('#table-form button[type="submit"]');
+  await until(`document.querySelectorAll("#values-table tr").length === 4`, "a header and three rows");
+  // Subtraction {1, 3, 4}: 0 1 0 1 2 3 2, period 7 (Winning Ways, ch. 4).
+  await until(`[...document.querySelectorAll("#values-table tr")[1].querySelectorAll("td")]
+      .map((c) => c.textContent).join("") === "0101232010"`, "the first row");
+  await until(`${text("#table-head")}.includes("period 7")`, "the period");
+  await screenshot("table");
+});
+
+let passed = 0, failed = 0;
+try {
+  const url = await startServer();
+  cdp = await Cdp.connect(await startBrowser());
+  const { targetId } = await cdp.send("Target.createTarget", { url: "about:blank" });
+  ({ sessionId: session } = await cdp.send("Target.attachToTarget", { targetId, flatten: true }));
+  await cdp.send("Page.enable", {}, session);
+  await cdp.send("Page.navigate", { url: url + "/" }, session);
+  for (const { name, fn } of checks) {
+    try { await fn(); passed++; console.log("ok   " + name); }
+    catch (e) { failed++; console.log("FAIL " + name + ": " + e.message); }
+  }
+} catch (e) {
+  failed++;
+  console.log("FAIL setup: " + e.message);
+} finally {
+  clearTimeout(watchdog);
+  await cleanup();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

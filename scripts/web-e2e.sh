@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The web explorer in a real browser: builds `sprague`, installs headless
+# Chromium and Node from Debian if they are missing, and runs
+# scripts/web-e2e.mjs (analyze, follow a move, a bad position underlined, a
+# game against the engine, a table). Prints "N passed, M failed".
+# Usage: scripts/web-e2e.sh [screenshot-dir]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v node >/dev/null || missing+=(nodejs)
+if ((${#missing[@]})); then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+cargo build --release -p sprague-cli
+# Node 20 has WebSocket behind a flag; later versions have it always.
+flag=()
+if node --experimental-websocket -e '' 2>/dev/null; then
+    flag=(--experimental-websocket)
+fi
+exec node "${flag[@]}" --no-warnings scripts/web-e2e.mjs target/release/sprague "$@"
