@@ -119,7 +119,51 @@ pub fn router_with(limits: Limits) -> Router {
         .route("/api/table", get(api::table))
         .route("/api/games", get(api::games))
         .fallback(api::not_found)
+        .layer(axum::middleware::from_fn(local_host_only))
         .with_state(state)
+}
+
+/// Refuses requests whose `Host` names anything but this machine.
+///
+/// A web page elsewhere can point its own name at 127.0.0.1 (DNS
+/// rebinding) and then read this server's answers as same-origin; the
+/// `Host` header still carries that name, so requests with a foreign one
+/// are answered 403. Requests without a `Host` (HTTP/1.0, the tests'
+/// in-process calls) are let through: a browser always sends one.
+async fn local_host_only(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let host = request
+        .headers()
+        .get(axum::http::header::HOST)
+        .map(|h| h.to_str().unwrap_or("").to_string());
+    match host {
+        Some(host) if !is_local_host(&host) => ApiError {
+            status: axum::http::StatusCode::FORBIDDEN,
+            message: format!(
+                "the explorer answers only to 127.0.0.1 and localhost, not to `{host}`"
+            ),
+            span: None,
+        }
+        .into_response(),
+        _ => next.run(request).await,
+    }
+}
+
+/// Whether a `Host` header (with or without a port) names this machine.
+fn is_local_host(host: &str) -> bool {
+    let name = match host.rsplit_once(':') {
+        // `[::1]:8000`, `127.0.0.1:8000`, `localhost:8000`; a bare `::1`
+        // is not a valid Host header, so a colon always starts a port.
+        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
+        _ => host,
+    };
+    matches!(
+        name.to_ascii_lowercase().as_str(),
+        "localhost" | "127.0.0.1" | "[::1]"
+    )
 }
 
 /// Binds `127.0.0.1:port` (port 0 picks a free one). The explorer never

@@ -481,6 +481,27 @@ fn the_real_server_answers_on_a_loopback_port() {
     runtime.shutdown_background();
 }
 
+#[tokio::test]
+async fn requests_for_another_host_name_are_refused() {
+    // A page elsewhere that rebinds its name to 127.0.0.1 still sends its
+    // own name in `Host`.
+    for (host, expected) in [
+        ("127.0.0.1:8000", StatusCode::OK),
+        ("localhost:8000", StatusCode::OK),
+        ("LOCALHOST", StatusCode::OK),
+        ("[::1]:8000", StatusCode::OK),
+        ("evil.example:8000", StatusCode::FORBIDDEN),
+        ("127.0.0.1.evil.example", StatusCode::FORBIDDEN),
+    ] {
+        let request = Request::get("/api/games")
+            .header(header::HOST, host)
+            .body(Body::empty())
+            .unwrap();
+        let response = router().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), expected, "{host}");
+    }
+}
+
 #[test]
 fn serving_on_a_non_loopback_address_is_refused() {
     let runtime = tokio::runtime::Runtime::new().unwrap();
