@@ -1,6 +1,8 @@
 //! The JSON API: each handler reads its query, runs the library within the
 //! limits, and answers with the spec's JSON or an [`ApiError`].
 
+use std::sync::{Arc, Mutex};
+
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
@@ -16,11 +18,15 @@ use crate::{AppState, Limits};
 /// Runs `work` on a blocking thread with the request's budget, once a
 /// permit is free, and gives up when the time limit passes.
 ///
-/// The permit moves into the blocking closure, so it is released when the
-/// computation really ends, not when the request gives up waiting: a
-/// request that timed out still counts against
-/// [`Limits::max_concurrent`] until its thread is done, and abandoned work
-/// cannot pile up.
+/// The library's searches cannot be interrupted; a search that runs out of
+/// time goes on until its position budget stops it, which may take a while.
+/// So the permit moves into the blocking thread and is released only when
+/// the work really ends. When the request gives up, the permit is swapped
+/// for one of the [`Limits::max_abandoned`] permits for abandoned work, if
+/// one is free, so that waiting requests get their turn; if none is free,
+/// the work keeps its turn. Either way, at most `max_concurrent +
+/// max_abandoned` searches ever run at once, and abandoned work cannot pile
+/// up.
 async fn compute<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
@@ -32,14 +38,19 @@ where
         .await
         .map_err(|_| ApiError {
             status: axum::http::StatusCode::SERVICE_UNAVAILABLE,
-            message: "the explorer is busy with other requests; try again".to_string(),
+            message: "the explorer is busy with other requests; try again in a minute".to_string(),
             span: None,
         })?
         .map_err(|_| ApiError::unprocessable("the explorer is shutting down"))?;
     let budget = Budget::positions(limits.budget);
+    // Whether the work has ended, and the permit it holds.
+    let held = Arc::new(Mutex::new((false, Some(permit))));
+    let task_held = Arc::clone(&held);
     let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        work(&budget)
+        let result = work(&budget);
+        let mut held = task_held.lock().unwrap_or_else(|e| e.into_inner());
+        *held = (true, None);
+        result
     });
     match tokio::time::timeout_at(deadline, task).await {
         Ok(Ok(result)) => result,
@@ -48,10 +59,19 @@ where
             message: format!("internal error: {join_error}"),
             span: None,
         }),
-        Err(_) => Err(ApiError::unprocessable(format!(
-            "the computation took longer than {} s (try a smaller position)",
-            limits.timeout.as_secs_f64()
-        ))),
+        Err(_) => {
+            if let Ok(abandoned) = Arc::clone(&state.abandoned).try_acquire_owned() {
+                let mut held = held.lock().unwrap_or_else(|e| e.into_inner());
+                if !held.0 {
+                    // Gives the request permit back, holds an abandoned one.
+                    held.1 = Some(abandoned);
+                }
+            }
+            Err(ApiError::unprocessable(format!(
+                "the computation took longer than {} s (try a smaller position)",
+                limits.timeout.as_secs_f64()
+            )))
+        }
     }
 }
 

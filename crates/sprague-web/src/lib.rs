@@ -61,6 +61,11 @@ pub struct Limits {
     pub timeout: Duration,
     /// The most computations running at once; more wait their turn.
     pub max_concurrent: usize,
+    /// The most computations that ran out of time and still run until
+    /// their budget stops them. While there is room here, such a
+    /// computation gives its turn back to the requests waiting; beyond it,
+    /// it keeps its turn until it stops.
+    pub max_abandoned: usize,
     /// The most values one `/api/table` request may ask for.
     pub max_table: u64,
     /// The most moves `/api/moves` lists.
@@ -72,11 +77,13 @@ pub struct Limits {
 impl Limits {
     /// The limits of `sprague serve`: a million positions and ten seconds
     /// per request, two computations at once (the explorer is for one
-    /// person), a hundred thousand table values, ten thousand moves.
+    /// person) and two more that ran out of time and are still finishing,
+    /// a hundred thousand table values, ten thousand moves.
     pub const DEFAULT: Limits = Limits {
         budget: 1_000_000,
         timeout: Duration::from_secs(10),
         max_concurrent: 2,
+        max_abandoned: 2,
         max_table: 100_000,
         max_moves: 10_000,
         max_input: 4096,
@@ -90,11 +97,13 @@ impl Default for Limits {
 }
 
 /// What every handler shares: the limits, and the permits that bound how
-/// many computations run at once.
+/// many computations run at once, and how many run on after their request
+/// gave up on them.
 #[derive(Clone, Debug)]
 struct AppState {
     limits: Limits,
     permits: Arc<Semaphore>,
+    abandoned: Arc<Semaphore>,
 }
 
 /// The explorer's routes with the default [`Limits`]: the page, its script
@@ -108,6 +117,7 @@ pub fn router_with(limits: Limits) -> Router {
     let state = AppState {
         limits,
         permits: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
+        abandoned: Arc::new(Semaphore::new(limits.max_abandoned)),
     };
     Router::new()
         .route("/", get(pages::index))

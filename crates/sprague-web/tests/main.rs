@@ -417,6 +417,50 @@ fn a_request_past_the_time_limit_is_answered_at_the_limit() {
     assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
 }
 
+#[test]
+fn a_request_that_ran_out_of_time_gives_its_turn_back() {
+    // One computation at a time: a search that ran out of time still runs,
+    // but on an abandoned-work permit, so the next request is served.
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let one = Limits {
+        budget: 50_000_000,
+        timeout: Duration::from_millis(300),
+        max_concurrent: 1,
+        max_abandoned: 1,
+        ..Limits::DEFAULT
+    };
+    let app = router_with(one);
+    let (status, _) = runtime.block_on(get(
+        app.clone(),
+        "/api/analyze",
+        &[
+            ("position", "subtraction[2,5,7](200, 200, 200, 200)"),
+            ("misere", "true"),
+        ],
+    ));
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, body) = runtime.block_on(get(
+        app.clone(),
+        "/api/analyze",
+        &[("position", "nim(3, 6, 9)")],
+    ));
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The abandoned-work room is now full: a second search that runs out of
+    // time keeps its turn, and the next request waits and is refused.
+    let (status, _) = runtime.block_on(get(
+        app.clone(),
+        "/api/analyze",
+        &[
+            ("position", "subtraction[2,5,7](201, 200, 200, 200)"),
+            ("misere", "true"),
+        ],
+    ));
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, body) = runtime.block_on(get(app, "/api/analyze", &[("position", "nim(3)")]));
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    runtime.shutdown_background();
+}
+
 #[tokio::test]
 async fn the_page_and_its_files_are_served_from_the_binary() {
     let (status, content_type, html) = get_raw(router(), "/", &[]).await;
