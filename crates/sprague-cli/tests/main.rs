@@ -125,7 +125,7 @@ fn malformed_positions_are_one_clear_line_and_exit_2() {
         ("nim(2^70)", "number out of range"),
         ("subtraction[0](3)", "move sizes start at 1"),
         ("takeaway[5,2](3)", "larger than r"),
-        ("nim()", "needs at least one heap size"),
+        ("nim()", "needs at least one heap"),
     ];
     for (position, message) in cases {
         let (out, err, code) = sprague(&["analyze", position]);
