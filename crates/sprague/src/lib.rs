@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 mod error;
+pub mod graph;
 mod impartial;
 mod nimber;
 mod outcome;

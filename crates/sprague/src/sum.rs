@@ -41,6 +41,9 @@ pub struct Analysis {
     pub outcome: Outcome,
     /// The Sprague–Grundy value (normal play, impartial, loop-free only).
     pub grundy: Option<Nimber>,
+    /// The generalised (loopy) Sprague–Grundy value, `3` or `∞{0,2}`, for a
+    /// sum with loopy components; `None` otherwise.
+    pub value: Option<String>,
     /// The winning moves found: the first one, or all with `all`.
     pub winning_moves: Vec<WinningMove>,
 }
@@ -87,6 +90,18 @@ pub fn analyze(
     all: bool,
     budget: &Budget,
 ) -> Result<Analysis, SolveError> {
+    if play == Play::Normal
+        && position
+            .components()
+            .iter()
+            .any(|c| c.class() == GameClass::Loopy)
+        && position
+            .components()
+            .iter()
+            .all(|c| c.class() != GameClass::Partizan)
+    {
+        return crate::graph::analyze_loopy(position, all, budget);
+    }
     if let Some(c) = position
         .components()
         .iter()
@@ -144,6 +159,7 @@ fn analyze_normal(position: &Position, all: bool, budget: &Budget) -> Result<Ana
             Outcome::N
         },
         grundy: Some(total),
+        value: None,
         winning_moves,
     })
 }
@@ -208,6 +224,7 @@ fn misere_nim(position: &Position, heaps: &[u64], all: bool) -> Analysis {
         play: Play::Misere,
         outcome: if is_p { Outcome::P } else { Outcome::N },
         grundy: None,
+        value: None,
         winning_moves,
     }
 }
@@ -246,6 +263,7 @@ fn misere_by_search(
         play: Play::Misere,
         outcome,
         grundy: None,
+        value: None,
         winning_moves,
     })
 }

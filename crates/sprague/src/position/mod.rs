@@ -68,6 +68,17 @@ pub trait Component: fmt::Debug + Send + Sync {
     /// component is not impartial and loop-free.
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError>;
 
+    /// The generalised Sprague–Grundy value (Smith; Fraenkel), which
+    /// values loopy impartial games in sums. By default the Grundy value as
+    /// a finite loopy value; loopy rulesets override it.
+    ///
+    /// # Errors
+    ///
+    /// As [`Component::grundy`].
+    fn loopy_value(&self, budget: &Budget) -> Result<crate::graph::LoopyValue, SolveError> {
+        Ok(crate::graph::LoopyValue::Finite(self.grundy(budget)?.0))
+    }
+
     /// Every move, in the order described on the trait.
     ///
     /// # Errors
