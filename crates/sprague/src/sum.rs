@@ -113,7 +113,8 @@ pub fn analyze(
         )));
     }
     match play {
-        Play::Normal => analyze_normal(position, all, budget),
+        Play::Normal => analyze_normal(position, all, budget)
+            .or_else(|e| crate::graph::analyze_alone(position, all, budget).unwrap_or(Err(e))),
         Play::Misere => {
             if let Some(heaps) = nim_heaps(position) {
                 Ok(misere_nim(position, &heaps, all))

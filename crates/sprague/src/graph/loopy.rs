@@ -140,12 +140,14 @@ impl LoopyGrundy {
     ///
     /// ```
     /// use sprague::graph::{Graph, LoopyGrundy, LoopyValue};
-    /// // 0 <-> 1, 1 -> 2: vertex 1 can move to the terminal 2 (value 0), and
-    /// // the move to 0 cannot be reversed to a 0, so 1 is ∞{0} and 0 is ∞{}.
-    /// let g = Graph::parse("3 3\n0 1\n1 0\n1 2\n").unwrap();
+    /// // 0 <-> 1, 1 -> 2 -> 3: 3 is terminal (0), 2 moves only to it (1).
+    /// // Neither 0 nor 1 has a successor of value 0, and they reach each
+    /// // other, so both are ∞: 0 is ∞{} and 1 is ∞{1}, a draw each.
+    /// let g = Graph::parse("4 4\n0 1\n1 0\n1 2\n2 3\n").unwrap();
     /// let values = LoopyGrundy::new(&g, &g.transpose());
-    /// assert_eq!(values.value(&g, 2), LoopyValue::Finite(0));
-    /// assert_eq!(values.value(&g, 1).to_string(), "∞{0}");
+    /// assert_eq!(values.value(&g, 3), LoopyValue::Finite(0));
+    /// assert_eq!(values.value(&g, 2), LoopyValue::Finite(1));
+    /// assert_eq!(values.value(&g, 1).to_string(), "∞{1}");
     /// assert_eq!(values.value(&g, 0).to_string(), "∞{}");
     /// ```
     pub fn new(graph: &Graph, reverse: &Graph) -> LoopyGrundy {
@@ -335,6 +337,52 @@ pub fn analyze_loopy(
         value: Some(total.to_string()),
         winning_moves,
     })
+}
+
+/// [`crate::analyze`] for a position of one component whose Grundy value
+/// is out of reach but whose outcome its ruleset knows
+/// ([`Component::outcome_alone`](crate::Component::outcome_alone), e.g.
+/// geography on a large graph): the winning moves are the moves to
+/// positions whose outcome is P. `None` if the position is not of that kind.
+pub fn analyze_alone(
+    position: &Position,
+    all: bool,
+    budget: &Budget,
+) -> Option<Result<Analysis, SolveError>> {
+    let [c] = position.components() else {
+        return None;
+    };
+    let outcome = c.outcome_alone(budget)?;
+    Some((|| {
+        let outcome = outcome?;
+        let mut winning_moves = Vec::new();
+        if outcome == Outcome::N {
+            for m in c.moves(budget)? {
+                let lost = match m.to.as_slice() {
+                    [] => true,
+                    [next] => next.outcome_alone(budget).transpose()? == Some(Outcome::P),
+                    _ => false,
+                };
+                if lost {
+                    winning_moves.push(WinningMove {
+                        component: 0,
+                        description: m.description,
+                        to: position.replace(0, &m.to),
+                    });
+                    if !all {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(Analysis {
+            play: Play::Normal,
+            outcome,
+            grundy: None,
+            value: None,
+            winning_moves,
+        })
+    })())
 }
 
 #[cfg(test)]

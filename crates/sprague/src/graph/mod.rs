@@ -11,21 +11,27 @@
 //!   graph, by retrograde analysis from the terminal vertices;
 //! - [`LoopyGrundy`]: the generalised Sprague–Grundy function of Smith and
 //!   Fraenkel, which decides sums of tokens on loopy graphs;
-//! - [`geography`](crate::graph::Geography): undirected vertex geography,
+//! - [`Geography`]: undirected vertex geography,
 //!   decided by maximum matching;
 //! - [`word_chain`]: the word-chain game of seed note 004 as a graph;
 //! - [`Board`]: a token on a grid with obstacles, its graph built from the
 //!   moves.
 
 mod acyclic;
+mod geography;
 mod loopy;
+mod matching;
 mod read;
 mod retrograde;
+mod words;
 
 pub use acyclic::{grundy_acyclic, grundy_where_acyclic};
-pub use loopy::{LoopyGrundy, LoopyValue, analyze_loopy};
+pub use geography::Geography;
+pub use loopy::{LoopyGrundy, LoopyValue, analyze_alone, analyze_loopy};
+pub use matching::{Matching, max_matching};
 pub use read::{GraphError, GraphErrorKind, MAX_VERTICES};
 pub use retrograde::{Retrograde, retrograde_fixed_point};
+pub use words::word_chain;
 
 /// A directed graph in compressed sparse row form: the successors of vertex
 /// `v` are `targets[offsets[v]..offsets[v + 1]]`.

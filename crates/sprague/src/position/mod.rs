@@ -79,6 +79,16 @@ pub trait Component: fmt::Debug + Send + Sync {
         Ok(crate::graph::LoopyValue::Finite(self.grundy(budget)?.0))
     }
 
+    /// The outcome of this component played alone, for rulesets that know
+    /// it without the Grundy value (undirected vertex geography, decided by
+    /// maximum matching). `None` by default.
+    fn outcome_alone(
+        &self,
+        _budget: &Budget,
+    ) -> Option<Result<crate::outcome::Outcome, SolveError>> {
+        None
+    }
+
     /// Every move, in the order described on the trait.
     ///
     /// # Errors

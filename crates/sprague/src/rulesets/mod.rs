@@ -5,6 +5,7 @@
 //! components), optionally a `family` function (the one-heap family that
 //! `sprague table` tabulates), and a [`Ruleset`] entry in [`RULESETS`].
 
+mod graph;
 mod nim;
 mod subtraction;
 mod takeaway;
@@ -57,7 +58,14 @@ impl fmt::Debug for Ruleset {
 }
 
 /// Every ruleset, in the order `sprague games` lists them.
-pub static RULESETS: &[Ruleset] = &[nim::RULESET, subtraction::RULESET, takeaway::RULESET];
+pub static RULESETS: &[Ruleset] = &[
+    nim::RULESET,
+    subtraction::RULESET,
+    takeaway::RULESET,
+    graph::GRAPH,
+    graph::WORDCHAIN,
+    graph::GEOGRAPHY,
+];
 
 /// The ruleset called `name`, if there is one.
 pub fn find(name: &str) -> Option<&'static Ruleset> {
