@@ -43,5 +43,5 @@ pub use impartial::{Budget, GrundySolver, ImpartialGame, MexSet, grundy_sequence
 pub use nimber::Nimber;
 pub use outcome::Outcome;
 pub use position::{Component, GameClass, Move, Position};
-pub use rulesets::{HeapFamily, Ruleset, takeaway_grundy};
+pub use rulesets::{HeapFamily, Periodicity, Ruleset, takeaway_grundy};
 pub use sum::{Analysis, Play, SumSearch, SumState, WinningMove, analyze};

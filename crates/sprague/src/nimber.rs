@@ -21,6 +21,8 @@ impl Nimber {
     }
 }
 
+// Nim-addition is exclusive or: the `^` is the point, not a slip.
+#[allow(clippy::suspicious_arithmetic_impl)]
 impl Add for Nimber {
     type Output = Nimber;
     fn add(self, rhs: Nimber) -> Nimber {
@@ -28,6 +30,7 @@ impl Add for Nimber {
     }
 }
 
+#[allow(clippy::suspicious_op_assign_impl)]
 impl AddAssign for Nimber {
     fn add_assign(&mut self, rhs: Nimber) {
         self.0 ^= rhs.0;

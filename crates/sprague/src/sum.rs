@@ -41,8 +41,9 @@ pub struct Analysis {
     pub outcome: Outcome,
     /// The Sprague–Grundy value (normal play, impartial, loop-free only).
     pub grundy: Option<Nimber>,
-    /// The generalised (loopy) Sprague–Grundy value, `3` or `∞{0,2}`, for a
-    /// sum with loopy components; `None` otherwise.
+    /// The value in the usual notation where one applies and is not a
+    /// nimber: the canonical form of a partizan position (`1/2`, `{1|*}`) or
+    /// the loopy Sprague–Grundy value (`∞{0,2}`).
     pub value: Option<String>,
     /// The winning moves found: the first one, or all with `all`.
     pub winning_moves: Vec<WinningMove>,
