@@ -8,6 +8,7 @@
 mod analyze;
 mod failure;
 mod games;
+mod graph;
 mod play;
 mod table;
 
@@ -37,6 +38,9 @@ enum Command {
     Games,
     /// Play against the engine in the terminal.
     Play(play::Args),
+    /// Every vertex of a game graph: win / loss / draw, remoteness, Grundy
+    /// or loopy value.
+    Graph(graph::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +51,7 @@ fn main() -> ExitCode {
         Command::Table(args) => table::run(args, &budget),
         Command::Games => games::run(),
         Command::Play(args) => play::run(args, &budget),
+        Command::Graph(args) => graph::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
