@@ -208,6 +208,32 @@ fn parse_u64(field: &[u8]) -> Option<u64> {
     Some(value)
 }
 
+/// A line of exactly two unsigned numbers below 2^32 separated by blanks
+/// (no comment), scanned in one pass; `None` for anything else.
+fn two_numbers(line: &[u8]) -> Option<(u64, u64)> {
+    let mut i = 0;
+    let mut numbers = [0u64; 2];
+    for number in &mut numbers {
+        while i < line.len() && is_space(line[i]) {
+            i += 1;
+        }
+        let begin = i;
+        let mut value: u64 = 0;
+        while i < line.len() && line[i].is_ascii_digit() && i - begin < 10 {
+            value = value * 10 + u64::from(line[i] - b'0');
+            i += 1;
+        }
+        if i == begin || (i < line.len() && !is_space(line[i])) {
+            return None;
+        }
+        *number = value;
+    }
+    while i < line.len() && is_space(line[i]) {
+        i += 1;
+    }
+    (i == line.len()).then_some((numbers[0], numbers[1]))
+}
+
 fn lossy(field: &[u8]) -> String {
     String::from_utf8_lossy(field).into_owned()
 }
@@ -246,6 +272,18 @@ impl Reader {
         // The fast path: an edge line of a numbered graph, two numbers and
         // nothing else, parsed without collecting the fields.
         if let Mode::Numbered { n, m } = self.mode {
+            if let Some((x, y)) = two_numbers(line)
+                && x < n
+                && y < n
+                && (self.sources.len() as u64) < m
+            {
+                self.last_line = self.line;
+                self.sources.push(x as u32);
+                self.targets.push(y as u32);
+                return Ok(());
+            }
+            // Anything unusual (a comment, a start line, an error) takes the
+            // general path, which also words the errors.
             let mut it = fields(line);
             let Some(x) = it.next() else {
                 return Ok(());

@@ -26,11 +26,15 @@ use super::Graph;
 /// Win / loss / draw and remoteness of every vertex of a graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Retrograde {
-    outcomes: Vec<Outcome>,
-    remoteness: Vec<u32>,
+    /// One word per vertex, so that each edge walked backwards touches one
+    /// random memory location: the low 32 bits are the number of moves not
+    /// yet known to go to N vertices while the vertex is undecided, and its
+    /// remoteness once it is decided; [`DECIDED`] and [`WON`] are flags.
+    state: Vec<u64>,
 }
 
-const DRAW: u32 = u32::MAX;
+const DECIDED: u64 = 1 << 32;
+const WON: u64 = 1 << 33;
 
 impl Retrograde {
     /// Analyses every vertex of `graph`; `reverse` is `graph.transpose()`.
@@ -50,71 +54,69 @@ impl Retrograde {
     /// assert_eq!(r.remoteness(3), None);
     /// ```
     pub fn new(graph: &Graph, reverse: &Graph) -> Retrograde {
-        let n = graph.n_vertices() as usize;
-        let mut outcomes = vec![Outcome::D; n];
-        let mut remoteness = vec![DRAW; n];
-        // For an undecided vertex, the number of its moves not yet known to
-        // lead to an N vertex: when it reaches 0 the vertex is lost.
-        let mut undecided: Vec<u32> = Vec::with_capacity(n);
-        let mut queue: Vec<u32> = Vec::with_capacity(n);
-        for v in 0..n as u32 {
+        let n = graph.n_vertices();
+        let mut state: Vec<u64> = Vec::with_capacity(n as usize);
+        let mut queue: Vec<u32> = Vec::with_capacity(n as usize);
+        for v in 0..n {
             let d = graph.out_degree(v);
-            undecided.push(d);
             if d == 0 {
-                outcomes[v as usize] = Outcome::P;
-                remoteness[v as usize] = 0;
+                state.push(DECIDED);
                 queue.push(v);
+            } else {
+                state.push(u64::from(d));
             }
         }
         let mut head = 0;
         while head < queue.len() {
-            let v = queue[head] as usize;
+            let v = queue[head];
             head += 1;
-            let r = remoteness[v] + 1;
-            if outcomes[v] == Outcome::P {
-                for &p in reverse.successors(v as u32) {
-                    let p = p as usize;
-                    if remoteness[p] == DRAW {
-                        outcomes[p] = Outcome::N;
-                        remoteness[p] = r;
-                        queue.push(p as u32);
+            let sv = state[v as usize];
+            // Remoteness is below the number of vertices, so it fits.
+            let r = (sv as u32 as u64) + 1;
+            if sv & WON == 0 {
+                // `v` is lost: every undecided predecessor wins by moving to
+                // it, as fast as possible since the queue is in order of
+                // remoteness.
+                for &p in reverse.successors(v) {
+                    let sp = &mut state[p as usize];
+                    if *sp & DECIDED == 0 {
+                        *sp = DECIDED | WON | r;
+                        queue.push(p);
                     }
                 }
             } else {
-                for &p in reverse.successors(v as u32) {
-                    let p = p as usize;
-                    if remoteness[p] == DRAW {
-                        undecided[p] -= 1;
-                        if undecided[p] == 0 {
-                            outcomes[p] = Outcome::P;
-                            remoteness[p] = r;
-                            queue.push(p as u32);
+                for &p in reverse.successors(v) {
+                    let sp = &mut state[p as usize];
+                    if *sp & DECIDED == 0 {
+                        *sp -= 1;
+                        if *sp == 0 {
+                            *sp = DECIDED | r;
+                            queue.push(p);
                         }
                     }
                 }
             }
         }
-        Retrograde {
-            outcomes,
-            remoteness,
-        }
+        Retrograde { state }
     }
 
     /// Who wins with the token on `v`: `N` (the player to move), `P` (the
     /// other player) or `D` (a draw).
     pub fn outcome(&self, v: u32) -> Outcome {
-        self.outcomes[v as usize]
+        let s = self.state[v as usize];
+        if s & DECIDED == 0 {
+            Outcome::D
+        } else if s & WON != 0 {
+            Outcome::N
+        } else {
+            Outcome::P
+        }
     }
 
     /// The remoteness of `v`, or `None` for a draw.
     pub fn remoteness(&self, v: u32) -> Option<u32> {
-        let r = self.remoteness[v as usize];
-        (r != DRAW).then_some(r)
-    }
-
-    /// Every vertex's outcome, in vertex order.
-    pub fn outcomes(&self) -> &[Outcome] {
-        &self.outcomes
+        let s = self.state[v as usize];
+        (s & DECIDED != 0).then_some(s as u32)
     }
 
     /// The best moves from `v`: for a won vertex the moves to lost vertices
