@@ -39,7 +39,7 @@ impl SplitMix64 {
     }
 
     fn below(&mut self, n: u32) -> u32 {
-        ((self.next() >> 32) * u64::from(n) >> 32) as u32
+        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
     }
 }
 
@@ -68,7 +68,12 @@ fn cpu_seconds() -> f64 {
     // are the 12th and 13th, in clock ticks of 1/100 s.
     let after = stat.rsplit(')').next().unwrap_or("");
     let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(f64::NAN);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(f64::NAN)
+    };
     (ticks(11) + ticks(12)) / 100.0
 }
 
@@ -121,14 +126,13 @@ fn report(mode: &str, m: u64, (wall, cpu): (f64, f64), extra: &str) {
     );
 }
 
+/// A vertex's outcome and remoteness, as the baselines keep them.
+type State = (Outcome, Option<u32>);
+
 /// Retrograde analysis on `Vec<Vec<u32>>` predecessor lists and a
 /// `VecDeque`: the same algorithm as [`Retrograde`] without the compact
 /// arrays.
-fn vecvec_retrograde(
-    n: u32,
-    sources: &[u32],
-    targets: &[u32],
-) -> ((f64, f64), Vec<(Outcome, Option<u32>)>) {
+fn vecvec_retrograde(n: u32, sources: &[u32], targets: &[u32]) -> ((f64, f64), Vec<State>) {
     let watch = Watch::start();
     let mut predecessors: Vec<Vec<u32>> = vec![Vec::new(); n as usize];
     let mut degree = vec![0u32; n as usize];
@@ -202,7 +206,10 @@ fn main() {
                 "read",
                 m,
                 seconds,
-                &format!(", {:.0} MB per processor second", bytes as f64 / seconds.1 / 1e6),
+                &format!(
+                    ", {:.0} MB per processor second",
+                    bytes as f64 / seconds.1 / 1e6
+                ),
             );
         }
         "retrograde" => {

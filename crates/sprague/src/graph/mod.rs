@@ -18,6 +18,7 @@
 //!   moves.
 
 mod acyclic;
+mod board;
 mod geography;
 mod loopy;
 mod matching;
@@ -26,6 +27,7 @@ mod retrograde;
 mod words;
 
 pub use acyclic::{grundy_acyclic, grundy_where_acyclic};
+pub use board::{Board, Direction, MoveSet};
 pub use geography::Geography;
 pub use loopy::{LoopyGrundy, LoopyValue, analyze_alone, analyze_loopy};
 pub use matching::{Matching, max_matching};

@@ -13,7 +13,9 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::error::{ParseError, SolveError};
-use crate::graph::{Geography, Graph, LoopyGrundy, LoopyValue, grundy_where_acyclic, word_chain};
+use crate::graph::{
+    Board, Geography, Graph, LoopyGrundy, LoopyValue, MoveSet, grundy_where_acyclic, word_chain,
+};
 use crate::impartial::Budget;
 use crate::nimber::Nimber;
 use crate::outcome::Outcome;
@@ -42,6 +44,16 @@ pub(super) const WORDCHAIN: Ruleset = Ruleset {
     family: None,
 };
 
+pub(super) const BOARD: Ruleset = Ruleset {
+    name: "board",
+    syntax: "board[\"MOVES\"](\"BOARD\", r, c, ...)   BOARD: rows split by /, . free, # blocked; MOVES: king, knight, rook, bishop, queen, wythoff, step(dr,dc), slide(dr,dc)",
+    rule: "move one token on the board by a step or a slide of the move set, never onto or across a blocked cell; row 0 is the top",
+    example: "board[\"slide(0,-1) slide(1,0)\"](\"..#./..../#.../....\", 0, 3, 2, 2)",
+    heaps_interact: false,
+    build: build_board,
+    family: None,
+};
+
 pub(super) const GEOGRAPHY: Ruleset = Ruleset {
     name: "geography",
     syntax: "geography[\"FILE\"](v1, ..., vk)   the walk so far; the token is on vk",
@@ -64,6 +76,9 @@ pub struct GraphGame {
     /// The ruleset as written: `graph["g.txt"]`.
     ruleset: String,
     graph: Graph,
+    /// For a board: how it is written, and its number of columns; a token
+    /// is then written by the board and its cell, `"..#/...", 1, 2`.
+    board: Option<(String, u32)>,
     reverse: OnceLock<Graph>,
     acyclic: OnceLock<Vec<Option<u32>>>,
     loopy: OnceLock<LoopyGrundy>,
@@ -75,9 +90,18 @@ impl GraphGame {
         GraphGame {
             ruleset: format!("{name}[{}]", quoted(path)),
             graph,
+            board: None,
             reverse: OnceLock::new(),
             acyclic: OnceLock::new(),
             loopy: OnceLock::new(),
+        }
+    }
+
+    /// How vertex `v` is named in move descriptions.
+    fn label(&self, v: u32) -> String {
+        match &self.board {
+            Some((_, cols)) => format!("({}, {})", v / cols, v % cols),
+            None => self.graph.label(v),
         }
     }
 
@@ -118,10 +142,22 @@ impl Component for GraphToken {
     }
 
     fn args(&self) -> String {
+        if let Some((board, cols)) = &self.game.board {
+            return format!(
+                "{}, {}, {}",
+                quoted(board),
+                self.vertex / cols,
+                self.vertex % cols
+            );
+        }
         match self.game.graph.name(self.vertex) {
             Some(name) => quoted(name),
             None => self.vertex.to_string(),
         }
+    }
+
+    fn is_heap(&self) -> bool {
+        self.game.board.is_none()
     }
 
     fn class(&self) -> GameClass {
@@ -168,8 +204,8 @@ impl Component for GraphToken {
             moves.push(Move::new(
                 format!(
                     "move from {} to {}",
-                    self.game.graph.label(self.vertex),
-                    self.game.graph.label(s)
+                    self.game.label(self.vertex),
+                    self.game.label(s)
                 ),
                 Arc::new(to),
             ));
@@ -274,6 +310,98 @@ fn build_wordchain(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, Parse
         .map_err(|e| ParseError::bad_parameters(format!("cannot read `{path}`: {e}"), span))?;
     let words: Vec<&str> = text.split_whitespace().collect();
     tokens(GraphGame::new("wordchain", &path, word_chain(&words)), c)
+}
+
+/// The most moves a board's graph may have.
+const MAX_BOARD_MOVES: u64 = 1 << 26;
+
+fn build_board(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    let whole = c
+        .ruleset
+        .params_span
+        .clone()
+        .unwrap_or(c.ruleset.name_span.clone());
+    let moves = match c.ruleset.params.as_slice() {
+        [p] => match &p.value {
+            Param::Str(text) => {
+                MoveSet::parse(text).map_err(|e| ParseError::bad_parameters(e, p.span.clone()))?
+            }
+            _ => {
+                return Err(ParseError::bad_parameters(
+                    "the moves are a string, like [\"king\"]",
+                    p.span.clone(),
+                ));
+            }
+        },
+        _ => {
+            return Err(ParseError::bad_parameters(
+                "`board` needs one parameter, the moves in quotes, like [\"king\"]",
+                whole,
+            ));
+        }
+    };
+    let Some((first, cells)) = c.args.split_first() else {
+        return Err(ParseError::bad_arguments(
+            "`board` needs the board in quotes and at least one cell",
+            c.args_span.clone(),
+        ));
+    };
+    let Arg::Str(text) = &first.value else {
+        return Err(ParseError::bad_arguments(
+            "the first argument is the board in quotes, like \"../#.\"",
+            first.span.clone(),
+        ));
+    };
+    let board = Board::parse(text).map_err(|e| ParseError::bad_arguments(e, first.span.clone()))?;
+    if cells.is_empty() || cells.len() % 2 != 0 {
+        return Err(ParseError::bad_arguments(
+            "after the board come cells as pairs `row, column`",
+            c.args_span.clone(),
+        ));
+    }
+    let mut vertices = Vec::new();
+    for pair in cells.chunks(2) {
+        let span = pair[0].span.start..pair[1].span.end;
+        let (Arg::Int(r), Arg::Int(col)) = (&pair[0].value, &pair[1].value) else {
+            return Err(ParseError::bad_arguments(
+                "a cell is two integers, row and column",
+                span,
+            ));
+        };
+        let (r, col) = (
+            i64::try_from(*r).unwrap_or(i64::MAX),
+            i64::try_from(*col).unwrap_or(i64::MAX),
+        );
+        if !board.is_free(r, col) {
+            return Err(ParseError::bad_arguments(
+                format!(
+                    "({r}, {col}) is not a free cell of the {} x {} board",
+                    board.rows(),
+                    board.cols()
+                ),
+                span,
+            ));
+        }
+        vertices.push(board.vertex(r as u32, col as u32));
+    }
+    if board.count_moves(&moves) > MAX_BOARD_MOVES {
+        return Err(ParseError::bad_arguments(
+            format!("the board has more than {MAX_BOARD_MOVES} moves in all; try a smaller board"),
+            first.span.clone(),
+        ));
+    }
+    let mut game = GraphGame::new("board", &moves.to_string(), board.graph(&moves));
+    game.board = Some((text.clone(), board.cols()));
+    let game = Arc::new(game);
+    Ok(vertices
+        .into_iter()
+        .map(|vertex| {
+            Arc::new(GraphToken {
+                game: Arc::clone(&game),
+                vertex,
+            }) as Arc<dyn Component>
+        })
+        .collect())
 }
 
 /// Undirected vertex geography on a graph from a file, shared by the
@@ -535,5 +663,39 @@ mod tests {
         // so lost for the opponent; moving to 52 leaves 49 from its end, also
         // lost. The first listed winning move is the smaller neighbour.
         assert_eq!(a.winning_moves[0].description, "move from 51 to 50");
+    }
+
+    #[test]
+    fn board_tokens_left_and_down_are_nim() {
+        // The empty 4 x 4 board, a rook moving left or down: the cell (r, c)
+        // is the Nim pair (c, 3 - r). Tokens at (0, 3) and (2, 2): 3 ^ 3
+        // and 2 ^ 1: the sum 0 ^ 3 = 3.
+        let p = Position::parse(
+            "board[\"slide(0,-1) slide(1,0)\"](\"..../..../..../....\", 0, 3, 2, 2)",
+        )
+        .unwrap();
+        assert_eq!(p.components().len(), 2);
+        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(a.grundy, Some(crate::Nimber(3)));
+        // The first winning move in the spec's order is in the first
+        // component: (0, 3), worth 0, to a cell worth 0 ^ 3 = 3:
+        // (0, 0), the Nim pair (0, 3), three cells to the left.
+        assert_eq!(a.winning_moves[0].description, "move from (0, 3) to (0, 0)");
+        assert_eq!(
+            a.winning_moves[0].to.to_string(),
+            "board[\"slide(0,-1) slide(1,0)\"](\"..../..../..../....\", 0, 0) + board[\"slide(0,-1) slide(1,0)\"](\"..../..../..../....\", 2, 2)"
+        );
+        // A king on a board is loopy: with two kings on an open board there
+        // are two infinite values, a draw.
+        let p = Position::parse("board[\"king\"](\".../.../...\", 0, 0, 2, 2)").unwrap();
+        assert_eq!(
+            analyze(&p, Play::Normal, false, &Budget::DEFAULT)
+                .unwrap()
+                .outcome,
+            Outcome::D
+        );
+        assert!(Position::parse("board[\"king\"](\".#/..\", 0, 1)").is_err());
+        assert!(Position::parse("board[\"king\"](\"../..\", 0)").is_err());
+        assert!(Position::parse("board[\"castle\"](\"../..\", 0, 0)").is_err());
     }
 }

@@ -65,6 +65,7 @@ pub static RULESETS: &[Ruleset] = &[
     graph::GRAPH,
     graph::WORDCHAIN,
     graph::GEOGRAPHY,
+    graph::BOARD,
 ];
 
 /// The ruleset called `name`, if there is one.
