@@ -296,6 +296,10 @@ pub fn analyze_loopy(
     let total = sum_of(&mut values.iter());
     let outcome = total.outcome();
     let mut winning_moves = Vec::new();
+    // A single token: every winning move is collected, and without `all`
+    // the one of least remoteness is kept, so that repeated play makes
+    // progress instead of circling through P positions.
+    let alone = position.components().len() == 1;
     if outcome == Outcome::N {
         'components: for (i, c) in position.components().iter().enumerate() {
             let others = sum_of(
@@ -316,10 +320,26 @@ pub fn analyze_loopy(
                         description: m.description,
                         to: position.replace(i, &m.to),
                     });
-                    if !all {
+                    if !all && !alone {
                         break 'components;
                     }
                 }
+            }
+        }
+        if alone && !all {
+            let remoteness = |m: &WinningMove| match m.to.components() {
+                [] => Some(0),
+                [c] => c.remoteness(budget),
+                _ => None,
+            };
+            if let Some(best) = winning_moves
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, m)| remoteness(m).unwrap_or(u32::MAX))
+                .map(|(k, _)| k)
+            {
+                winning_moves.swap(0, best);
+                winning_moves.truncate(1);
             }
         }
     }

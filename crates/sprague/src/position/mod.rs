@@ -89,6 +89,16 @@ pub trait Component: fmt::Debug + Send + Sync {
         None
     }
 
+    /// The remoteness of this component played alone (the number of moves
+    /// to the end with best play: the winner hurries, the loser holds out),
+    /// where the ruleset knows it; `None` for a draw or where unknown. In a
+    /// loopy game a move to a lost position wins only if the winner keeps
+    /// making progress, so analysis prefers the winning move of least
+    /// remoteness.
+    fn remoteness(&self, _budget: &Budget) -> Option<u32> {
+        None
+    }
+
     /// Every move, in the order described on the trait.
     ///
     /// # Errors

@@ -14,7 +14,8 @@ use std::sync::{Arc, OnceLock};
 
 use crate::error::{ParseError, SolveError};
 use crate::graph::{
-    Board, Geography, Graph, LoopyGrundy, LoopyValue, MoveSet, grundy_where_acyclic, word_chain,
+    Board, Geography, Graph, LoopyGrundy, LoopyValue, MoveSet, Retrograde, grundy_where_acyclic,
+    word_chain,
 };
 use crate::impartial::Budget;
 use crate::nimber::Nimber;
@@ -82,6 +83,7 @@ pub struct GraphGame {
     reverse: OnceLock<Graph>,
     acyclic: OnceLock<Vec<Option<u32>>>,
     loopy: OnceLock<LoopyGrundy>,
+    retrograde: OnceLock<Retrograde>,
 }
 
 impl GraphGame {
@@ -94,6 +96,7 @@ impl GraphGame {
             reverse: OnceLock::new(),
             acyclic: OnceLock::new(),
             loopy: OnceLock::new(),
+            retrograde: OnceLock::new(),
         }
     }
 
@@ -121,6 +124,11 @@ impl GraphGame {
     fn acyclic(&self) -> &[Option<u32>] {
         self.acyclic
             .get_or_init(|| grundy_where_acyclic(&self.graph, self.reverse()))
+    }
+
+    fn retrograde(&self) -> &Retrograde {
+        self.retrograde
+            .get_or_init(|| Retrograde::new(&self.graph, self.reverse()))
     }
 
     fn loopy(&self) -> &LoopyGrundy {
@@ -185,6 +193,11 @@ impl Component for GraphToken {
             return Ok(LoopyValue::Finite(u64::from(g)));
         }
         Ok(self.game.loopy().value(&self.game.graph, self.vertex))
+    }
+
+    fn remoteness(&self, budget: &Budget) -> Option<u32> {
+        self.game.check_size(budget).ok()?;
+        self.game.retrograde().remoteness(self.vertex)
     }
 
     fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
@@ -697,5 +710,26 @@ mod tests {
         assert!(Position::parse("board[\"king\"](\".#/..\", 0, 1)").is_err());
         assert!(Position::parse("board[\"king\"](\"../..\", 0)").is_err());
         assert!(Position::parse("board[\"castle\"](\"../..\", 0, 0)").is_err());
+    }
+
+    #[test]
+    fn a_lone_loopy_token_wins_by_the_fastest_move() {
+        // 0 -> 2 (listed first), 0 -> 1 (terminal), 2 -> 0. Both moves from 0
+        // go to P vertices, but 2 (remoteness 2) only leads back to 0: the
+        // player who always chose it would never win. The first winning
+        // move is the one of least remoteness, to 1.
+        let path = write("progress.txt", "3 3\n0 2\n0 1\n2 0\n");
+        let p = Position::parse(&format!("graph[\"{path}\"](0)")).unwrap();
+        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.winning_moves.len(), 1);
+        assert_eq!(a.winning_moves[0].description, "move from 0 to 1");
+        let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
+        let moves: Vec<&str> = a
+            .winning_moves
+            .iter()
+            .map(|m| m.description.as_str())
+            .collect();
+        assert_eq!(moves, ["move from 0 to 2", "move from 0 to 1"]);
     }
 }
