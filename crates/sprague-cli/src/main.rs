@@ -10,6 +10,7 @@ mod failure;
 mod games;
 mod graph;
 mod play;
+mod roots;
 mod table;
 
 use std::process::ExitCode;
@@ -41,6 +42,8 @@ enum Command {
     /// Every vertex of a game graph: win / loss / draw, remoteness, Grundy
     /// or loopy value.
     Graph(graph::Args),
+    /// The outcome of a game on a tree for every choice of root.
+    Roots(roots::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Command::Games => games::run(),
         Command::Play(args) => play::run(args, &budget),
         Command::Graph(args) => graph::run(args),
+        Command::Roots(args) => roots::run(args, &budget),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

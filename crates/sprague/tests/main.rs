@@ -3,5 +3,6 @@
 //! samples.
 
 mod published;
+mod rulesets_a_sums;
 mod sums;
 mod syntax_fuzz;

@@ -359,52 +359,6 @@ pub fn analyze_loopy(
     })
 }
 
-/// [`crate::analyze`] for a position of one component whose Grundy value
-/// is out of reach but whose outcome its ruleset knows
-/// ([`Component::outcome_alone`](crate::Component::outcome_alone), e.g.
-/// geography on a large graph): the winning moves are the moves to
-/// positions whose outcome is P. `None` if the position is not of that kind.
-pub fn analyze_alone(
-    position: &Position,
-    all: bool,
-    budget: &Budget,
-) -> Option<Result<Analysis, SolveError>> {
-    let [c] = position.components() else {
-        return None;
-    };
-    let outcome = c.outcome_alone(budget)?;
-    Some((|| {
-        let outcome = outcome?;
-        let mut winning_moves = Vec::new();
-        if outcome == Outcome::N {
-            for m in c.moves(budget)? {
-                let lost = match m.to.as_slice() {
-                    [] => true,
-                    [next] => next.outcome_alone(budget).transpose()? == Some(Outcome::P),
-                    _ => false,
-                };
-                if lost {
-                    winning_moves.push(WinningMove {
-                        component: 0,
-                        description: m.description,
-                        to: position.replace(0, &m.to),
-                    });
-                    if !all {
-                        break;
-                    }
-                }
-            }
-        }
-        Ok(Analysis {
-            play: Play::Normal,
-            outcome,
-            grundy: None,
-            value: None,
-            winning_moves,
-        })
-    })())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,7 +19,6 @@ use crate::graph::{
 };
 use crate::impartial::Budget;
 use crate::nimber::Nimber;
-use crate::outcome::Outcome;
 use crate::position::{Component, GameClass, Move};
 use crate::syntax::{Arg, ComponentSyntax, Param};
 
@@ -464,9 +463,35 @@ impl Component for GeographyToken {
         self.game.geography.grundy(&self.path, budget).map(Nimber)
     }
 
-    fn outcome_alone(&self, _budget: &Budget) -> Option<Result<Outcome, SolveError>> {
+    fn outcome_and_winning_moves(
+        &self,
+        max: usize,
+        budget: &Budget,
+    ) -> Option<Result<(bool, Vec<Move>), SolveError>> {
+        // Decided by maximum matching at any size (the Grundy value is
+        // found by search only up to 64 vertices). The winning moves are
+        // the moves to positions lost for the opponent, in the order of
+        // `moves`; the matching partner of the token is always one of them.
         let (wins, _) = self.game.geography.solve(&self.path);
-        Some(Ok(if wins { Outcome::N } else { Outcome::P }))
+        let mut winning = Vec::new();
+        if wins {
+            let moves = match self.moves(budget) {
+                Ok(moves) => moves,
+                Err(e) => return Some(Err(e)),
+            };
+            // `moves` lists the neighbours in the order of `Geography::moves`.
+            for (u, m) in self.game.geography.moves(&self.path).into_iter().zip(moves) {
+                if winning.len() >= max {
+                    break;
+                }
+                let mut path = self.path.clone();
+                path.push(u);
+                if !self.game.geography.solve(&path).0 {
+                    winning.push(m);
+                }
+            }
+        }
+        Some(Ok((wins, winning)))
     }
 
     fn moves(&self, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
