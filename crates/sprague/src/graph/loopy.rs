@@ -127,6 +127,9 @@ impl fmt::Display for LoopyValue {
 pub struct LoopyGrundy {
     /// The finite value, or [`INFINITE`].
     values: Vec<u32>,
+    /// Fraenkel's counter function: the order in which the finite values
+    /// were assigned (`u32::MAX` for ∞).
+    counter: Vec<u32>,
 }
 
 const INFINITE: u32 = u32::MAX;
@@ -153,6 +156,8 @@ impl LoopyGrundy {
     pub fn new(graph: &Graph, reverse: &Graph) -> LoopyGrundy {
         let n = graph.n_vertices() as usize;
         let mut values = vec![UNLABELLED; n];
+        let mut counter = vec![u32::MAX; n];
+        let mut assigned: u32 = 0;
         let mut unlabelled = n;
         // `has_i[v]`: `v` has a successor labelled `i` in this round.
         let mut has_i = vec![false; n];
@@ -184,6 +189,8 @@ impl LoopyGrundy {
                     continue;
                 }
                 values[ui] = i;
+                counter[ui] = assigned;
+                assigned += 1;
                 unlabelled -= 1;
                 for &p in reverse.successors(u) {
                     let pi = p as usize;
@@ -214,7 +221,30 @@ impl LoopyGrundy {
             }
             i += 1;
         }
-        LoopyGrundy { values }
+        LoopyGrundy { values, counter }
+    }
+
+    /// Fraenkel's counter function `c(v)` for a vertex of finite value: the
+    /// order in which the algorithm assigned the finite values. If `γ(u) =
+    /// g` and a move from `u` goes to `v` with `γ(v) > g` (or ∞), then `v`
+    /// has a move to some `w` with `γ(w) = g` and `c(w) < c(u)`: when `u` was
+    /// labelled, `v` was unlabelled or ∞ and already had such a `w`
+    /// (Fraenkel and Yesha 1986). Reversing moves by least counter makes
+    /// progress.
+    pub fn counter(&self, v: u32) -> Option<u32> {
+        let c = self.counter[v as usize];
+        (c != u32::MAX).then_some(c)
+    }
+
+    /// The tokens' (value, counter) pairs, largest first: comparing these
+    /// lexicographically is the multiset order on them.
+    fn potential(&self, tokens: &[u32]) -> Vec<(u32, u32)> {
+        let mut p: Vec<(u32, u32)> = tokens
+            .iter()
+            .map(|&t| (self.values[t as usize], self.counter[t as usize]))
+            .collect();
+        p.sort_unstable_by(|a, b| b.cmp(a));
+        p
     }
 
     /// The finite value of `v`, or `None` for an ∞.
@@ -245,14 +275,21 @@ impl LoopyGrundy {
     }
 
     /// The best move in the sum of tokens on `tokens`, as (token index,
-    /// vertex moved to): the first move, by token then by edge, to a P
-    /// position if the sum is N, to a drawn position if it is drawn; `None`
-    /// if the sum is P (every move loses) or terminal.
+    /// vertex moved to): if the sum is N, the move to a P position whose
+    /// tokens' (value, counter) pairs are least in the multiset order; if it
+    /// is drawn, the first move (by token, then edge) to a drawn position;
+    /// `None` if the sum is P (every move loses).
     ///
-    /// A move to a P position wins in the sense that the opponent cannot
-    /// avoid losing; to actually end the game the winner must also make
-    /// progress (Fraenkel's counter function), which single-token play gets
-    /// from [`Retrograde`](super::Retrograde)'s remoteness.
+    /// Always choosing the least P position wins in finitely many moves.
+    /// Each P position has only finite values; after the opponent's move
+    /// from one, either a token's value went down (the position's multiset
+    /// is already smaller, and the Nim move that lowers a value keeps it
+    /// so), or a token went from `u` up to a larger or infinite value, and
+    /// moving it back to a `w` with `γ(w) = γ(u)` and `c(w) < c(u)` (see
+    /// [`LoopyGrundy::counter`]) gives a smaller multiset. Either way the
+    /// winner's positions strictly decrease in a well-founded order
+    /// (Dershowitz–Manna), so play ends. The tests check this on every
+    /// position of two and three tokens.
     pub fn best_move(&self, graph: &Graph, tokens: &[u32]) -> Option<(usize, u32)> {
         let wanted = match self.sum_value(graph, tokens).outcome() {
             Outcome::N => Outcome::P,
@@ -260,16 +297,23 @@ impl LoopyGrundy {
             _ => return None,
         };
         let mut after = tokens.to_vec();
+        let mut best: Option<(Vec<(u32, u32)>, usize, u32)> = None;
         for (i, &t) in tokens.iter().enumerate() {
             for &s in graph.successors(t) {
                 after[i] = s;
                 if self.sum_value(graph, &after).outcome() == wanted {
-                    return Some((i, s));
+                    if wanted == Outcome::D {
+                        return Some((i, s));
+                    }
+                    let p = self.potential(&after);
+                    if best.as_ref().is_none_or(|(q, _, _)| p < *q) {
+                        best = Some((p, i, s));
+                    }
                 }
             }
             after[i] = t;
         }
-        None
+        best.map(|(_, i, s)| (i, s))
     }
 }
 
@@ -296,12 +340,13 @@ pub fn analyze_loopy(
     let total = sum_of(&mut values.iter());
     let outcome = total.outcome();
     let mut winning_moves = Vec::new();
-    // A single token: every winning move is collected, and without `all`
-    // the one of least remoteness is kept, so that repeated play makes
-    // progress instead of circling through P positions.
+    // Every winning move is collected; without `all` one that makes
+    // progress is kept (repeated play could otherwise circle through P
+    // positions): for a single token the one of least remoteness, for a
+    // sum the one of least (value, counter) multiset.
     let alone = position.components().len() == 1;
     if outcome == Outcome::N {
-        'components: for (i, c) in position.components().iter().enumerate() {
+        for (i, c) in position.components().iter().enumerate() {
             let others = sum_of(
                 &mut values
                     .iter()
@@ -320,11 +365,39 @@ pub fn analyze_loopy(
                         description: m.description,
                         to: position.replace(i, &m.to),
                     });
-                    if !all && !alone {
-                        break 'components;
+                    if all {
+                        continue;
                     }
                 }
             }
+        }
+        if !alone && !all && winning_moves.len() > 1 {
+            // Several winning moves: keep the one leaving the least
+            // multiset of (value, counter) pairs, which makes progress (see
+            // `LoopyGrundy::best_move`).
+            let potential = |m: &WinningMove| -> Result<Vec<(u64, u64)>, SolveError> {
+                let mut p =
+                    m.to.components()
+                        .iter()
+                        .map(|c| {
+                            let g = c.loopy_value(budget)?.finite().unwrap_or(u64::MAX);
+                            Ok((g, c.loopy_counter(budget)))
+                        })
+                        .collect::<Result<Vec<_>, SolveError>>()?;
+                p.sort_unstable_by(|a, b| b.cmp(a));
+                Ok(p)
+            };
+            let mut best = 0;
+            let mut best_potential = potential(&winning_moves[0])?;
+            for (k, m) in winning_moves.iter().enumerate().skip(1) {
+                let p = potential(m)?;
+                if p < best_potential {
+                    best = k;
+                    best_potential = p;
+                }
+            }
+            winning_moves.swap(0, best);
+            winning_moves.truncate(1);
         }
         if alone && !all {
             let remoteness = |m: &WinningMove| match m.to.components() {
@@ -465,6 +538,120 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Whether the winner, always playing [`LoopyGrundy::best_move`], wins
+    /// in finitely many moves from every N position of `k` tokens whatever
+    /// the opponent does: the graph of the winner's turns (each linked to
+    /// the turns after every reply) must have no cycle.
+    fn check_progress(g: &Graph, k: u32) -> Result<(), TestCaseError> {
+        let values = LoopyGrundy::new(g, &g.transpose());
+        check_progress_with(g, k, &|tokens| {
+            values.best_move(g, tokens).expect("a winning move")
+        })
+    }
+
+    fn check_progress_with(
+        g: &Graph,
+        k: u32,
+        choose: &dyn Fn(&[u32]) -> (usize, u32),
+    ) -> Result<(), TestCaseError> {
+        let values = LoopyGrundy::new(g, &g.transpose());
+        let n = g.n_vertices();
+        let size = n.pow(k);
+        let encode = |t: &[u32]| t.iter().rev().fold(0, |acc, &x| acc * n + x);
+        // 0 unvisited, 1 on the DFS path, 2 done.
+        let mut mark = vec![0u8; size as usize];
+        for start in 0..size {
+            let tokens = tokens_of(start, n, k);
+            if values.sum_value(g, &tokens).outcome() != Outcome::N || mark[start as usize] != 0 {
+                continue;
+            }
+            // Iterative DFS over the winner's turns.
+            let mut stack: Vec<(u32, Vec<u32>, usize)> = Vec::new();
+            let next_turns = |x: u32| -> Vec<u32> {
+                let mut tokens = tokens_of(x, n, k);
+                let (i, s) = choose(&tokens);
+                tokens[i] = s;
+                let mut turns = Vec::new();
+                for j in 0..k as usize {
+                    let t = tokens[j];
+                    for &r in g.successors(t) {
+                        tokens[j] = r;
+                        turns.push(encode(&tokens));
+                    }
+                    tokens[j] = t;
+                }
+                turns
+            };
+            mark[start as usize] = 1;
+            stack.push((start, next_turns(start), 0));
+            while let Some((_, turns, idx)) = stack.last_mut() {
+                if *idx == turns.len() {
+                    let (x, _, _) = stack.pop().unwrap();
+                    mark[x as usize] = 2;
+                    continue;
+                }
+                let y = turns[*idx];
+                *idx += 1;
+                match mark[y as usize] {
+                    1 => prop_assert!(
+                        false,
+                        "the winner's play can cycle through {:?}",
+                        tokens_of(y, n, k)
+                    ),
+                    0 => {
+                        mark[y as usize] = 1;
+                        stack.push((y, next_turns(y), 0));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+        #[test]
+        fn the_winner_makes_progress_with_two_tokens(g in loopy_graph(6, 14)) {
+            check_progress(&g, 2)?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+        #[test]
+        fn analyze_makes_progress_too(g in loopy_graph(5, 12)) {
+            // The same check with the first winning move of `analyze` on
+            // the graph ruleset, which uses the components' counters.
+            let mut text = format!("{} {}\n", g.n_vertices(), g.n_edges());
+            for v in 0..g.n_vertices() {
+                for &s in g.successors(v) {
+                    text.push_str(&format!("{v} {s}\n"));
+                }
+            }
+            let dir = std::env::temp_dir().join(format!("sprague-loopy-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join(format!("g{}.txt", text.len() * 31 + text.bytes().map(usize::from).sum::<usize>()));
+            std::fs::write(&path, &text).unwrap();
+            let path = path.to_str().unwrap().to_string();
+            check_progress_with(&g, 2, &|tokens| {
+                let p = Position::parse(&format!("graph[\"{path}\"]({}, {})", tokens[0], tokens[1])).unwrap();
+                let a = analyze_loopy(&p, false, &Budget::DEFAULT).unwrap();
+                let m = &a.winning_moves[0];
+                let to: u32 = m.to.components()[m.component].args().parse().unwrap();
+                (m.component, to)
+            })?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn the_winner_makes_progress_with_three_tokens(g in loopy_graph(4, 9)) {
+            check_progress(&g, 3)?;
         }
     }
 

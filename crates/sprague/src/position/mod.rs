@@ -79,6 +79,14 @@ pub trait Component: fmt::Debug + Send + Sync {
         Ok(crate::graph::LoopyValue::Finite(self.grundy(budget)?.0))
     }
 
+    /// Fraenkel's counter function for a loopy component of finite value
+    /// (see [`crate::graph::LoopyGrundy::counter`]): among winning moves in a
+    /// sum of loopy games, the one leaving the least (value, counter) pairs
+    /// makes progress. 0 by default, which suits loop-free components.
+    fn loopy_counter(&self, _budget: &Budget) -> u64 {
+        0
+    }
+
     /// The remoteness of this component played alone (the number of moves
     /// to the end with best play: the winner hurries, the loser holds out),
     /// where the ruleset knows it; `None` for a draw or where unknown. In a

@@ -194,6 +194,20 @@ impl Component for GraphToken {
         Ok(self.game.loopy().value(&self.game.graph, self.vertex))
     }
 
+    fn loopy_counter(&self, budget: &Budget) -> u64 {
+        if self.game.check_size(budget).is_err() {
+            return 0;
+        }
+        // Acyclic vertices never need reversing; their counter is unused.
+        if self.game.acyclic()[self.vertex as usize].is_some() {
+            return 0;
+        }
+        self.game
+            .loopy()
+            .counter(self.vertex)
+            .map_or(u64::MAX, u64::from)
+    }
+
     fn remoteness(&self, budget: &Budget) -> Option<u32> {
         self.game.check_size(budget).ok()?;
         self.game.retrograde().remoteness(self.vertex)
