@@ -132,6 +132,9 @@ pub struct LoopyGrundy {
     counter: Vec<u32>,
 }
 
+/// The tokens' (value, counter) pairs, largest first.
+type Potential = Vec<(u32, u32)>;
+
 const INFINITE: u32 = u32::MAX;
 const UNLABELLED: u32 = u32::MAX - 1;
 
@@ -238,7 +241,7 @@ impl LoopyGrundy {
 
     /// The tokens' (value, counter) pairs, largest first: comparing these
     /// lexicographically is the multiset order on them.
-    fn potential(&self, tokens: &[u32]) -> Vec<(u32, u32)> {
+    fn potential(&self, tokens: &[u32]) -> Potential {
         let mut p: Vec<(u32, u32)> = tokens
             .iter()
             .map(|&t| (self.values[t as usize], self.counter[t as usize]))
@@ -297,7 +300,8 @@ impl LoopyGrundy {
             _ => return None,
         };
         let mut after = tokens.to_vec();
-        let mut best: Option<(Vec<(u32, u32)>, usize, u32)> = None;
+        // The least potential so far, with its move.
+        let mut best: Option<(Potential, usize, u32)> = None;
         for (i, &t) in tokens.iter().enumerate() {
             for &s in graph.successors(t) {
                 after[i] = s;
