@@ -36,7 +36,7 @@ pub(super) const GRAPH: Ruleset = Ruleset {
 
 pub(super) const WORDCHAIN: Ruleset = Ruleset {
     name: "wordchain",
-    syntax: "wordchain[\"FILE\"](\"word\", ...)   FILE: words separated by spaces or lines",
+    syntax: "wordchain[\"FILE\"](\"word\", ...)   FILE: words separated by spaces or lines, # comments",
     rule: "answer the last word with a word of the list whose first three letters are its last three; words may repeat",
     example: "wordchain[\"games/wordlist.txt\"](\"purple\")",
     heaps_interact: false,
@@ -334,7 +334,11 @@ fn build_wordchain(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, Parse
     let (path, span) = file_param(c)?;
     let text = std::fs::read_to_string(&path)
         .map_err(|e| ParseError::bad_parameters(format!("cannot read `{path}`: {e}"), span))?;
-    let words: Vec<&str> = text.split_whitespace().collect();
+    // `#` starts a comment, as in graph files.
+    let words: Vec<&str> = text
+        .lines()
+        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
+        .collect();
     tokens(GraphGame::new("wordchain", &path, word_chain(&words)), c)
 }
 
@@ -651,7 +655,7 @@ mod tests {
     fn word_chain_from_a_word_list() {
         let path = write(
             "words.txt",
-            "purple please aseptic\nticket ketchup tictac tactic\n",
+            "# the notes' chain, continued\npurple please aseptic\nticket ketchup tictac tactic # a loop\n",
         );
         let at = |w: &str| {
             let p = Position::parse(&format!("wordchain[\"{path}\"](\"{w}\")")).unwrap();
