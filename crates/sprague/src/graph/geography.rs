@@ -81,10 +81,11 @@ impl Geography {
     /// Whether the player to move wins with the token at the end of `path`
     /// (the start vertex first, every vertex of it visited), and if so the
     /// winning move: the token's partner in a maximum matching of the
-    /// unvisited vertices and the token's.
+    /// unvisited vertices and the token's. With an empty `path` the player
+    /// to move places the token ([`Geography::choose_start`]).
     pub fn solve(&self, path: &[u32]) -> (bool, Option<u32>) {
         let Some(&v) = path.last() else {
-            return (false, None);
+            return self.choose_start();
         };
         let mut removed = self.removed(path);
         removed[v as usize] = false;
@@ -119,10 +120,11 @@ impl Geography {
     }
 
     /// The neighbours of the token at the end of `path` that it may move
-    /// to, in increasing order.
+    /// to, in increasing order; with an empty `path`, every vertex (where
+    /// the token may be placed).
     pub fn moves(&self, path: &[u32]) -> Vec<u32> {
         let Some(&v) = path.last() else {
-            return Vec::new();
+            return (0..self.adj.n_vertices()).collect();
         };
         self.adj
             .successors(v)
@@ -149,11 +151,16 @@ impl Geography {
                 "the Grundy value of vertex geography is computed by search on at most 64 vertices, not {n}; a single token is decided by matching"
             )));
         }
+        let mut memo = HashMap::new();
         let Some(&v) = path.last() else {
-            return Ok(0);
+            // Placing the token is a move to each one-vertex path.
+            let mut values = Vec::new();
+            for u in 0..n {
+                values.push(self.grundy_search(1 << u, u, &mut memo, budget)?);
+            }
+            return Ok(crate::impartial::mex(&mut values));
         };
         let visited = path.iter().fold(0u64, |acc, &u| acc | 1 << u);
-        let mut memo = HashMap::new();
         self.grundy_search(visited, v, &mut memo, budget)
     }
 
@@ -251,6 +258,9 @@ mod tests {
             if let Some(v) = start {
                 prop_assert!(!brute_wins(adj, 1 << v, v, &mut memo));
             }
+            // The same through the empty walk, and its Grundy value.
+            prop_assert_eq!(geo.solve(&[]).0, wins);
+            prop_assert_eq!(geo.grundy(&[], &Budget::DEFAULT).unwrap() != 0, wins);
         }
     }
 

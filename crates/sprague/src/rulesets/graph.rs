@@ -56,7 +56,7 @@ pub(super) const BOARD: Ruleset = Ruleset {
 
 pub(super) const GEOGRAPHY: Ruleset = Ruleset {
     name: "geography",
-    syntax: "geography[\"FILE\"](v1, ..., vk)   the walk so far; the token is on vk",
+    syntax: "geography[\"FILE\"](v1, ..., vk)   the walk so far; the token is on vk; geography[\"FILE\"](): place the token first",
     rule: "move the token to a neighbour not visited before, on the undirected graph in FILE",
     example: "geography[\"games/grid.txt\"](1)",
     heaps_interact: true,
@@ -513,7 +513,7 @@ impl Component for GeographyToken {
     }
 
     fn moves(&self, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        let v = *self.path.last().expect("a geography position has a token");
+        let last = self.path.last().copied();
         Ok(self
             .game
             .geography
@@ -526,10 +526,11 @@ impl Component for GeographyToken {
                     game: Arc::clone(&self.game),
                     path,
                 };
-                Move::new(
-                    format!("move from {} to {}", self.label(v), self.label(u)),
-                    Arc::new(to),
-                )
+                let description = match last {
+                    Some(v) => format!("move from {} to {}", self.label(v), self.label(u)),
+                    None => format!("place the token on {}", self.label(u)),
+                };
+                Move::new(description, Arc::new(to))
             })
             .collect())
     }
@@ -538,7 +539,12 @@ impl Component for GeographyToken {
 fn build_geography(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let (path, span) = file_param(c)?;
     let graph = read_graph(&path, span)?;
-    let walk = vertices(c, &graph)?;
+    // No vertices: the player to move places the token.
+    let walk = if c.args.is_empty() {
+        Vec::new()
+    } else {
+        vertices(c, &graph)?
+    };
     let geography = Geography::new(&graph);
     // The walk must be a path: each step to an unvisited neighbour.
     for (i, pair) in walk.windows(2).enumerate() {
@@ -693,6 +699,20 @@ mod tests {
         assert_eq!(at("1, 2").outcome, Outcome::N);
         assert_eq!(at("0, 1, 2, 3").outcome, Outcome::P);
         assert!(Position::parse(&format!("geography[\"{path}\"](0, 2)")).is_err());
+        // Placing the token on a path of 4, which has a perfect matching:
+        // the player who places it loses (seed note 000).
+        let a = at("");
+        assert_eq!((a.outcome, a.grundy), (Outcome::P, Some(crate::Nimber(0))));
+        // On a path of 3 there is none: place the token on an end.
+        let path3 = write("path3.txt", "3 2\n0 1\n1 2\n");
+        let p = Position::parse(&format!("geography[\"{path3}\"]()")).unwrap();
+        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.winning_moves[0].description, "place the token on 0");
+        assert_eq!(
+            a.winning_moves[0].to.to_string(),
+            format!("geography[\"{path3}\"](0)")
+        );
     }
 
     #[test]
