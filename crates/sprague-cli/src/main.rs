@@ -6,6 +6,7 @@
 //! fix, 1 for anything else).
 
 mod analyze;
+mod coalitions;
 mod failure;
 mod games;
 mod graph;
@@ -44,6 +45,8 @@ enum Command {
     Graph(graph::Args),
     /// The outcome of a game on a tree for every choice of root.
     Roots(roots::Args),
+    /// Which coalitions of players can force a win in the race to a target.
+    Coalitions(coalitions::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args, &budget),
         Command::Graph(args) => graph::run(args),
         Command::Roots(args) => roots::run(args, &budget),
+        Command::Coalitions(args) => coalitions::run(args, &budget),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

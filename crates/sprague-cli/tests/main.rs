@@ -512,3 +512,80 @@ fn issue_3_rulesets_report_bad_parameters_with_exit_status_2() {
         assert!(err.starts_with("error: bad position"), "{position}: {err}");
     }
 }
+
+#[test]
+fn coalitions_of_three_players_racing_to_20() {
+    // Seed note 000: with 3 players adding 1..2, any two cooperating players
+    // (more than ⌊3/2⌋) can force the race to 20; no one can alone.
+    let (out, _, code) = sprague(&[
+        "coalitions",
+        "--players",
+        "3",
+        "--step",
+        "1..2",
+        "--target",
+        "20",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r"
+    race to 20: 3 players in turn add 1..2 to a total from 0, player 1 first; whoever brings it to 20 or beyond wins
+    coalitions that can force a win for one of their members (4 of 7):
+      {1, 2}
+      {1, 3}
+      {2, 3}
+      {1, 2, 3}
+    no player can force a win alone
+    ");
+    let v = json(&[
+        "coalitions",
+        "--players",
+        "3",
+        "--step",
+        "1..2",
+        "--target",
+        "2",
+        "--json",
+    ]);
+    // To 2, player 1 adds 2 at once: every coalition with player 1 wins.
+    assert_eq!(
+        v["winning_coalitions"],
+        serde_json::json!([[1], [1, 2], [1, 3], [1, 2, 3]])
+    );
+}
+
+#[test]
+fn coalitions_reject_bad_input_with_exit_2() {
+    for args in [
+        &[
+            "coalitions",
+            "--players",
+            "3",
+            "--step",
+            "2..x",
+            "--target",
+            "20",
+        ][..],
+        &[
+            "coalitions",
+            "--players",
+            "1",
+            "--step",
+            "1..2",
+            "--target",
+            "20",
+        ],
+        &[
+            "coalitions",
+            "--players",
+            "3",
+            "--step",
+            "3..2",
+            "--target",
+            "20",
+        ],
+    ] {
+        let (_, err, code) = sprague(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

@@ -24,11 +24,14 @@
 
 #![deny(missing_docs)]
 
+mod coalitions;
 mod error;
 pub mod graph;
 mod impartial;
+mod misere;
 mod nimber;
 mod outcome;
+mod partizan;
 mod position;
 pub mod rulesets;
 mod sum;
@@ -38,10 +41,12 @@ pub mod syntax {
     pub use crate::position::syntax::*;
 }
 
+pub use coalitions::{Coalition, Eventual, Race};
 pub use error::{ParseError, ParseErrorKind, SolveError};
 pub use impartial::{Budget, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;
 pub use outcome::Outcome;
+pub use partizan::{PartizanSearch, Side, analyze_partizan};
 pub use position::{Component, GameClass, Move, Position};
 pub use rulesets::{HeapFamily, Periodicity, Ruleset, takeaway_grundy};
 pub use sum::{Analysis, Play, SumSearch, SumState, WinningMove, analyze};

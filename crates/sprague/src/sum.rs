@@ -65,8 +65,15 @@ pub struct WinningMove {
 /// Under normal play an impartial sum is worth the nim-sum of its
 /// components (the Sprague–Grundy theorem), and the winning moves are the
 /// moves of a component of value `g` to a position of value `g ⊕ total`.
-/// Under misère play, sums of Nim heaps follow Bouton's misère rule; any
-/// other sum is searched as one game within `budget`.
+/// Under misère play, sums of Nim heaps follow Bouton's misère rule, sums of
+/// Bash heaps (take 1..m) and Nim heaps the same rule on the residues
+/// `n mod (m+1)` (see `misere.rs`); any other sum is searched as one game
+/// within `budget`.
+///
+/// A position of a single component whose value is unknown but whose
+/// outcome is (Wythoff's game beyond its value table, a Nullify matrix, ...)
+/// gets its outcome and winning moves from
+/// [`Component::outcome_and_winning_moves`], with `grundy: None`.
 ///
 /// With `all`, every winning move is listed (by component, then place, then
 /// size); otherwise the first.
@@ -103,6 +110,17 @@ pub fn analyze(
     {
         return crate::graph::analyze_loopy(position, all, budget);
     }
+    if position
+        .components()
+        .iter()
+        .any(|c| c.class() == GameClass::Partizan)
+        && position
+            .components()
+            .iter()
+            .all(|c| c.class() != GameClass::Loopy)
+    {
+        return crate::partizan::analyze_partizan(position, play, all, budget);
+    }
     if let Some(c) = position
         .components()
         .iter()
@@ -125,6 +143,8 @@ pub fn analyze(
         Play::Misere => {
             if let Some(heaps) = nim_heaps(position) {
                 Ok(misere_nim(position, &heaps, all))
+            } else if let Some(analysis) = crate::misere::misere_bash(position, all)? {
+                Ok(analysis)
             } else {
                 misere_by_search(position, all, budget)
             }

@@ -4,5 +4,6 @@
 
 mod published;
 mod rulesets_a_sums;
+mod rulesets_b_sums;
 mod sums;
 mod syntax_fuzz;

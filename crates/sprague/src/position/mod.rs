@@ -97,6 +97,26 @@ pub trait Component: fmt::Debug + Send + Sync {
         None
     }
 
+    /// Left's moves, in the order of [`Component::moves`]. A partizan
+    /// component overrides this and [`Component::right_moves`]; for an
+    /// impartial one both players have [`Component::moves`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Component::moves`].
+    fn left_moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        self.moves(budget)
+    }
+
+    /// Right's moves; see [`Component::left_moves`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Component::moves`].
+    fn right_moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        self.moves(budget)
+    }
+
     /// Every move, in the order described on the trait.
     ///
     /// # Errors

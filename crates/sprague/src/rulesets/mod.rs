@@ -7,17 +7,22 @@
 
 mod bash;
 mod circle;
+mod disjoint;
+mod divisor;
 mod fibonacci;
 mod graph;
+mod leftward;
 mod moore;
 mod nim;
 mod nosum;
 mod nullify;
 mod sequential;
 mod staircase;
+mod submask;
 mod subtraction;
 mod takeaway;
 mod tree_staircase;
+mod unfair;
 mod wythoff;
 
 use std::fmt;
@@ -31,16 +36,25 @@ use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
 
 pub use bash::BashHeap;
 pub use circle::CirclePosition;
+pub use disjoint::{
+    DISJOINT_TABLE_LIMIT, DisjointHeap, DisjointTable, disjoint_grundy_table,
+    disjoint_grundy_table_by_submasks, disjoint_is_p, winning_takes as disjoint_winning_takes,
+};
+pub use divisor::{DivisorHeap, divisor_grundy, is_prime, prime_factors};
 pub use fibonacci::{FibonacciPosition, zeckendorf};
+pub use leftward::{LeftwardBoard, LeftwardSolver};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
 pub use nosum::{NosumPosition, nosum_is_p};
 pub use nullify::NullifyPosition;
 pub use sequential::{SequentialPosition, sequential_grundy};
 pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
+pub use submask::SubmaskHeap;
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
 pub use tree_staircase::TreeStaircase;
+pub use unfair::{UnfairHeap, unfair_mover_wins};
+pub(crate) use unfair::{unfair_left_winning_takes, unfair_outcome_of_sum};
 pub use wythoff::{
     TABLE_MAX as WYTHOFF_TABLE_MAX, WythoffPosition, floor_k_phi, wythoff_is_p, wythoff_partner,
 };
@@ -99,6 +113,11 @@ pub static RULESETS: &[Ruleset] = &[
     nosum::RULESET,
     circle::RULESET,
     nullify::RULESET,
+    disjoint::RULESET,
+    submask::RULESET,
+    divisor::RULESET,
+    unfair::RULESET,
+    leftward::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.

@@ -1,0 +1,100 @@
+//! The rulesets of issue 3 (second half) in sums: the outcome and every
+//! winning move `analyze` derives from their closed forms agree with a
+//! direct search of the whole sum, under normal and misère play; partizan
+//! `unfair` sums agree with the partizan search.
+
+use proptest::prelude::*;
+use sprague::{
+    Budget, Outcome, PartizanSearch, Play, Position, Side, SumSearch, SumState, analyze,
+};
+
+/// A random small impartial component of the second half's rulesets (and
+/// the Bash-like heaps the misère rule covers), as text.
+fn component() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (0u64..40).prop_map(|n| format!("disjoint({n})")),
+        (0u64..24).prop_map(|n| format!("submask({n})")),
+        (0u64..40).prop_map(|n| format!("divisor({n})")),
+        proptest::collection::vec(0u64..3, 1..4).prop_map(|cells| {
+            let cells: Vec<String> = cells.iter().map(u64::to_string).collect();
+            format!("leftward({})", cells.join(", "))
+        }),
+        (1u64..4, 0u64..10).prop_map(|(m, n)| format!("subtraction[1..{m}]({n})")),
+        (1u64..4, 0u64..10).prop_map(|(m, n)| format!("takeaway[1,{m}]({n})")),
+        (0u64..6).prop_map(|n| format!("nim({n})")),
+    ]
+}
+
+fn sum() -> impl Strategy<Value = String> {
+    proptest::collection::vec(component(), 1..4).prop_map(|parts| parts.join(" + "))
+}
+
+fn check(text: &str, play: Play) -> Result<(), TestCaseError> {
+    let position = Position::parse(text).unwrap();
+    let budget = Budget::DEFAULT;
+    let analysis = analyze(&position, play, true, &budget).unwrap();
+    let mut search = SumSearch::new(play, budget);
+    let wins = search.wins(&SumState::of(position.components())).unwrap();
+    prop_assert_eq!(
+        analysis.outcome,
+        if wins { Outcome::N } else { Outcome::P },
+        "{}",
+        text
+    );
+    let mut expected = Vec::new();
+    for (i, c) in position.components().iter().enumerate() {
+        for m in c.moves(&budget).unwrap() {
+            let after = position.replace(i, &m.to);
+            if !search.wins(&SumState::of(after.components())).unwrap() {
+                expected.push((i, m.description.clone(), after.to_string()));
+            }
+        }
+    }
+    let reported: Vec<(usize, String, String)> = analysis
+        .winning_moves
+        .iter()
+        .map(|m| (m.component, m.description.clone(), m.to.to_string()))
+        .collect();
+    prop_assert_eq!(reported, expected, "{}", text);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn second_half_sums_agree_with_the_search(text in sum()) {
+        check(&text, Play::Normal)?;
+    }
+
+    #[test]
+    fn second_half_misere_sums_agree_with_the_search(text in sum()) {
+        check(&text, Play::Misere)?;
+    }
+
+    #[test]
+    fn unfair_sums_with_other_games_agree_with_the_partizan_search(
+        p in 1u64..4,
+        q in 1u64..4,
+        heaps in proptest::collection::vec(0u64..7, 1..3),
+        extra in component(),
+    ) {
+        let heaps: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        for text in [
+            format!("unfair[{p},{q}]({})", heaps.join(", ")),
+            format!("unfair[{p},{q}]({}) + {extra}", heaps.join(", ")),
+        ] {
+            let position = Position::parse(&text).unwrap();
+            let budget = Budget::DEFAULT;
+            let analysis = analyze(&position, Play::Normal, true, &budget).unwrap();
+            let mut search = PartizanSearch::new(budget);
+            let left = search.wins(position.components(), Side::Left).unwrap();
+            let right = search.wins(position.components(), Side::Right).unwrap();
+            prop_assert_eq!(analysis.outcome, Outcome::from_partizan(left, right), "{}", text);
+            prop_assert_eq!(analysis.winning_moves.is_empty(), !left, "{}", text);
+            for m in &analysis.winning_moves {
+                prop_assert!(!search.wins(m.to.components(), Side::Right).unwrap(), "{}", text);
+            }
+        }
+    }
+}
