@@ -93,7 +93,11 @@ fn write_text(out: &mut impl Write, analysis: &Analysis, all: bool) -> std::io::
     match (analysis.play, analysis.grundy) {
         (Play::Misere, _) => write!(out, " (misère play)")?,
         (Play::Normal, Some(g)) => write!(out, " (Grundy value {})", g.0)?,
-        (Play::Normal, None) => {}
+        (Play::Normal, None) => {
+            if let Some(value) = &analysis.value {
+                write!(out, " (value {value})")?;
+            }
+        }
     }
     writeln!(out)?;
     match analysis.winning_moves.as_slice() {

@@ -26,6 +26,7 @@
 
 mod coalitions;
 mod error;
+pub mod graph;
 mod impartial;
 mod misere;
 mod nimber;

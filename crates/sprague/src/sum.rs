@@ -98,6 +98,18 @@ pub fn analyze(
     all: bool,
     budget: &Budget,
 ) -> Result<Analysis, SolveError> {
+    if play == Play::Normal
+        && position
+            .components()
+            .iter()
+            .any(|c| c.class() == GameClass::Loopy)
+        && position
+            .components()
+            .iter()
+            .all(|c| c.class() != GameClass::Partizan)
+    {
+        return crate::graph::analyze_loopy(position, all, budget);
+    }
     if position
         .components()
         .iter()

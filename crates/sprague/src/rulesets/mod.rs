@@ -10,6 +10,7 @@ mod circle;
 mod disjoint;
 mod divisor;
 mod fibonacci;
+mod graph;
 mod leftward;
 mod moore;
 mod nim;
@@ -97,6 +98,10 @@ pub static RULESETS: &[Ruleset] = &[
     nim::RULESET,
     subtraction::RULESET,
     takeaway::RULESET,
+    graph::GRAPH,
+    graph::WORDCHAIN,
+    graph::GEOGRAPHY,
+    graph::BOARD,
     bash::RULESET,
     wythoff::RULESET,
     fibonacci::RULESET,
