@@ -32,6 +32,9 @@ struct AnalysisJson {
     grundy: Option<u64>,
     value: Option<String>,
     winning_moves: Vec<MoveJson>,
+    /// Not in the spec's list: for a drawn position, the moves that keep
+    /// the draw (empty otherwise).
+    drawing_moves: Vec<MoveJson>,
 }
 
 #[derive(Debug, Serialize)]
@@ -78,6 +81,15 @@ fn to_json(position: &Position, analysis: &Analysis) -> AnalysisJson {
                 to: m.to.to_string(),
             })
             .collect(),
+        drawing_moves: analysis
+            .drawing_moves
+            .iter()
+            .map(|m| MoveJson {
+                component: m.component,
+                description: m.description.clone(),
+                to: m.to.to_string(),
+            })
+            .collect(),
     }
 }
 
@@ -106,6 +118,16 @@ fn write_text(out: &mut impl Write, analysis: &Analysis, all: bool) -> std::io::
         [m] if !all => writeln!(out, "winning move: {}  ->  {}", m.description, m.to)?,
         moves => {
             writeln!(out, "winning moves ({}):", moves.len())?;
+            for m in moves {
+                writeln!(out, "  {}  ->  {}", m.description, m.to)?;
+            }
+        }
+    }
+    match analysis.drawing_moves.as_slice() {
+        [] => {}
+        [m] if !all => writeln!(out, "drawing move: {}  ->  {}", m.description, m.to)?,
+        moves => {
+            writeln!(out, "drawing moves ({}):", moves.len())?;
             for m in moves {
                 writeln!(out, "  {}  ->  {}", m.description, m.to)?;
             }

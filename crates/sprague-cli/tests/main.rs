@@ -589,3 +589,29 @@ fn coalitions_reject_bad_input_with_exit_2() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn a_drawn_word_chain_names_the_move_that_keeps_the_draw() {
+    // games/wordlist.txt: purple please aseptic ticket ketchup tictac tactic.
+    // Nobody can answer ketchup (P), so ticket is N; from tactic the answers
+    // are ticket (the opponent then says ketchup and wins) and tictac, which
+    // goes on for ever (tictac -> tactic -> tictac ...): tictac is the one
+    // move that keeps the draw.
+    let words = game_file("wordlist.txt");
+    let at = |word: &str| format!("wordchain[\"{words}\"](\"{word}\")");
+    let v = json(&["analyze", &at("tactic"), "--all", "--json"]);
+    assert_eq!(v["outcome"], "D");
+    assert!(v["first_player_wins"].is_null());
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    let drawing = v["drawing_moves"].as_array().unwrap();
+    assert_eq!(drawing.len(), 1);
+    assert_eq!(drawing[0]["description"], "move from tactic to tictac");
+    // A won position has no drawing moves.
+    let v = json(&[
+        "analyze",
+        "wordchain[\"games/wordlist.txt\"](\"ticket\")",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["drawing_moves"], serde_json::json!([]));
+}

@@ -420,6 +420,36 @@ pub fn analyze_loopy(
             }
         }
     }
+    // From a drawn sum, a move to a drawn sum keeps the draw; every other
+    // move leads to an N position (a move to P would have been a win).
+    let mut drawing_moves = Vec::new();
+    if outcome == Outcome::D {
+        'components: for (i, c) in position.components().iter().enumerate() {
+            let others = sum_of(
+                &mut values
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, v)| v),
+            );
+            for m in c.moves(budget)? {
+                let mut after = others.clone();
+                for part in &m.to {
+                    after = after.sum(&part.loopy_value(budget)?);
+                }
+                if after.outcome() == Outcome::D {
+                    drawing_moves.push(WinningMove {
+                        component: i,
+                        description: m.description,
+                        to: position.replace(i, &m.to),
+                    });
+                    if !all {
+                        break 'components;
+                    }
+                }
+            }
+        }
+    }
     let loopy = position
         .components()
         .iter()
@@ -433,6 +463,7 @@ pub fn analyze_loopy(
         },
         value: Some(total.to_string()),
         winning_moves,
+        drawing_moves,
     })
 }
 
