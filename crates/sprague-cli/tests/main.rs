@@ -607,11 +607,7 @@ fn a_drawn_word_chain_names_the_move_that_keeps_the_draw() {
     assert_eq!(drawing.len(), 1);
     assert_eq!(drawing[0]["description"], "move from tactic to tictac");
     // A won position has no drawing moves.
-    let v = json(&[
-        "analyze",
-        "wordchain[\"games/wordlist.txt\"](\"ticket\")",
-        "--json",
-    ]);
+    let v = json(&["analyze", &at("ticket"), "--json"]);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["drawing_moves"], serde_json::json!([]));
 }
