@@ -54,7 +54,11 @@ fn write_text(out: &mut impl Write, analysis: &Analysis, all: bool) -> std::io::
     match (analysis.play, analysis.grundy) {
         (Play::Misere, _) => write!(out, " (misère play)")?,
         (Play::Normal, Some(g)) => write!(out, " (Grundy value {})", g.0)?,
-        (Play::Normal, None) => {}
+        (Play::Normal, None) => {
+            if let Some(value) = &analysis.value {
+                write!(out, " (value {value})")?;
+            }
+        }
     }
     writeln!(out)?;
     match analysis.winning_moves.as_slice() {
@@ -63,6 +67,16 @@ fn write_text(out: &mut impl Write, analysis: &Analysis, all: bool) -> std::io::
         [m] if !all => writeln!(out, "winning move: {}  ->  {}", m.description, m.to)?,
         moves => {
             writeln!(out, "winning moves ({}):", moves.len())?;
+            for m in moves {
+                writeln!(out, "  {}  ->  {}", m.description, m.to)?;
+            }
+        }
+    }
+    match analysis.drawing_moves.as_slice() {
+        [] => {}
+        [m] if !all => writeln!(out, "drawing move: {}  ->  {}", m.description, m.to)?,
+        moves => {
+            writeln!(out, "drawing moves ({}):", moves.len())?;
             for m in moves {
                 writeln!(out, "  {}  ->  {}", m.description, m.to)?;
             }

@@ -16,7 +16,13 @@ pub fn run() -> Result<(), Failure> {
             "NAME(a, b) is the sum NAME(a) + NAME(b)"
         };
         writeln!(out, "  heaps:    {kind}")?;
-        writeln!(out, "  example:  sprague analyze \"{}\"", r.example)?;
+        // Examples with a file name in double quotes are shown in single
+        // quotes, so that they can be pasted into a shell.
+        if r.example.contains('"') {
+            writeln!(out, "  example:  sprague analyze '{}'", r.example)?;
+        } else {
+            writeln!(out, "  example:  sprague analyze \"{}\"", r.example)?;
+        }
     }
     Ok(())
 }

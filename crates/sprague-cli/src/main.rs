@@ -9,6 +9,7 @@ mod analyze;
 mod coalitions;
 mod failure;
 mod games;
+mod graph;
 mod play;
 mod roots;
 mod serve;
@@ -40,6 +41,9 @@ enum Command {
     Games,
     /// Play against the engine in the terminal.
     Play(play::Args),
+    /// Every vertex of a game graph: win / loss / draw, remoteness, Grundy
+    /// or loopy value.
+    Graph(graph::Args),
     /// The outcome of a game on a tree for every choice of root.
     Roots(roots::Args),
     /// Which coalitions of players can force a win in the race to a target.
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         Command::Table(args) => table::run(args, &budget),
         Command::Games => games::run(),
         Command::Play(args) => play::run(args, &budget),
+        Command::Graph(args) => graph::run(args),
         Command::Roots(args) => roots::run(args, &budget),
         Command::Coalitions(args) => coalitions::run(args, &budget),
         Command::Serve(args) => serve::run(args, &budget),

@@ -125,7 +125,7 @@ fn malformed_positions_are_one_clear_line_and_exit_2() {
         ("nim(2^70)", "number out of range"),
         ("subtraction[0](3)", "move sizes start at 1"),
         ("takeaway[5,2](3)", "larger than r"),
-        ("nim()", "needs at least one heap size"),
+        ("nim()", "needs at least one heap"),
     ];
     for (position, message) in cases {
         let (out, err, code) = sprague(&["analyze", position]);
@@ -307,6 +307,122 @@ fn table_period_of_a_subtraction_game() {
     assert_eq!(v["to"], 9);
 }
 
+/// A file of the repository's `games/` directory.
+fn game_file(name: &str) -> String {
+    format!("{}/../../games/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn graph_solves_the_word_chain_of_the_notes() {
+    // Seed note 004: purple -> please -> ase...; ketchup cannot be
+    // answered, ticket is answered by ketchup, everything else can be
+    // drawn out in the tictac -> tactic loop.
+    let (out, _, code) = sprague(&["graph", &game_file("words.txt")]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r"
+    vertex	outcome	remoteness	value
+    purple	D	-	∞{}
+    please	D	-	∞{}
+    aseptic	D	-	∞{1}
+    ticket	N	1	1
+    tictac	D	-	∞{}
+    ketchup	P	0	0
+    tactic	D	-	∞{1}
+    ");
+    let v = json(&["graph", &game_file("words.txt"), "--json"]);
+    let vertices = v["vertices"].as_array().unwrap();
+    assert_eq!(vertices.len(), 7);
+    assert_eq!(
+        vertices[0],
+        serde_json::json!({"vertex": 0, "name": "purple", "outcome": "D", "remoteness": null, "grundy": null, "value": "∞{}"})
+    );
+    assert_eq!(
+        vertices[3],
+        serde_json::json!({"vertex": 3, "name": "ticket", "outcome": "N", "remoteness": 1, "grundy": 1, "value": null})
+    );
+}
+
+#[test]
+fn graph_summary_counts_outcomes() {
+    // The DAG of games/dag.txt: values 1 0 0 1 1 0 1 0 for vertices 0..=7
+    // (7 terminal, 6 -> 7, 5 -> 6, ...), so four N and four P; the longest
+    // game from 0 is 0 -> 2 -> 3 -> 5 -> 6 -> 7 (or via 1), five moves, and 0
+    // is N with remoteness 5 because 0 -> 1 and 0 -> 2 both reach P
+    // vertices of remoteness 4.
+    let v = json(&["graph", &game_file("dag.txt"), "--summary", "--json"]);
+    assert_eq!(
+        v,
+        serde_json::json!({"vertices": 8, "edges": 10, "N": 4, "P": 4, "D": 0, "max_remoteness": 5})
+    );
+}
+
+#[test]
+fn graph_files_with_errors_exit_2_with_the_line() {
+    let path = std::env::temp_dir().join(format!("sprague-cli-bad-{}.txt", std::process::id()));
+    std::fs::write(&path, "10 2\n0 1\n3 12\n").unwrap();
+    let (out, err, code) = sprague(&["graph", path.to_str().unwrap()]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert_eq!(
+        err,
+        format!(
+            "error: {}: line 3: vertex 12 out of range (n = 10)\n",
+            path.display()
+        )
+    );
+    let (_, err, code) = sprague(&["graph", "/nonexistent/graph.txt"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn analyze_sums_of_loopy_tokens() {
+    let file = game_file("words.txt");
+    // tactic is ∞{1}, ticket is 1: the sum is ∞{0}, won by answering
+    // tactic with ticket.
+    let v = json(&[
+        "analyze",
+        &format!("graph[\"{file}\"](\"tactic\", \"ticket\")"),
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["first_player_wins"], true);
+    assert_eq!(v["grundy"], serde_json::Value::Null);
+    assert_eq!(v["value"], "∞{0}");
+    assert_eq!(
+        v["winning_moves"][0]["description"],
+        "move from tactic to ticket"
+    );
+    // purple alone is a draw.
+    let v = json(&[
+        "analyze",
+        &format!("graph[\"{file}\"](\"purple\")"),
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "D");
+    assert_eq!(v["first_player_wins"], serde_json::Value::Null);
+    assert_eq!(v["value"], "∞{}");
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+}
+
+#[test]
+fn analyze_geography_follows_the_matching() {
+    // On the 3 x 3 grid every maximum matching covers the four edge-middle
+    // vertices (1, 3, 5, 7) and leaves out one of the five others, any of
+    // which can be the one: the player to move from a middle wins, from a
+    // corner or the centre loses.
+    let file = game_file("grid.txt");
+    let at = |args: &str| {
+        json(&[
+            "analyze",
+            &format!("geography[\"{file}\"]({args})"),
+            "--json",
+        ])
+    };
+    assert_eq!(at("1")["outcome"], "N");
+    assert_eq!(at("0")["outcome"], "P");
+    assert_eq!(at("4")["outcome"], "P");
+}
+
 #[test]
 fn roots_answers_codeforces_1498f_for_every_root() {
     // Codeforces 1498F, the sample: answer "1 0 0 1 1".
@@ -472,4 +588,26 @@ fn coalitions_reject_bad_input_with_exit_2() {
         assert_eq!(code, 2, "{args:?}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
+}
+
+#[test]
+fn a_drawn_word_chain_names_the_move_that_keeps_the_draw() {
+    // games/wordlist.txt: purple please aseptic ticket ketchup tictac tactic.
+    // Nobody can answer ketchup (P), so ticket is N; from tactic the answers
+    // are ticket (the opponent then says ketchup and wins) and tictac, which
+    // goes on for ever (tictac -> tactic -> tictac ...): tictac is the one
+    // move that keeps the draw.
+    let words = game_file("wordlist.txt");
+    let at = |word: &str| format!("wordchain[\"{words}\"](\"{word}\")");
+    let v = json(&["analyze", &at("tactic"), "--all", "--json"]);
+    assert_eq!(v["outcome"], "D");
+    assert!(v["first_player_wins"].is_null());
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    let drawing = v["drawing_moves"].as_array().unwrap();
+    assert_eq!(drawing.len(), 1);
+    assert_eq!(drawing[0]["description"], "move from tactic to tictac");
+    // A won position has no drawing moves.
+    let v = json(&["analyze", &at("ticket"), "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["drawing_moves"], serde_json::json!([]));
 }

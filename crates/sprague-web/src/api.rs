@@ -9,7 +9,9 @@ use axum::extract::{Query, State};
 use axum::http::Uri;
 use serde::{Deserialize, Serialize};
 use sprague::json::{AnalysisJson, MoveJson, PeriodJson, RulesetJson, TableJson};
-use sprague::syntax::parse_ruleset;
+use sprague::syntax::{
+    Param, RulesetSyntax, parse_position as parse_position_syntax, parse_ruleset,
+};
 use sprague::{Budget, Play, Position, SolveError, analyze as analyze_position};
 
 use crate::error::ApiError;
@@ -82,9 +84,47 @@ fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
         .map_err(|e| ApiError::bad_request(e.body_text()))
 }
 
-/// Reads a position, refusing text longer than the limit.
+/// Rulesets whose string parameter is not a file name: `board["knight"]`.
+/// Every other string parameter names a file (`graph["g.txt"]`).
+const STRING_PARAMETERS_NOT_FILES: &[&str] = &["board"];
+
+/// Refuses rulesets that would read a file named in the request.
+///
+/// The explorer never reads files: a page on another site can make the
+/// browser send requests here (it cannot read the answers, but it can make
+/// the server act), and a file such as `/dev/zero` would hold the server
+/// for ever. Strings in parameters are file names except for the rulesets
+/// listed in [`STRING_PARAMETERS_NOT_FILES`], so a new ruleset that takes a
+/// string parameter is refused until it is listed: the check fails closed.
+fn refuse_files(ruleset: &RulesetSyntax) -> Result<(), ApiError> {
+    if STRING_PARAMETERS_NOT_FILES.contains(&ruleset.name.as_str()) {
+        return Ok(());
+    }
+    match ruleset
+        .params
+        .iter()
+        .find(|p| matches!(p.value, Param::Str(_)))
+    {
+        None => Ok(()),
+        Some(p) => Err(ApiError {
+            status: axum::http::StatusCode::BAD_REQUEST,
+            message: format!(
+                "the explorer does not read files: `{}` works on the command line only",
+                ruleset.name
+            ),
+            span: Some(p.span.clone()),
+        }),
+    }
+}
+
+/// Reads a position, refusing text longer than the limit and rulesets
+/// that read files.
 fn parse_position(text: &str, limits: &Limits) -> Result<Position, ApiError> {
     check_length("position", text, limits)?;
+    let syntax = parse_position_syntax(text).map_err(|e| ApiError::parse("bad position", &e))?;
+    for c in &syntax.components {
+        refuse_files(&c.ruleset)?;
+    }
     Position::parse(text).map_err(|e| ApiError::parse("bad position", &e))
 }
 
@@ -276,6 +316,7 @@ pub(crate) async fn table(
     let limits = state.limits;
     check_length("ruleset", &q.ruleset, &limits)?;
     let syntax = parse_ruleset(&q.ruleset).map_err(|e| ApiError::parse("bad ruleset", &e))?;
+    refuse_files(&syntax)?;
     let family =
         sprague::rulesets::family(&syntax).map_err(|e| ApiError::parse("bad ruleset", &e))?;
     let from = q.from.unwrap_or(0);

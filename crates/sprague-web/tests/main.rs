@@ -71,7 +71,8 @@ async fn get(app: Router, path: &str, query: &[(&str, &str)]) -> (StatusCode, Va
 async fn analyze_gives_the_json_of_the_spec() {
     let (status, body) = get(router(), "/api/analyze", &[("position", "nim(3,6, 9)")]).await;
     assert_eq!(status, StatusCode::OK);
-    // The example of SPEC.md, field for field.
+    // The example of SPEC.md, field for field, and `drawing_moves`, which
+    // `sprague analyze --json` adds (empty unless the position is a draw).
     assert_eq!(
         body,
         json!({
@@ -83,7 +84,8 @@ async fn analyze_gives_the_json_of_the_spec() {
             "value": null,
             "winning_moves": [
                 {"component": 2, "description": "take 4 from the heap of 9", "to": "nim(3, 6, 5)"}
-            ]
+            ],
+            "drawing_moves": []
         })
     );
 }
@@ -157,6 +159,39 @@ async fn a_bad_position_is_a_400_with_the_span_of_the_offending_text() {
     let (status, body) = get(router(), "/api/reply", &[("position", text)]).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["span"], json!([6, 6]));
+}
+
+#[tokio::test]
+async fn rulesets_that_read_files_are_refused_before_any_file_is_opened() {
+    // /dev/zero never ends: were it opened, the request would never end.
+    for (path, text) in [
+        ("/api/analyze", "nim(1) + wordchain[\"/dev/zero\"](\"a\")"),
+        ("/api/moves", "graph[\"/dev/zero\"](0)"),
+        ("/api/reply", "geography[\"/etc/hostname\"]()"),
+    ] {
+        let (status, body) = get(router(), path, &[("position", text)]).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap()
+                .contains("does not read files"),
+            "{body}"
+        );
+        let span = body["span"].as_array().unwrap();
+        let (start, end) = (span[0].as_u64().unwrap(), span[1].as_u64().unwrap());
+        assert!(
+            text[start as usize..end as usize].starts_with('"'),
+            "{text}"
+        );
+    }
+    let (status, _) = get(
+        router(),
+        "/api/table",
+        &[("ruleset", "graph[\"/dev/zero\"]")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
@@ -281,10 +316,21 @@ async fn games_lists_every_ruleset() {
         for field in ["name", "syntax", "rule", "example"] {
             assert!(!g[field].as_str().unwrap().is_empty(), "{g}");
         }
-        // Every example is a position the explorer can analyze.
+        // Every example is a position the explorer can analyze, except
+        // those of rulesets that read a file.
         let example = g["example"].as_str().unwrap();
         let (status, body) = get(router(), "/api/analyze", &[("position", example)]).await;
-        assert_eq!(status, StatusCode::OK, "{example}: {body}");
+        if status == StatusCode::BAD_REQUEST {
+            assert!(
+                body["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains("does not read files"),
+                "{example}: {body}"
+            );
+        } else {
+            assert_eq!(status, StatusCode::OK, "{example}: {body}");
+        }
     }
 }
 

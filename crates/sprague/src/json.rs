@@ -32,6 +32,9 @@ pub struct AnalysisJson {
     pub value: Option<String>,
     /// The winning moves found, in the spec's order.
     pub winning_moves: Vec<MoveJson>,
+    /// Not in the spec's list: for a drawn position, the moves that keep
+    /// the draw (empty otherwise).
+    pub drawing_moves: Vec<MoveJson>,
 }
 
 /// One move of a position: which component, what it does, and the whole
@@ -69,6 +72,7 @@ impl AnalysisJson {
             grundy: analysis.grundy.map(|g| g.0),
             value: analysis.value.clone(),
             winning_moves: analysis.winning_moves.iter().map(MoveJson::from).collect(),
+            drawing_moves: analysis.drawing_moves.iter().map(MoveJson::from).collect(),
         }
     }
 }

@@ -26,6 +26,7 @@
 
 mod coalitions;
 mod error;
+pub mod graph;
 mod impartial;
 #[cfg(feature = "serde")]
 pub mod json;

@@ -172,6 +172,7 @@ pub(crate) fn misere_bash(position: &Position, all: bool) -> Result<Option<Analy
         grundy: None,
         value: None,
         winning_moves,
+        drawing_moves: Vec::new(),
     }))
 }
 

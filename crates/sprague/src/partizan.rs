@@ -252,6 +252,7 @@ pub fn analyze_partizan(
         grundy: None,
         value: None,
         winning_moves,
+        drawing_moves: Vec::new(),
     })
 }
 

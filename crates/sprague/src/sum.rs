@@ -47,6 +47,10 @@ pub struct Analysis {
     pub value: Option<String>,
     /// The winning moves found: the first one, or all with `all`.
     pub winning_moves: Vec<WinningMove>,
+    /// For a drawn position (`Outcome::D`), the moves that keep the draw
+    /// (every other move loses): the first one, or all with `all`. Empty
+    /// otherwise.
+    pub drawing_moves: Vec<WinningMove>,
 }
 
 /// A move that wins: the player who makes it can force a win.
@@ -98,6 +102,18 @@ pub fn analyze(
     all: bool,
     budget: &Budget,
 ) -> Result<Analysis, SolveError> {
+    if play == Play::Normal
+        && position
+            .components()
+            .iter()
+            .any(|c| c.class() == GameClass::Loopy)
+        && position
+            .components()
+            .iter()
+            .all(|c| c.class() != GameClass::Partizan)
+    {
+        return crate::graph::analyze_loopy(position, all, budget);
+    }
     if position
         .components()
         .iter()
@@ -177,6 +193,7 @@ fn analyze_normal(position: &Position, all: bool, budget: &Budget) -> Result<Ana
         grundy: Some(total),
         value: None,
         winning_moves,
+        drawing_moves: Vec::new(),
     })
 }
 
@@ -209,6 +226,7 @@ fn analyze_by_outcome(
                     to: position.replace(0, &m.to),
                 })
                 .collect(),
+            drawing_moves: Vec::new(),
         }
     }))
 }
@@ -275,6 +293,7 @@ fn misere_nim(position: &Position, heaps: &[u64], all: bool) -> Analysis {
         grundy: None,
         value: None,
         winning_moves,
+        drawing_moves: Vec::new(),
     }
 }
 
@@ -314,6 +333,7 @@ fn misere_by_search(
         grundy: None,
         value: None,
         winning_moves,
+        drawing_moves: Vec::new(),
     })
 }
 

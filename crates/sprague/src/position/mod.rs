@@ -68,6 +68,35 @@ pub trait Component: fmt::Debug + Send + Sync {
     /// component is not impartial and loop-free.
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError>;
 
+    /// The generalised Sprague–Grundy value (Smith; Fraenkel), which
+    /// values loopy impartial games in sums. By default the Grundy value as
+    /// a finite loopy value; loopy rulesets override it.
+    ///
+    /// # Errors
+    ///
+    /// As [`Component::grundy`].
+    fn loopy_value(&self, budget: &Budget) -> Result<crate::graph::LoopyValue, SolveError> {
+        Ok(crate::graph::LoopyValue::Finite(self.grundy(budget)?.0))
+    }
+
+    /// Fraenkel's counter function for a loopy component of finite value
+    /// (see [`crate::graph::LoopyGrundy::counter`]): among winning moves in a
+    /// sum of loopy games, the one leaving the least (value, counter) pairs
+    /// makes progress. 0 by default, which suits loop-free components.
+    fn loopy_counter(&self, _budget: &Budget) -> u64 {
+        0
+    }
+
+    /// The remoteness of this component played alone (the number of moves
+    /// to the end with best play: the winner hurries, the loser holds out),
+    /// where the ruleset knows it; `None` for a draw or where unknown. In a
+    /// loopy game a move to a lost position wins only if the winner keeps
+    /// making progress, so analysis prefers the winning move of least
+    /// remoteness.
+    fn remoteness(&self, _budget: &Budget) -> Option<u32> {
+        None
+    }
+
     /// Left's moves, in the order of [`Component::moves`]. A partizan
     /// component overrides this and [`Component::right_moves`]; for an
     /// impartial one both players have [`Component::moves`].

@@ -14,8 +14,9 @@ use crate::error::{ParseError, SolveError};
 use crate::impartial::Budget;
 use crate::nimber::Nimber;
 use crate::position::{Component, Move};
-use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
+use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
+use super::one_int_param;
 use super::takeaway::{takeaway_grundy, takes_to_grundy};
 use super::{
     HeapFamily, Periodicity, Ruleset, check_move_count, heap_args, take_description,
@@ -85,27 +86,13 @@ impl Component for BashHeap {
 
 /// Reads `[m]`, `m >= 1`.
 fn most(r: &RulesetSyntax) -> Result<u64, ParseError> {
-    let span = r
-        .params_span
-        .clone()
-        .unwrap_or(r.name_span.end..r.name_span.end);
-    match r.params.as_slice() {
-        [p] => match p.value {
-            Param::Int(0) => Err(ParseError::bad_parameters(
-                "a move takes at least 1 stone, so m must be at least 1",
-                p.span.clone(),
-            )),
-            Param::Int(m) => Ok(m),
-            _ => Err(ParseError::bad_parameters(
-                "m must be an integer, as in bash[3]",
-                p.span.clone(),
-            )),
-        },
-        _ => Err(ParseError::bad_parameters(
-            "`bash` needs one parameter, the most a move takes: bash[m]",
-            span,
-        )),
-    }
+    one_int_param(
+        r,
+        "m",
+        "the most a move takes",
+        1,
+        "a move takes at least 1 stone, so m must be at least 1",
+    )
 }
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {

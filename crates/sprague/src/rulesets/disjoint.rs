@@ -668,19 +668,7 @@ mod tests {
         for n in 0..600u64 {
             let heap = DisjointHeap::new(Arc::clone(&table), n);
             assert_eq!(heap.grundy(&budget).unwrap(), Nimber(g[n as usize]));
-            for t in 0..4 {
-                let fast: Vec<String> = heap
-                    .moves_to_grundy(Nimber(t), usize::MAX, &budget)
-                    .unwrap()
-                    .into_iter()
-                    .map(|m| m.description)
-                    .collect();
-                let slow: Vec<String> = (1..=n)
-                    .filter(|&x| x & n == 0 && g[(n - x) as usize] == t)
-                    .map(|x| take_description(x, n))
-                    .collect();
-                assert_eq!(fast, slow, "n = {n}, target {t}");
-            }
+            crate::rulesets::assert_moves_to_grundy_agree(&heap, 4);
         }
     }
 

@@ -10,6 +10,7 @@ mod circle;
 mod disjoint;
 mod divisor;
 mod fibonacci;
+mod graph;
 mod leftward;
 mod moore;
 mod nim;
@@ -97,6 +98,10 @@ pub static RULESETS: &[Ruleset] = &[
     nim::RULESET,
     subtraction::RULESET,
     takeaway::RULESET,
+    graph::GRAPH,
+    graph::WORDCHAIN,
+    graph::GEOGRAPHY,
+    graph::BOARD,
     bash::RULESET,
     wythoff::RULESET,
     fibonacci::RULESET,
@@ -216,25 +221,90 @@ pub(crate) fn no_params(ruleset: &RulesetSyntax) -> Result<(), ParseError> {
     }
 }
 
-/// The arguments as heap sizes: at least one, each an integer.
-pub(crate) fn heap_args(component: &ComponentSyntax) -> Result<Vec<u64>, ParseError> {
-    if component.args.is_empty() {
-        return Err(ParseError::bad_arguments(
-            format!("`{}` needs at least one heap size", component.ruleset.name),
-            component.args_span.clone(),
-        ));
-    }
+/// The arguments as integers (possibly none); `noun` names one of them in
+/// errors: "heap", "pile", "step".
+pub(crate) fn int_list(component: &ComponentSyntax, noun: &str) -> Result<Vec<u64>, ParseError> {
     component
         .args
         .iter()
         .map(|a| match a.value {
             Arg::Int(n) => Ok(n),
             _ => Err(ParseError::bad_arguments(
-                "a heap size must be an integer",
+                format!("a {noun} size must be an integer"),
                 a.span.clone(),
             )),
         })
         .collect()
+}
+
+/// The arguments as integers, at least one.
+pub(crate) fn int_args(component: &ComponentSyntax, noun: &str) -> Result<Vec<u64>, ParseError> {
+    if component.args.is_empty() {
+        return Err(ParseError::bad_arguments(
+            format!("`{}` needs at least one {noun}", component.ruleset.name),
+            component.args_span.clone(),
+        ));
+    }
+    int_list(component, noun)
+}
+
+/// The arguments as heap sizes: at least one, each an integer.
+pub(crate) fn heap_args(component: &ComponentSyntax) -> Result<Vec<u64>, ParseError> {
+    int_args(component, "heap")
+}
+
+/// The one integer parameter of a ruleset written `name[letter]`, at least
+/// `least`. `meaning` says what it is ("the most a move takes"), `too_small`
+/// why a smaller value makes no sense.
+pub(crate) fn one_int_param(
+    ruleset: &RulesetSyntax,
+    letter: &str,
+    meaning: &str,
+    least: u64,
+    too_small: &str,
+) -> Result<u64, ParseError> {
+    let name = &ruleset.name;
+    match ruleset.params.as_slice() {
+        [p] => match p.value {
+            Param::Int(v) if v >= least => Ok(v),
+            Param::Int(_) => Err(ParseError::bad_parameters(too_small, p.span.clone())),
+            _ => Err(ParseError::bad_parameters(
+                format!("{letter} must be an integer, as in {name}[3]"),
+                p.span.clone(),
+            )),
+        },
+        _ => Err(ParseError::bad_parameters(
+            format!("`{name}` needs one parameter, {meaning}: {name}[{letter}]"),
+            ruleset
+                .params_span
+                .clone()
+                .unwrap_or(ruleset.name_span.end..ruleset.name_span.end),
+        )),
+    }
+}
+
+/// Checks that [`Component::moves_to_grundy`] lists exactly the moves of
+/// [`Component::moves`] whose value is `target`, in the same order, for
+/// every target below `targets`.
+#[cfg(test)]
+pub(crate) fn assert_moves_to_grundy_agree(component: &dyn Component, targets: u64) {
+    let budget = Budget::DEFAULT;
+    for t in 0..targets {
+        let fast: Vec<String> = component
+            .moves_to_grundy(Nimber(t), usize::MAX, &budget)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.description)
+            .collect();
+        let slow: Vec<String> = component
+            .moves(&budget)
+            .unwrap()
+            .into_iter()
+            .filter(|m| m.grundy(&budget).unwrap() == Nimber(t))
+            .map(|m| m.description)
+            .collect();
+        assert_eq!(fast, slow, "{} to {t}", component.text());
+    }
 }
 
 /// The parameters as a set of positive integers, ranges expanded, sorted

@@ -26,9 +26,10 @@ use crate::error::{ParseError, SolveError};
 use crate::impartial::{Budget, GrundySolver, ImpartialGame};
 use crate::nimber::Nimber;
 use crate::position::{Component, Move};
-use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax};
+use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
 use super::{Ruleset, check_move_count};
+use super::{int_args, one_int_param};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "moore",
@@ -335,48 +336,18 @@ impl Component for MoorePosition {
 }
 
 fn read_k(r: &RulesetSyntax) -> Result<u64, ParseError> {
-    let whole = r
-        .params_span
-        .clone()
-        .unwrap_or(r.name_span.end..r.name_span.end);
-    match r.params.as_slice() {
-        [p] => match p.value {
-            Param::Int(0) => Err(ParseError::bad_parameters(
-                "a move takes from at least one heap, so k must be at least 1",
-                p.span.clone(),
-            )),
-            Param::Int(k) => Ok(k),
-            _ => Err(ParseError::bad_parameters(
-                "k must be an integer, as in moore[2]",
-                p.span.clone(),
-            )),
-        },
-        _ => Err(ParseError::bad_parameters(
-            "`moore` needs one parameter, the most heaps a move takes from: moore[k]",
-            whole,
-        )),
-    }
+    one_int_param(
+        r,
+        "k",
+        "the most heaps a move takes from",
+        1,
+        "a move takes from at least one heap, so k must be at least 1",
+    )
 }
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let k = read_k(&c.ruleset)?;
-    if c.args.is_empty() {
-        return Err(ParseError::bad_arguments(
-            "`moore` needs at least one heap",
-            c.args_span.clone(),
-        ));
-    }
-    let heaps = c
-        .args
-        .iter()
-        .map(|a| match a.value {
-            Arg::Int(v) => Ok(v),
-            _ => Err(ParseError::bad_arguments(
-                "a heap size must be an integer",
-                a.span.clone(),
-            )),
-        })
-        .collect::<Result<Vec<u64>, _>>()?;
+    let heaps = int_args(c, "heap")?;
     Ok(vec![Arc::new(MoorePosition { k, heaps })])
 }
 

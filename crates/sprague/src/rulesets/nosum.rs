@@ -31,8 +31,9 @@ use crate::error::{ParseError, SolveError};
 use crate::impartial::{Budget, MexSet};
 use crate::nimber::Nimber;
 use crate::position::{Component, Move};
-use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax};
+use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
+use super::one_int_param;
 use super::{HeapFamily, Periodicity, Ruleset, check_move_count, take_description};
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -293,27 +294,7 @@ impl Component for NosumPosition {
 }
 
 fn read_m(r: &RulesetSyntax) -> Result<u64, ParseError> {
-    let whole = r
-        .params_span
-        .clone()
-        .unwrap_or(r.name_span.end..r.name_span.end);
-    match r.params.as_slice() {
-        [p] => match p.value {
-            Param::Int(m) if m >= 2 => Ok(m),
-            Param::Int(_) => Err(ParseError::bad_parameters(
-                "m must be at least 2",
-                p.span.clone(),
-            )),
-            _ => Err(ParseError::bad_parameters(
-                "m must be an integer, as in nosum[3]",
-                p.span.clone(),
-            )),
-        },
-        _ => Err(ParseError::bad_parameters(
-            "`nosum` needs one parameter, the most a move takes: nosum[m]",
-            whole,
-        )),
-    }
+    one_int_param(r, "m", "the most a move takes", 2, "m must be at least 2")
 }
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {

@@ -33,9 +33,10 @@ use crate::error::{ParseError, SolveError};
 use crate::impartial::Budget;
 use crate::nimber::Nimber;
 use crate::position::{Component, Move};
-use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax};
+use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
 use super::{Ruleset, check_move_count};
+use super::{int_args, one_int_param};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "sequential",
@@ -204,47 +205,22 @@ impl Component for SequentialPosition {
 }
 
 fn read_cap(r: &RulesetSyntax) -> Result<Option<u64>, ParseError> {
-    let Some(whole) = r.params_span.clone() else {
+    if r.params_span.is_none() {
         return Ok(None);
-    };
-    match r.params.as_slice() {
-        [p] => match p.value {
-            Param::Int(0) => Err(ParseError::bad_parameters(
-                "a move takes at least 1 stone, so m must be at least 1",
-                p.span.clone(),
-            )),
-            Param::Int(m) => Ok(Some(m)),
-            _ => Err(ParseError::bad_parameters(
-                "m must be an integer, as in sequential[3]",
-                p.span.clone(),
-            )),
-        },
-        _ => Err(ParseError::bad_parameters(
-            "`sequential` takes at most one parameter, the most a move takes",
-            whole,
-        )),
     }
+    one_int_param(
+        r,
+        "m",
+        "the most a move takes",
+        1,
+        "a move takes at least 1 stone, so m must be at least 1",
+    )
+    .map(Some)
 }
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let cap = read_cap(&c.ruleset)?;
-    if c.args.is_empty() {
-        return Err(ParseError::bad_arguments(
-            "`sequential` needs at least one pile",
-            c.args_span.clone(),
-        ));
-    }
-    let piles = c
-        .args
-        .iter()
-        .map(|a| match a.value {
-            Arg::Int(v) => Ok(v),
-            _ => Err(ParseError::bad_arguments(
-                "a pile size must be an integer",
-                a.span.clone(),
-            )),
-        })
-        .collect::<Result<Vec<u64>, _>>()?;
+    let piles = int_args(c, "pile")?;
     Ok(vec![Arc::new(SequentialPosition { cap, piles })])
 }
 
@@ -327,22 +303,7 @@ mod tests {
                         g != Nimber::ZERO,
                         "{cap:?} {piles:?}"
                     );
-                    for t in 0..7 {
-                        let fast: Vec<String> = p
-                            .moves_to_grundy(Nimber(t), usize::MAX, &budget)
-                            .unwrap()
-                            .into_iter()
-                            .map(|m| m.description)
-                            .collect();
-                        let slow: Vec<String> = p
-                            .moves(&budget)
-                            .unwrap()
-                            .into_iter()
-                            .filter(|m| m.grundy(&budget).unwrap() == Nimber(t))
-                            .map(|m| m.description)
-                            .collect();
-                        assert_eq!(fast, slow, "{cap:?} {piles:?} to {t}");
-                    }
+                    crate::rulesets::assert_moves_to_grundy_agree(&p, 7);
                 }
             }
         }

@@ -26,8 +26,9 @@ use crate::error::{ParseError, SolveError};
 use crate::impartial::Budget;
 use crate::nimber::Nimber;
 use crate::position::{Component, Move};
-use crate::syntax::{Arg, ComponentSyntax};
+use crate::syntax::ComponentSyntax;
 
+use super::int_args;
 use super::{Ruleset, check_move_count, no_params};
 
 pub(super) const STAIRCASE: Ruleset = Ruleset {
@@ -232,28 +233,8 @@ fn join(values: &[u64]) -> String {
         .join(", ")
 }
 
-/// The arguments as integers, at least one.
-fn int_args(c: &ComponentSyntax, what: &str) -> Result<Vec<u64>, ParseError> {
-    no_params(&c.ruleset)?;
-    if c.args.is_empty() {
-        return Err(ParseError::bad_arguments(
-            format!("`{}` needs at least one {what}", c.ruleset.name),
-            c.args_span.clone(),
-        ));
-    }
-    c.args
-        .iter()
-        .map(|a| match a.value {
-            Arg::Int(n) => Ok(n),
-            _ => Err(ParseError::bad_arguments(
-                format!("a {what} must be an integer"),
-                a.span.clone(),
-            )),
-        })
-        .collect()
-}
-
 fn build_staircase(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    no_params(&c.ruleset)?;
     let steps = int_args(c, "step")?;
     // Coins only move down or leave, so a total that fits in a u64 keeps
     // every step of every later position in range.
@@ -271,6 +252,7 @@ fn build_staircase(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, Parse
 }
 
 fn build_georgia(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    no_params(&c.ruleset)?;
     let cells = int_args(c, "coin cell")?;
     for (a, &x) in c.args.iter().zip(&cells) {
         if x == 0 {
@@ -366,22 +348,7 @@ mod tests {
                     steps: steps.clone(),
                 };
                 assert_eq!(p.grundy(&budget).unwrap(), g, "{steps:?}");
-                for t in 0..8 {
-                    let fast: Vec<String> = p
-                        .moves_to_grundy(Nimber(t), usize::MAX, &budget)
-                        .unwrap()
-                        .into_iter()
-                        .map(|m| m.description)
-                        .collect();
-                    let slow: Vec<String> = p
-                        .moves(&budget)
-                        .unwrap()
-                        .into_iter()
-                        .filter(|m| m.grundy(&budget).unwrap() == Nimber(t))
-                        .map(|m| m.description)
-                        .collect();
-                    assert_eq!(fast, slow, "{steps:?} to {t}");
-                }
+                crate::rulesets::assert_moves_to_grundy_agree(&p, 8);
             }
         }
     }

@@ -258,27 +258,11 @@ mod tests {
 
     #[test]
     fn winning_moves_by_formula_match_listing_every_move() {
-        let budget = Budget::DEFAULT;
         for l in 1..=4u64 {
             for r in l..=7u64 {
                 for size in 0..40u64 {
                     let heap = TakeawayHeap { l, r, size };
-                    for t in 0..5u64 {
-                        let fast: Vec<String> = heap
-                            .moves_to_grundy(Nimber(t), usize::MAX, &budget)
-                            .unwrap()
-                            .into_iter()
-                            .map(|m| m.description)
-                            .collect();
-                        let slow: Vec<String> = heap
-                            .moves(&budget)
-                            .unwrap()
-                            .into_iter()
-                            .filter(|m| m.grundy(&budget).unwrap() == Nimber(t))
-                            .map(|m| m.description)
-                            .collect();
-                        assert_eq!(fast, slow, "l={l} r={r} size={size} t={t}");
-                    }
+                    crate::rulesets::assert_moves_to_grundy_agree(&heap, 5u64);
                 }
             }
         }

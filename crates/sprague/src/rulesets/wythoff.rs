@@ -39,8 +39,9 @@ use crate::error::{ParseError, SolveError};
 use crate::impartial::Budget;
 use crate::nimber::Nimber;
 use crate::position::{Component, Move};
-use crate::syntax::{Arg, ComponentSyntax};
+use crate::syntax::ComponentSyntax;
 
+use super::int_list;
 use super::{Ruleset, check_move_count, no_params};
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -429,17 +430,7 @@ impl Component for WythoffPosition {
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
-    let heaps: Vec<u64> = c
-        .args
-        .iter()
-        .map(|a| match a.value {
-            Arg::Int(n) => Ok(n),
-            _ => Err(ParseError::bad_arguments(
-                "a heap size must be an integer",
-                a.span.clone(),
-            )),
-        })
-        .collect::<Result<_, _>>()?;
+    let heaps = int_list(c, "heap")?;
     match *heaps.as_slice() {
         [x, y] => Ok(vec![Arc::new(WythoffPosition { x, y })]),
         _ => Err(ParseError::bad_arguments(

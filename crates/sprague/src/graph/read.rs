@@ -1,0 +1,657 @@
+//! The graph file format of the SPEC, read fast and checked line by line.
+//!
+//! ```text
+//! # a comment
+//! 3 2          # the header: n vertices, m edges
+//! 0 1          # a move from vertex 0 to vertex 1
+//! 1 2
+//! start 0 0    # optional: the tokens of the default sum
+//! ```
+//!
+//! Without the header, every line `x y` is a move between named vertices,
+//! numbered in order of first appearance, and a line with a single word
+//! declares a vertex with no moves (a word of the word-chain game nobody can
+//! answer). A first line of exactly two unsigned integers is always the
+//! header; a line whose first word is `start` is always the start line.
+//!
+//! The reader scans bytes by hand, a megabyte at a time, without an
+//! allocation per line: a fifty-million-edge file is read in seconds. It
+//! never panics on bad input; every problem is a [`GraphError`] naming the
+//! line.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::io::Read;
+
+use super::Graph;
+
+/// The most vertices a graph file may declare or name: 2^28, so that the
+/// arrays of a graph stay within a few gigabytes whatever the header says.
+pub const MAX_VERTICES: u64 = 1 << 28;
+
+/// Why a graph file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphError {
+    /// The line the problem is on, counting from 1 (0 when it concerns no
+    /// line, like a read error).
+    pub line: u64,
+    /// What is wrong.
+    pub kind: GraphErrorKind,
+}
+
+/// The kinds of [`GraphError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GraphErrorKind {
+    /// A field that should be a vertex number is not an unsigned integer.
+    ExpectedNumber {
+        /// The field as written.
+        found: String,
+    },
+    /// A vertex number at least `n`.
+    VertexOutOfRange {
+        /// The vertex as written.
+        vertex: u64,
+        /// The number of vertices declared in the header.
+        n: u64,
+    },
+    /// The header declares more vertices than [`MAX_VERTICES`], or more than
+    /// 2^32 - 1 edges.
+    TooLarge {
+        /// What is too large, in words.
+        what: &'static str,
+        /// The largest value allowed.
+        max: u64,
+    },
+    /// A line with the wrong number of fields.
+    FieldCount {
+        /// What the line should look like.
+        expected: &'static str,
+        /// How many fields it has.
+        found: usize,
+    },
+    /// More edge lines than the header declares.
+    TooManyEdges {
+        /// The number of edges in the header.
+        declared: u64,
+    },
+    /// Fewer edge lines than the header declares.
+    TooFewEdges {
+        /// The number of edges in the header.
+        declared: u64,
+        /// The number of edge lines found.
+        found: u64,
+    },
+    /// A second `start` line.
+    DuplicateStart {
+        /// The line of the first one.
+        first: u64,
+    },
+    /// A `start` line naming a vertex no edge line names.
+    UnknownVertex {
+        /// The name as written.
+        name: String,
+    },
+    /// A vertex name that is not UTF-8.
+    InvalidUtf8,
+    /// The file could not be read.
+    Io {
+        /// The operating system's message.
+        message: String,
+    },
+}
+
+impl GraphError {
+    fn new(line: u64, kind: GraphErrorKind) -> GraphError {
+        GraphError { line, kind }
+    }
+}
+
+impl fmt::Display for GraphErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GraphErrorKind::ExpectedNumber { found } => {
+                write!(f, "expected a vertex number, found `{found}`")
+            }
+            GraphErrorKind::VertexOutOfRange { vertex, n } => {
+                write!(f, "vertex {vertex} out of range (n = {n})")
+            }
+            GraphErrorKind::TooLarge { what, max } => {
+                write!(f, "too many {what} (at most {max} are supported)")
+            }
+            GraphErrorKind::FieldCount { expected, found } => {
+                write!(f, "expected {expected}, found {found} fields")
+            }
+            GraphErrorKind::TooManyEdges { declared } => {
+                write!(f, "more edges than the m = {declared} of the header")
+            }
+            GraphErrorKind::TooFewEdges { declared, found } => write!(
+                f,
+                "the header declares m = {declared} edges but the file has {found}"
+            ),
+            GraphErrorKind::DuplicateStart { first } => {
+                write!(f, "a second `start` line (the first is line {first})")
+            }
+            GraphErrorKind::UnknownVertex { name } => {
+                write!(f, "`{name}` is not a vertex of the graph")
+            }
+            GraphErrorKind::InvalidUtf8 => write!(f, "a vertex name is not valid UTF-8"),
+            GraphErrorKind::Io { message } => write!(f, "cannot read the graph: {message}"),
+        }
+    }
+}
+
+impl fmt::Display for GraphError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: {}", self.line, self.kind)
+        } else {
+            write!(f, "{}", self.kind)
+        }
+    }
+}
+
+impl std::error::Error for GraphError {}
+
+/// Whether the vertices are numbered (a header was read) or named.
+enum Mode {
+    /// No content line seen yet.
+    Unknown,
+    Numbered {
+        n: u64,
+        m: u64,
+    },
+    Named {
+        ids: HashMap<Box<[u8]>, u32>,
+        names: Vec<String>,
+    },
+}
+
+struct Reader {
+    line: u64,
+    mode: Mode,
+    sources: Vec<u32>,
+    targets: Vec<u32>,
+    /// The fields of the start line, kept raw until the mode is known, and
+    /// the line it was on.
+    start: Option<(u64, Vec<Vec<u8>>)>,
+    /// The line of the last content line, for "too few edges".
+    last_line: u64,
+}
+
+fn is_space(b: u8) -> bool {
+    b == b' ' || b == b'\t' || b == b'\r' || b == b'\x0b' || b == b'\x0c'
+}
+
+/// The whitespace-separated fields of a line with its comment removed.
+fn fields(line: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
+    let content = match line.iter().position(|&b| b == b'#') {
+        Some(i) => &line[..i],
+        None => line,
+    };
+    content.split(|&b| is_space(b)).filter(|f| !f.is_empty())
+}
+
+/// An unsigned decimal integer, or `None` if the field is not one or does
+/// not fit in 64 bits.
+fn parse_u64(field: &[u8]) -> Option<u64> {
+    if field.is_empty() || field.len() > 20 {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for &b in field {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_add(u64::from(d))?;
+    }
+    Some(value)
+}
+
+/// A line of exactly two unsigned numbers below 2^32 separated by blanks
+/// (no comment), scanned in one pass; `None` for anything else.
+fn two_numbers(line: &[u8]) -> Option<(u64, u64)> {
+    let mut i = 0;
+    let mut numbers = [0u64; 2];
+    for number in &mut numbers {
+        while i < line.len() && is_space(line[i]) {
+            i += 1;
+        }
+        let begin = i;
+        let mut value: u64 = 0;
+        while i < line.len() && line[i].is_ascii_digit() && i - begin < 10 {
+            value = value * 10 + u64::from(line[i] - b'0');
+            i += 1;
+        }
+        if i == begin || (i < line.len() && !is_space(line[i])) {
+            return None;
+        }
+        *number = value;
+    }
+    while i < line.len() && is_space(line[i]) {
+        i += 1;
+    }
+    (i == line.len()).then_some((numbers[0], numbers[1]))
+}
+
+fn lossy(field: &[u8]) -> String {
+    String::from_utf8_lossy(field).into_owned()
+}
+
+impl Reader {
+    fn new() -> Reader {
+        Reader {
+            line: 0,
+            mode: Mode::Unknown,
+            sources: Vec::new(),
+            targets: Vec::new(),
+            start: None,
+            last_line: 0,
+        }
+    }
+
+    fn error(&self, kind: GraphErrorKind) -> GraphError {
+        GraphError::new(self.line, kind)
+    }
+
+    /// A vertex number below `n`.
+    fn vertex(&self, field: &[u8], n: u64) -> Result<u32, GraphError> {
+        let v = parse_u64(field).ok_or_else(|| {
+            self.error(GraphErrorKind::ExpectedNumber {
+                found: lossy(field),
+            })
+        })?;
+        if v >= n {
+            return Err(self.error(GraphErrorKind::VertexOutOfRange { vertex: v, n }));
+        }
+        Ok(v as u32)
+    }
+
+    fn line(&mut self, line: &[u8]) -> Result<(), GraphError> {
+        self.line += 1;
+        // The fast path: an edge line of a numbered graph, two numbers and
+        // nothing else, parsed without collecting the fields.
+        if let Mode::Numbered { n, m } = self.mode {
+            if let Some((x, y)) = two_numbers(line)
+                && x < n
+                && y < n
+                && (self.sources.len() as u64) < m
+            {
+                self.last_line = self.line;
+                self.sources.push(x as u32);
+                self.targets.push(y as u32);
+                return Ok(());
+            }
+            // Anything unusual (a comment, a start line, an error) takes the
+            // general path, which also words the errors.
+            let mut it = fields(line);
+            let Some(x) = it.next() else {
+                return Ok(());
+            };
+            self.last_line = self.line;
+            if x == b"start" {
+                return self.start_line(it.map(<[u8]>::to_vec).collect());
+            }
+            let count = 1 + it.clone().count();
+            let Some(y) = it.next().filter(|_| count == 2) else {
+                return Err(self.error(GraphErrorKind::FieldCount {
+                    expected: "an edge `x y`",
+                    found: count,
+                }));
+            };
+            let x = self.vertex(x, n)?;
+            let y = self.vertex(y, n)?;
+            if self.sources.len() as u64 >= m {
+                return Err(self.error(GraphErrorKind::TooManyEdges { declared: m }));
+            }
+            self.sources.push(x);
+            self.targets.push(y);
+            return Ok(());
+        }
+        let f: Vec<&[u8]> = fields(line).collect();
+        if f.is_empty() {
+            return Ok(());
+        }
+        self.last_line = self.line;
+        if f[0] == b"start" {
+            return self.start_line(f[1..].iter().map(|s| s.to_vec()).collect());
+        }
+        if let Mode::Unknown = self.mode {
+            if let [a, b] = f.as_slice()
+                && let (Some(n), Some(m)) = (parse_u64(a), parse_u64(b))
+            {
+                if n > MAX_VERTICES {
+                    return Err(self.error(GraphErrorKind::TooLarge {
+                        what: "vertices",
+                        max: MAX_VERTICES,
+                    }));
+                }
+                if m > u64::from(u32::MAX) {
+                    return Err(self.error(GraphErrorKind::TooLarge {
+                        what: "edges",
+                        max: u64::from(u32::MAX),
+                    }));
+                }
+                // Trust the header for the allocation only up to a point:
+                // a file that lies about m must not exhaust memory.
+                let reserve = m.min(1 << 24) as usize;
+                self.sources.reserve(reserve);
+                self.targets.reserve(reserve);
+                self.mode = Mode::Numbered { n, m };
+                return Ok(());
+            }
+            self.mode = Mode::Named {
+                ids: HashMap::new(),
+                names: Vec::new(),
+            };
+        }
+        match f.len() {
+            1 => {
+                self.named(f[0])?;
+            }
+            2 => {
+                let x = self.named(f[0])?;
+                let y = self.named(f[1])?;
+                if self.sources.len() >= u32::MAX as usize {
+                    return Err(self.error(GraphErrorKind::TooLarge {
+                        what: "edges",
+                        max: u64::from(u32::MAX),
+                    }));
+                }
+                self.sources.push(x);
+                self.targets.push(y);
+            }
+            found => {
+                return Err(self.error(GraphErrorKind::FieldCount {
+                    expected: "a move `word1 word2` or a single word",
+                    found,
+                }));
+            }
+        }
+        Ok(())
+    }
+
+    /// The id of a named vertex, given a new one at its first appearance.
+    fn named(&mut self, field: &[u8]) -> Result<u32, GraphError> {
+        let line = self.line;
+        let Mode::Named { ids, names } = &mut self.mode else {
+            unreachable!("named vertices only in named mode");
+        };
+        if let Some(&id) = ids.get(field) {
+            return Ok(id);
+        }
+        if names.len() as u64 >= MAX_VERTICES {
+            return Err(GraphError::new(
+                line,
+                GraphErrorKind::TooLarge {
+                    what: "vertices",
+                    max: MAX_VERTICES,
+                },
+            ));
+        }
+        let name = std::str::from_utf8(field)
+            .map_err(|_| GraphError::new(line, GraphErrorKind::InvalidUtf8))?
+            .to_string();
+        let id = names.len() as u32;
+        names.push(name);
+        ids.insert(field.into(), id);
+        Ok(id)
+    }
+
+    fn start_line(&mut self, fields: Vec<Vec<u8>>) -> Result<(), GraphError> {
+        if let Some((first, _)) = &self.start {
+            return Err(self.error(GraphErrorKind::DuplicateStart { first: *first }));
+        }
+        if fields.is_empty() {
+            return Err(self.error(GraphErrorKind::FieldCount {
+                expected: "`start` and at least one vertex",
+                found: 1,
+            }));
+        }
+        self.start = Some((self.line, fields));
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Graph, GraphError> {
+        let (n, names) = match std::mem::replace(&mut self.mode, Mode::Unknown) {
+            Mode::Unknown => (0, None),
+            Mode::Numbered { n, m } => {
+                let found = self.sources.len() as u64;
+                if found < m {
+                    return Err(GraphError::new(
+                        self.last_line.max(1),
+                        GraphErrorKind::TooFewEdges { declared: m, found },
+                    ));
+                }
+                (n, None)
+            }
+            Mode::Named { names, .. } => (names.len() as u64, Some(names)),
+        };
+        let mut start = Vec::new();
+        if let Some((line, fields)) = self.start.take() {
+            self.line = line;
+            for field in fields {
+                let v = match &names {
+                    Some(names) => {
+                        let name = String::from_utf8_lossy(&field);
+                        names.iter().position(|x| *x == name).ok_or_else(|| {
+                            self.error(GraphErrorKind::UnknownVertex {
+                                name: name.into_owned(),
+                            })
+                        })? as u32
+                    }
+                    None => self.vertex(&field, n)?,
+                };
+                start.push(v);
+            }
+        }
+        let graph = Graph::from_edges(n as u32, &self.sources, &self.targets);
+        let graph = match names {
+            Some(names) => graph.with_names(names),
+            None => graph,
+        };
+        Ok(graph.with_start(start))
+    }
+}
+
+impl Graph {
+    /// Reads a graph in the SPEC's text format from `reader`.
+    ///
+    /// # Errors
+    ///
+    /// A [`GraphError`] with the line of the first problem: a field that is
+    /// not a number, a vertex out of range, a line with the wrong number of
+    /// fields, an edge count that disagrees with the header, a second
+    /// `start` line, a read error.
+    pub fn read(mut reader: impl Read) -> Result<Graph, GraphError> {
+        let mut parser = Reader::new();
+        let mut buf = vec![0u8; 1 << 20];
+        // `buf[..filled]` holds the unprocessed bytes: at most one partial
+        // line carried over from the previous block.
+        let mut filled = 0;
+        loop {
+            if filled == buf.len() {
+                // A line longer than the buffer: grow it.
+                buf.resize(buf.len() * 2, 0);
+            }
+            let read = match reader.read(&mut buf[filled..]) {
+                Ok(k) => k,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    return Err(GraphError::new(
+                        0,
+                        GraphErrorKind::Io {
+                            message: e.to_string(),
+                        },
+                    ));
+                }
+            };
+            if read == 0 {
+                if filled > 0 {
+                    parser.line(&buf[..filled])?;
+                }
+                return parser.finish();
+            }
+            let end = filled + read;
+            let Some(last_newline) = buf[filled..end].iter().rposition(|&b| b == b'\n') else {
+                filled = end;
+                continue;
+            };
+            let complete = filled + last_newline + 1;
+            for line in buf[..complete - 1].split(|&b| b == b'\n') {
+                parser.line(line)?;
+            }
+            buf.copy_within(complete..end, 0);
+            filled = end - complete;
+        }
+    }
+
+    /// Reads a graph from the text of a graph file.
+    ///
+    /// # Errors
+    ///
+    /// As [`Graph::read`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sprague::graph::Graph;
+    /// let g = Graph::parse("3 2\n0 1\n1 2\nstart 0\n").unwrap();
+    /// assert_eq!(g.successors(1), &[2]);
+    /// assert_eq!(g.start(), &[0]);
+    /// let e = Graph::parse("2 1\n0 7\n").unwrap_err();
+    /// assert_eq!(e.to_string(), "line 2: vertex 7 out of range (n = 2)");
+    /// ```
+    pub fn parse(text: &str) -> Result<Graph, GraphError> {
+        Graph::read(text.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn err(text: &str) -> String {
+        Graph::parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn numbered_graph_with_comments_and_start() {
+        let g = Graph::parse("# a path\n3 2 # header\n\n0 1\n  1\t2  \r\nstart 0 2\n").unwrap();
+        assert_eq!(g.n_vertices(), 3);
+        assert_eq!(g.n_edges(), 2);
+        assert_eq!(g.successors(0), &[1]);
+        assert_eq!(g.successors(1), &[2]);
+        assert_eq!(g.successors(2), &[] as &[u32]);
+        assert_eq!(g.start(), &[0, 2]);
+        assert!(g.names().is_none());
+    }
+
+    #[test]
+    fn named_graph_numbers_words_in_order_of_appearance() {
+        let g = Graph::parse("purple please\nplease aseptic\nstart purple\nlonely\n").unwrap();
+        assert_eq!(
+            g.names().unwrap(),
+            &["purple", "please", "aseptic", "lonely"]
+        );
+        assert_eq!(g.successors(0), &[1]);
+        assert_eq!(g.successors(1), &[2]);
+        assert_eq!(g.start(), &[0]);
+        assert_eq!(g.vertex_named("aseptic"), Some(2));
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        assert_eq!(
+            err("10 1\n\n# c\n3 12\n"),
+            "line 4: vertex 12 out of range (n = 10)"
+        );
+        assert_eq!(
+            err("2 1\n0 x\n"),
+            "line 2: expected a vertex number, found `x`"
+        );
+        assert_eq!(
+            err("2 1\n0 1 1\n"),
+            "line 2: expected an edge `x y`, found 3 fields"
+        );
+        assert_eq!(
+            err("2 1\n0 1\n1 0\n"),
+            "line 3: more edges than the m = 1 of the header"
+        );
+        assert_eq!(
+            err("2 3\n0 1\n1 0\n"),
+            "line 3: the header declares m = 3 edges but the file has 2"
+        );
+        assert_eq!(
+            err("2 0\nstart 0\nstart 1\n"),
+            "line 3: a second `start` line (the first is line 2)"
+        );
+        assert_eq!(
+            err("a b\nstart c\n"),
+            "line 2: `c` is not a vertex of the graph"
+        );
+        assert_eq!(
+            err("2 1\nstart 5\n0 1\n"),
+            "line 2: vertex 5 out of range (n = 2)"
+        );
+        assert_eq!(
+            err("a b c\n"),
+            "line 1: expected a move `word1 word2` or a single word, found 3 fields"
+        );
+        assert_eq!(
+            err("999999999999 0\n"),
+            "line 1: too many vertices (at most 268435456 are supported)"
+        );
+        assert_eq!(
+            err("2 1\n0 99999999999999999999999\n"),
+            "line 2: expected a vertex number, found `99999999999999999999999`"
+        );
+    }
+
+    #[test]
+    fn empty_file_is_the_empty_graph() {
+        let g = Graph::parse("# nothing\n\n").unwrap();
+        assert_eq!(g.n_vertices(), 0);
+    }
+
+    #[test]
+    fn lines_split_across_blocks_are_read_whole() {
+        // More than one read buffer of edges, with the last line unterminated.
+        let n = 200_000u32;
+        let mut text = format!("{n} {}\n", n - 1);
+        for v in 0..n - 1 {
+            text.push_str(&format!("{v} {}\n", v + 1));
+        }
+        text.pop();
+        let g = Graph::parse(&text).unwrap();
+        assert_eq!(g.n_edges(), u64::from(n - 1));
+        assert!((0..n - 1).all(|v| g.successors(v) == [v + 1]));
+    }
+
+    proptest! {
+        #[test]
+        fn random_text_never_panics(text in "[0-9a-z #\\n\\t-]{0,200}") {
+            let _ = Graph::parse(&text);
+        }
+
+        #[test]
+        fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+            let _ = Graph::read(bytes.as_slice());
+        }
+
+        #[test]
+        fn written_graphs_read_back(
+            n in 1u32..20,
+            edges in proptest::collection::vec((0u32..20, 0u32..20), 0..40),
+        ) {
+            let edges: Vec<(u32, u32)> =
+                edges.into_iter().map(|(a, b)| (a % n, b % n)).collect();
+            let mut text = format!("{n} {}\n", edges.len());
+            for (a, b) in &edges {
+                text.push_str(&format!("{a} {b}\n"));
+            }
+            prop_assert_eq!(Graph::parse(&text).unwrap(), Graph::from_pairs(n, &edges));
+        }
+    }
+}

@@ -1,0 +1,798 @@
+//! Tokens on graphs read from files: `graph["g.txt"](0, 5, 7)` (a sum of
+//! tokens on a directed graph, the DAG game of seed note 000 when the graph
+//! is acyclic), `wordchain["words.txt"]("purple")` (the word-chain game of
+//! seed note 004 on a word list), and `geography["g.txt"](v)` (undirected
+//! vertex geography).
+//!
+//! These are the rulesets that read files: the file is read once, when the
+//! position is built, and shared by every token and every position reached
+//! from it. The values are computed on first use: Grundy values where the
+//! token cannot reach a cycle, the generalised Sprague–Grundy function of
+//! [`crate::graph::LoopyGrundy`] where it can.
+
+use std::sync::{Arc, OnceLock};
+
+use crate::error::{ParseError, SolveError};
+use crate::graph::{
+    Board, Geography, Graph, LoopyGrundy, LoopyValue, MoveSet, Retrograde, grundy_where_acyclic,
+    word_chain,
+};
+use crate::impartial::Budget;
+use crate::nimber::Nimber;
+use crate::position::{Component, GameClass, Move};
+use crate::syntax::{Arg, ComponentSyntax, Param};
+
+use super::Ruleset;
+
+pub(super) const GRAPH: Ruleset = Ruleset {
+    name: "graph",
+    syntax: "graph[\"FILE\"](v, ...)   v: a vertex number or \"name\"; no vertices: the file's start line",
+    rule: "move one token along a directed edge of the graph in FILE; play may loop forever (a draw)",
+    example: "graph[\"games/dag.txt\"](0, 5, 7)",
+    heaps_interact: false,
+    build: build_graph,
+    family: None,
+};
+
+pub(super) const WORDCHAIN: Ruleset = Ruleset {
+    name: "wordchain",
+    syntax: "wordchain[\"FILE\"](\"word\", ...)   FILE: words separated by spaces or lines, # comments",
+    rule: "answer the last word with a word of the list whose first three letters are its last three; words may repeat",
+    example: "wordchain[\"games/wordlist.txt\"](\"purple\")",
+    heaps_interact: false,
+    build: build_wordchain,
+    family: None,
+};
+
+pub(super) const BOARD: Ruleset = Ruleset {
+    name: "board",
+    syntax: "board[\"MOVES\"](\"BOARD\", r, c, ...)   BOARD: rows split by /, . free, # blocked; MOVES: king, knight, rook, bishop, queen, wythoff, step(dr,dc), slide(dr,dc)",
+    rule: "move one token on the board by a step or a slide of the move set, never onto or across a blocked cell; row 0 is the top",
+    example: "board[\"slide(0,-1) slide(1,0)\"](\"..#./..../#.../....\", 0, 3, 2, 2)",
+    heaps_interact: false,
+    build: build_board,
+    family: None,
+};
+
+pub(super) const GEOGRAPHY: Ruleset = Ruleset {
+    name: "geography",
+    syntax: "geography[\"FILE\"](v1, ..., vk)   the walk so far; the token is on vk; geography[\"FILE\"](): place the token first",
+    rule: "move the token to a neighbour not visited before, on the undirected graph in FILE",
+    example: "geography[\"games/grid.txt\"](1)",
+    heaps_interact: true,
+    build: build_geography,
+    family: None,
+};
+
+/// A string literal as the position language writes it.
+fn quoted(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// A graph shared by the tokens on it, with its values computed on first
+/// use.
+#[derive(Debug)]
+pub struct GraphGame {
+    /// The ruleset as written: `graph["g.txt"]`.
+    ruleset: String,
+    graph: Graph,
+    /// For a board: how it is written, and its number of columns; a token
+    /// is then written by the board and its cell, `"..#/...", 1, 2`.
+    board: Option<(String, u32)>,
+    reverse: OnceLock<Graph>,
+    acyclic: OnceLock<Vec<Option<u32>>>,
+    loopy: OnceLock<LoopyGrundy>,
+    retrograde: OnceLock<Retrograde>,
+}
+
+impl GraphGame {
+    /// The game of tokens on `graph`, written `name["path"]`.
+    pub fn new(name: &str, path: &str, graph: Graph) -> GraphGame {
+        GraphGame {
+            ruleset: format!("{name}[{}]", quoted(path)),
+            graph,
+            board: None,
+            reverse: OnceLock::new(),
+            acyclic: OnceLock::new(),
+            loopy: OnceLock::new(),
+            retrograde: OnceLock::new(),
+        }
+    }
+
+    /// How vertex `v` is named in move descriptions.
+    fn label(&self, v: u32) -> String {
+        match &self.board {
+            Some((_, cols)) => format!("({}, {})", v / cols, v % cols),
+            None => self.graph.label(v),
+        }
+    }
+
+    fn check_size(&self, budget: &Budget) -> Result<(), SolveError> {
+        if u64::from(self.graph.n_vertices()) > budget.max_positions {
+            return Err(SolveError::BudgetExceeded {
+                limit: budget.max_positions,
+            });
+        }
+        Ok(())
+    }
+
+    fn reverse(&self) -> &Graph {
+        self.reverse.get_or_init(|| self.graph.transpose())
+    }
+
+    fn acyclic(&self) -> &[Option<u32>] {
+        self.acyclic
+            .get_or_init(|| grundy_where_acyclic(&self.graph, self.reverse()))
+    }
+
+    fn retrograde(&self) -> &Retrograde {
+        self.retrograde
+            .get_or_init(|| Retrograde::new(&self.graph, self.reverse()))
+    }
+
+    fn loopy(&self) -> &LoopyGrundy {
+        self.loopy
+            .get_or_init(|| LoopyGrundy::new(&self.graph, self.reverse()))
+    }
+}
+
+/// One token on a vertex of a [`GraphGame`].
+#[derive(Clone, Debug)]
+pub struct GraphToken {
+    game: Arc<GraphGame>,
+    vertex: u32,
+}
+
+impl Component for GraphToken {
+    fn ruleset(&self) -> String {
+        self.game.ruleset.clone()
+    }
+
+    fn args(&self) -> String {
+        if let Some((board, cols)) = &self.game.board {
+            return format!(
+                "{}, {}, {}",
+                quoted(board),
+                self.vertex / cols,
+                self.vertex % cols
+            );
+        }
+        match self.game.graph.name(self.vertex) {
+            Some(name) => quoted(name),
+            None => self.vertex.to_string(),
+        }
+    }
+
+    fn is_heap(&self) -> bool {
+        self.game.board.is_none()
+    }
+
+    fn class(&self) -> GameClass {
+        // Deciding the class needs the acyclic pass; on a graph beyond any
+        // budget it is Loopy, and the value then reports the budget.
+        if self.game.check_size(&Budget::DEFAULT).is_err()
+            || self.game.acyclic()[self.vertex as usize].is_none()
+        {
+            GameClass::Loopy
+        } else {
+            GameClass::Impartial
+        }
+    }
+
+    fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
+        self.game.check_size(budget)?;
+        self.game.acyclic()[self.vertex as usize]
+            .map(|g| Nimber(u64::from(g)))
+            .ok_or(SolveError::Loopy)
+    }
+
+    fn loopy_value(&self, budget: &Budget) -> Result<LoopyValue, SolveError> {
+        self.game.check_size(budget)?;
+        if let Some(g) = self.game.acyclic()[self.vertex as usize] {
+            return Ok(LoopyValue::Finite(u64::from(g)));
+        }
+        Ok(self.game.loopy().value(&self.game.graph, self.vertex))
+    }
+
+    fn loopy_counter(&self, budget: &Budget) -> u64 {
+        if self.game.check_size(budget).is_err() {
+            return 0;
+        }
+        // Acyclic vertices never need reversing; their counter is unused.
+        if self.game.acyclic()[self.vertex as usize].is_some() {
+            return 0;
+        }
+        self.game
+            .loopy()
+            .counter(self.vertex)
+            .map_or(u64::MAX, u64::from)
+    }
+
+    fn remoteness(&self, budget: &Budget) -> Option<u32> {
+        self.game.check_size(budget).ok()?;
+        self.game.retrograde().remoteness(self.vertex)
+    }
+
+    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        let successors = self.game.graph.successors(self.vertex);
+        super::check_move_count(successors.len() as u64, budget)?;
+        let mut seen = Vec::with_capacity(successors.len());
+        let mut moves = Vec::with_capacity(successors.len());
+        for &s in successors {
+            if seen.contains(&s) {
+                continue;
+            }
+            seen.push(s);
+            let to = GraphToken {
+                game: Arc::clone(&self.game),
+                vertex: s,
+            };
+            moves.push(Move::new(
+                format!(
+                    "move from {} to {}",
+                    self.game.label(self.vertex),
+                    self.game.label(s)
+                ),
+                Arc::new(to),
+            ));
+        }
+        Ok(moves)
+    }
+}
+
+/// The file named by the one string parameter, and the parameter's span.
+fn file_param(c: &ComponentSyntax) -> Result<(String, std::ops::Range<usize>), ParseError> {
+    let whole = c
+        .ruleset
+        .params_span
+        .clone()
+        .unwrap_or(c.ruleset.name_span.clone());
+    match c.ruleset.params.as_slice() {
+        [p] => match &p.value {
+            Param::Str(path) => Ok((path.clone(), p.span.clone())),
+            _ => Err(ParseError::bad_parameters(
+                "the parameter is a file name in quotes, like [\"g.txt\"]",
+                p.span.clone(),
+            )),
+        },
+        _ => Err(ParseError::bad_parameters(
+            format!(
+                "`{}` needs one parameter, a file name in quotes, like [\"g.txt\"]",
+                c.ruleset.name
+            ),
+            whole,
+        )),
+    }
+}
+
+fn read_graph(path: &str, span: std::ops::Range<usize>) -> Result<Graph, ParseError> {
+    let file = std::fs::File::open(path).map_err(|e| {
+        ParseError::bad_parameters(format!("cannot open `{path}`: {e}"), span.clone())
+    })?;
+    Graph::read(std::io::BufReader::with_capacity(1 << 16, file))
+        .map_err(|e| ParseError::bad_parameters(format!("{path}: {e}"), span))
+}
+
+/// The vertices named by the arguments (numbers or names), or the file's
+/// start line if there are none.
+fn vertices(c: &ComponentSyntax, graph: &Graph) -> Result<Vec<u32>, ParseError> {
+    if c.args.is_empty() {
+        if graph.start().is_empty() {
+            return Err(ParseError::bad_arguments(
+                "no vertices given and the file has no `start` line",
+                c.args_span.clone(),
+            ));
+        }
+        return Ok(graph.start().to_vec());
+    }
+    c.args
+        .iter()
+        .map(|a| match &a.value {
+            Arg::Int(v) if *v < u64::from(graph.n_vertices()) => Ok(*v as u32),
+            Arg::Int(v) => Err(ParseError::bad_arguments(
+                format!(
+                    "vertex {v} out of range (the graph has {} vertices)",
+                    graph.n_vertices()
+                ),
+                a.span.clone(),
+            )),
+            Arg::Str(name) => graph.vertex_named(name).ok_or_else(|| {
+                ParseError::bad_arguments(
+                    format!("`{name}` is not a vertex of the graph"),
+                    a.span.clone(),
+                )
+            }),
+            Arg::Range(..) => Err(ParseError::bad_arguments(
+                "a vertex is a number or a name in quotes",
+                a.span.clone(),
+            )),
+        })
+        .collect()
+}
+
+fn tokens(game: GraphGame, c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    let vs = vertices(c, &game.graph)?;
+    let game = Arc::new(game);
+    Ok(vs
+        .into_iter()
+        .map(|vertex| {
+            Arc::new(GraphToken {
+                game: Arc::clone(&game),
+                vertex,
+            }) as Arc<dyn Component>
+        })
+        .collect())
+}
+
+fn build_graph(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    let (path, span) = file_param(c)?;
+    let graph = read_graph(&path, span)?;
+    tokens(GraphGame::new("graph", &path, graph), c)
+}
+
+fn build_wordchain(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    let (path, span) = file_param(c)?;
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| ParseError::bad_parameters(format!("cannot read `{path}`: {e}"), span))?;
+    // `#` starts a comment, as in graph files.
+    let words: Vec<&str> = text
+        .lines()
+        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
+        .collect();
+    tokens(GraphGame::new("wordchain", &path, word_chain(&words)), c)
+}
+
+/// The most moves a board's graph may have.
+const MAX_BOARD_MOVES: u64 = 1 << 26;
+
+fn build_board(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    let whole = c
+        .ruleset
+        .params_span
+        .clone()
+        .unwrap_or(c.ruleset.name_span.clone());
+    let moves = match c.ruleset.params.as_slice() {
+        [p] => match &p.value {
+            Param::Str(text) => {
+                MoveSet::parse(text).map_err(|e| ParseError::bad_parameters(e, p.span.clone()))?
+            }
+            _ => {
+                return Err(ParseError::bad_parameters(
+                    "the moves are a string, like [\"king\"]",
+                    p.span.clone(),
+                ));
+            }
+        },
+        _ => {
+            return Err(ParseError::bad_parameters(
+                "`board` needs one parameter, the moves in quotes, like [\"king\"]",
+                whole,
+            ));
+        }
+    };
+    let Some((first, cells)) = c.args.split_first() else {
+        return Err(ParseError::bad_arguments(
+            "`board` needs the board in quotes and at least one cell",
+            c.args_span.clone(),
+        ));
+    };
+    let Arg::Str(text) = &first.value else {
+        return Err(ParseError::bad_arguments(
+            "the first argument is the board in quotes, like \"../#.\"",
+            first.span.clone(),
+        ));
+    };
+    let board = Board::parse(text).map_err(|e| ParseError::bad_arguments(e, first.span.clone()))?;
+    if cells.is_empty() || cells.len() % 2 != 0 {
+        return Err(ParseError::bad_arguments(
+            "after the board come cells as pairs `row, column`",
+            c.args_span.clone(),
+        ));
+    }
+    let mut vertices = Vec::new();
+    for pair in cells.chunks(2) {
+        let span = pair[0].span.start..pair[1].span.end;
+        let (Arg::Int(r), Arg::Int(col)) = (&pair[0].value, &pair[1].value) else {
+            return Err(ParseError::bad_arguments(
+                "a cell is two integers, row and column",
+                span,
+            ));
+        };
+        let (r, col) = (
+            i64::try_from(*r).unwrap_or(i64::MAX),
+            i64::try_from(*col).unwrap_or(i64::MAX),
+        );
+        if !board.is_free(r, col) {
+            return Err(ParseError::bad_arguments(
+                format!(
+                    "({r}, {col}) is not a free cell of the {} x {} board",
+                    board.rows(),
+                    board.cols()
+                ),
+                span,
+            ));
+        }
+        vertices.push(board.vertex(r as u32, col as u32));
+    }
+    if board.count_moves(&moves) > MAX_BOARD_MOVES {
+        return Err(ParseError::bad_arguments(
+            format!("the board has more than {MAX_BOARD_MOVES} moves in all; try a smaller board"),
+            first.span.clone(),
+        ));
+    }
+    let mut game = GraphGame::new("board", &moves.to_string(), board.graph(&moves));
+    game.board = Some((text.clone(), board.cols()));
+    let game = Arc::new(game);
+    Ok(vertices
+        .into_iter()
+        .map(|vertex| {
+            Arc::new(GraphToken {
+                game: Arc::clone(&game),
+                vertex,
+            }) as Arc<dyn Component>
+        })
+        .collect())
+}
+
+/// Undirected vertex geography on a graph from a file, shared by the
+/// positions of one game.
+#[derive(Debug)]
+struct GeographyGame {
+    ruleset: String,
+    geography: Geography,
+}
+
+/// A position of undirected vertex geography: the walk so far, the token
+/// on its last vertex.
+#[derive(Clone, Debug)]
+pub struct GeographyToken {
+    game: Arc<GeographyGame>,
+    path: Vec<u32>,
+}
+
+impl GeographyToken {
+    fn label(&self, v: u32) -> String {
+        self.game.geography.graph().label(v)
+    }
+}
+
+impl Component for GeographyToken {
+    fn ruleset(&self) -> String {
+        self.game.ruleset.clone()
+    }
+
+    fn args(&self) -> String {
+        let g = self.game.geography.graph();
+        self.path
+            .iter()
+            .map(|&v| match g.name(v) {
+                Some(name) => quoted(name),
+                None => v.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn is_heap(&self) -> bool {
+        false
+    }
+
+    fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
+        self.game.geography.grundy(&self.path, budget).map(Nimber)
+    }
+
+    fn outcome_and_winning_moves(
+        &self,
+        max: usize,
+        budget: &Budget,
+    ) -> Option<Result<(bool, Vec<Move>), SolveError>> {
+        // Decided by maximum matching at any size (the Grundy value is
+        // found by search only up to 64 vertices). The winning moves are
+        // the moves to positions lost for the opponent, in the order of
+        // `moves`; the matching partner of the token is always one of them.
+        let (wins, _) = self.game.geography.solve(&self.path);
+        let mut winning = Vec::new();
+        if wins {
+            let moves = match self.moves(budget) {
+                Ok(moves) => moves,
+                Err(e) => return Some(Err(e)),
+            };
+            // `moves` lists the neighbours in the order of `Geography::moves`.
+            for (u, m) in self.game.geography.moves(&self.path).into_iter().zip(moves) {
+                if winning.len() >= max {
+                    break;
+                }
+                let mut path = self.path.clone();
+                path.push(u);
+                if !self.game.geography.solve(&path).0 {
+                    winning.push(m);
+                }
+            }
+        }
+        Some(Ok((wins, winning)))
+    }
+
+    fn moves(&self, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        let last = self.path.last().copied();
+        Ok(self
+            .game
+            .geography
+            .moves(&self.path)
+            .into_iter()
+            .map(|u| {
+                let mut path = self.path.clone();
+                path.push(u);
+                let to = GeographyToken {
+                    game: Arc::clone(&self.game),
+                    path,
+                };
+                let description = match last {
+                    Some(v) => format!("move from {} to {}", self.label(v), self.label(u)),
+                    None => format!("place the token on {}", self.label(u)),
+                };
+                Move::new(description, Arc::new(to))
+            })
+            .collect())
+    }
+}
+
+fn build_geography(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    let (path, span) = file_param(c)?;
+    let graph = read_graph(&path, span)?;
+    // No vertices: the player to move places the token.
+    let walk = if c.args.is_empty() {
+        Vec::new()
+    } else {
+        vertices(c, &graph)?
+    };
+    let geography = Geography::new(&graph);
+    // The walk must be a path: each step to an unvisited neighbour.
+    for (i, pair) in walk.windows(2).enumerate() {
+        if !geography.moves(&walk[..=i]).contains(&pair[1]) {
+            let span = c
+                .args
+                .get(i + 1)
+                .map_or(c.args_span.clone(), |a| a.span.clone());
+            return Err(ParseError::bad_arguments(
+                "each vertex after the first must be an unvisited neighbour of the one before",
+                span,
+            ));
+        }
+    }
+    let game = GeographyGame {
+        ruleset: format!("geography[{}]", quoted(&path)),
+        geography,
+    };
+    Ok(vec![Arc::new(GeographyToken {
+        game: Arc::new(game),
+        path: walk,
+    })])
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Budget, Outcome, Play, Position, analyze};
+
+    fn write(name: &str, text: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("sprague-graph-tests-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().replace('\\', "/")
+    }
+
+    #[test]
+    fn tokens_on_a_dag_sum_by_xor() {
+        // 0 -> 1 -> 2, 0 -> 2, 3 -> 0: values 2, 1, 0, 0.
+        let path = write("dag.txt", "4 4\n0 1\n1 2\n0 2\n3 0\nstart 0 1\n");
+        let p = Position::parse(&format!("graph[\"{path}\"](0, 1, 3)")).unwrap();
+        assert_eq!(p.components().len(), 3);
+        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(a.grundy, Some(crate::Nimber(2 ^ 1)));
+        assert_eq!(a.outcome, Outcome::N);
+        // Winning move: the token on 0 (value 2) to a vertex of value 1.
+        assert_eq!(a.winning_moves[0].description, "move from 0 to 1");
+        assert_eq!(
+            a.winning_moves[0].to.to_string(),
+            format!("graph[\"{path}\"](1, 1, 3)")
+        );
+        // No vertices: the start line.
+        let p = Position::parse(&format!("graph[\"{path}\"]()")).unwrap();
+        assert_eq!(p.components().len(), 2);
+    }
+
+    #[test]
+    fn loopy_tokens_are_valued_and_drawn() {
+        // 0 <-> 1, 1 -> 2 -> 3: 3 is 0 and 2 is 1; 0 and 1 have no
+        // successor of value 0 and reach each other, so they are ∞: 0 is
+        // ∞{} and 1 is ∞{1}, both draws alone.
+        let path = write("loop.txt", "4 4\n0 1\n1 0\n1 2\n2 3\n");
+        let at = |position: &str| {
+            let p = Position::parse(&position.replace("G", &format!("graph[\"{path}\"]"))).unwrap();
+            analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap()
+        };
+        let a = at("G(0)");
+        assert_eq!((a.outcome, a.value.as_deref()), (Outcome::D, Some("∞{}")));
+        assert_eq!(a.outcome.first_player_wins(), None);
+        assert!(a.winning_moves.is_empty());
+        let a = at("G(1)");
+        assert_eq!((a.outcome, a.value.as_deref()), (Outcome::D, Some("∞{1}")));
+        // ∞{1} + *1 = ∞{0}: N, by moving 1 -> 2 to leave 1 + 1 = 0.
+        let a = at("G(1) + *1");
+        assert_eq!(
+            (a.outcome, a.value.as_deref(), a.grundy),
+            (Outcome::N, Some("∞{0}"), None)
+        );
+        assert_eq!(a.winning_moves.len(), 1);
+        assert_eq!(a.winning_moves[0].description, "move from 1 to 2");
+        assert_eq!(
+            a.winning_moves[0].to.to_string(),
+            format!("graph[\"{path}\"](2) + *1")
+        );
+        // Two infinite values: a draw whatever the rest.
+        assert_eq!(at("G(0, 1) + *3").outcome, Outcome::D);
+        // A token that cannot reach the cycle is an ordinary nimber.
+        let a = at("G(2, 3)");
+        assert_eq!(
+            (a.outcome, a.grundy, a.value),
+            (Outcome::N, Some(crate::Nimber(1)), None)
+        );
+    }
+
+    #[test]
+    fn bad_files_and_arguments_are_parse_errors() {
+        let path = write("bad.txt", "2 1\n0 5\n");
+        let e = Position::parse(&format!("graph[\"{path}\"](0)")).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("line 2: vertex 5 out of range (n = 2)"),
+            "{e}"
+        );
+        let path = write("ok.txt", "2 1\n0 1\n");
+        let e = Position::parse(&format!("graph[\"{path}\"](2)")).unwrap_err();
+        assert!(e.to_string().contains("vertex 2 out of range"), "{e}");
+        let e = Position::parse(&format!("graph[\"{path}\"]()")).unwrap_err();
+        assert!(e.to_string().contains("no `start` line"), "{e}");
+        assert!(Position::parse("graph[\"/nonexistent/x.txt\"](0)").is_err());
+        assert!(Position::parse("graph[3](0)").is_err());
+    }
+
+    #[test]
+    fn word_chain_from_a_word_list() {
+        let path = write(
+            "words.txt",
+            "# the notes' chain, continued\npurple please aseptic\nticket ketchup tictac tactic # a loop\n",
+        );
+        let at = |w: &str| {
+            let p = Position::parse(&format!("wordchain[\"{path}\"](\"{w}\")")).unwrap();
+            analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap()
+        };
+        assert_eq!(at("purple").outcome, Outcome::D);
+        assert_eq!(at("ketchup").outcome, Outcome::P);
+        let ticket = at("ticket");
+        assert_eq!(ticket.outcome, Outcome::N);
+        assert_eq!(
+            ticket.winning_moves[0].description,
+            "move from ticket to ketchup"
+        );
+    }
+
+    #[test]
+    fn geography_by_matching_and_by_search() {
+        // A path 0 - 1 - 2 - 3 (edges written in one direction only).
+        let path = write("path4.txt", "4 3\n0 1\n1 2\n2 3\n");
+        let at = |args: &str| {
+            let p = Position::parse(&format!("geography[\"{path}\"]({args})")).unwrap();
+            analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap()
+        };
+        // A path of 4 has a perfect matching: every start wins for the
+        // player to move (move to the partner).
+        let a = at("0");
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.winning_moves[0].description, "move from 0 to 1");
+        assert_eq!(
+            a.winning_moves[0].to.to_string(),
+            format!("geography[\"{path}\"](0, 1)")
+        );
+        // After 1 -> 2 from the start 1, the token on 2 with 1 visited: the
+        // player to move goes to 3 and wins.
+        assert_eq!(at("1, 2").outcome, Outcome::N);
+        assert_eq!(at("0, 1, 2, 3").outcome, Outcome::P);
+        assert!(Position::parse(&format!("geography[\"{path}\"](0, 2)")).is_err());
+        // Placing the token on a path of 4, which has a perfect matching:
+        // the player who places it loses (seed note 000).
+        let a = at("");
+        assert_eq!((a.outcome, a.grundy), (Outcome::P, Some(crate::Nimber(0))));
+        // On a path of 3 there is none: place the token on an end.
+        let path3 = write("path3.txt", "3 2\n0 1\n1 2\n");
+        let p = Position::parse(&format!("geography[\"{path3}\"]()")).unwrap();
+        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.winning_moves[0].description, "place the token on 0");
+        assert_eq!(
+            a.winning_moves[0].to.to_string(),
+            format!("geography[\"{path3}\"](0)")
+        );
+    }
+
+    #[test]
+    fn geography_on_a_large_graph_is_decided_by_matching_alone() {
+        // A path of 101 vertices: the maximum matchings have 50 edges and
+        // one of them leaves out each even vertex, so the player to move
+        // from an even vertex loses and from an odd one wins (moving to
+        // the even neighbour on the longer side).
+        let mut text = String::from("101 100\n");
+        for v in 0..100 {
+            text.push_str(&format!("{v} {}\n", v + 1));
+        }
+        let path = write("path101.txt", &text);
+        let at = |args: &str| {
+            let p = Position::parse(&format!("geography[\"{path}\"]({args})")).unwrap();
+            analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap()
+        };
+        assert_eq!(at("0").outcome, Outcome::P);
+        assert_eq!(at("50").outcome, Outcome::P);
+        let a = at("51");
+        assert_eq!(a.outcome, Outcome::N);
+        // From 51 the sides have 51 (0..=50) and 49 (52..=100) vertices:
+        // moving to 50 leaves a path of 51 with the token at its end, odd,
+        // so lost for the opponent; moving to 52 leaves 49 from its end, also
+        // lost. The first listed winning move is the smaller neighbour.
+        assert_eq!(a.winning_moves[0].description, "move from 51 to 50");
+    }
+
+    #[test]
+    fn board_tokens_left_and_down_are_nim() {
+        // The empty 4 x 4 board, a rook moving left or down: the cell (r, c)
+        // is the Nim pair (c, 3 - r). Tokens at (0, 3) and (2, 2): 3 ^ 3
+        // and 2 ^ 1: the sum 0 ^ 3 = 3.
+        let p = Position::parse(
+            "board[\"slide(0,-1) slide(1,0)\"](\"..../..../..../....\", 0, 3, 2, 2)",
+        )
+        .unwrap();
+        assert_eq!(p.components().len(), 2);
+        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(a.grundy, Some(crate::Nimber(3)));
+        // The first winning move in the spec's order is in the first
+        // component: (0, 3), worth 0, to a cell worth 0 ^ 3 = 3:
+        // (0, 0), the Nim pair (0, 3), three cells to the left.
+        assert_eq!(a.winning_moves[0].description, "move from (0, 3) to (0, 0)");
+        assert_eq!(
+            a.winning_moves[0].to.to_string(),
+            "board[\"slide(0,-1) slide(1,0)\"](\"..../..../..../....\", 0, 0) + board[\"slide(0,-1) slide(1,0)\"](\"..../..../..../....\", 2, 2)"
+        );
+        // A king on a board is loopy: with two kings on an open board there
+        // are two infinite values, a draw.
+        let p = Position::parse("board[\"king\"](\".../.../...\", 0, 0, 2, 2)").unwrap();
+        assert_eq!(
+            analyze(&p, Play::Normal, false, &Budget::DEFAULT)
+                .unwrap()
+                .outcome,
+            Outcome::D
+        );
+        assert!(Position::parse("board[\"king\"](\".#/..\", 0, 1)").is_err());
+        assert!(Position::parse("board[\"king\"](\"../..\", 0)").is_err());
+        assert!(Position::parse("board[\"castle\"](\"../..\", 0, 0)").is_err());
+    }
+
+    #[test]
+    fn a_lone_loopy_token_wins_by_the_fastest_move() {
+        // 0 -> 2 (listed first), 0 -> 1 (terminal), 2 -> 0. Both moves from 0
+        // go to P vertices, but 2 (remoteness 2) only leads back to 0: the
+        // player who always chose it would never win. The first winning
+        // move is the one of least remoteness, to 1.
+        let path = write("progress.txt", "3 3\n0 2\n0 1\n2 0\n");
+        let p = Position::parse(&format!("graph[\"{path}\"](0)")).unwrap();
+        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.winning_moves.len(), 1);
+        assert_eq!(a.winning_moves[0].description, "move from 0 to 1");
+        let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
+        let moves: Vec<&str> = a
+            .winning_moves
+            .iter()
+            .map(|m| m.description.as_str())
+            .collect();
+        assert_eq!(moves, ["move from 0 to 2", "move from 0 to 1"]);
+    }
+}
