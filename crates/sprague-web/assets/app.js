@@ -159,6 +159,12 @@ function showAnalysis(r) {
       ? "none: every move loses against best play"
       : "none"));
   }
+  // A drawn position: the moves that keep the draw.
+  for (const m of r.drawing_moves || []) {
+    const li = moveButton(m, followMove);
+    li.append(el("span", { class: "muted" }, "  (keeps the draw)"));
+    list.append(li);
+  }
 }
 
 function showAllMoves(m) {

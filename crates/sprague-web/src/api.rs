@@ -248,8 +248,9 @@ pub(crate) struct ReplyJson {
 }
 
 /// `GET /api/reply?position=P&misere=B`: the engine's move from `P`. It
-/// plays its first winning move when it has one; from a losing position,
-/// where every move loses against best play, it plays its first move.
+/// plays its first winning move when it has one, else its first move that
+/// keeps a draw; from a losing position, where every move loses against
+/// best play, it plays its first move.
 pub(crate) async fn reply(
     State(state): State<AppState>,
     q: Result<Query<ReplyQuery>, QueryRejection>,
@@ -274,6 +275,13 @@ pub(crate) async fn reply(
                 analysis: json,
                 reply: Some(m),
                 reason,
+            });
+        }
+        if let Some(m) = json.drawing_moves.first().cloned() {
+            return Ok(ReplyJson {
+                analysis: json,
+                reply: Some(m),
+                reason: "neither of us can force a win: this move keeps the draw".to_string(),
             });
         }
         let (first, _) = list_moves(&position, 1)?;

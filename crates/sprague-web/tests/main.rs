@@ -399,6 +399,20 @@ async fn reply_wins_when_it_can_and_says_why() {
     let (_, body) = get(router(), "/api/reply", &[("position", "nim(0, 0)")]).await;
     assert_eq!(body["move"], Value::Null);
 
+    // A king on a board of two cells can only step back and forth: play
+    // never ends, a draw, and the one move keeps it. (`board`'s string
+    // parameter is a move set, not a file, so the explorer accepts it.)
+    let (status, body) = get(
+        router(),
+        "/api/reply",
+        &[("position", "board[\"king\"](\"..\", 0, 0)")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["analysis"]["outcome"], "D");
+    assert_eq!(body["move"]["to"], "board[\"king\"](\"..\", 0, 1)");
+    assert!(body["reason"].as_str().unwrap().contains("draw"));
+
     // Misère Nim(1, 1): take one heap, leaving the opponent the last stone.
     let (_, body) = get(
         router(),
