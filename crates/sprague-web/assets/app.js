@@ -151,20 +151,19 @@ function showAnalysis(r) {
   $("values").textContent = facts.join(" · ");
   const list = $("winning-moves");
   list.replaceChildren();
-  $("moves-title").textContent = r.winning_moves.length === 1 ? "Winning move"
+  const drawing = r.drawing_moves || [];
+  $("moves-title").textContent = r.winning_moves.length === 0 && drawing.length > 0
+    ? "Moves that keep the draw"
+    : r.winning_moves.length === 1 ? "Winning move"
     : "Winning moves" + (r.winning_moves.length ? " (" + r.winning_moves.length + ")" : "");
   for (const m of r.winning_moves) list.append(moveButton(m, followMove));
-  if (r.winning_moves.length === 0) {
+  if (r.winning_moves.length === 0 && drawing.length === 0) {
     list.append(el("li", { class: "muted" }, r.outcome === "P"
       ? "none: every move loses against best play"
       : "none"));
   }
   // A drawn position: the moves that keep the draw.
-  for (const m of r.drawing_moves || []) {
-    const li = moveButton(m, followMove);
-    li.append(el("span", { class: "muted" }, "  (keeps the draw)"));
-    list.append(li);
-  }
+  for (const m of drawing) list.append(moveButton(m, followMove));
 }
 
 function showAllMoves(m) {
@@ -318,6 +317,15 @@ async function loadGames() {
   const examples = $("examples");
   const list = $("games");
   for (const r of g.body) {
+    if (r.reads_files) {
+      list.append(el("div", { class: "game" },
+        el("h3", {}, r.name),
+        el("p", {}, el("code", {}, r.syntax)),
+        el("p", {}, r.rule),
+        el("p", { class: "muted small" }, "Reads a file, so it works on the command line only: sprague analyze '"
+          + r.example + "'")));
+      continue;
+    }
     examples.append(el("button", {
       type: "button", class: "chip", title: r.rule,
       onclick: () => { showTab("analyze"); analyzeText(r.example, { push: true }); },

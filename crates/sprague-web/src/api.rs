@@ -384,12 +384,30 @@ fn check_range(from: u64, to: u64, limits: &Limits) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// One ruleset in `/api/games`: as `sprague games` describes it, and
+/// whether the explorer refuses it because it reads a file.
+#[derive(Debug, Serialize)]
+pub(crate) struct GameJson {
+    #[serde(flatten)]
+    ruleset: RulesetJson,
+    /// Whether positions of this ruleset name a file, which the explorer
+    /// never reads (see [`refuse_files`]).
+    reads_files: bool,
+}
+
 /// `GET /api/games`: every ruleset with its syntax, rule and an example.
-pub(crate) async fn games() -> Json<Vec<RulesetJson>> {
+pub(crate) async fn games() -> Json<Vec<GameJson>> {
     Json(
         sprague::rulesets::RULESETS
             .iter()
-            .map(RulesetJson::from)
+            .map(|r| GameJson {
+                ruleset: RulesetJson::from(r),
+                reads_files: parse_position_syntax(r.example).is_ok_and(|p| {
+                    p.components
+                        .iter()
+                        .any(|c| refuse_files(&c.ruleset).is_err())
+                }),
+            })
             .collect(),
     )
 }

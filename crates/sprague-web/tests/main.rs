@@ -312,6 +312,12 @@ async fn games_lists_every_ruleset() {
     let wythoff = games.iter().find(|g| g["name"] == "wythoff").unwrap();
     assert_eq!(wythoff["heaps_interact"], true);
     assert_eq!(wythoff["has_table"], false);
+    assert_eq!(wythoff["reads_files"], false);
+    // `graph["FILE"]` names a file; `board["MOVES"]` names a move set.
+    let graph = games.iter().find(|g| g["name"] == "graph").unwrap();
+    assert_eq!(graph["reads_files"], true);
+    let board = games.iter().find(|g| g["name"] == "board").unwrap();
+    assert_eq!(board["reads_files"], false);
     for g in games {
         for field in ["name", "syntax", "rule", "example"] {
             assert!(!g[field].as_str().unwrap().is_empty(), "{g}");
@@ -320,7 +326,8 @@ async fn games_lists_every_ruleset() {
         // those of rulesets that read a file.
         let example = g["example"].as_str().unwrap();
         let (status, body) = get(router(), "/api/analyze", &[("position", example)]).await;
-        if status == StatusCode::BAD_REQUEST {
+        if g["reads_files"] == true {
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{example}: {body}");
             assert!(
                 body["error"]
                     .as_str()
