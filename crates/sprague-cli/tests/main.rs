@@ -611,3 +611,53 @@ fn a_drawn_word_chain_names_the_move_that_keeps_the_draw() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["drawing_moves"], serde_json::json!([]));
 }
+
+#[test]
+fn serve_on_a_busy_port_is_a_user_error() {
+    // Hold a loopback port, then ask the explorer for the same one.
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = busy.local_addr().unwrap().port().to_string();
+    let (stdout, stderr, code) = sprague(&["serve", "--port", &port]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(
+        stderr.starts_with("error: cannot listen on 127.0.0.1:"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn serve_answers_over_http_and_prints_its_address() {
+    use std::io::{BufRead, Read, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let result = std::panic::catch_unwind(|| {
+        let addr = line
+            .trim()
+            .strip_prefix("sprague explorer on http://127.0.0.1:")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
+        let mut stream = std::net::TcpStream::connect(format!("127.0.0.1:{addr}")).unwrap();
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+            .unwrap();
+        write!(
+            stream,
+            "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
+        assert!(response.contains("\"name\":\"nim\""), "{response}");
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    result.unwrap();
+}
