@@ -27,6 +27,7 @@
 mod error;
 mod impartial;
 mod nimber;
+mod octal;
 mod outcome;
 mod position;
 pub mod rulesets;
@@ -40,6 +41,10 @@ pub mod syntax {
 pub use error::{ParseError, ParseErrorKind, SolveError};
 pub use impartial::{Budget, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;
+pub use octal::{
+    GrundySequence, MAX_CODE_DIGITS, Method, OctalCode, PeriodicSequence, Periodicity, TakeBreak,
+    find_period, lasker_grundy, least_period,
+};
 pub use outcome::Outcome;
 pub use position::{Component, GameClass, Move, Position};
 pub use rulesets::{HeapFamily, Ruleset, takeaway_grundy};

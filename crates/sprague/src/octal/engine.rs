@@ -1,0 +1,412 @@
+//! Grundy sequences of take-and-break games: the plain mex method and the
+//! rare/common ("sparse space") method.
+//!
+//! The plain method computes `G(n)` as the mex of every option: `O(n)` per
+//! heap for games that split heaps, `O(N²)` in all.
+//!
+//! The sparse space method (Berlekamp, *Winning Ways* ch. 4, "Sparse space
+//! spells speed"; Gangolli and Plambeck, *A note on periodicity in some
+//! octal games*, IJGT 18 (1989); Flammenkamp's octal game pages) classifies
+//! each heap `x` by the parity `c(x) = popcount(G(x) & M) ^ (s & x & 1)`
+//! for a mask `M` and a domain flag `s`. Heaps whose class is rare are
+//! listed. For a split of `m` stones into `a + b`, `c(a) ^ c(b)` decides the
+//! masked parity of `G(a) ^ G(b)`: it is `s & m & 1` exactly when `a` and `b`
+//! are in the same class. Every pair with a rare heap is enumerated from the
+//! rare list, so the values of the other parity are known exactly; a pair of
+//! two common heaps can only give a value of the "searched" parity
+//! `s & m & 1`, and those values are found by scanning pairs from `a = 1`
+//! until every needed value has turned up (usually after a few steps), or
+//! the scan is complete. Nothing here assumes the classification is good:
+//! with a bad mask the rare list is long or the scans run to the end, which
+//! is slow but still exact. The mask is chosen automatically from the values
+//! computed so far, and re-chosen as the sequence grows.
+
+use super::TakeBreak;
+
+/// A storage type for Grundy values: bytes while values fit, then words.
+pub(crate) trait Cell: Copy + Send + Sync + 'static {
+    /// How many values the type holds (256 for bytes).
+    const LIMIT: u32;
+    fn from_u32(v: u32) -> Self;
+    fn to_u32(self) -> u32;
+}
+
+impl Cell for u8 {
+    const LIMIT: u32 = 256;
+    #[inline]
+    fn from_u32(v: u32) -> u8 {
+        v as u8
+    }
+    #[inline]
+    fn to_u32(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+impl Cell for u16 {
+    const LIMIT: u32 = 65_536;
+    #[inline]
+    fn from_u32(v: u32) -> u16 {
+        v as u16
+    }
+    #[inline]
+    fn to_u32(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+/// How a heap is classed rare or common.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Classifier {
+    /// The bits of the value whose parity counts.
+    pub mask: u32,
+    /// Whether the parity of the heap size counts too ("sparse space in the
+    /// domain", Flammenkamp).
+    pub domain: bool,
+    /// The class value that is rare.
+    pub flip: bool,
+}
+
+impl Classifier {
+    /// Every heap rare: the enumeration of rare pairs is then the plain
+    /// method, which is where every sequence starts.
+    const ALL_RARE: Classifier = Classifier {
+        mask: 0,
+        domain: false,
+        flip: false,
+    };
+
+    #[inline]
+    fn class(&self, n: usize, v: u32) -> bool {
+        ((v & self.mask).count_ones() & 1 == 1) ^ (self.domain && n & 1 == 1)
+    }
+
+    #[inline]
+    fn is_rare(&self, n: usize, v: u32) -> bool {
+        self.class(n, v) == self.flip
+    }
+
+    /// The masked parity of the values that two common heaps of total `m`
+    /// can make.
+    #[inline]
+    fn searched_parity(&self, m: usize) -> u32 {
+        u32::from(self.domain && m & 1 == 1)
+    }
+}
+
+/// Which method computes new values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The mex of every option, `O(n)` per heap for games that split.
+    Plain,
+    /// The rare/common method with an automatically chosen mask.
+    SparseSpace,
+}
+
+/// A value did not fit the storage type.
+#[derive(Debug)]
+pub(crate) struct Overflow;
+
+/// The incremental computation of `G(0), G(1), ...` for one game.
+#[derive(Debug, Clone)]
+pub(crate) struct Engine<V: Cell> {
+    pub rules: TakeBreak,
+    pub method: Method,
+    pub values: Vec<V>,
+    /// Rare heaps (sizes at least 1), ascending.
+    rare: Vec<usize>,
+    classifier: Classifier,
+    next_review: usize,
+    /// `marks[v] == generation`: value `v` is reachable.
+    marks: Vec<u32>,
+    /// `needed[v] == generation`: value `v` is being searched for.
+    needed: Vec<u32>,
+    generation: u32,
+    splits: Vec<usize>,
+    wanted: Vec<u32>,
+}
+
+impl<V: Cell> Engine<V> {
+    pub fn new(rules: TakeBreak, method: Method) -> Engine<V> {
+        Engine {
+            rules,
+            method,
+            values: Vec::new(),
+            rare: Vec::new(),
+            classifier: Classifier::ALL_RARE,
+            next_review: 64,
+            marks: vec![0; V::LIMIT as usize + 1],
+            needed: vec![0; V::LIMIT as usize + 1],
+            generation: 0,
+            splits: Vec::new(),
+            wanted: Vec::new(),
+        }
+    }
+
+    /// The same computation with values stored in a wider type.
+    pub fn widen<W: Cell>(self) -> Engine<W> {
+        let mut wide = Engine::<W>::new(self.rules, self.method);
+        wide.values = self
+            .values
+            .iter()
+            .map(|v| W::from_u32(v.to_u32()))
+            .collect();
+        wide.rare = self.rare;
+        wide.classifier = self.classifier;
+        wide.next_review = self.next_review;
+        wide
+    }
+
+    /// The number of rare heaps listed.
+    pub fn n_rare(&self) -> usize {
+        self.rare.len()
+    }
+
+    /// The classification in use: `(mask, domain)`.
+    pub fn classification(&self) -> (u32, bool) {
+        (self.classifier.mask, self.classifier.domain)
+    }
+
+    #[inline]
+    fn g(&self, n: usize) -> u32 {
+        self.values[n].to_u32()
+    }
+
+    fn next_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.needed.iter_mut().for_each(|m| *m = 0);
+            self.generation = 1;
+        }
+    }
+
+    #[inline]
+    fn mark(&mut self, v: u32) {
+        self.marks[v as usize] = self.generation;
+    }
+
+    /// Computes values until `G(0..=n)` are known.
+    pub fn extend_to(&mut self, n: usize) -> Result<(), Overflow> {
+        self.values
+            .reserve((n + 1).saturating_sub(self.values.len()));
+        while self.values.len() <= n {
+            self.push_next()?;
+        }
+        Ok(())
+    }
+
+    /// Computes the next value.
+    pub fn push_next(&mut self) -> Result<(), Overflow> {
+        let n = self.values.len();
+        if self.method == Method::SparseSpace && n >= self.next_review {
+            self.review();
+        }
+        self.next_generation();
+        let rules = &self.rules;
+        // Options that leave nothing, or one heap.
+        let mut reachable_zero = false;
+        for &k in &rules.take_all {
+            reachable_zero |= n == k;
+        }
+        if reachable_zero {
+            self.mark(0);
+        }
+        for i in 0..self.rules.leave_one.len() {
+            let k = self.rules.leave_one[i];
+            if n > k {
+                self.mark(self.g(n - k));
+            }
+        }
+        // Options that leave three heaps: no sparse method, every triple.
+        for i in 0..self.rules.leave_three.len() {
+            let k = self.rules.leave_three[i];
+            if n < k + 3 {
+                continue;
+            }
+            let m = n - k;
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    let v = self.g(a) ^ self.g(b) ^ self.g(m - a - b);
+                    self.mark(v);
+                }
+            }
+        }
+        self.splits.clear();
+        for &k in &self.rules.leave_two {
+            if n >= k + 2 {
+                self.splits.push(n - k);
+            }
+        }
+        let unequal = self.rules.unequal;
+        let value = if self.method == Method::Plain || self.splits.is_empty() {
+            for i in 0..self.splits.len() {
+                let m = self.splits[i];
+                for a in 1..=m / 2 {
+                    if unequal && 2 * a == m {
+                        continue;
+                    }
+                    let v = self.g(a) ^ self.g(m - a);
+                    self.mark(v);
+                }
+            }
+            (0..V::LIMIT)
+                .find(|&v| self.marks[v as usize] != self.generation)
+                .unwrap_or(V::LIMIT)
+        } else {
+            self.sparse_mex()
+        };
+        if value >= V::LIMIT {
+            return Err(Overflow);
+        }
+        self.values.push(V::from_u32(value));
+        if n >= 1 && self.classifier.is_rare(n, value) {
+            self.rare.push(n);
+        }
+        Ok(())
+    }
+
+    /// The mex of the split options (the other options are already marked)
+    /// by the sparse space method; see the module documentation.
+    fn sparse_mex(&mut self) -> u32 {
+        let unequal = self.rules.unequal;
+        let max_m = *self.splits.iter().max().expect("splits is not empty");
+        // Every pair with a rare heap.
+        for ri in 0..self.rare.len() {
+            let r = self.rare[ri];
+            if r >= max_m {
+                break;
+            }
+            let gr = self.g(r);
+            for si in 0..self.splits.len() {
+                let m = self.splits[si];
+                if r < m && !(unequal && 2 * r == m) {
+                    let v = gr ^ self.g(m - r);
+                    self.mark(v);
+                }
+            }
+        }
+        // Which parities two common heaps can make for some split.
+        let mut searched = [false; 2];
+        for &m in &self.splits {
+            searched[self.classifier.searched_parity(m) as usize] = true;
+        }
+        // Values below the first certainly unreachable one that common pairs
+        // might still reach.
+        self.wanted.clear();
+        let mut first_unreachable = V::LIMIT;
+        for v in 0..V::LIMIT {
+            if self.marks[v as usize] == self.generation {
+                continue;
+            }
+            if searched[((v & self.classifier.mask).count_ones() & 1) as usize] {
+                self.wanted.push(v);
+            } else {
+                first_unreachable = v;
+                break;
+            }
+        }
+        if self.wanted.is_empty() {
+            return first_unreachable;
+        }
+        for &v in &self.wanted {
+            self.needed[v as usize] = self.generation;
+        }
+        let mut remaining = self.wanted.len();
+        let generation = self.generation;
+        'scan: for a in 1..=max_m / 2 {
+            let ga = self.g(a);
+            for si in 0..self.splits.len() {
+                let m = self.splits[si];
+                if 2 * a > m || (unequal && 2 * a == m) {
+                    continue;
+                }
+                let v = (ga ^ self.g(m - a)) as usize;
+                if self.needed[v] == generation {
+                    self.needed[v] = 0;
+                    remaining -= 1;
+                    if remaining == 0 {
+                        break 'scan;
+                    }
+                }
+            }
+        }
+        self.wanted
+            .iter()
+            .copied()
+            .find(|&v| self.needed[v as usize] == generation)
+            .unwrap_or(first_unreachable)
+    }
+
+    /// Re-chooses the classification that makes the fewest heaps rare among
+    /// those computed, and rebuilds the rare list if it is better.
+    fn review(&mut self) {
+        let n = self.values.len();
+        self.next_review = n.saturating_mul(2);
+        let mut histogram = vec![[0u64; 2]; 256];
+        for (x, v) in self.values.iter().enumerate().skip(1) {
+            histogram[(v.to_u32() & 0xff) as usize][x & 1] += 1;
+        }
+        let max_bits = 32
+            - self
+                .values
+                .iter()
+                .map(|v| v.to_u32() & 0xff)
+                .max()
+                .unwrap_or(0)
+                .leading_zeros();
+        let mut best = (self.rare.len() as u64, self.classifier);
+        for mask in 0..(1u32 << max_bits) {
+            for domain in [false, true] {
+                for flip in [false, true] {
+                    let c = Classifier { mask, domain, flip };
+                    let count: u64 = histogram
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(v, h)| [(v as u32, 0usize, h[0]), (v as u32, 1usize, h[1])])
+                        .filter(|&(v, parity, _)| c.is_rare(parity, v))
+                        .map(|(_, _, count)| count)
+                        .sum();
+                    if count < best.0 {
+                        best = (count, c);
+                    }
+                }
+            }
+        }
+        if best.1 != self.classifier {
+            self.classifier = best.1;
+            let c = self.classifier;
+            self.rare = (1..n).filter(|&x| c.is_rare(x, self.g(x))).collect();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_of_pairs_follow_the_parities() {
+        // For any classifier, two heaps of the same class make a value of
+        // the searched parity: the fact the sparse method rests on.
+        for mask in 0..16 {
+            for domain in [false, true] {
+                let c = Classifier {
+                    mask,
+                    domain,
+                    flip: false,
+                };
+                for a in 1..20usize {
+                    for b in 1..20usize {
+                        for (va, vb) in [(3u32, 5u32), (1, 7), (6, 6), (2, 9)] {
+                            if c.class(a, va) == c.class(b, vb) {
+                                let parity = ((va ^ vb) & mask).count_ones() & 1;
+                                assert_eq!(parity, c.searched_parity(a + b));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
