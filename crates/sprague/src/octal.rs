@@ -231,6 +231,15 @@ impl GrundySequence {
         }
     }
 
+    /// The work done so far by the sparse space method: rare heaps paired,
+    /// and pairs of heaps scanned for wanted values.
+    pub fn work(&self) -> (u64, u64) {
+        match &self.storage {
+            Storage::Bytes(e) => (e.rare_pairs, e.scanned_pairs),
+            Storage::Words(e) => (e.rare_pairs, e.scanned_pairs),
+        }
+    }
+
     /// Whether the values are stored one byte per heap.
     pub fn is_bytes(&self) -> bool {
         matches!(self.storage, Storage::Bytes(_))

@@ -119,11 +119,15 @@ pub(crate) struct Engine<V: Cell> {
     next_review: usize,
     /// `marks[v] == generation`: value `v` is reachable.
     marks: Vec<u32>,
-    /// `needed[v] == generation`: value `v` is being searched for.
-    needed: Vec<u32>,
+    /// The wanted values and the values seen by a scan, as bits.
+    want_bits: Vec<u64>,
+    seen_bits: Vec<u64>,
     generation: u32,
     splits: Vec<usize>,
     wanted: Vec<u32>,
+    /// Work done: pairs from the rare list, and pairs scanned.
+    pub rare_pairs: u64,
+    pub scanned_pairs: u64,
 }
 
 impl<V: Cell> Engine<V> {
@@ -136,10 +140,13 @@ impl<V: Cell> Engine<V> {
             classifier: Classifier::ALL_RARE,
             next_review: 64,
             marks: vec![0; V::LIMIT as usize + 1],
-            needed: vec![0; V::LIMIT as usize + 1],
+            want_bits: Vec::new(),
+            seen_bits: Vec::new(),
             generation: 0,
             splits: Vec::new(),
             wanted: Vec::new(),
+            rare_pairs: 0,
+            scanned_pairs: 0,
         }
     }
 
@@ -176,7 +183,6 @@ impl<V: Cell> Engine<V> {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.marks.iter_mut().for_each(|m| *m = 0);
-            self.needed.iter_mut().for_each(|m| *m = 0);
             self.generation = 1;
         }
     }
@@ -278,6 +284,7 @@ impl<V: Cell> Engine<V> {
                 break;
             }
             let gr = self.g(r);
+            self.rare_pairs += 1;
             for si in 0..self.splits.len() {
                 let m = self.splits[si];
                 if r < m && !(unequal && 2 * r == m) {
@@ -309,32 +316,64 @@ impl<V: Cell> Engine<V> {
         if self.wanted.is_empty() {
             return first_unreachable;
         }
+        // Scan pairs from the smallest heap up, collecting the values seen
+        // as bits, and stop as soon as every wanted value has been seen.
+        let words = (first_unreachable as usize >> 6) + 1;
+        let limit = (words * 64) as u32;
+        self.want_bits.clear();
+        self.want_bits.resize(words, 0);
+        self.seen_bits.clear();
+        self.seen_bits.resize(words, 0);
         for &v in &self.wanted {
-            self.needed[v as usize] = self.generation;
+            self.want_bits[(v >> 6) as usize] |= 1 << (v & 63);
         }
-        let mut remaining = self.wanted.len();
-        let generation = self.generation;
-        'scan: for a in 1..=max_m / 2 {
-            let ga = self.g(a);
-            for si in 0..self.splits.len() {
-                let m = self.splits[si];
-                if 2 * a > m || (unequal && 2 * a == m) {
-                    continue;
+        let min_m = *self.splits.iter().min().expect("splits is not empty");
+        // Below `safe`, every split has `2a < m`: no bound to check.
+        let safe = (min_m - 1) / 2;
+        let half = max_m / 2;
+        let mut a = 1;
+        'scan: while a <= half {
+            let end = (a + 32).min(half + 1);
+            if end - 1 <= safe {
+                for a in a..end {
+                    let ga = self.g(a);
+                    for &m in &self.splits {
+                        let v = ga ^ self.g(m - a);
+                        if v < limit {
+                            self.seen_bits[(v >> 6) as usize] |= 1 << (v & 63);
+                        }
+                    }
                 }
-                let v = (ga ^ self.g(m - a)) as usize;
-                if self.needed[v] == generation {
-                    self.needed[v] = 0;
-                    remaining -= 1;
-                    if remaining == 0 {
-                        break 'scan;
+            } else {
+                for a in a..end {
+                    let ga = self.g(a);
+                    for &m in &self.splits {
+                        if 2 * a > m || (unequal && 2 * a == m) {
+                            continue;
+                        }
+                        let v = ga ^ self.g(m - a);
+                        if v < limit {
+                            self.seen_bits[(v >> 6) as usize] |= 1 << (v & 63);
+                        }
                     }
                 }
             }
+            self.scanned_pairs += (end - a) as u64;
+            a = end;
+            if self
+                .want_bits
+                .iter()
+                .zip(&self.seen_bits)
+                .all(|(w, s)| w & !s == 0)
+            {
+                break 'scan;
+            }
         }
+        let seen = &self.seen_bits;
         self.wanted
             .iter()
             .copied()
-            .find(|&v| self.needed[v as usize] == generation)
+            .find(|&v| seen[(v >> 6) as usize] & (1 << (v & 63)) == 0)
             .unwrap_or(first_unreachable)
     }
 
@@ -343,22 +382,30 @@ impl<V: Cell> Engine<V> {
     fn review(&mut self) {
         let n = self.values.len();
         self.next_review = n.saturating_mul(2);
-        let mut histogram = vec![[0u64; 2]; 256];
+        // Masks reach the highest bit of any value (at most 12 bits, which
+        // covers every game whose values stay below 4096).
+        let largest = self
+            .values
+            .iter()
+            .map(|v| v.to_u32())
+            .max()
+            .unwrap_or(0)
+            .min(4095);
+        let max_bits = 32 - largest.leading_zeros();
+        let mut histogram = vec![[0u64; 2]; (largest + 1) as usize];
         for (x, v) in self.values.iter().enumerate().skip(1) {
-            histogram[(v.to_u32() & 0xff) as usize][x & 1] += 1;
+            histogram[(v.to_u32().min(4095)) as usize][x & 1] += 1;
         }
-        let max_bits = 32
-            - self
-                .values
-                .iter()
-                .map(|v| v.to_u32() & 0xff)
-                .max()
-                .unwrap_or(0)
-                .leading_zeros();
         let mut best = (self.rare.len() as u64, self.classifier);
         for mask in 0..(1u32 << max_bits) {
             for domain in [false, true] {
-                for flip in [false, true] {
+                // The mex is usually a common value, and it is found from the
+                // rare list only if common values have the parity that common
+                // pairs cannot make; that fixes which class is rare (for the
+                // domain version, by the parity of the stones removed by a
+                // split, Flammenkamp's `n - t`).
+                let flip = domain && self.rules.leave_two.first().is_some_and(|k| k & 1 == 1);
+                {
                     let c = Classifier { mask, domain, flip };
                     let count: u64 = histogram
                         .iter()
