@@ -94,6 +94,23 @@ impl Classifier {
     }
 }
 
+/// What is known of the pair values `G(a) ^ G(m - a)` of one split total
+/// `m`: every pair with a rare heap, and the pairs with `a ≤ scanned`.
+#[derive(Debug, Clone)]
+struct SplitCache {
+    m: usize,
+    scanned: usize,
+    bits: Vec<u64>,
+}
+
+impl SplitCache {
+    const EMPTY: SplitCache = SplitCache {
+        m: usize::MAX,
+        scanned: 0,
+        bits: Vec::new(),
+    };
+}
+
 /// Which method computes new values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
@@ -119,12 +136,22 @@ pub(crate) struct Engine<V: Cell> {
     next_review: usize,
     /// `marks[v] == generation`: value `v` is reachable.
     marks: Vec<u32>,
-    /// The wanted values and the values seen by a scan, as bits.
+    /// The wanted values and the values reachable, as bits.
     want_bits: Vec<u64>,
-    seen_bits: Vec<u64>,
+    reach: Vec<u64>,
+    /// What is known of the pairs of recent split totals.
+    caches: Vec<SplitCache>,
+    cache_words: usize,
+    /// For each masked parity, the values below the cache capacity that
+    /// have it, as bits; and the mask they were made for.
+    parity_bits: [Vec<u64>; 2],
+    parity_mask: u32,
+    /// The largest value so far.
+    largest: u32,
     generation: u32,
     splits: Vec<usize>,
-    wanted: Vec<u32>,
+    /// The values marked for the current heap, for the sparse method.
+    marked: Vec<u32>,
     /// Work done: pairs from the rare list, and pairs scanned.
     pub rare_pairs: u64,
     pub scanned_pairs: u64,
@@ -133,7 +160,7 @@ pub(crate) struct Engine<V: Cell> {
 impl<V: Cell> Engine<V> {
     pub fn new(rules: TakeBreak, method: Method) -> Engine<V> {
         Engine {
-            rules,
+            rules: rules.clone(),
             method,
             values: Vec::new(),
             rare: Vec::new(),
@@ -141,10 +168,15 @@ impl<V: Cell> Engine<V> {
             next_review: 64,
             marks: vec![0; V::LIMIT as usize + 1],
             want_bits: Vec::new(),
-            seen_bits: Vec::new(),
+            reach: Vec::new(),
+            caches: vec![SplitCache::EMPTY; rules.last_digit_index() + 1],
+            cache_words: 0,
+            parity_bits: [Vec::new(), Vec::new()],
+            parity_mask: 0,
+            largest: 0,
             generation: 0,
             splits: Vec::new(),
-            wanted: Vec::new(),
+            marked: Vec::new(),
             rare_pairs: 0,
             scanned_pairs: 0,
         }
@@ -161,6 +193,7 @@ impl<V: Cell> Engine<V> {
         wide.rare = self.rare;
         wide.classifier = self.classifier;
         wide.next_review = self.next_review;
+        wide.largest = self.largest;
         wide
     }
 
@@ -190,6 +223,7 @@ impl<V: Cell> Engine<V> {
     #[inline]
     fn mark(&mut self, v: u32) {
         self.marks[v as usize] = self.generation;
+        self.marked.push(v);
     }
 
     /// Computes values until `G(0..=n)` are known.
@@ -209,6 +243,7 @@ impl<V: Cell> Engine<V> {
             self.review();
         }
         self.next_generation();
+        self.marked.clear();
         let rules = &self.rules;
         // Options that leave nothing, or one heap.
         let mut reachable_zero = false;
@@ -266,31 +301,65 @@ impl<V: Cell> Engine<V> {
             return Err(Overflow);
         }
         self.values.push(V::from_u32(value));
+        self.largest = self.largest.max(value);
         if n >= 1 && self.classifier.is_rare(n, value) {
             self.rare.push(n);
         }
         Ok(())
     }
 
-    /// The mex of the split options (the other options are already marked)
-    /// by the sparse space method; see the module documentation.
+    /// The mex of all options by the sparse space method (the options that
+    /// do not split into two are already marked); see the module
+    /// documentation.
+    ///
+    /// What is known of the pair values of a split total `m` is kept in a
+    /// small ring of caches, one per recent `m`: with several split digits
+    /// (0.1777 splits after removing 2, 3 or 4) the same `m` is needed by
+    /// several consecutive heaps, and its rare pairs are enumerated and its
+    /// scan extended only once.
     fn sparse_mex(&mut self) -> u32 {
-        let unequal = self.rules.unequal;
-        let max_m = *self.splits.iter().max().expect("splits is not empty");
-        // Every pair with a rare heap.
-        for ri in 0..self.rare.len() {
-            let r = self.rare[ri];
-            if r >= max_m {
-                break;
+        let largest_mark = self.marked.iter().copied().max().unwrap_or(0);
+        // Every value of a pair is below the next power of two above the
+        // largest value so far.
+        let largest = self.largest.max(largest_mark);
+        let capacity = (largest + 1).next_power_of_two().max(64);
+        let words = (capacity / 64) as usize;
+        if words != self.cache_words {
+            self.cache_words = words;
+            for c in &mut self.caches {
+                c.m = usize::MAX;
+                c.bits = vec![0; words];
             }
-            let gr = self.g(r);
-            self.rare_pairs += 1;
-            for si in 0..self.splits.len() {
-                let m = self.splits[si];
-                if r < m && !(unequal && 2 * r == m) {
-                    let v = gr ^ self.g(m - r);
-                    self.mark(v);
+        }
+        let ring = self.caches.len();
+        let unequal = self.rules.unequal;
+        let mut reach = std::mem::take(&mut self.reach);
+        reach.clear();
+        reach.resize(words, 0);
+        for &v in &self.marked {
+            reach[(v >> 6) as usize] |= 1 << (v & 63);
+        }
+        for &m in &self.splits {
+            let cache = &mut self.caches[m % ring];
+            if cache.m != m {
+                cache.m = m;
+                cache.scanned = 0;
+                cache.bits.iter_mut().for_each(|w| *w = 0);
+                // Every pair with a rare heap.
+                for &r in &self.rare {
+                    if r >= m {
+                        break;
+                    }
+                    if unequal && 2 * r == m {
+                        continue;
+                    }
+                    let v = self.values[r].to_u32() ^ self.values[m - r].to_u32();
+                    cache.bits[(v >> 6) as usize] |= 1 << (v & 63);
+                    self.rare_pairs += 1;
                 }
+            }
+            for (r, c) in reach.iter_mut().zip(&cache.bits) {
+                *r |= c;
             }
         }
         // Which parities two common heaps can make for some split.
@@ -299,82 +368,90 @@ impl<V: Cell> Engine<V> {
             searched[self.classifier.searched_parity(m) as usize] = true;
         }
         // Values below the first certainly unreachable one that common pairs
-        // might still reach.
-        self.wanted.clear();
-        let mut first_unreachable = V::LIMIT;
-        for v in 0..V::LIMIT {
-            if self.marks[v as usize] == self.generation {
-                continue;
+        // might still reach, a word of 64 values at a time.
+        if self.parity_bits[0].len() != words || self.parity_mask != self.classifier.mask {
+            self.parity_mask = self.classifier.mask;
+            for parity in 0..2 {
+                self.parity_bits[parity] = (0..words)
+                    .map(|w| {
+                        (0..64u32)
+                            .filter(|&b| {
+                                let v = w as u32 * 64 + b;
+                                ((v & self.classifier.mask).count_ones() & 1) as usize == parity
+                            })
+                            .fold(0u64, |acc, b| acc | 1 << b)
+                    })
+                    .collect();
             }
-            if searched[((v & self.classifier.mask).count_ones() & 1) as usize] {
-                self.wanted.push(v);
-            } else {
-                first_unreachable = v;
+        }
+        let mut want = std::mem::take(&mut self.want_bits);
+        want.clear();
+        want.resize(words, 0);
+        let mut first_unreachable = capacity.min(V::LIMIT);
+        let mut any_wanted = false;
+        for w in 0..words {
+            let mut searchable = 0;
+            for parity in 0..2 {
+                if searched[parity] {
+                    searchable |= self.parity_bits[parity][w];
+                }
+            }
+            let unreached = !reach[w];
+            let certain = unreached & !searchable;
+            if certain != 0 {
+                let below = (1u64 << certain.trailing_zeros()) - 1;
+                want[w] = unreached & searchable & below;
+                any_wanted |= want[w] != 0;
+                first_unreachable = w as u32 * 64 + certain.trailing_zeros();
                 break;
             }
+            want[w] = unreached & searchable;
+            any_wanted |= want[w] != 0;
         }
-        if self.wanted.is_empty() {
-            return first_unreachable;
-        }
-        // Scan pairs from the smallest heap up, collecting the values seen
-        // as bits, and stop as soon as every wanted value has been seen.
-        let words = (first_unreachable as usize >> 6) + 1;
-        let limit = (words * 64) as u32;
-        self.want_bits.clear();
-        self.want_bits.resize(words, 0);
-        self.seen_bits.clear();
-        self.seen_bits.resize(words, 0);
-        for &v in &self.wanted {
-            self.want_bits[(v >> 6) as usize] |= 1 << (v & 63);
-        }
-        let min_m = *self.splits.iter().min().expect("splits is not empty");
-        // Below `safe`, every split has `2a < m`: no bound to check.
-        let safe = (min_m - 1) / 2;
-        let half = max_m / 2;
-        let mut a = 1;
-        'scan: while a <= half {
-            let end = (a + 32).min(half + 1);
-            if end - 1 <= safe {
-                for a in a..end {
-                    let ga = self.g(a);
-                    for &m in &self.splits {
-                        let v = ga ^ self.g(m - a);
-                        if v < limit {
-                            self.seen_bits[(v >> 6) as usize] |= 1 << (v & 63);
-                        }
+        if any_wanted {
+            // Scan pairs from the smallest heap up, in blocks, each split
+            // continuing where its last scan stopped, until every wanted
+            // value has been seen or every pair has been tried.
+            loop {
+                let mut progressed = false;
+                for &m in &self.splits {
+                    let cache = &mut self.caches[m % ring];
+                    let half = m / 2;
+                    if cache.scanned >= half {
+                        continue;
                     }
-                }
-            } else {
-                for a in a..end {
-                    let ga = self.g(a);
-                    for &m in &self.splits {
-                        if 2 * a > m || (unequal && 2 * a == m) {
+                    progressed = true;
+                    let from = cache.scanned + 1;
+                    let to = (cache.scanned + 16).min(half);
+                    for a in from..=to {
+                        if unequal && 2 * a == m {
                             continue;
                         }
-                        let v = ga ^ self.g(m - a);
-                        if v < limit {
-                            self.seen_bits[(v >> 6) as usize] |= 1 << (v & 63);
-                        }
+                        let v = self.values[a].to_u32() ^ self.values[m - a].to_u32();
+                        cache.bits[(v >> 6) as usize] |= 1 << (v & 63);
+                    }
+                    self.scanned_pairs += (to + 1 - from) as u64;
+                    cache.scanned = to;
+                    for (r, c) in reach.iter_mut().zip(&cache.bits) {
+                        *r |= c;
                     }
                 }
-            }
-            self.scanned_pairs += (end - a) as u64;
-            a = end;
-            if self
-                .want_bits
-                .iter()
-                .zip(&self.seen_bits)
-                .all(|(w, s)| w & !s == 0)
-            {
-                break 'scan;
+                if !progressed || want.iter().zip(&reach).all(|(w, r)| w & !r == 0) {
+                    break;
+                }
             }
         }
-        let seen = &self.seen_bits;
-        self.wanted
+        let result = want
             .iter()
-            .copied()
-            .find(|&v| seen[(v >> 6) as usize] & (1 << (v & 63)) == 0)
-            .unwrap_or(first_unreachable)
+            .zip(&reach)
+            .enumerate()
+            .find(|(_, (w, r))| *w & !*r != 0)
+            .map_or(first_unreachable, |(i, (w, r))| {
+                i as u32 * 64 + (w & !r).trailing_zeros()
+            });
+        self.reach = reach;
+        self.want_bits = want;
+        result
     }
 
     /// Re-chooses the classification that makes the fewest heaps rare among
@@ -424,6 +501,9 @@ impl<V: Cell> Engine<V> {
             self.classifier = best.1;
             let c = self.classifier;
             self.rare = (1..n).filter(|&x| c.is_rare(x, self.g(x))).collect();
+            for cache in &mut self.caches {
+                cache.m = usize::MAX;
+            }
         }
     }
 }
