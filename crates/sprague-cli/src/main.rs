@@ -1,1 +1,59 @@
-fn main() {}
+//! `sprague`: who wins, with which move, and what the value is.
+//!
+//! Each subcommand lives in a module of its own; this file reads the
+//! command line, runs the subcommand, and turns errors into one line on
+//! stderr with the exit status the spec gives (2 for input the user must
+//! fix, 1 for anything else).
+
+mod analyze;
+mod failure;
+mod games;
+mod play;
+mod table;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exact answers for combinatorial games.
+#[derive(Debug, Parser)]
+#[command(name = "sprague", version, about, long_about = None)]
+struct Cli {
+    /// The most positions a search may store before it stops with an error.
+    #[arg(long, global = true, default_value_t = sprague::Budget::DEFAULT.max_positions)]
+    budget: u64,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Outcome, value and winning moves of a position (a sum of components).
+    Analyze(analyze::Args),
+    /// The value sequence of a one-heap family.
+    Table(table::Args),
+    /// Every ruleset with its syntax, rule and an example.
+    Games,
+    /// Play against the engine in the terminal.
+    Play(play::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let budget = sprague::Budget::positions(cli.budget);
+    let result = match &cli.command {
+        Command::Analyze(args) => analyze::run(args, &budget),
+        Command::Table(args) => table::run(args, &budget),
+        Command::Games => games::run(),
+        Command::Play(args) => play::run(args, &budget),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) if failure.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(failure) => {
+            failure.report();
+            failure.exit_code()
+        }
+    }
+}

@@ -9,8 +9,9 @@
 //! that definition literally, so it doubles as the brute force that every
 //! closed form in [`crate::rulesets`] is checked against.
 
-use std::collections::HashMap;
 use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
 
 use crate::error::SolveError;
 use crate::nimber::Nimber;
@@ -96,19 +97,30 @@ const IN_PROGRESS: u64 = u64::MAX;
 /// does not overflow the call stack, and it stores at most
 /// `budget.max_positions` positions. The table survives between calls, so
 /// values of many positions of one game share work.
+///
+/// Cost: one hash-table probe per option of every position reached, and one
+/// insertion per position; the table maps a position to a slot in a value
+/// array, so a position's value is filled in without hashing it again.
 #[derive(Debug)]
 pub struct GrundySolver<G: ImpartialGame> {
     game: G,
     budget: Budget,
-    table: HashMap<G::Position, u64>,
+    /// Position → index into `values`.
+    table: FxHashMap<G::Position, usize>,
+    /// Values by slot; `IN_PROGRESS` while the position is on the stack.
+    values: Vec<u64>,
 }
 
-/// One position on the solver's stack: its children (options, or
-/// components when `is_sum`), and how many of them are already valued.
-struct Frame<P> {
-    position: P,
-    children: Vec<P>,
-    next_child: usize,
+/// One position on the solver's stack. Its children (options, or
+/// components when `is_sum`) still to be valued are the top of the shared
+/// child stack from `children_start` on, and the values of those already
+/// valued are the shared value stack from `values_start` on: while a frame is
+/// on top, both stacks above those marks are its own, so opening a position
+/// allocates nothing.
+struct Frame {
+    slot: usize,
+    children_start: usize,
+    values_start: usize,
     is_sum: bool,
 }
 
@@ -119,7 +131,8 @@ impl<G: ImpartialGame> GrundySolver<G> {
         GrundySolver {
             game,
             budget,
-            table: HashMap::new(),
+            table: FxHashMap::default(),
+            values: Vec::new(),
         }
     }
 
@@ -141,16 +154,17 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// than the budget allows, [`SolveError::Loopy`] when a position is
     /// reachable from itself.
     pub fn grundy(&mut self, position: &G::Position) -> Result<Nimber, SolveError> {
-        if let Some(&g) = self.table.get(position) {
-            if g == IN_PROGRESS {
-                return Err(SolveError::Loopy);
-            }
-            return Ok(Nimber(g));
+        if let Some(&slot) = self.table.get(position) {
+            return match self.values[slot] {
+                IN_PROGRESS => Err(SolveError::Loopy),
+                g => Ok(Nimber(g)),
+            };
         }
         let result = self.search(position.clone());
         if result.is_err() {
             // Forget the half-finished positions so the table stays usable.
-            self.table.retain(|_, g| *g != IN_PROGRESS);
+            let values = &self.values;
+            self.table.retain(|_, slot| values[*slot] != IN_PROGRESS);
         }
         result
     }
@@ -160,58 +174,72 @@ impl<G: ImpartialGame> GrundySolver<G> {
         Ok(self.grundy(position)? != Nimber::ZERO)
     }
 
-    fn open(&mut self, position: G::Position) -> Result<Frame<G::Position>, SolveError> {
+    /// Stores `position` as in progress and pushes its children.
+    fn open(
+        &mut self,
+        position: G::Position,
+        children: &mut Vec<G::Position>,
+        values_start: usize,
+    ) -> Result<Frame, SolveError> {
         if self.table.len() as u64 >= self.budget.max_positions {
             return Err(SolveError::BudgetExceeded {
                 limit: self.budget.max_positions,
             });
         }
-        self.table.insert(position.clone(), IN_PROGRESS);
-        let mut children = Vec::new();
-        let is_sum = self.game.split(&position, &mut children);
+        let children_start = children.len();
+        let is_sum = self.game.split(&position, children);
         if !is_sum {
-            self.game.moves(&position, &mut children);
+            self.game.moves(&position, children);
         }
+        let slot = self.values.len();
+        self.values.push(IN_PROGRESS);
+        self.table.insert(position, slot);
         Ok(Frame {
-            position,
-            children,
-            next_child: 0,
+            slot,
+            children_start,
+            values_start,
             is_sum,
         })
     }
 
     fn search(&mut self, root: G::Position) -> Result<Nimber, SolveError> {
-        let mut stack = vec![self.open(root)?];
-        let mut values = Vec::new();
+        let mut children = Vec::new();
+        let mut child_values: Vec<u64> = Vec::new();
+        let mut stack = vec![self.open(root, &mut children, 0)?];
         loop {
             let frame = stack
-                .last_mut()
+                .last()
                 .expect("the stack holds the root until it returns");
-            if frame.next_child < frame.children.len() {
-                let child = &frame.children[frame.next_child];
-                match self.table.get(child) {
-                    Some(&IN_PROGRESS) => return Err(SolveError::Loopy),
-                    Some(_) => frame.next_child += 1,
+            // Children are taken from the top: the order of a mex or a
+            // nim-sum does not matter, and popping moves the child out
+            // instead of cloning it.
+            if children.len() > frame.children_start {
+                let child = children.pop().expect("the length was just checked");
+                match self.table.get(&child) {
+                    Some(&slot) => match self.values[slot] {
+                        IN_PROGRESS => return Err(SolveError::Loopy),
+                        g => child_values.push(g),
+                    },
                     None => {
-                        let child = child.clone();
-                        let frame = self.open(child)?;
+                        let frame = self.open(child, &mut children, child_values.len())?;
                         stack.push(frame);
                     }
                 }
                 continue;
             }
             let frame = stack.pop().expect("a frame was just inspected");
-            values.clear();
-            values.extend(frame.children.iter().map(|c| self.table[c]));
+            let own = &mut child_values[frame.values_start..];
             let value = if frame.is_sum {
-                values.iter().fold(0, |acc, v| acc ^ v)
+                own.iter().fold(0, |acc, v| acc ^ v)
             } else {
-                mex(&mut values)
+                mex(own)
             };
-            self.table.insert(frame.position, value);
+            child_values.truncate(frame.values_start);
+            self.values[frame.slot] = value;
             if stack.is_empty() {
                 return Ok(Nimber(value));
             }
+            child_values.push(value);
         }
     }
 }

@@ -41,6 +41,10 @@ pub struct Analysis {
     pub outcome: Outcome,
     /// The Sprague–Grundy value (normal play, impartial, loop-free only).
     pub grundy: Option<Nimber>,
+    /// The value in the usual notation where one applies and is not a
+    /// nimber: the canonical form of a partizan position (`1/2`, `{1|*}`) or
+    /// the loopy Sprague–Grundy value (`∞{0,2}`).
+    pub value: Option<String>,
     /// The winning moves found: the first one, or all with `all`.
     pub winning_moves: Vec<WinningMove>,
 }
@@ -144,6 +148,7 @@ fn analyze_normal(position: &Position, all: bool, budget: &Budget) -> Result<Ana
             Outcome::N
         },
         grundy: Some(total),
+        value: None,
         winning_moves,
     })
 }
@@ -208,6 +213,7 @@ fn misere_nim(position: &Position, heaps: &[u64], all: bool) -> Analysis {
         play: Play::Misere,
         outcome: if is_p { Outcome::P } else { Outcome::N },
         grundy: None,
+        value: None,
         winning_moves,
     }
 }
@@ -246,6 +252,7 @@ fn misere_by_search(
         play: Play::Misere,
         outcome,
         grundy: None,
+        value: None,
         winning_moves,
     })
 }

@@ -443,6 +443,7 @@ impl<'a> Parser<'a> {
             ));
         }
         let base = self.digits(expected)?;
+        let digits_end = self.pos;
         self.skip_space();
         let value = if self.peek() == Some('^') {
             self.bump();
@@ -457,6 +458,8 @@ impl<'a> Parser<'a> {
             let exponent = u32::try_from(exponent).map_err(|_| too_large())?;
             base.checked_pow(exponent).ok_or_else(too_large)?
         } else {
+            // The spaces belong to whatever follows, not to the number.
+            self.pos = digits_end;
             base
         };
         let value = u64::try_from(value).map_err(|_| {

@@ -119,6 +119,34 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
     /// A [`SolveError`] if the values need more than `budget`.
     fn grundy_values(&self, from: u64, to: u64, budget: &Budget)
     -> Result<Vec<Nimber>, SolveError>;
+
+    /// The period of the sequence, if the family has one that can be found
+    /// within `budget`; `Ok(None)` if the family is not periodic or no
+    /// method is known.
+    ///
+    /// # Errors
+    ///
+    /// A [`SolveError`] if finding the period needs more than `budget`.
+    fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
+        let _ = budget;
+        Ok(None)
+    }
+}
+
+/// An ultimately periodic Grundy sequence: `G(n + period) = G(n)` for every
+/// `n >= preperiod`, with both as small as possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Periodicity {
+    /// The least `n0` from which the sequence repeats.
+    pub preperiod: u64,
+    /// The least period.
+    pub period: u64,
+    /// Whether a theorem proves the period holds for every heap size (and
+    /// not only as far as values were computed).
+    pub certified: bool,
+    /// The heap size at which the proof was complete: the values up to it
+    /// were computed and the theorem needs no more.
+    pub certified_at: u64,
 }
 
 /// Rejects any parameters: for rulesets written without brackets.

@@ -138,3 +138,63 @@ fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
     no_params(r)?;
     Ok(Arc::new(NimFamily))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::{GrundySolver, ImpartialGame};
+
+    /// A Nim heap given only by its moves, for the generic solver.
+    struct ByMoves;
+    impl ImpartialGame for ByMoves {
+        type Position = u64;
+        fn moves(&self, p: &u64, out: &mut Vec<u64>) {
+            let heap = NimHeap::new(*p);
+            for m in heap.moves(&Budget::DEFAULT).unwrap() {
+                out.push(m.to[0].grundy(&Budget::DEFAULT).unwrap().0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_heap_is_worth_its_size_by_the_mex_definition() {
+        let mut solver = GrundySolver::new(ByMoves, Budget::DEFAULT);
+        for n in 0..300 {
+            assert_eq!(
+                NimHeap::new(n).grundy(&Budget::DEFAULT).unwrap(),
+                solver.grundy(&n).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn the_winning_move_is_the_only_move_to_the_target() {
+        let budget = Budget::DEFAULT;
+        for n in 0..40u64 {
+            for t in 0..45u64 {
+                let heap = NimHeap::new(n);
+                let fast = heap
+                    .moves_to_grundy(Nimber(t), usize::MAX, &budget)
+                    .unwrap();
+                let slow: Vec<Move> = heap
+                    .moves(&budget)
+                    .unwrap()
+                    .into_iter()
+                    .filter(|m| m.grundy(&budget).unwrap() == Nimber(t))
+                    .collect();
+                let names =
+                    |v: &[Move]| v.iter().map(|m| m.description.clone()).collect::<Vec<_>>();
+                assert_eq!(names(&fast), names(&slow));
+            }
+        }
+    }
+
+    #[test]
+    fn a_huge_heap_refuses_to_list_its_moves() {
+        let heap = NimHeap::new(1 << 40);
+        assert_eq!(
+            heap.moves(&Budget::positions(1000)).unwrap_err(),
+            SolveError::BudgetExceeded { limit: 1000 }
+        );
+    }
+}

@@ -19,7 +19,7 @@ use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
 use super::takeaway::takeaway_grundy;
-use super::{HeapFamily, Ruleset, heap_args, positive_set, take_description};
+use super::{HeapFamily, Periodicity, Ruleset, heap_args, positive_set, take_description};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "subtraction",
@@ -52,6 +52,9 @@ struct Known {
     values: Vec<u64>,
     /// `(preperiod, period)`, least possible, once a window has repeated.
     period: Option<(u64, u64)>,
+    /// The heap at which the first repeated window ended: the values up to
+    /// it prove the period.
+    certified_at: u64,
     /// Rolling hash of the last `max S` values, and where each hash was
     /// first seen (the index of the window's last heap).
     window_hash: u64,
@@ -109,14 +112,36 @@ impl SubtractionRules {
     ///
     /// [`SolveError::BudgetExceeded`] if no window repeats within the budget.
     pub fn period(&self, budget: &Budget) -> Result<(u64, u64), SolveError> {
+        self.periodicity(budget).map(|p| (p.preperiod, p.period))
+    }
+
+    /// The period, certified: once a window of `max S` values repeats, every
+    /// later value repeats too, because each value depends only on the
+    /// window before it.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExceeded`] if no window repeats within the budget.
+    pub fn periodicity(&self, budget: &Budget) -> Result<Periodicity, SolveError> {
         if let Some((l, r)) = self.as_range() {
-            return Ok((0, l + r));
+            return Ok(Periodicity {
+                preperiod: 0,
+                period: l.saturating_add(r),
+                certified: true,
+                certified_at: 0,
+            });
         }
         let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
         self.extend(&mut known, None, budget)?;
-        Ok(known
+        let (preperiod, period) = known
             .period
-            .expect("extend without a target stops at the period"))
+            .expect("extend without a target stops at the period");
+        Ok(Periodicity {
+            preperiod,
+            period,
+            certified: true,
+            certified_at: known.certified_at,
+        })
     }
 
     /// `G(n)`.
@@ -196,6 +221,7 @@ impl SubtractionRules {
                         pre -= 1;
                     }
                     known.period = Some((pre as u64, period as u64));
+                    known.certified_at = n as u64;
                     known.seen = HashMap::new();
                 }
                 Some(_) => {}
@@ -328,8 +354,77 @@ impl HeapFamily for SubtractionFamily {
             .map(|n| self.rules.grundy(n, budget).map(Nimber))
             .collect()
     }
+
+    fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
+        self.rules.periodicity(budget).map(Some)
+    }
 }
 
 fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
     Ok(Arc::new(SubtractionFamily { rules: rules(r)? }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::grundy_sequence;
+
+    /// Every set of move sizes within 1..=7 (the 127 non-empty subsets).
+    fn small_sets() -> impl Iterator<Item = Vec<u64>> {
+        (1u32..128).map(|mask| (1..=7u64).filter(|s| mask & (1 << (s - 1)) != 0).collect())
+    }
+
+    #[test]
+    fn periodic_values_match_the_mex_definition() {
+        for set in small_sets() {
+            let brute = grundy_sequence(1500, |h, g, emit| {
+                for &s in &set {
+                    if s as usize <= h {
+                        emit(g[h - s as usize]);
+                    }
+                }
+            });
+            let rules = SubtractionRules::new(set.clone());
+            let budget = Budget::DEFAULT;
+            let (pre, per) = rules.period(&budget).unwrap();
+            for (n, &v) in brute.iter().enumerate() {
+                assert_eq!(
+                    rules.grundy(n as u64, &budget).unwrap(),
+                    v,
+                    "S={set:?} n={n}"
+                );
+            }
+            // The period holds from the preperiod on, and both are least.
+            let (pre, per) = (pre as usize, per as usize);
+            assert!(
+                pre + 2 * per < brute.len(),
+                "S={set:?}: period too long for this check"
+            );
+            assert!((pre..brute.len() - per).all(|n| brute[n] == brute[n + per]));
+            if pre > 0 {
+                assert_ne!(
+                    brute[pre - 1],
+                    brute[pre - 1 + per],
+                    "S={set:?}: preperiod not least"
+                );
+            }
+            for shorter in 1..per {
+                assert!(
+                    (pre..brute.len() - shorter).any(|n| brute[n] != brute[n + shorter]),
+                    "S={set:?}: period {per} is not least ({shorter} works)"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_beyond_the_budget_is_a_typed_error() {
+        let rules = SubtractionRules::new(vec![1_000, 1_000_000]);
+        let budget = Budget::positions(10_000);
+        assert_eq!(rules.grundy(5_000, &budget), Ok(1));
+        assert_eq!(
+            rules.grundy(50_000_000, &budget),
+            Err(SolveError::BudgetExceeded { limit: 10_000 })
+        );
+    }
 }

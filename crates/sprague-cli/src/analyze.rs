@@ -1,0 +1,111 @@
+//! `sprague analyze POSITION [--misere] [--json] [--all]`.
+
+use std::io::Write;
+
+use serde::Serialize;
+use sprague::{Analysis, Budget, Outcome, Play, Position, analyze};
+
+use crate::failure::Failure;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The position, e.g. "nim(3, 6, 9)" or "kayles(10) + *3".
+    position: String,
+    /// Misère play: the player who cannot move wins.
+    #[arg(long)]
+    misere: bool,
+    /// Print JSON (the fields are described in the spec).
+    #[arg(long)]
+    json: bool,
+    /// List every winning move, not only the first.
+    #[arg(long)]
+    all: bool,
+}
+
+/// The JSON of `analyze`, field for field as the spec gives it.
+#[derive(Debug, Serialize)]
+struct AnalysisJson {
+    position: String,
+    play: &'static str,
+    outcome: &'static str,
+    first_player_wins: Option<bool>,
+    grundy: Option<u64>,
+    value: Option<String>,
+    winning_moves: Vec<MoveJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct MoveJson {
+    component: usize,
+    description: String,
+    to: String,
+}
+
+pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
+    let position = Position::parse(&args.position)
+        .map_err(|e| Failure::parse("bad position", &args.position, &e))?;
+    let play = if args.misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    let analysis = analyze(&position, play, args.all, budget)?;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let json = to_json(&position, &analysis);
+        serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
+        writeln!(out)?;
+    } else {
+        write_text(&mut out, &analysis, args.all)?;
+    }
+    Ok(())
+}
+
+fn to_json(position: &Position, analysis: &Analysis) -> AnalysisJson {
+    AnalysisJson {
+        position: position.to_string(),
+        play: analysis.play.name(),
+        outcome: analysis.outcome.letter(),
+        first_player_wins: analysis.outcome.first_player_wins(),
+        grundy: analysis.grundy.map(|g| g.0),
+        value: analysis.value.clone(),
+        winning_moves: analysis
+            .winning_moves
+            .iter()
+            .map(|m| MoveJson {
+                component: m.component,
+                description: m.description.clone(),
+                to: m.to.to_string(),
+            })
+            .collect(),
+    }
+}
+
+fn write_text(out: &mut impl Write, analysis: &Analysis, all: bool) -> std::io::Result<()> {
+    let who = match analysis.outcome {
+        Outcome::N => "N-position: the player to move wins",
+        Outcome::P => "P-position: the player to move loses",
+        Outcome::L => "L-position: Left wins whoever starts",
+        Outcome::R => "R-position: Right wins whoever starts",
+        Outcome::D => "D-position: a draw with best play",
+    };
+    write!(out, "{who}")?;
+    match (analysis.play, analysis.grundy) {
+        (Play::Misere, _) => write!(out, " (misère play)")?,
+        (Play::Normal, Some(g)) => write!(out, " (Grundy value {})", g.0)?,
+        (Play::Normal, None) => {}
+    }
+    writeln!(out)?;
+    match analysis.winning_moves.as_slice() {
+        [] if analysis.outcome == Outcome::N => {}
+        [] => writeln!(out, "no winning move")?,
+        [m] if !all => writeln!(out, "winning move: {}  ->  {}", m.description, m.to)?,
+        moves => {
+            writeln!(out, "winning moves ({}):", moves.len())?;
+            for m in moves {
+                writeln!(out, "  {}  ->  {}", m.description, m.to)?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,155 @@
+//! `sprague table RULESET [--from A] [--to N] [--json | --csv]`: the Grundy
+//! values of a one-heap family, for making tables and finding patterns.
+
+use std::io::Write;
+
+use serde::Serialize;
+use sprague::Budget;
+use sprague::syntax::parse_ruleset;
+
+use crate::failure::Failure;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The family, e.g. `subtraction[2,5]` or `takeaway[1,3]`.
+    ruleset: String,
+    /// The first heap size.
+    #[arg(long, default_value_t = 0)]
+    from: u64,
+    /// The last heap size (default: 100, or two periods past the
+    /// preperiod with `--period`).
+    #[arg(long)]
+    to: Option<u64>,
+    /// Find the period (least preperiod and period) and say whether a
+    /// theorem certifies it for every heap size.
+    #[arg(long)]
+    period: bool,
+    /// Print JSON.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print one `n,value` line per heap.
+    #[arg(long)]
+    csv: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct TableJson {
+    ruleset: String,
+    from: u64,
+    to: u64,
+    values: Vec<u64>,
+    period: Option<PeriodJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct PeriodJson {
+    preperiod: u64,
+    period: u64,
+    certified: bool,
+    certified_at: u64,
+}
+
+pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
+    let syntax = parse_ruleset(&args.ruleset)
+        .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
+    let family = sprague::rulesets::family(&syntax)
+        .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
+    let periodicity = if args.period {
+        family.periodicity(budget)?
+    } else {
+        None
+    };
+    let to = match (args.to, periodicity) {
+        (Some(to), _) => to,
+        (None, Some(p)) => p
+            .preperiod
+            .saturating_add(p.period.saturating_mul(2))
+            .saturating_sub(1)
+            .max(args.from),
+        (None, None) => 100.max(args.from),
+    };
+    if args.from > to {
+        return Err(Failure::user(format!(
+            "--from {} is larger than --to {to}",
+            args.from
+        )));
+    }
+    let values: Vec<u64> = family
+        .grundy_values(args.from, to, budget)?
+        .into_iter()
+        .map(|g| g.0)
+        .collect();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if args.json {
+        let json = TableJson {
+            ruleset: family.ruleset(),
+            from: args.from,
+            to,
+            values,
+            period: periodicity.map(|p| PeriodJson {
+                preperiod: p.preperiod,
+                period: p.period,
+                certified: p.certified,
+                certified_at: p.certified_at,
+            }),
+        };
+        serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
+        writeln!(out)?;
+    } else if args.csv {
+        for (n, v) in (args.from..).zip(&values) {
+            writeln!(out, "{n},{v}")?;
+        }
+    } else {
+        write_rows(&mut out, &family.ruleset(), args.from, &values)?;
+        if args.period {
+            match periodicity {
+                Some(p) => writeln!(
+                    out,
+                    "period {}, preperiod {}{}",
+                    p.period,
+                    p.preperiod,
+                    if p.certified {
+                        format!(", certified at heap {}", p.certified_at)
+                    } else {
+                        ", not certified".to_string()
+                    }
+                )?,
+                None => writeln!(out, "no period found")?,
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Rows of ten values, each row led by the heap size of its first value,
+/// aligned to a multiple of ten so columns line up with the last digit.
+fn write_rows(
+    out: &mut impl Write,
+    ruleset: &str,
+    from: u64,
+    values: &[u64],
+) -> std::io::Result<()> {
+    let to = from + values.len() as u64 - 1;
+    writeln!(out, "{ruleset}: G({from}..={to})")?;
+    let width = values
+        .iter()
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let label = to.to_string().len();
+    let mut n = from - from % 10;
+    while n <= to {
+        write!(out, "{n:>label$}:")?;
+        for k in n..n + 10 {
+            if k < from || k > to {
+                write!(out, " {:>width$}", "")?;
+            } else {
+                write!(out, " {:>width$}", values[(k - from) as usize])?;
+            }
+        }
+        writeln!(out)?;
+        n += 10;
+    }
+    Ok(())
+}

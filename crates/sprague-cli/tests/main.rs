@@ -1,0 +1,308 @@
+//! The `sprague` binary as a user meets it: output (snapshots, so a change
+//! of wording is a reviewed diff), JSON fields, errors and exit statuses.
+
+use std::process::Command;
+
+/// Runs `sprague` with `args`; returns (stdout, stderr, exit status).
+fn sprague(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().expect("exited normally"),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (out, err, code) = sprague(args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).expect("valid JSON")
+}
+
+#[test]
+fn luogu_p1247_first_sample() {
+    let (out, _, code) = sprague(&["analyze", "nim(3, 6, 9)"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r"
+    N-position: the player to move wins (Grundy value 12)
+    winning move: take 4 from the heap of 9  ->  nim(3, 6, 5)
+    ");
+}
+
+#[test]
+fn luogu_p1247_second_sample_is_lost() {
+    let (out, _, code) = sprague(&["analyze", "nim(15, 22, 19, 10)"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r"
+    P-position: the player to move loses (Grundy value 0)
+    no winning move
+    ");
+}
+
+#[test]
+fn json_has_the_spec_fields() {
+    let v = json(&["analyze", "nim(3, 6, 9)", "--json"]);
+    assert_eq!(v["position"], "nim(3, 6, 9)");
+    assert_eq!(v["play"], "normal");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["first_player_wins"], true);
+    assert_eq!(v["grundy"], 12);
+    assert!(v["value"].is_null());
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["component"], 2);
+    assert_eq!(moves[0]["description"], "take 4 from the heap of 9");
+    assert_eq!(moves[0]["to"], "nim(3, 6, 5)");
+}
+
+#[test]
+fn acwing_893_sample_is_a_first_player_win() {
+    let v = json(&["analyze", "subtraction[2,5](2, 4, 7)", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["first_player_wins"], true);
+    // G = 1 ⊕ 0 ⊕ 0 for S = {2, 5} (0 0 1 1 0 2 1 0 ...).
+    assert_eq!(v["grundy"], 1);
+}
+
+#[test]
+fn all_lists_every_winning_move_in_spec_order() {
+    let (out, _, code) = sprague(&["analyze", "nim(1, 2, 4, 7)", "--all"]);
+    assert_eq!(code, 0);
+    // Nim-sum 1⊕2⊕4⊕7 = 0: lost. With heaps 3, 5, 7 (sum 1), every heap
+    // whose lowest bit is set can move.
+    insta::assert_snapshot!(out, @r"
+    P-position: the player to move loses (Grundy value 0)
+    no winning move
+    ");
+    let (out, _, _) = sprague(&["analyze", "nim(3, 5, 7)", "--all"]);
+    insta::assert_snapshot!(out, @r"
+    N-position: the player to move wins (Grundy value 1)
+    winning moves (3):
+      take 1 from the heap of 3  ->  nim(2, 5, 7)
+      take 1 from the heap of 5  ->  nim(3, 4, 7)
+      take 1 from the heap of 7  ->  nim(3, 5, 6)
+    ");
+}
+
+#[test]
+fn misere_nim() {
+    let (out, _, code) = sprague(&["analyze", "nim(1, 1, 1)", "--misere"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r"
+    P-position: the player to move loses (misère play)
+    no winning move
+    ");
+    let v = json(&["analyze", "nim(2, 2, 1)", "--misere", "--json"]);
+    assert_eq!(v["play"], "misere");
+    assert_eq!(v["outcome"], "N");
+    assert!(v["grundy"].is_null());
+    assert_eq!(v["winning_moves"][0]["to"], "nim(2, 2, 0)");
+}
+
+#[test]
+fn misere_by_search_for_other_rulesets() {
+    // One heap of 5 where a move takes 1 or 2: misère, the player to move
+    // wants to leave 1 (then the opponent must take the last stone) or a
+    // multiple of 3 plus 1; from 5, taking 1 leaves 4 = 3 + 1.
+    let v = json(&["analyze", "subtraction[1,2](5)", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"][0]["description"],
+        "take 1 from the heap of 5"
+    );
+}
+
+#[test]
+fn malformed_positions_are_one_clear_line_and_exit_2() {
+    let cases: &[(&str, &str)] = &[
+        ("nim(3,", "unexpected end of input"),
+        ("nim(-1)", "negative numbers are not allowed"),
+        ("unknown(3)", "unknown ruleset `unknown`"),
+        ("nim(1180591620717411303424)", "number out of range"),
+        ("nim(2^70)", "number out of range"),
+        ("subtraction[0](3)", "move sizes start at 1"),
+        ("takeaway[5,2](3)", "larger than r"),
+        ("nim()", "needs at least one heap size"),
+    ];
+    for (position, message) in cases {
+        let (out, err, code) = sprague(&["analyze", position]);
+        assert_eq!(code, 2, "{position}: {err}");
+        assert!(out.is_empty(), "{position}: wrote to stdout");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 3, "{position}: {err}");
+        assert!(
+            lines[0].starts_with("error: ") && lines[0].contains(message),
+            "{err}"
+        );
+        assert!(!err.contains("panicked") && !err.contains("backtrace"));
+        assert_eq!(lines[1], format!("  {position}"));
+        assert!(lines[2].trim_start().starts_with('^'));
+    }
+}
+
+#[test]
+fn the_caret_points_at_the_offending_text() {
+    let (_, err, _) = sprague(&["analyze", "nim(3) + unknown(3)"]);
+    insta::assert_snapshot!(err, @r"
+    error: bad position: unknown ruleset `unknown` (`sprague games` lists them) at byte 9
+      nim(3) + unknown(3)
+               ^^^^^^^
+    ");
+}
+
+#[test]
+fn budget_exceeded_is_a_user_error_with_a_hint() {
+    let (_, err, code) = sprague(&[
+        "analyze",
+        "subtraction[1,3](30, 31, 32, 33)",
+        "--misere",
+        "--budget",
+        "100",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("position budget exceeded") && err.contains("--budget"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn table_plain_csv_and_json() {
+    let (out, _, code) = sprague(&["table", "subtraction[2,5]", "--to", "14"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r"
+    subtraction[2,5]: G(0..=14)
+     0: 0 0 1 1 0 2 1 0 0 1
+    10: 1 0 2 1 0          
+    ");
+    let (out, _, _) = sprague(&[
+        "table",
+        "takeaway[2,3]",
+        "--from",
+        "3",
+        "--to",
+        "6",
+        "--csv",
+    ]);
+    // ⌊(x mod 5)/2⌋ for x = 3..=6.
+    assert_eq!(out, "3,1\n4,2\n5,0\n6,0\n");
+    let v = json(&["table", "nim", "--to", "3", "--json"]);
+    assert_eq!(v["ruleset"], "nim");
+    assert_eq!(v["values"], serde_json::json!([0, 1, 2, 3]));
+    assert!(v["period"].is_null());
+}
+
+#[test]
+fn table_errors() {
+    let (_, err, code) = sprague(&["table", "nim(3)"]);
+    assert_eq!(code, 2, "{err}");
+    let (_, err, code) = sprague(&["table", "nim", "--from", "5", "--to", "2"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn games_lists_every_ruleset() {
+    let (out, _, code) = sprague(&["games"]);
+    assert_eq!(code, 0);
+    for name in ["nim", "subtraction", "takeaway"] {
+        assert!(out.lines().any(|l| l == name), "{name} missing");
+    }
+    assert!(out.contains("sprague analyze \"nim(3, 6, 9)\""));
+}
+
+/// Runs `sprague` with `args`, typing `input` at its prompts.
+fn sprague_with_input(args: &[&str], input: &str) -> (String, i32) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn play_the_engine_wins_from_a_winning_position() {
+    // The engine moves first from nim(3, 6, 9), an N-position, and must win
+    // whatever the human does; the human always takes move 1.
+    let (out, code) = sprague_with_input(
+        &["play", "nim(3, 6, 9)", "--computer-first"],
+        &"1\n".repeat(30),
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("I take 4 from the heap of 9  ->  nim(3, 6, 5)"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("You cannot move. I win."), "{out}");
+}
+
+#[test]
+fn play_accepts_a_typed_position_and_hints() {
+    // nim(1, 2): the winning move is to nim(1, 1). The human types it.
+    let (out, code) = sprague_with_input(&["play", "nim(1, 2)"], "hint\nnim(1,1)\n1\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("hint: take 1 from the heap of 2  ->  nim(1, 1)"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("I cannot move. You win!"), "{out}");
+}
+
+#[test]
+fn play_rejects_illegal_moves_and_ends_on_eof() {
+    let (out, code) = sprague_with_input(&["play", "nim(2)"], "7\nnim(5)\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("there is no move 7: choose 1 to 2"), "{out}");
+    assert!(
+        out.contains("nim(5) is not one move away from nim(2)"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("Game abandoned."), "{out}");
+}
+
+#[test]
+fn play_misere_ends_with_the_stuck_player_winning() {
+    // Misère nim(1): the human must take the last stone, then the engine
+    // cannot move and wins.
+    let (out, _) = sprague_with_input(&["play", "nim(1)", "--misere"], "1\n");
+    assert!(out.trim_end().ends_with("I cannot move. I win."), "{out}");
+}
+
+#[test]
+fn table_period_of_a_subtraction_game() {
+    // S = {2, 5}: 0 0 1 1 0 2 1, then the same again (each value depends on
+    // the five before it, and the window 0 0 1 1 0 of heaps 0..=4 recurs at
+    // heaps 7..=11, which proves the period).
+    let (out, _, code) = sprague(&["table", "subtraction[2,5]", "--period"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r"
+    subtraction[2,5]: G(0..=13)
+     0: 0 0 1 1 0 2 1 0 0 1
+    10: 1 0 2 1            
+    period 7, preperiod 0, certified at heap 11
+    ");
+    let v = json(&["table", "takeaway[2,3]", "--period", "--json"]);
+    assert_eq!(
+        v["period"],
+        serde_json::json!({"preperiod": 0, "period": 5, "certified": true, "certified_at": 0})
+    );
+    assert_eq!(v["to"], 9);
+}

@@ -1,0 +1,7 @@
+//! Integration tests of the library: the theory checked against brute force,
+//! the parser against arbitrary text, and the answers against published
+//! samples.
+
+mod published;
+mod sums;
+mod syntax_fuzz;

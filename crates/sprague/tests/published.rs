@@ -1,0 +1,44 @@
+//! Published answers: contest samples and known values, one data file per
+//! kind, each line naming its source.
+//!
+//! `data/samples.txt` holds lines `POSITION => OUTCOME [; MOVE -> AFTER]`:
+//! the outcome under normal play and, for N-positions, the first winning move
+//! the spec's order gives and the position after it. A line `misere: ...`
+//! is under misère play. `#` starts a comment naming the source.
+
+use sprague::{Budget, Play, Position, analyze};
+
+#[test]
+fn contest_samples() {
+    let data = include_str!("data/samples.txt");
+    let mut n_checked = 0;
+    for (line_no, line) in data.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (play, line) = match line.strip_prefix("misere:") {
+            Some(rest) => (Play::Misere, rest.trim()),
+            None => (Play::Normal, line),
+        };
+        let (position, expected) = line
+            .split_once("=>")
+            .unwrap_or_else(|| panic!("line {}: no `=>`", line_no + 1));
+        let (outcome, first_move) = match expected.split_once(';') {
+            Some((o, m)) => (o.trim(), Some(m.trim())),
+            None => (expected.trim(), None),
+        };
+        let p = Position::parse(position.trim())
+            .unwrap_or_else(|e| panic!("line {}: {e}", line_no + 1));
+        let a = analyze(&p, play, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(a.outcome.letter(), outcome, "line {}: {line}", line_no + 1);
+        if let Some(m) = first_move {
+            let (description, after) = m.split_once("->").unwrap();
+            let best = &a.winning_moves[0];
+            assert_eq!(best.description, description.trim(), "line {}", line_no + 1);
+            assert_eq!(best.to.to_string(), after.trim(), "line {}", line_no + 1);
+        }
+        n_checked += 1;
+    }
+    assert!(n_checked >= 5, "the data file lost its samples");
+}
