@@ -42,8 +42,8 @@ pub use error::{ParseError, ParseErrorKind, SolveError};
 pub use impartial::{Budget, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;
 pub use octal::{
-    GrundySequence, MAX_CODE_DIGITS, Method, OctalCode, PeriodicSequence, Periodicity, TakeBreak,
-    find_period, lasker_grundy, least_period,
+    GrundySequence, MAX_CODE_DIGITS, Method, OctalCode, PeriodicSequence, TakeBreak,
+    certification_heap, find_period, lasker_grundy, least_period,
 };
 pub use outcome::Outcome;
 pub use position::{Component, GameClass, Move, Position};

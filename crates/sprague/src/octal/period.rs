@@ -28,24 +28,11 @@
 
 use super::{GrundySequence, PeriodValues, TakeBreak};
 use crate::error::SolveError;
-
-/// The preperiod and period of a Grundy sequence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Periodicity {
-    /// The least `n0` with `G(n + p) = G(n)` for every `n ≥ n0` (of the
-    /// values known, if not certified).
-    pub preperiod: u64,
-    /// The least period `p`.
-    pub period: u64,
-    /// Whether the periodicity theorem proves it holds for every heap.
-    pub certified: bool,
-    /// With a proof: the largest heap whose value the proof uses,
-    /// `h·max(n0,1) + h·p + t - 1`.
-    pub certified_at: Option<u64>,
-}
+pub use crate::rulesets::Periodicity;
 
 /// The largest heap whose value the periodicity theorem needs to prove
-/// period `p` from `n0`, or `None` if the theorem does not apply.
+/// period `p` from `n0` (`h·max(n0,1) + h·p + t - 1`, reported as
+/// `certified_at`), or `None` if the theorem does not apply.
 pub fn certification_heap(rules: &TakeBreak, n0: usize, p: usize) -> Option<usize> {
     if rules.unequal {
         return None;
@@ -98,13 +85,14 @@ fn periodicity(seq: &GrundySequence, n0: usize, p: usize) -> Periodicity {
             preperiod: n0 as u64,
             period: least_divisor_period(seq, n0, p) as u64,
             certified: true,
-            certified_at: Some(at as u64),
+            certified_at: at as u64,
         },
         _ => Periodicity {
             preperiod: n0 as u64,
             period: p as u64,
             certified: false,
-            certified_at: None,
+            // Not proved: the last heap the period was checked against.
+            certified_at: known.saturating_sub(1) as u64,
         },
     }
 }
@@ -253,7 +241,7 @@ mod tests {
         // Kayles: period 12 from 71 on (OEIS A002186, last exception at 70).
         let (k, _) = find("0.77", 10_000);
         assert_eq!((k.preperiod, k.period, k.certified), (71, 12, true));
-        assert_eq!(k.certified_at, Some(2 * 71 + 2 * 12 + 2 - 1));
+        assert_eq!(k.certified_at, 2 * 71 + 2 * 12 + 2 - 1);
         // Dawson's Chess 0.137: period 34, last exception at 51 (A002187).
         let (d, _) = find("0.137", 10_000);
         assert_eq!((d.preperiod, d.period, d.certified), (52, 34, true));

@@ -6,6 +6,7 @@
 //! `sprague table` tabulates), and a [`Ruleset`] entry in [`RULESETS`].
 
 mod nim;
+mod octal;
 mod subtraction;
 mod takeaway;
 
@@ -19,6 +20,7 @@ use crate::position::Component;
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
 
 pub use nim::NimHeap;
+pub use octal::{LaskerHeap, OctalHeap, OctalRules};
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
 
@@ -57,7 +59,19 @@ impl fmt::Debug for Ruleset {
 }
 
 /// Every ruleset, in the order `sprague games` lists them.
-pub static RULESETS: &[Ruleset] = &[nim::RULESET, subtraction::RULESET, takeaway::RULESET];
+pub static RULESETS: &[Ruleset] = &[
+    nim::RULESET,
+    subtraction::RULESET,
+    takeaway::RULESET,
+    octal::OCTAL,
+    octal::KAYLES,
+    octal::DAWSON,
+    octal::DAWSONS_CHESS,
+    octal::OFFICERS,
+    octal::GUILES,
+    octal::GRUNDY,
+    octal::LASKER,
+];
 
 /// The ruleset called `name`, if there is one.
 pub fn find(name: &str) -> Option<&'static Ruleset> {
