@@ -9,6 +9,7 @@ mod nim;
 mod octal;
 mod subtraction;
 mod takeaway;
+mod treblecross;
 
 use std::fmt;
 use std::sync::Arc;
@@ -23,6 +24,7 @@ pub use nim::NimHeap;
 pub use octal::{LaskerHeap, OctalHeap, OctalRules};
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
+pub use treblecross::{TreblecrossBoard, treblecross_winning_cells};
 
 /// Builds the components of one written component.
 pub type BuildFn = fn(&ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError>;
@@ -71,6 +73,7 @@ pub static RULESETS: &[Ruleset] = &[
     octal::GUILES,
     octal::GRUNDY,
     octal::LASKER,
+    treblecross::RULESET,
 ];
 
 /// The ruleset called `name`, if there is one.
