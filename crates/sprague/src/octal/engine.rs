@@ -111,6 +111,36 @@ impl SplitCache {
     };
 }
 
+/// Bits of values below 256 gathered in registers, not in memory: setting
+/// bits of one word in memory again and again waits on each store, which
+/// made this the hottest line of the engine. Larger values go straight to
+/// memory.
+#[derive(Default)]
+struct Bits([u64; 4]);
+
+impl Bits {
+    #[inline(always)]
+    fn insert(&mut self, v: u32, memory: &mut [u64]) {
+        let bit = 1u64 << (v & 63);
+        let w = v >> 6;
+        if w < 4 {
+            // Branch-free: a jump on the word index mispredicts.
+            for (i, word) in self.0.iter_mut().enumerate() {
+                *word |= bit & u64::from(w == i as u32).wrapping_neg();
+            }
+        } else {
+            memory[w as usize] |= bit;
+        }
+    }
+
+    #[inline(always)]
+    fn flush(self, memory: &mut [u64]) {
+        for (m, b) in memory.iter_mut().zip(self.0) {
+            *m |= b;
+        }
+    }
+}
+
 /// Which method computes new values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
@@ -346,6 +376,9 @@ impl<V: Cell> Engine<V> {
                 cache.scanned = 0;
                 cache.bits.iter_mut().for_each(|w| *w = 0);
                 // Every pair with a rare heap.
+                let values = &self.values;
+                let mut bits = Bits::default();
+                let mut n_pairs = 0;
                 for &r in &self.rare {
                     if r >= m {
                         break;
@@ -353,10 +386,11 @@ impl<V: Cell> Engine<V> {
                     if unequal && 2 * r == m {
                         continue;
                     }
-                    let v = self.values[r].to_u32() ^ self.values[m - r].to_u32();
-                    cache.bits[(v >> 6) as usize] |= 1 << (v & 63);
-                    self.rare_pairs += 1;
+                    bits.insert(values[r].to_u32() ^ values[m - r].to_u32(), &mut cache.bits);
+                    n_pairs += 1;
                 }
+                bits.flush(&mut cache.bits);
+                self.rare_pairs += n_pairs;
             }
             for (r, c) in reach.iter_mut().zip(&cache.bits) {
                 *r |= c;
@@ -423,13 +457,24 @@ impl<V: Cell> Engine<V> {
                     progressed = true;
                     let from = cache.scanned + 1;
                     let to = (cache.scanned + 16).min(half);
-                    for a in from..=to {
-                        if unequal && 2 * a == m {
-                            continue;
+                    let values = &self.values[..m];
+                    let mut bits = Bits::default();
+                    if unequal && 2 * to == m {
+                        for a in from..to {
+                            bits.insert(
+                                values[a].to_u32() ^ values[m - a].to_u32(),
+                                &mut cache.bits,
+                            );
                         }
-                        let v = self.values[a].to_u32() ^ self.values[m - a].to_u32();
-                        cache.bits[(v >> 6) as usize] |= 1 << (v & 63);
+                    } else {
+                        for a in from..to + 1 {
+                            bits.insert(
+                                values[a].to_u32() ^ values[m - a].to_u32(),
+                                &mut cache.bits,
+                            );
+                        }
                     }
+                    bits.flush(&mut cache.bits);
                     self.scanned_pairs += (to + 1 - from) as u64;
                     cache.scanned = to;
                     for (r, c) in reach.iter_mut().zip(&cache.bits) {
