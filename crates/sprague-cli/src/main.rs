@@ -9,6 +9,7 @@ mod analyze;
 mod failure;
 mod games;
 mod play;
+mod roots;
 mod table;
 
 use std::process::ExitCode;
@@ -37,6 +38,8 @@ enum Command {
     Games,
     /// Play against the engine in the terminal.
     Play(play::Args),
+    /// The outcome of a game on a tree for every choice of root.
+    Roots(roots::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
         Command::Table(args) => table::run(args, &budget),
         Command::Games => games::run(),
         Command::Play(args) => play::run(args, &budget),
+        Command::Roots(args) => roots::run(args, &budget),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

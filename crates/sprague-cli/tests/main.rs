@@ -306,3 +306,93 @@ fn table_period_of_a_subtraction_game() {
     );
     assert_eq!(v["to"], 9);
 }
+
+#[test]
+fn roots_answers_codeforces_1498f_for_every_root() {
+    // Codeforces 1498F, the sample: answer "1 0 0 1 1".
+    let (out, _, code) = sprague(&[
+        "roots",
+        "tree_staircase[1](\"1-2 1-3 5-2 4-3\", 0, 3, 2, 4, 4)",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r"
+    root 1: N: the first player wins
+    root 2: P: the first player loses
+    root 3: P: the first player loses
+    root 4: N: the first player wins
+    root 5: N: the first player wins
+    ");
+    let v = json(&[
+        "roots",
+        "tree_staircase[1](\"1-2 1-3 5-2 4-3\", 0, 3, 2, 4, 4)",
+        "--json",
+    ]);
+    let wins: Vec<bool> = v["roots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["first_player_wins"].as_bool().unwrap())
+        .collect();
+    assert_eq!(wins, [true, false, false, true, true]);
+    let (_, err, code) = sprague(&["roots", "nim(3)"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("tree_staircase"), "{err}");
+}
+
+#[test]
+fn wythoff_is_exact_at_the_top_of_the_u64_range() {
+    // (F_92, F_93), consecutive Fibonacci numbers, is a P-position. With one
+    // more stone in heap 1: take it back; or keep the difference F_91 - 1,
+    // whose P-position has smaller heap ⌊(F_91 - 1)φ⌋ = F_92 - 2 (since
+    // φF_91 = F_92 + |ψ|^91), by taking 3 from both. Heap 2 cannot move:
+    // the partner of F_92 + 1 (Zeckendorf F_92 + F_2) is F_93 + F_3.
+    let (out, _, code) = sprague(&[
+        "analyze",
+        "wythoff(7540113804746346430, 12200160415121876738)",
+        "--all",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out, @r"
+    N-position: the player to move wins
+    winning moves (2):
+      take 1 from heap 1  ->  wythoff(7540113804746346429, 12200160415121876738)
+      take 3 from both heaps  ->  wythoff(7540113804746346427, 12200160415121876735)
+    ");
+    let v = json(&[
+        "analyze",
+        "wythoff(7540113804746346429, 12200160415121876738)",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["grundy"], 0);
+}
+
+#[test]
+fn fibonacci_near_2_pow_63_gives_a_winning_move() {
+    // 2^63 + 1 = 1 + (Zeckendorf of 2^63), whose smallest term is above 2.
+    let v = json(&["analyze", "fibonacci(9223372036854775809)", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"][0]["description"],
+        "take 1 from the heap of 9223372036854775809"
+    );
+    assert_eq!(
+        v["winning_moves"][0]["to"],
+        "fibonacci(9223372036854775808, 2)"
+    );
+}
+
+#[test]
+fn issue_3_rulesets_report_bad_parameters_with_exit_status_2() {
+    for position in [
+        "bash[0](5)",
+        "moore[0](1, 2)",
+        "nosum[1](4)",
+        "circle[5,0](0, 0)",
+        "wythoff(1)",
+    ] {
+        let (_, err, code) = sprague(&["analyze", position]);
+        assert_eq!(code, 2, "{position}: {err}");
+        assert!(err.starts_with("error: bad position"), "{position}: {err}");
+    }
+}

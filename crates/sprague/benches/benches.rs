@@ -283,5 +283,199 @@ fn generic_grundy_solver(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, nimber_multiplication, generic_grundy_solver);
+// ---------------------------------------------------------------------------
+// Issue 3 rulesets (branch rulesets-a): closed forms against their baselines
+// ---------------------------------------------------------------------------
+
+/// A random tree on `n` nodes (node `i` hangs from a node before it), as
+/// the edge text of `tree_staircase`, with its adjacency lists and coins.
+fn random_tree(n: usize, seed: u64) -> (String, Vec<Vec<usize>>, Vec<u64>) {
+    let mut x = seed;
+    let mut next = || {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        x >> 33
+    };
+    let mut adjacent = vec![Vec::new(); n];
+    let mut edges = Vec::new();
+    for i in 1..n {
+        let p = next() as usize % i;
+        adjacent[p].push(i);
+        adjacent[i].push(p);
+        edges.push(format!("{}-{}", p + 1, i + 1));
+    }
+    let coins = (0..n).map(|_| next() % 8).collect();
+    (edges.join(" "), adjacent, coins)
+}
+
+/// The baseline for every root of staircase Nim on a tree: a breadth-first
+/// search from each root, then the nim-sum of the coins with `⌊depth/k⌋`
+/// odd. `O(n²)`.
+fn every_root_by_search(adjacent: &[Vec<usize>], coins: &[u64], k: usize) -> Vec<bool> {
+    let n = adjacent.len();
+    let mut depth = vec![usize::MAX; n];
+    let mut queue = std::collections::VecDeque::new();
+    (0..n)
+        .map(|root| {
+            depth.iter_mut().for_each(|d| *d = usize::MAX);
+            depth[root] = 0;
+            queue.push_back(root);
+            let mut value = 0;
+            while let Some(v) = queue.pop_front() {
+                if (depth[v] / k) % 2 == 1 {
+                    value ^= coins[v];
+                }
+                for &w in &adjacent[v] {
+                    if depth[w] == usize::MAX {
+                        depth[w] = depth[v] + 1;
+                        queue.push_back(w);
+                    }
+                }
+            }
+            value != 0
+        })
+        .collect()
+}
+
+fn tree_staircase_every_root(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tree_staircase every root");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    let k = 3;
+    for n in [1000usize, 4000] {
+        let (edges, adjacent, coins) = random_tree(n, n as u64);
+        let coin_text: Vec<String> = coins.iter().map(u64::to_string).collect();
+        let text = format!("tree_staircase[{k}](\"{edges}\", {})", coin_text.join(", "));
+        let syntax = sprague::syntax::parse_position(&text).unwrap();
+        let game = sprague::rulesets::TreeStaircase::from_syntax(&syntax.components[0]).unwrap();
+        let fast = game
+            .first_player_wins_for_every_root(&Budget::DEFAULT)
+            .unwrap();
+        assert_eq!(fast, every_root_by_search(&adjacent, &coins, k));
+        group.bench_with_input(BenchmarkId::new("rerooting", n), &n, |b, _| {
+            b.iter(|| {
+                black_box(
+                    game.first_player_wins_for_every_root(&Budget::DEFAULT)
+                        .unwrap(),
+                )
+            })
+        });
+        group.bench_with_input(BenchmarkId::new("search per root", n), &n, |b, _| {
+            b.iter(|| black_box(every_root_by_search(&adjacent, &coins, k)))
+        });
+    }
+    group.finish();
+}
+
+/// The baseline test of a Wythoff P-position: the Zeckendorf
+/// characterisation (the smaller heap's smallest Fibonacci term has an even
+/// index, F_2 = 1, and the larger heap is its representation shifted up).
+fn wythoff_is_p_by_zeckendorf(x: u64, y: u64) -> bool {
+    let (a, b) = (x.min(y), x.max(y));
+    if a == 0 {
+        return b == 0;
+    }
+    let mut fib = vec![0u128, 1, 1];
+    while *fib.last().unwrap() <= u128::from(a) {
+        let k = fib.len();
+        fib.push(fib[k - 1] + fib[k - 2]);
+    }
+    let (mut rest, mut shifted, mut smallest) = (u128::from(a), 0u128, 0);
+    for i in (2..fib.len()).rev() {
+        if fib[i] <= rest {
+            rest -= fib[i];
+            shifted += fib[i - 1] + fib[i];
+            smallest = i;
+        }
+    }
+    smallest % 2 == 0 && shifted == u128::from(b)
+}
+
+fn wythoff_and_fibonacci(c: &mut Criterion) {
+    let mut group = c.benchmark_group("issue 3 closed forms");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1));
+    // (F_92, F_93): the largest consecutive Fibonacci pair below 2^64.
+    let (a, b) = (7540113804746346429u64, 12200160415121876738u64);
+    assert!(sprague::rulesets::wythoff_is_p(a, b));
+    assert!(wythoff_is_p_by_zeckendorf(a, b));
+    assert!(!sprague::rulesets::wythoff_is_p(a + 1, b));
+    assert!(!wythoff_is_p_by_zeckendorf(a + 1, b));
+    group.bench_function(
+        "wythoff P-test at the top of u64, Beatty bisection",
+        |bench| {
+            bench.iter(|| black_box(sprague::rulesets::wythoff_is_p(black_box(a), black_box(b))))
+        },
+    );
+    group.bench_function(
+        "wythoff P-test at the top of u64, Zeckendorf baseline",
+        |bench| bench.iter(|| black_box(wythoff_is_p_by_zeckendorf(black_box(a), black_box(b)))),
+    );
+    let top = sprague::Position::parse(&format!("wythoff({}, {b})", a + 1)).unwrap();
+    let analysis = sprague::analyze(&top, sprague::Play::Normal, true, &Budget::DEFAULT).unwrap();
+    assert_eq!(analysis.winning_moves.len(), 2);
+    group.bench_function(
+        "analyze wythoff at the top of u64, every winning move",
+        |bench| {
+            bench.iter(|| {
+                black_box(
+                    sprague::analyze(&top, sprague::Play::Normal, true, &Budget::DEFAULT).unwrap(),
+                )
+            })
+        },
+    );
+    // Fibonacci Nim: the closed form near 2^63, and at n = 3000 against the
+    // Grundy table, which is the only other way to find a winning move.
+    let big = sprague::Position::parse("fibonacci(9223372036854775809)").unwrap();
+    let analysis = sprague::analyze(&big, sprague::Play::Normal, false, &Budget::DEFAULT).unwrap();
+    assert_eq!(
+        analysis.winning_moves[0].description,
+        "take 1 from the heap of 9223372036854775809"
+    );
+    group.bench_function("analyze fibonacci(2^63 + 1)", |bench| {
+        bench.iter(|| {
+            black_box(
+                sprague::analyze(&big, sprague::Play::Normal, false, &Budget::DEFAULT).unwrap(),
+            )
+        })
+    });
+    let n = 3000u64;
+    let start = sprague::rulesets::FibonacciPosition { n, cap: None };
+    let closed =
+        sprague::Component::moves_to_grundy(&start, Nimber::ZERO, usize::MAX, &Budget::DEFAULT)
+            .unwrap();
+    let value = sprague::Component::grundy(&start, &Budget::DEFAULT).unwrap();
+    assert_ne!(value, Nimber::ZERO);
+    assert!(!closed.is_empty());
+    group.bench_function("fibonacci(3000) winning moves, Zeckendorf", |bench| {
+        bench.iter(|| {
+            black_box(
+                sprague::Component::moves_to_grundy(
+                    &start,
+                    Nimber::ZERO,
+                    usize::MAX,
+                    &Budget::DEFAULT,
+                )
+                .unwrap(),
+            )
+        })
+    });
+    group.bench_function("fibonacci(3000) value, Grundy table baseline", |bench| {
+        bench.iter(|| black_box(sprague::Component::grundy(&start, &Budget::DEFAULT).unwrap()))
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    nimber_multiplication,
+    generic_grundy_solver,
+    tree_staircase_every_root,
+    wythoff_and_fibonacci
+);
 criterion_main!(benches);

@@ -102,7 +102,14 @@ pub fn analyze(
         )));
     }
     match play {
-        Play::Normal => analyze_normal(position, all, budget),
+        Play::Normal => match analyze_normal(position, all, budget) {
+            // A lone component may know who wins without knowing its value
+            // (see `Component::outcome_and_winning_moves`).
+            Err(e) if position.components().len() == 1 => {
+                analyze_by_outcome(position, all, budget).unwrap_or(Err(e))
+            }
+            result => result,
+        },
         Play::Misere => {
             if let Some(heaps) = nim_heaps(position) {
                 Ok(misere_nim(position, &heaps, all))
@@ -151,6 +158,39 @@ fn analyze_normal(position: &Position, all: bool, budget: &Budget) -> Result<Ana
         value: None,
         winning_moves,
     })
+}
+
+/// Normal-play analysis of a position made of one component from the
+/// component's own outcome and winning moves; `None` when the component has
+/// no such knowledge. The Grundy value is left unknown.
+fn analyze_by_outcome(
+    position: &Position,
+    all: bool,
+    budget: &Budget,
+) -> Option<Result<Analysis, SolveError>> {
+    let component = &position.components()[0];
+    let max = if all { usize::MAX } else { 1 };
+    let result = component.outcome_and_winning_moves(max, budget)?;
+    Some(result.map(|(first_player_wins, moves)| {
+        Analysis {
+            play: Play::Normal,
+            outcome: if first_player_wins {
+                Outcome::N
+            } else {
+                Outcome::P
+            },
+            grundy: None,
+            value: None,
+            winning_moves: moves
+                .into_iter()
+                .map(|m| WinningMove {
+                    component: 0,
+                    description: m.description,
+                    to: position.replace(0, &m.to),
+                })
+                .collect(),
+        }
+    }))
 }
 
 /// The sizes of the heaps if every component is a Nim heap.

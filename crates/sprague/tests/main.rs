@@ -4,5 +4,6 @@
 
 mod octal;
 mod published;
+mod rulesets_a_sums;
 mod sums;
 mod syntax_fuzz;

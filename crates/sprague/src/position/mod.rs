@@ -100,6 +100,32 @@ pub trait Component: fmt::Debug + Send + Sync {
         }
         Ok(found)
     }
+
+    /// Who wins this component played on its own, and its first `max`
+    /// winning moves (moves to positions where the player to move loses),
+    /// for rulesets that know the outcome without knowing the Grundy value:
+    /// Wythoff's game has closed-form P-positions but a value table only for
+    /// small heaps; a Nullify matrix may be worth an infinite ordinal.
+    ///
+    /// `None`, the default, means the ruleset has no such knowledge and the
+    /// engine uses [`Component::grundy`]. [`crate::analyze`] asks only when
+    /// the component is the whole position and its Grundy value is not
+    /// available. Implementations list the winning moves in the order of
+    /// [`Component::moves`] wherever they can list them all, and must never
+    /// claim a move wins unless it leads to a P-position.
+    ///
+    /// # Errors
+    ///
+    /// A [`SolveError`] inside the `Some` when even the outcome is beyond
+    /// `budget`.
+    fn outcome_and_winning_moves(
+        &self,
+        max: usize,
+        budget: &Budget,
+    ) -> Option<Result<(bool, Vec<Move>), SolveError>> {
+        let _ = (max, budget);
+        None
+    }
 }
 
 /// A move in one component: what it does, in words, and what the component

@@ -5,11 +5,21 @@
 //! components), optionally a `family` function (the one-heap family that
 //! `sprague table` tabulates), and a [`Ruleset`] entry in [`RULESETS`].
 
+mod bash;
+mod circle;
+mod fibonacci;
+mod moore;
 mod nim;
+mod nosum;
+mod nullify;
 mod octal;
+mod sequential;
+mod staircase;
 mod subtraction;
 mod takeaway;
 mod treblecross;
+mod tree_staircase;
+mod wythoff;
 
 use std::fmt;
 use std::sync::Arc;
@@ -20,11 +30,23 @@ use crate::nimber::Nimber;
 use crate::position::Component;
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
 
+pub use bash::BashHeap;
+pub use circle::CirclePosition;
+pub use fibonacci::{FibonacciPosition, zeckendorf};
+pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
+pub use nosum::{NosumPosition, nosum_is_p};
+pub use nullify::NullifyPosition;
 pub use octal::{LaskerHeap, OctalHeap, OctalRules};
+pub use sequential::{SequentialPosition, sequential_grundy};
+pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
 pub use treblecross::{TreblecrossBoard, treblecross_winning_cells};
+pub use tree_staircase::TreeStaircase;
+pub use wythoff::{
+    TABLE_MAX as WYTHOFF_TABLE_MAX, WythoffPosition, floor_k_phi, wythoff_is_p, wythoff_partner,
+};
 
 /// Builds the components of one written component.
 pub type BuildFn = fn(&ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError>;
@@ -65,6 +87,17 @@ pub static RULESETS: &[Ruleset] = &[
     nim::RULESET,
     subtraction::RULESET,
     takeaway::RULESET,
+    bash::RULESET,
+    wythoff::RULESET,
+    fibonacci::RULESET,
+    staircase::STAIRCASE,
+    staircase::GEORGIA,
+    tree_staircase::RULESET,
+    moore::RULESET,
+    sequential::RULESET,
+    nosum::RULESET,
+    circle::RULESET,
+    nullify::RULESET,
     octal::OCTAL,
     octal::KAYLES,
     octal::DAWSON,
