@@ -24,6 +24,7 @@
 
 #![deny(missing_docs)]
 
+mod coins;
 mod error;
 mod impartial;
 mod nimber;
@@ -38,6 +39,7 @@ pub mod syntax {
     pub use crate::position::syntax::*;
 }
 
+pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use error::{ParseError, ParseErrorKind, SolveError};
 pub use impartial::{Budget, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;

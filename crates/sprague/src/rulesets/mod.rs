@@ -107,6 +107,7 @@ pub static RULESETS: &[Ruleset] = &[
     octal::GRUNDY,
     octal::LASKER,
     treblecross::RULESET,
+    crate::coins::RUGS,
 ];
 
 /// The ruleset called `name`, if there is one.
