@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut g = GrundySequence::new(TakeBreak::from_code(&code), method);
     let found = find_period(&mut g, max)?;
     let seconds = start.elapsed().as_secs_f64();
-    let largest = g.to_vec().into_iter().max().unwrap_or(0);
+    let largest = g.largest();
     println!(
         "code {code} heaps {} seconds {seconds:.3} rate {:.0}/s rare {} mask {:?} largest {largest} work {:?} period {found:?}",
         g.len(),

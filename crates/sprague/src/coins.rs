@@ -129,8 +129,9 @@ impl RugsBoard {
         total
     }
 
-    /// Nim-sums of Ruler values over `from..to` of a side of length `len`,
-    /// for every `to`: `prefix[from][to - from - 1]`... computed per start.
+    /// The nim-sums of the Ruler values of the segments `from..=to` of a
+    /// side of length `len`, for every `to` from `from` on (values counted
+    /// from the far end of the side).
     fn segment_values(len: usize, from: usize) -> Vec<u64> {
         let mut acc = 0;
         (from..len)
@@ -159,17 +160,17 @@ impl RugsBoard {
             .collect();
         let mut count = 0u64;
         let mut best = None;
-        for r in 0..self.rows {
+        for (r, row_segment) in row_segments.iter().enumerate() {
             let mut row_count = [0u64; 2048];
-            for &v in &row_segments[r] {
+            for &v in row_segment {
                 row_count[v as usize] += 1;
             }
-            for c in 0..self.cols {
+            for (c, col_segment) in col_segments.iter().enumerate() {
                 if !self.white[r * self.cols + c] {
                     continue;
                 }
                 let mut col_count = [0u64; 2048];
-                for &v in &col_segments[c] {
+                for &v in col_segment {
                     col_count[v as usize] += 1;
                 }
                 for (a, &n_rows) in row_count.iter().enumerate() {
@@ -186,8 +187,8 @@ impl RugsBoard {
                     // Corners are visited in order, so the first with a
                     // winning rectangle holds the smallest; take its
                     // smallest opposite corner.
-                    'search: for (i, &a) in row_segments[r].iter().enumerate() {
-                        for (j, &b) in col_segments[c].iter().enumerate() {
+                    'search: for (i, &a) in row_segment.iter().enumerate() {
+                        for (j, &b) in col_segment.iter().enumerate() {
                             if Nimber(a) * Nimber(b) == total {
                                 best = Some((r + 1, c + 1, r + i + 1, c + j + 1));
                                 break 'search;

@@ -207,6 +207,14 @@ impl GrundySequence {
         }
     }
 
+    /// The largest known value.
+    pub fn largest(&self) -> u32 {
+        match &self.storage {
+            Storage::Bytes(e) => e.values.iter().copied().max().map_or(0, u32::from),
+            Storage::Words(e) => e.values.iter().copied().max().map_or(0, u32::from),
+        }
+    }
+
     /// Every known value.
     pub fn to_vec(&self) -> Vec<u32> {
         match &self.storage {

@@ -164,6 +164,9 @@ pub(crate) struct Engine<V: Cell> {
     rare: Vec<usize>,
     classifier: Classifier,
     next_review: usize,
+    /// Whether no classification makes heaps rare enough to pay: the
+    /// plain method is then used until a review finds one.
+    plain_now: bool,
     /// `marks[v] == generation`: value `v` is reachable.
     marks: Vec<u32>,
     /// The wanted values and the values reachable, as bits.
@@ -196,6 +199,7 @@ impl<V: Cell> Engine<V> {
             rare: Vec::new(),
             classifier: Classifier::ALL_RARE,
             next_review: 64,
+            plain_now: false,
             marks: vec![0; V::LIMIT as usize + 1],
             want_bits: Vec::new(),
             reach: Vec::new(),
@@ -223,6 +227,7 @@ impl<V: Cell> Engine<V> {
         wide.rare = self.rare;
         wide.classifier = self.classifier;
         wide.next_review = self.next_review;
+        wide.plain_now = self.plain_now;
         wide.largest = self.largest;
         wide
     }
@@ -310,7 +315,7 @@ impl<V: Cell> Engine<V> {
             }
         }
         let unequal = self.rules.unequal;
-        let value = if self.method == Method::Plain || self.splits.is_empty() {
+        let value = if self.method == Method::Plain || self.plain_now || self.splits.is_empty() {
             for i in 0..self.splits.len() {
                 let m = self.splits[i];
                 for a in 1..=m / 2 {
@@ -425,9 +430,9 @@ impl<V: Cell> Engine<V> {
         let mut any_wanted = false;
         for w in 0..words {
             let mut searchable = 0;
-            for parity in 0..2 {
-                if searched[parity] {
-                    searchable |= self.parity_bits[parity][w];
+            for (bits, &is_searched) in self.parity_bits.iter().zip(&searched) {
+                if is_searched {
+                    searchable |= bits[w];
                 }
             }
             let unreached = !reach[w];
@@ -456,7 +461,7 @@ impl<V: Cell> Engine<V> {
                     }
                     progressed = true;
                     let from = cache.scanned + 1;
-                    let to = (cache.scanned + 16).min(half);
+                    let to = (cache.scanned + 8).min(half);
                     let values = &self.values[..m];
                     let mut bits = Bits::default();
                     if unequal && 2 * to == m {
@@ -540,6 +545,15 @@ impl<V: Cell> Engine<V> {
                         best = (count, c);
                     }
                 }
+            }
+        }
+        // With more than one heap in eight rare, enumerating rare pairs and
+        // scanning costs more than the plain method (measured on 0.007).
+        let plain_now = best.0.saturating_mul(8) > n as u64;
+        if plain_now != self.plain_now {
+            self.plain_now = plain_now;
+            for cache in &mut self.caches {
+                cache.m = usize::MAX;
             }
         }
         if best.1 != self.classifier {

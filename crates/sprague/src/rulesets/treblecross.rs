@@ -170,8 +170,12 @@ impl TreblecrossBoard {
 /// use sprague::{Budget, rulesets::treblecross_winning_cells};
 /// // ".X.X" lets the player to move complete at cell 3.
 /// assert_eq!(treblecross_winning_cells(".X.X", &Budget::DEFAULT).unwrap(), vec![3]);
-/// // Three empty cells: the middle one wins.
-/// assert_eq!(treblecross_winning_cells("...", &Budget::DEFAULT).unwrap(), vec![2]);
+/// // Three empty cells: any first mark wins, since the second mark makes
+/// // `XX` or `X.X` and the first player completes the row.
+/// assert_eq!(treblecross_winning_cells("...", &Budget::DEFAULT).unwrap(), vec![1, 2, 3]);
+/// // Five empty cells: only the middle wins (a mark elsewhere leaves a safe
+/// // cell that the opponent takes, after which every move is unsafe).
+/// assert_eq!(treblecross_winning_cells(".....", &Budget::DEFAULT).unwrap(), vec![3]);
 /// ```
 pub fn treblecross_winning_cells(board: &str, budget: &Budget) -> Result<Vec<usize>, SolveError> {
     let cells: Vec<bool> = board.chars().map(|c| c == 'X' || c == 'x').collect();
