@@ -463,23 +463,24 @@ impl<V: Cell> Engine<V> {
                     let from = cache.scanned + 1;
                     let to = (cache.scanned + 8).min(half);
                     let values = &self.values[..m];
-                    let mut bits = Bits::default();
-                    if unequal && 2 * to == m {
-                        for a in from..to {
-                            bits.insert(
-                                values[a].to_u32() ^ values[m - a].to_u32(),
-                                &mut cache.bits,
-                            );
+                    let last = if unequal && 2 * to == m { to } else { to + 1 };
+                    if words == 1 {
+                        // Every value is below 64: one register of bits.
+                        let mut acc = 0u64;
+                        for a in from..last {
+                            acc |= 1u64 << ((values[a].to_u32() ^ values[m - a].to_u32()) & 63);
                         }
+                        cache.bits[0] |= acc;
                     } else {
-                        for a in from..to + 1 {
+                        let mut bits = Bits::default();
+                        for a in from..last {
                             bits.insert(
                                 values[a].to_u32() ^ values[m - a].to_u32(),
                                 &mut cache.bits,
                             );
                         }
+                        bits.flush(&mut cache.bits);
                     }
-                    bits.flush(&mut cache.bits);
                     self.scanned_pairs += (to + 1 - from) as u64;
                     cache.scanned = to;
                     for (r, c) in reach.iter_mut().zip(&cache.bits) {
