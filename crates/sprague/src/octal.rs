@@ -284,6 +284,80 @@ impl GrundySequence {
         }
     }
 
+    /// The known values as a checkpoint: a header naming the rules, the
+    /// width of a value, the count, and the values. The library does no
+    /// I/O; `sprague table --checkpoint` writes these bytes to a file.
+    pub fn to_checkpoint(&self) -> Vec<u8> {
+        let rules = format!("{:?}", self.rules());
+        let mut out = Vec::with_capacity(self.len() * 2 + rules.len() + 32);
+        out.extend_from_slice(CHECKPOINT_MAGIC);
+        out.extend_from_slice(&(rules.len() as u64).to_le_bytes());
+        out.extend_from_slice(rules.as_bytes());
+        match &self.storage {
+            Storage::Bytes(e) => {
+                out.push(1);
+                out.extend_from_slice(&(e.values.len() as u64).to_le_bytes());
+                out.extend_from_slice(&e.values);
+            }
+            Storage::Words(e) => {
+                out.push(2);
+                out.extend_from_slice(&(e.values.len() as u64).to_le_bytes());
+                for v in &e.values {
+                    out.extend_from_slice(&v.to_le_bytes());
+                }
+            }
+        }
+        out
+    }
+
+    /// A sequence resumed from [`GrundySequence::to_checkpoint`] bytes:
+    /// continuing it gives the same values as an uninterrupted run.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] if the bytes are not a checkpoint of a
+    /// sequence of these rules.
+    pub fn from_checkpoint(
+        rules: TakeBreak,
+        method: Method,
+        bytes: &[u8],
+    ) -> Result<GrundySequence, SolveError> {
+        let bad =
+            |why: &str| SolveError::unsupported(format!("not a checkpoint of this game: {why}"));
+        let rest = bytes
+            .strip_prefix(CHECKPOINT_MAGIC)
+            .ok_or_else(|| bad("no header"))?;
+        let take_u64 = |b: &[u8]| -> Option<(u64, usize)> {
+            Some((u64::from_le_bytes(b.get(..8)?.try_into().ok()?), 8))
+        };
+        let (rules_len, _) = take_u64(rest).ok_or_else(|| bad("truncated"))?;
+        let rules_len = usize::try_from(rules_len).map_err(|_| bad("bad length"))?;
+        let rest = &rest[8..];
+        let written = rest.get(..rules_len).ok_or_else(|| bad("truncated"))?;
+        if written != format!("{rules:?}").as_bytes() {
+            return Err(bad("it was made for other rules"));
+        }
+        let rest = &rest[rules_len..];
+        let (&width, rest) = rest.split_first().ok_or_else(|| bad("truncated"))?;
+        let (count, _) = take_u64(rest).ok_or_else(|| bad("truncated"))?;
+        let data = &rest[8..];
+        let count = usize::try_from(count).map_err(|_| bad("bad length"))?;
+        let storage = match width {
+            1 if data.len() == count => {
+                Storage::Bytes(Engine::resume(rules, method, data.to_vec()))
+            }
+            2 if Some(data.len()) == count.checked_mul(2) => Storage::Words(Engine::resume(
+                rules,
+                method,
+                data.chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect(),
+            )),
+            _ => return Err(bad("the values are truncated")),
+        };
+        Ok(GrundySequence { storage })
+    }
+
     /// Compares `G(n)` with `G(n + p)` for `n` in `from..to` (all known),
     /// returning the last `n` where they differ.
     pub(crate) fn last_mismatch(&self, p: usize, from: usize, to: usize) -> Option<usize> {
@@ -340,6 +414,9 @@ impl GrundySequence {
         }
     }
 }
+
+/// The first bytes of a checkpoint.
+const CHECKPOINT_MAGIC: &[u8] = b"sprague octal checkpoint 1\n";
 
 /// Values kept by a [`PeriodicSequence`].
 #[derive(Clone, Debug)]
@@ -490,6 +567,54 @@ mod tests {
         }
         let (plain, sparse) = both(&TakeBreak::grundys_game(), 3000);
         assert_eq!(plain, sparse);
+    }
+
+    #[test]
+    fn resuming_a_checkpoint_gives_the_uninterrupted_values() {
+        // Officers passes 255 before 16 384, so both widths are resumed.
+        for (text, to, stops) in [
+            ("0.6", 16_384, [100, 9000, 16_000]),
+            ("0.1777", 6000, [10, 100, 2500]),
+            ("0.007", 6000, [10, 100, 2500]),
+            ("0.77", 6000, [10, 100, 2500]),
+        ] {
+            let rules = code(text);
+            let mut whole = GrundySequence::new(rules.clone(), Method::SparseSpace);
+            whole.extend_to(to).unwrap();
+            if text == "0.6" {
+                assert!(!whole.is_bytes());
+            }
+            for stop in stops {
+                let mut part = GrundySequence::new(rules.clone(), Method::SparseSpace);
+                part.extend_to(stop).unwrap();
+                let bytes = part.to_checkpoint();
+                let mut resumed =
+                    GrundySequence::from_checkpoint(rules.clone(), Method::SparseSpace, &bytes)
+                        .unwrap();
+                assert_eq!(resumed.len(), stop + 1);
+                resumed.extend_to(to).unwrap();
+                assert_eq!(resumed.to_vec(), whole.to_vec(), "{text} stopped at {stop}");
+            }
+        }
+        // A checkpoint of other rules, or a damaged one, is refused.
+        let mut g = GrundySequence::new(code("0.77"), Method::SparseSpace);
+        g.extend_to(100).unwrap();
+        let bytes = g.to_checkpoint();
+        assert!(
+            GrundySequence::from_checkpoint(code("0.07"), Method::SparseSpace, &bytes).is_err()
+        );
+        assert!(
+            GrundySequence::from_checkpoint(
+                code("0.77"),
+                Method::SparseSpace,
+                &bytes[..bytes.len() - 1]
+            )
+            .is_err()
+        );
+        assert!(
+            GrundySequence::from_checkpoint(code("0.77"), Method::SparseSpace, b"nonsense")
+                .is_err()
+        );
     }
 
     proptest! {

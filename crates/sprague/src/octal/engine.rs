@@ -216,6 +216,21 @@ impl<V: Cell> Engine<V> {
         }
     }
 
+    /// The computation continued from known values `values` (a checkpoint):
+    /// the rare list and the mask are rebuilt from them.
+    pub fn resume(rules: TakeBreak, method: Method, values: Vec<V>) -> Engine<V> {
+        let mut engine = Engine::new(rules, method);
+        engine.largest = values.iter().map(|v| v.to_u32()).max().unwrap_or(0);
+        // Every heap rare is consistent with the starting classification;
+        // the review then picks the best one and rebuilds the list.
+        engine.rare = (1..values.len()).collect();
+        engine.values = values;
+        if method == Method::SparseSpace && engine.values.len() >= 64 {
+            engine.review();
+        }
+        engine
+    }
+
     /// The same computation with values stored in a wider type.
     pub fn widen<W: Cell>(self) -> Engine<W> {
         let mut wide = Engine::<W>::new(self.rules, self.method);
