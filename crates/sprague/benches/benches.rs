@@ -516,12 +516,88 @@ fn octal_sequences(c: &mut Criterion) {
     group.finish();
 }
 
+/// The baseline for the circle game: the Grundy values of every reachable
+/// point, column by column from the far side. `O(area)` = `O((d/k)²)`.
+fn circle_by_table(d: u64, k: u64, x: u64, y: u64) -> u8 {
+    let (d, k) = (d as i128, k as i128);
+    let mut heights = Vec::new();
+    loop {
+        let xi = x as i128 + heights.len() as i128 * k;
+        if xi * xi > d * d {
+            break;
+        }
+        let mut top = -1i128;
+        while {
+            let yj = y as i128 + (top + 1) * k;
+            xi * xi + yj * yj <= d * d
+        } {
+            top += 1;
+        }
+        if top < 0 {
+            break;
+        }
+        heights.push(top as usize);
+    }
+    let mut next: Vec<u8> = Vec::new();
+    let mut column: Vec<u8> = Vec::new();
+    for &h in heights.iter().rev() {
+        column.clear();
+        column.resize(h + 1, 0);
+        for j in (0..=h).rev() {
+            let right = next.get(j).copied();
+            let up = column.get(j + 1).copied().filter(|_| j < h);
+            let mut g = 0u8;
+            while right == Some(g) || up == Some(g) {
+                g += 1;
+            }
+            column[j] = g;
+        }
+        std::mem::swap(&mut next, &mut column);
+    }
+    next[0]
+}
+
+fn circle_game(c: &mut Criterion) {
+    let mut group = c.benchmark_group("circle");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1));
+    for d in [300u64, 3000] {
+        let p = sprague::rulesets::CirclePosition {
+            d,
+            k: 1,
+            x: 0,
+            y: d / 3,
+        };
+        let value = sprague::Component::grundy(&p, &Budget::DEFAULT).unwrap().0;
+        assert_eq!(value, u64::from(circle_by_table(d, 1, 0, d / 3)));
+        group.bench_with_input(BenchmarkId::new("closed form", d), &d, |b, _| {
+            b.iter(|| black_box(sprague::Component::grundy(&p, &Budget::DEFAULT).unwrap()))
+        });
+        group.bench_with_input(BenchmarkId::new("table of the region", d), &d, |b, _| {
+            b.iter(|| black_box(circle_by_table(d, 1, 0, d / 3)))
+        });
+    }
+    let far = sprague::rulesets::CirclePosition {
+        d: u64::MAX,
+        k: 1,
+        x: 0,
+        y: u64::MAX / 3,
+    };
+    group.bench_function("closed form, d = 2^64 - 1", |b| {
+        b.iter(|| black_box(sprague::Component::grundy(&far, &Budget::DEFAULT).unwrap()))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     octal_sequences,
     nimber_multiplication,
     generic_grundy_solver,
     tree_staircase_every_root,
-    wythoff_and_fibonacci
+    wythoff_and_fibonacci,
+    circle_game
 );
 criterion_main!(benches);

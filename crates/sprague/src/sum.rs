@@ -68,6 +68,11 @@ pub struct WinningMove {
 /// Under misère play, sums of Nim heaps follow Bouton's misère rule; any
 /// other sum is searched as one game within `budget`.
 ///
+/// A position of a single component whose value is unknown but whose
+/// outcome is (Wythoff's game beyond its value table, a Nullify matrix, ...)
+/// gets its outcome and winning moves from
+/// [`Component::outcome_and_winning_moves`], with `grundy: None`.
+///
 /// With `all`, every winning move is listed (by component, then place, then
 /// size); otherwise the first.
 ///

@@ -2,22 +2,38 @@
 //! to `x` or to `y`, and the token must stay within distance `d` of the
 //! origin (`x² + y² <= d²`).
 //!
-//! **On the diagonal, a closed form.** From `(x, x)`, let `t` be the most
-//! diagonal steps that stay inside: the largest `t` with
-//! `2(x + tk)² <= d²`. The player to move wins iff `(x + tk, x + (t+1)k)` is
-//! inside. Why (the Codeforces editorial's mirror argument): if that point
-//! is outside, the second player answers every step with the step along the
-//! other axis, returning to the diagonal; at `(t, t)` steps there is no move,
-//! since a step off it is outside. If it is inside, the first player steps
-//! off the diagonal and then mirrors, staying one step off it until
-//! `(t+1, t)`; from there `(t+1, t+1)` is outside by the choice of `t`, and
-//! `(t+2, t)` is farther than `(t+1, t+1)` (`(u+k)² + (u-k)² > 2u²`). So the
-//! two first moves are mirror images and both win: an N-position on the
-//! diagonal is worth `*1` (the mex of `{0, 0}`), a P-position `0`. All in
-//! exact integer arithmetic (`u128`, integer square roots), `O(log d)`.
+//! **A closed form for every position.** Count the moves made along each
+//! axis, `(i, j)`: the token is at `(x + ik, y + jk)`, and the reachable
+//! steps form a region `R` closed downwards (if `(i, j)` is inside, so is
+//! every `(i', j') <= (i, j)`). In any such region the Grundy value is
+//! constant along diagonals: if `(i+1, j+1)` is in `R`, then
+//! `G(i, j) = G(i+1, j+1)`. By induction from the far cells, with
+//! `A = (i+1, j)`, `B = (i, j+1)`, `C = (i+1, j+1)` (all in `R`):
 //!
-//! **Off the diagonal** the symmetry is gone: the value comes from a table
-//! of the reachable points, as many as the budget allows.
+//! * `C` has both moves: by induction `G(A) = G(i+2, j+1)` and
+//!   `G(B) = G(i+1, j+2)`, so `(i, j)` and `C` are the mex of the same set.
+//! * `C` has no move: `G(C) = 0`; `A` and `B` both move to `C`, so neither is
+//!   0, and `G(i, j) = 0`.
+//! * `C` has one move, say to `(i+2, j+1)`: `G(C) = mex{G(A)}` by induction.
+//!   If `G(A) != 0`, then `G(C) = 0`, `B` moves to `C` so `G(B) != 0`, and
+//!   `G(i, j) = 0`. If `G(A) = 0`, then `G(C) = 1`, `B`'s options are `C` and
+//!   perhaps `(i, j+2)`, so `G(B)` is 0 or 2, never 1, and `G(i, j) = 1`.
+//!
+//! So a position is worth what the end `e` of its diagonal is worth (the
+//! last `(t, t)` steps inside). From `e` a step along `x` enters an arm: no
+//! step along `y` is possible there any more (it would pass `e + (1, 1)`),
+//! so the arm is a path, and if `L` steps along `x` fit from `e`, the first
+//! step leads to a position worth `(L - 1) mod 2`. The same holds along `y`
+//! with `M` steps. Hence
+//!
+//! `G = mex{(L - 1) mod 2 if L >= 1, (M - 1) mod 2 if M >= 1}`,
+//!
+//! a value 0, 1 or 2, computed with integer square roots in `u128`, in
+//! `O(log d)` for any `u64` radius. From `(0, 0)` the region is symmetric,
+//! `L = M <= 1`, and this is the Codeforces editorial's mirror argument: the
+//! first player wins iff one step off the end of the diagonal fits. The tests
+//! check the formula against the generic solver and against a table of the
+//! whole region.
 
 use std::sync::Arc;
 
@@ -102,57 +118,35 @@ impl CirclePosition {
         }
     }
 
-    /// On the diagonal: whether the player to move wins (the closed form).
-    fn diagonal_wins(&self) -> bool {
-        debug_assert_eq!(self.x, self.y);
-        let d2 = u128::from(self.d) * u128::from(self.d);
-        // The largest s with 2s² <= d², then the last diagonal step.
-        let s = isqrt(d2 / 2);
-        let (x, k) = (u128::from(self.x), u128::from(self.k));
-        let t = (s - x) / k;
-        let corner = x + t * k;
-        inside(self.d, corner, corner + k)
-    }
-
-    /// The Grundy values of every reachable point, by steps `(i, j)`:
-    /// `table[i][j]` for the point `(x + ik, y + jk)`.
-    fn table(&self, budget: &Budget) -> Result<Vec<Vec<u8>>, SolveError> {
+    /// The Grundy value, by the closed form of the module docs.
+    pub fn value(&self) -> u64 {
         let (x, y, k) = (u128::from(self.x), u128::from(self.y), u128::from(self.k));
         let d2 = u128::from(self.d) * u128::from(self.d);
-        // The reachable points form a staircase: column i holds j = 0..=J(i).
-        let mut heights: Vec<u128> = Vec::new();
-        let mut cells: u128 = 0;
-        loop {
-            let xi = x + heights.len() as u128 * k;
-            let Some(xx) = xi.checked_mul(xi).filter(|&xx| xx <= d2) else {
-                break;
-            };
-            let top = isqrt(d2 - xx);
-            if top < y {
-                break;
-            }
-            let j = (top - y) / k;
-            cells += j + 1;
-            if cells > u128::from(budget.max_positions) {
-                return Err(SolveError::BudgetExceeded {
-                    limit: budget.max_positions,
-                });
-            }
-            heights.push(j);
+        if !inside(self.d, x, y) {
+            // Not a position `build` accepts; a token outside has no move.
+            return 0;
         }
-        let mut table: Vec<Vec<u8>> = heights.iter().map(|&j| vec![0u8; j as usize + 1]).collect();
-        for i in (0..table.len()).rev() {
-            for j in (0..table[i].len()).rev() {
-                let right = table.get(i + 1).and_then(|c| c.get(j)).copied();
-                let up = table[i].get(j + 1).copied();
-                let mut g = 0u8;
-                while right == Some(g) || up == Some(g) {
-                    g += 1;
-                }
-                table[i][j] = g;
+        // The end of the diagonal: the most steps t with (x+tk, y+tk)
+        // inside, by bisection (inside is monotone in t).
+        let (mut lo, mut hi) = (0u128, u128::from(self.d) / k + 1);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if inside(self.d, x + mid * k, y + mid * k) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
             }
         }
-        Ok(table)
+        let (ex, ey) = (x + lo * k, y + lo * k);
+        // The steps that fit along each axis from the end.
+        let along_x = (isqrt(d2 - ey * ey) - ex) / k;
+        let along_y = (isqrt(d2 - ex * ex) - ey) / k;
+        let options: Vec<u64> = [along_x, along_y]
+            .into_iter()
+            .filter(|&s| s >= 1)
+            .map(|s| ((s - 1) % 2) as u64)
+            .collect();
+        (0..).find(|g| !options.contains(g)).expect("a mex exists")
     }
 }
 
@@ -169,12 +163,8 @@ impl Component for CirclePosition {
         false
     }
 
-    fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
-        if self.x == self.y {
-            return Ok(Nimber(u64::from(self.diagonal_wins())));
-        }
-        let table = self.table(budget)?;
-        Ok(Nimber(u64::from(table[0][0])))
+    fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
+        Ok(Nimber(self.value()))
     }
 
     /// Add k to x, then add k to y.
@@ -267,6 +257,43 @@ mod tests {
     use crate::position::Position;
     use crate::sum::{Play, analyze};
 
+    /// The Grundy values of every reachable point, by steps `(i, j)`, by a
+    /// dynamic programme over the whole region: a second brute force.
+    fn table(p: &CirclePosition) -> Vec<Vec<u8>> {
+        let (d, k) = (p.d as i64, p.k as i64);
+        let mut heights = Vec::new();
+        loop {
+            let xi = p.x as i64 + heights.len() as i64 * k;
+            if xi * xi > d * d {
+                break;
+            }
+            let mut j = -1i64;
+            while {
+                let yj = p.y as i64 + (j + 1) * k;
+                xi * xi + yj * yj <= d * d
+            } {
+                j += 1;
+            }
+            if j < 0 {
+                break;
+            }
+            heights.push(j as usize);
+        }
+        let mut table: Vec<Vec<u8>> = heights.iter().map(|&j| vec![0u8; j + 1]).collect();
+        for i in (0..table.len()).rev() {
+            for j in (0..table[i].len()).rev() {
+                let right = table.get(i + 1).and_then(|c| c.get(j)).copied();
+                let up = table[i].get(j + 1).copied();
+                let mut g = 0u8;
+                while right == Some(g) || up == Some(g) {
+                    g += 1;
+                }
+                table[i][j] = g;
+            }
+        }
+        table
+    }
+
     /// The game from its rule.
     struct Brute {
         d: u64,
@@ -305,7 +332,7 @@ mod tests {
     #[test]
     fn values_agree_with_the_generic_solver() {
         let budget = Budget::DEFAULT;
-        for d in 0..=30u64 {
+        for d in 0..=45u64 {
             for k in 1..=6u64 {
                 let mut solver = GrundySolver::new(Brute { d, k }, budget);
                 for x in 0..=d {
@@ -316,8 +343,17 @@ mod tests {
                         let p = CirclePosition { d, k, x, y };
                         let g = solver.grundy(&(x, y)).unwrap();
                         assert_eq!(p.grundy(&budget).unwrap(), g, "d={d} k={k} ({x}, {y})");
-                        let table = p.table(&budget).unwrap();
+                        let table = table(&p);
                         assert_eq!(Nimber(u64::from(table[0][0])), g);
+                        // Constant along diagonals, the lemma the formula
+                        // rests on.
+                        for i in 0..table.len() {
+                            for j in 0..table[i].len() {
+                                if let Some(&next) = table.get(i + 1).and_then(|c| c.get(j + 1)) {
+                                    assert_eq!(table[i][j], next, "d={d} k={k} ({x}, {y})");
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -351,6 +387,36 @@ mod tests {
         for n in 0..10_000u128 {
             let r = isqrt(n);
             assert!(r * r <= n && (r + 1) * (r + 1) > n, "{n}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Far beyond any table: the formula satisfies the mex rule with
+        /// itself on every position (its options valued by the formula too).
+        #[test]
+        fn the_formula_is_the_mex_of_its_options(
+            d in 0u64..,
+            shift in 0u32..64,
+            fx in 0.0f64..1.0,
+            fy in 0.0f64..1.0,
+        ) {
+            // Steps from the size of the radius down to 1, so that the
+            // diagonal and the arms are of every length.
+            let k = (d >> shift).max(1);
+            let d2 = u128::from(d) * u128::from(d);
+            let x = (fx * d as f64) as u64 % d.saturating_add(1);
+            let room = isqrt(d2 - u128::from(x) * u128::from(x));
+            let y = (fy * room as f64) as u64 % (room as u64).saturating_add(1);
+            let p = CirclePosition { d, k, x, y };
+            let budget = Budget::DEFAULT;
+            let options: Vec<u64> = p
+                .moves(&budget)
+                .unwrap()
+                .into_iter()
+                .map(|m| m.grundy(&budget).unwrap().0)
+                .collect();
+            let mex = (0..).find(|g| !options.contains(g)).unwrap();
+            proptest::prop_assert_eq!(p.value(), mex);
         }
     }
 

@@ -24,9 +24,10 @@
 //! most 92 candidates, and a `u64` heap is answered in microseconds.
 //!
 //! **Values.** The game is impartial and ends (the heap shrinks), so every
-//! `(n, c)` has a Grundy value; there is no known closed form (Larsson and
-//! Rubinstein-Salzedo, "Grundy values of Fibonacci Nim", 2016), so values
-//! come from a table of every `(m, d)`, `d <= m <= n`, for heaps up to
+//! `(n, c)` has a Grundy value, but no closed form is known (Larsson and
+//! Rubinstein-Salzedo, "Grundy values of Fibonacci nim", IJGT 2016,
+//! characterise only the positions of value at most 3), so values come from
+//! a table of every `(m, d)`, `d <= m <= n`, for heaps up to
 //! [`TABLE_MAX`], built with an incremental mex in `O(n²)`. A lost position
 //! is worth 0 at any size.
 

@@ -196,7 +196,7 @@ impl NosumPosition {
         )
     }
 
-    /// Every winning take, smallest first (see the module docs).
+    /// The first `max` winning takes, smallest first (see the module docs).
     fn winning_takes(&self, max: usize) -> Vec<u64> {
         let m = self.rules.m;
         let r = u128::from(self.n) % (u128::from(m) + 2);
@@ -210,6 +210,21 @@ impl NosumPosition {
         } else {
             Vec::new()
         }
+    }
+
+    /// The winning moves, refusing to list more than the budget allows
+    /// (from a residue of `m + 1` every allowed take wins).
+    fn winning_moves(&self, max: usize, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        let m = self.rules.m;
+        let r = u128::from(self.n) % (u128::from(m) + 2);
+        if r == u128::from(m) + 1 {
+            check_move_count(m.min(self.n).min(max as u64), budget)?;
+        }
+        Ok(self
+            .winning_takes(max)
+            .into_iter()
+            .map(|t| self.take(t))
+            .collect())
     }
 }
 
@@ -249,11 +264,7 @@ impl Component for NosumPosition {
         budget: &Budget,
     ) -> Result<Vec<Move>, SolveError> {
         if target == Nimber::ZERO {
-            return Ok(self
-                .winning_takes(max)
-                .into_iter()
-                .map(|t| self.take(t))
-                .collect());
+            return self.winning_moves(max, budget);
         }
         let mut found = Vec::new();
         for t in 1..=self.rules.m.min(self.n) {
@@ -531,8 +542,19 @@ mod tests {
         }
         let m = u64::MAX;
         let p = position(m, u64::MAX, Some(3));
-        // r = n mod (m + 2) = n: taking n - ... the take r = n is allowed.
+        // r = n mod (m + 2) = n, and the take r = n is allowed.
         assert_eq!(p.winning_takes(1), vec![u64::MAX]);
+        // From a residue of m + 1 every allowed take wins: listing them all
+        // for a huge m is refused, the first one is not.
+        let p = position(1 << 40, (1 << 40) + 1, None);
+        let e = p.winning_moves(usize::MAX, &Budget::DEFAULT).unwrap_err();
+        assert_eq!(
+            e,
+            SolveError::BudgetExceeded {
+                limit: Budget::DEFAULT.max_positions
+            }
+        );
+        assert_eq!(p.winning_moves(1, &Budget::DEFAULT).unwrap().len(), 1);
     }
 
     #[test]

@@ -255,6 +255,18 @@ fn int_args(c: &ComponentSyntax, what: &str) -> Result<Vec<u64>, ParseError> {
 
 fn build_staircase(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let steps = int_args(c, "step")?;
+    // Coins only move down or leave, so a total that fits in a u64 keeps
+    // every step of every later position in range.
+    if steps
+        .iter()
+        .try_fold(0u64, |acc, &a| acc.checked_add(a))
+        .is_none()
+    {
+        return Err(ParseError::bad_arguments(
+            format!("the total number of coins must be at most {}", u64::MAX),
+            c.args_span.clone(),
+        ));
+    }
     Ok(vec![Arc::new(StaircasePosition { steps })])
 }
 
@@ -461,5 +473,17 @@ mod tests {
         assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
         let e = Position::parse("staircase[1](2)").unwrap_err();
         assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
+        let e = Position::parse("staircase(18446744073709551615, 1)").unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
+        assert_eq!(e.span, 9..34);
+        // The largest total is fine, and every move stays in range: here
+        // step 1 must rise from 0 to the nim-sum 2^63 - 1 of the other odd
+        // step, fed by step 2.
+        let p = Position::parse("staircase(0, 9223372036854775808, 9223372036854775807)").unwrap();
+        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(
+            a.winning_moves[0].to.to_string(),
+            "staircase(9223372036854775807, 1, 9223372036854775807)"
+        );
     }
 }

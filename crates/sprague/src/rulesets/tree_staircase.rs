@@ -269,6 +269,18 @@ impl TreeStaircase {
                 )),
             })
             .collect::<Result<Vec<u64>, _>>()?;
+        // Coins only move, so a total that fits in a u64 keeps every node of
+        // every later position in range.
+        if coins
+            .iter()
+            .try_fold(0u64, |acc, &a| acc.checked_add(a))
+            .is_none()
+        {
+            return Err(ParseError::bad_arguments(
+                format!("the total number of coins must be at most {}", u64::MAX),
+                c.args_span.clone(),
+            ));
+        }
         let n = coins.len();
         let adjacent = read_tree(edges_text, n)
             .map_err(|reason| ParseError::bad_arguments(reason, edges.span.clone()))?;
@@ -584,6 +596,8 @@ mod tests {
         assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
         let e = Position::parse("tree_staircase(\"1-2\", 1, 1)").unwrap_err();
         assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
+        let e = Position::parse("tree_staircase[1](\"1-2\", 18446744073709551615, 1)").unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
         let e = Position::parse("tree_staircase[1](1, 1)").unwrap_err();
         assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
         let p = Position::parse("tree_staircase[k=2, root=2](\"2-1, 3-2\", 1, 0, 5)").unwrap();

@@ -27,7 +27,9 @@
 //!
 //! **Grundy values** have no known closed form; they are computed by a table
 //! (mex over the row, the column and the diagonal, with bit sets) for
-//! positions whose heaps are both at most [`TABLE_MAX`]. Beyond that the
+//! positions whose heaps are both at most [`TABLE_MAX`], and for thin ones
+//! (`(smaller + 1)² · (larger + 1) <= 2^28`, e.g. `wythoff(3, 10^6)`) by a
+//! table that keeps bit sets for the few rows only. Beyond that the
 //! value of a P-position is still known (it is 0), and a lone Wythoff
 //! position still gets its outcome and winning moves from the closed form.
 
@@ -229,47 +231,132 @@ impl WythoffPosition {
         found.into_iter().map(|(p, t)| self.make(p, t)).collect()
     }
 
-    /// The Grundy values of every position `(i, j)`, `i <= x`, `j <= y`,
-    /// row by row.
-    fn table(&self, budget: &Budget) -> Result<Vec<Vec<u64>>, SolveError> {
-        if self.x.max(self.y) > TABLE_MAX {
+    /// The Grundy values of every position up to this one (both heaps no
+    /// larger), by whichever table method fits.
+    fn table(&self, budget: &Budget) -> Result<Table, SolveError> {
+        let (small, large) = (self.x.min(self.y), self.x.max(self.y));
+        let swapped = self.x > self.y;
+        let cells = (u128::from(small) + 1) * (u128::from(large) + 1);
+        if cells > u128::from(budget.max_positions) {
+            return Err(SolveError::BudgetExceeded {
+                limit: budget.max_positions,
+            });
+        }
+        let (s, l) = (small as usize, large as usize);
+        let values = if large <= TABLE_MAX {
+            square_table(s, l)
+        } else if cells * (u128::from(small) + 1) <= THIN_WORK_MAX {
+            thin_table(s, l)
+        } else {
             return Err(SolveError::unsupported(format!(
                 "the grundy value of wythoff({}, {}) is not known: values are computed \
-                 by table only while both heaps are at most {TABLE_MAX} (its outcome and \
-                 winning moves are known for every position)",
+                 by table only while both heaps are at most {TABLE_MAX}, or the smaller \
+                 heap is small enough that (smaller + 1)² · (larger + 1) <= 2^28 (its \
+                 outcome and winning moves are known for every position)",
                 self.x, self.y
             )));
+        };
+        Ok(Table { values, swapped })
+    }
+}
+
+/// The most work (cells times the smaller side) for [`thin_table`].
+const THIN_WORK_MAX: u128 = 1 << 28;
+
+/// Grundy values `values[i][j]` for `i <= s <= j <= l`, stored with the
+/// smaller heap first (the game is symmetric).
+#[derive(Debug)]
+struct Table {
+    values: Vec<Vec<u64>>,
+    /// Whether the position's first heap is the larger one.
+    swapped: bool,
+}
+
+impl Table {
+    /// `G(i, j)` in the position's own orientation.
+    fn get(&self, i: usize, j: usize) -> u64 {
+        if self.swapped {
+            self.values[j][i]
+        } else {
+            self.values[i][j]
         }
-        let (rows, cols) = (self.x as usize + 1, self.y as usize + 1);
-        check_move_count((rows * cols) as u64, budget)?;
-        // A value at (i, j) is at most i + j (it has i + j + min(i, j)
-        // options, but the row alone has only j); bit sets of that width.
-        let words = (rows + cols).div_ceil(64) + 1;
-        let mut row_seen = vec![vec![0u64; words]; rows];
-        let mut col_seen = vec![vec![0u64; words]; cols];
-        let mut diag_seen = vec![vec![0u64; words]; rows + cols];
-        let mut table = vec![vec![0u64; cols]; rows];
-        for i in 0..rows {
-            for j in 0..cols {
-                let d = cols + i - j;
-                let (r, c, g) = (&row_seen[i], &col_seen[j], &diag_seen[d]);
-                let mut value = 0;
-                for w in 0..words {
-                    let union = r[w] | c[w] | g[w];
-                    if union != u64::MAX {
-                        value = w as u64 * 64 + u64::from(union.trailing_ones());
-                        break;
-                    }
+    }
+}
+
+/// The Grundy table of every `(i, j)`, `i <= s`, `j <= l`: each value is the
+/// mex of its row, column and diagonal, kept as bit sets. A value is at most
+/// the number of options, `i + j + min(i, j)`, so bit sets one wider always
+/// hold a zero bit. `O(s·l·(s+l)/64)`.
+fn square_table(s: usize, l: usize) -> Vec<Vec<u64>> {
+    let (rows, cols) = (s + 1, l + 1);
+    let words = (rows + cols + rows.min(cols)).div_ceil(64) + 1;
+    let mut row_seen = vec![vec![0u64; words]; rows];
+    let mut col_seen = vec![vec![0u64; words]; cols];
+    let mut diag_seen = vec![vec![0u64; words]; rows + cols];
+    let mut table = vec![vec![0u64; cols]; rows];
+    for i in 0..rows {
+        for j in 0..cols {
+            let d = cols + i - j;
+            let (r, c, g) = (&row_seen[i], &col_seen[j], &diag_seen[d]);
+            let mut value = 0;
+            for w in 0..words {
+                let union = r[w] | c[w] | g[w];
+                if union != u64::MAX {
+                    value = w as u64 * 64 + u64::from(union.trailing_ones());
+                    break;
                 }
-                table[i][j] = value;
-                let (w, bit) = ((value / 64) as usize, 1u64 << (value % 64));
-                row_seen[i][w] |= bit;
-                col_seen[j][w] |= bit;
-                diag_seen[d][w] |= bit;
+            }
+            table[i][j] = value;
+            let (w, bit) = ((value / 64) as usize, 1u64 << (value % 64));
+            row_seen[i][w] |= bit;
+            col_seen[j][w] |= bit;
+            diag_seen[d][w] |= bit;
+        }
+    }
+    table
+}
+
+/// The same table for a thin rectangle (`s` small, `l` large), without a bit
+/// set per column and diagonal: a column and a diagonal hold at most
+/// `s + 1` values, read straight from the table; only the `s + 1` rows keep
+/// bit sets, with the position of their first zero. The mex starts at the
+/// row's first zero and steps over the few column and diagonal values.
+/// `O(s·l·s)`.
+fn thin_table(s: usize, l: usize) -> Vec<Vec<u64>> {
+    let (rows, cols) = (s + 1, l + 1);
+    let width = cols + 2 * rows + 1;
+    let mut row_seen = vec![vec![0u64; width.div_ceil(64)]; rows];
+    let mut row_first_zero = vec![0usize; rows];
+    let mut table = vec![vec![0u64; cols]; rows];
+    let mut others: Vec<u64> = Vec::with_capacity(2 * rows);
+    for i in 0..rows {
+        for j in 0..cols {
+            others.clear();
+            others.extend((0..i).map(|a| table[a][j]));
+            others.extend((1..=i.min(j)).map(|t| table[i - t][j - t]));
+            others.sort_unstable();
+            let bits = &row_seen[i];
+            let has = |v: usize| bits[v / 64] >> (v % 64) & 1 == 1;
+            let mut v = row_first_zero[i];
+            let mut k = others.partition_point(|&o| (o as usize) < v);
+            loop {
+                while k < others.len() && (others[k] as usize) < v {
+                    k += 1;
+                }
+                if has(v) || (k < others.len() && others[k] as usize == v) {
+                    v += 1;
+                } else {
+                    break;
+                }
+            }
+            table[i][j] = v as u64;
+            row_seen[i][v / 64] |= 1 << (v % 64);
+            while row_seen[i][row_first_zero[i] / 64] >> (row_first_zero[i] % 64) & 1 == 1 {
+                row_first_zero[i] += 1;
             }
         }
-        Ok(table)
     }
+    table
 }
 
 impl Component for WythoffPosition {
@@ -290,7 +377,7 @@ impl Component for WythoffPosition {
             return Ok(Nimber::ZERO);
         }
         let table = self.table(budget)?;
-        Ok(Nimber(table[self.x as usize][self.y as usize]))
+        Ok(Nimber(table.get(self.x as usize, self.y as usize)))
     }
 
     /// Take `t` from heap 1 (`t = 1..=x`), then from heap 2, then from both
@@ -317,21 +404,16 @@ impl Component for WythoffPosition {
             return Ok(moves);
         }
         let table = self.table(budget)?;
-        let mut found = Vec::new();
-        for m in self.moves(budget)? {
-            if found.len() >= max {
-                break;
-            }
-            let to = m.to[0].args();
-            let (i, j) = to
-                .split_once(", ")
-                .expect("wythoff arguments are two heaps");
-            let (i, j): (usize, usize) = (i.parse().expect("a heap"), j.parse().expect("a heap"));
-            if table[i][j] == target.0 {
-                found.push(m);
-            }
-        }
-        Ok(found)
+        let (x, y) = (self.x as usize, self.y as usize);
+        let options = (1..=x)
+            .map(|t| (Place::First, t, (x - t, y)))
+            .chain((1..=y).map(|t| (Place::Second, t, (x, y - t))))
+            .chain((1..=x.min(y)).map(|t| (Place::Both, t, (x - t, y - t))));
+        Ok(options
+            .filter(|&(_, _, (i, j))| table.get(i, j) == target.0)
+            .take(max)
+            .map(|(place, t, _)| self.make(place, t as u64))
+            .collect())
     }
 
     fn outcome_and_winning_moves(
@@ -431,9 +513,9 @@ mod tests {
     #[test]
     fn grundy_table_agrees_with_the_generic_solver() {
         let mut solver = GrundySolver::new(Brute, Budget::DEFAULT);
-        let table = WythoffPosition { x: 60, y: 60 }
-            .table(&Budget::DEFAULT)
-            .unwrap();
+        let table = square_table(60, 60);
+        let thin = thin_table(60, 60);
+        assert_eq!(table, thin);
         for x in 0..=60u64 {
             for y in 0..=60u64 {
                 let g = solver.grundy(&(x, y)).unwrap();
@@ -444,6 +526,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn thin_tables_agree_with_square_tables_and_the_solver() {
+        for s in 0..=8 {
+            assert_eq!(thin_table(s, 700), square_table(s, 700), "s = {s}");
+        }
+        let mut solver = GrundySolver::new(Brute, Budget::DEFAULT);
+        let thin = thin_table(3, 300);
+        for i in 0..=3u64 {
+            for j in (0..=300u64).step_by(7) {
+                assert_eq!(
+                    Nimber(thin[i as usize][j as usize]),
+                    solver.grundy(&(i, j)).unwrap()
+                );
+            }
+        }
+        // Beyond the square limit, a thin position is valued by the thin
+        // table, in either orientation; a square one is refused.
+        let budget = Budget::DEFAULT;
+        let far = WythoffPosition { x: 5000, y: 2 };
+        let g = far.grundy(&budget).unwrap();
+        assert_eq!(g, Nimber(thin_table(2, 5000)[2][5000]));
+        assert_eq!(
+            WythoffPosition { x: 2, y: 5000 }.grundy(&budget).unwrap(),
+            g
+        );
+        assert!(matches!(
+            WythoffPosition { x: 2000, y: 2001 }.grundy(&budget),
+            Err(SolveError::Unsupported { .. })
+        ));
     }
 
     #[test]
@@ -465,6 +578,32 @@ mod tests {
                     .map(|m| m.description)
                     .collect();
                 assert_eq!(fast, slow, "({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn moves_to_other_values_come_from_the_table() {
+        let budget = Budget::DEFAULT;
+        for x in 0..=15 {
+            for y in 0..=15 {
+                let p = WythoffPosition { x, y };
+                for t in 1..6 {
+                    let fast: Vec<String> = p
+                        .moves_to_grundy(Nimber(t), usize::MAX, &budget)
+                        .unwrap()
+                        .into_iter()
+                        .map(|m| m.description)
+                        .collect();
+                    let slow: Vec<String> = p
+                        .moves(&budget)
+                        .unwrap()
+                        .into_iter()
+                        .filter(|m| m.grundy(&budget).unwrap() == Nimber(t))
+                        .map(|m| m.description)
+                        .collect();
+                    assert_eq!(fast, slow, "({x}, {y}) to {t}");
+                }
             }
         }
     }
