@@ -1,4 +1,4 @@
-//! `sprague table RULESET [--from A] [--to N] [--json | --csv]`: the Grundy
+//! `sprague table RULESET [--from A] [--to N] [--json | --csv] [--checkpoint FILE] [--resume FILE]`: the Grundy
 //! values of a one-heap family, for making tables and finding patterns.
 
 use std::io::Write;
@@ -30,6 +30,35 @@ pub struct Args {
     /// Print one `n,value` line per heap.
     #[arg(long)]
     csv: bool,
+    /// Save the values computed so far to FILE as the run goes (every
+    /// 2^20 heaps and at the end), for `--resume`.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Continue from a checkpoint FILE written by `--checkpoint` for the
+    /// same ruleset: the values are the same as an uninterrupted run's.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<std::path::PathBuf>,
+}
+
+/// Heaps computed between two checkpoints.
+const CHECKPOINT_EVERY: u64 = 1 << 20;
+
+/// Writes the family's checkpoint to `path` (through a temporary file, so
+/// an interruption never leaves half a checkpoint).
+fn save_checkpoint(
+    family: &dyn sprague::HeapFamily,
+    path: &std::path::Path,
+) -> Result<(), Failure> {
+    let Some(bytes) = family.checkpoint() else {
+        return Err(Failure::user(format!(
+            "`{}` has no checkpoints (its values are quick to compute)",
+            family.ruleset()
+        )));
+    };
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, bytes)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| Failure::user(format!("cannot write checkpoint {}: {e}", path.display())))
 }
 
 #[derive(Debug, Serialize)]
@@ -54,6 +83,12 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
     let family = sprague::rulesets::family(&syntax)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
+    if let Some(path) = &args.resume {
+        let bytes = std::fs::read(path).map_err(|e| {
+            Failure::user(format!("cannot read checkpoint {}: {e}", path.display()))
+        })?;
+        family.resume(&bytes)?;
+    }
     let periodicity = if args.period {
         family.periodicity(budget)?
     } else {
@@ -73,6 +108,17 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             "--from {} is larger than --to {to}",
             args.from
         )));
+    }
+    if let Some(path) = &args.checkpoint {
+        // Compute in steps, saving after each, so a long run that is
+        // interrupted loses at most one step.
+        let mut reached = 0u64;
+        while reached < to {
+            reached = reached.saturating_add(CHECKPOINT_EVERY).min(to);
+            family.grundy_values(reached, reached, budget)?;
+            save_checkpoint(family.as_ref(), path)?;
+        }
+        save_checkpoint(family.as_ref(), path)?;
     }
     let values: Vec<u64> = family
         .grundy_values(args.from, to, budget)?

@@ -396,3 +396,33 @@ fn issue_3_rulesets_report_bad_parameters_with_exit_status_2() {
         assert!(err.starts_with("error: bad position"), "{position}: {err}");
     }
 }
+
+#[test]
+fn table_resumes_a_checkpoint_to_the_uninterrupted_values() {
+    let dir = std::env::temp_dir().join(format!("sprague-octal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("officers.ckpt");
+    let file = file.to_str().unwrap();
+    let (_, err, code) = sprague(&["table", "officers", "--to", "400", "--checkpoint", file]);
+    assert_eq!(code, 0, "{err}");
+    let (resumed, err, code) = sprague(&[
+        "table", "officers", "--to", "1200", "--json", "--resume", file,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (whole, _, _) = sprague(&["table", "officers", "--to", "1200", "--json"]);
+    assert_eq!(resumed, whole);
+    // A checkpoint of another game is refused.
+    let (_, err, code) = sprague(&["table", "kayles", "--to", "10", "--resume", file]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("checkpoint"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn table_of_an_octal_game_proves_its_period() {
+    let (out, err, code) = sprague(&["table", "octal[0.137]", "--period", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"preperiod\": 52"), "{out}");
+    assert!(out.contains("\"period\": 34"), "{out}");
+    assert!(out.contains("\"certified\": true"), "{out}");
+}

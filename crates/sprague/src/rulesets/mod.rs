@@ -182,6 +182,27 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
         let _ = budget;
         Ok(None)
     }
+
+    /// The values computed so far as checkpoint bytes, for families whose
+    /// values take long to compute (`None` for the others).
+    fn checkpoint(&self) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Continues from checkpoint bytes made by [`HeapFamily::checkpoint`]
+    /// for the same ruleset.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] if the family has no checkpoints or the
+    /// bytes are not a checkpoint of it.
+    fn resume(&self, bytes: &[u8]) -> Result<(), SolveError> {
+        let _ = bytes;
+        Err(SolveError::unsupported(format!(
+            "`{}` has no checkpoints",
+            self.ruleset()
+        )))
+    }
 }
 
 /// An ultimately periodic Grundy sequence: `G(n + period) = G(n)` for every

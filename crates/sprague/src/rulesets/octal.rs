@@ -535,6 +535,21 @@ impl HeapFamily for OctalFamily {
     fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
         self.rules.periodicity(budget)
     }
+
+    fn checkpoint(&self) -> Option<Vec<u8>> {
+        Some(self.rules.lock().sequence.to_checkpoint())
+    }
+
+    fn resume(&self, bytes: &[u8]) -> Result<(), SolveError> {
+        let resumed =
+            GrundySequence::from_checkpoint(self.rules.rules.clone(), Method::SparseSpace, bytes)?;
+        let mut known = self.rules.lock();
+        if resumed.len() > known.sequence.len() {
+            known.sequence = resumed;
+            known.searched = 0;
+        }
+        Ok(())
+    }
 }
 
 /// One heap of Lasker's Nim, valued by [`lasker_grundy`].
@@ -768,6 +783,23 @@ mod tests {
         assert!(err.is_ok());
         assert!(Position::parse("octal(5)").is_err());
         assert!(Position::parse("kayles[2](5)").is_err());
+    }
+
+    #[test]
+    fn families_resume_from_checkpoints() {
+        let syntax = crate::syntax::parse_ruleset("officers").unwrap();
+        let first = super::super::family(&syntax).unwrap();
+        first.grundy_values(0, 300, &Budget::DEFAULT).unwrap();
+        let bytes = first.checkpoint().unwrap();
+        let second = super::super::family(&syntax).unwrap();
+        second.resume(&bytes).unwrap();
+        let fresh = super::super::family(&syntax).unwrap();
+        assert_eq!(
+            second.grundy_values(0, 900, &Budget::DEFAULT).unwrap(),
+            fresh.grundy_values(0, 900, &Budget::DEFAULT).unwrap()
+        );
+        let other = super::super::family(&crate::syntax::parse_ruleset("kayles").unwrap()).unwrap();
+        assert!(other.resume(&bytes).is_err());
     }
 
     #[test]
