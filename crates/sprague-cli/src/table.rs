@@ -24,6 +24,11 @@ pub struct Args {
     /// theorem certifies it for every heap size.
     #[arg(long)]
     period: bool,
+    /// Print what describes the sequence instead of its values: the
+    /// period, the largest value and where it first occurs, and for
+    /// take-and-break games the rare values.
+    #[arg(long, conflicts_with = "csv")]
+    summary: bool,
     /// Print JSON.
     #[arg(long, conflicts_with = "csv")]
     json: bool,
@@ -69,6 +74,28 @@ struct TableJson {
     values: Vec<u64>,
     period: Option<PeriodJson>,
 }
+
+#[derive(Debug, Serialize)]
+struct SummaryJson {
+    ruleset: String,
+    from: u64,
+    to: u64,
+    largest: u64,
+    largest_at: u64,
+    period: Option<PeriodJson>,
+    rare: Option<RareJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct RareJson {
+    mask: u32,
+    domain: bool,
+    count: usize,
+    heaps: Vec<[u64; 2]>,
+}
+
+/// The most rare heaps a summary lists.
+const SUMMARY_RARE: usize = 100;
 
 #[derive(Debug, Serialize)]
 struct PeriodJson {
@@ -126,6 +153,76 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         .map(|g| g.0)
         .collect();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if args.summary {
+        let (largest_at, largest) =
+            (args.from..)
+                .zip(values.iter().copied())
+                .fold(
+                    (args.from, 0),
+                    |best, (n, v)| if v > best.1 { (n, v) } else { best },
+                );
+        let rare = family.rare_values(SUMMARY_RARE);
+        let period = periodicity.map(|p| PeriodJson {
+            preperiod: p.preperiod,
+            period: p.period,
+            certified: p.certified,
+            certified_at: p.certified_at,
+        });
+        if args.json {
+            let json = SummaryJson {
+                ruleset: family.ruleset(),
+                from: args.from,
+                to,
+                largest,
+                largest_at,
+                period,
+                rare: rare.map(|r| RareJson {
+                    mask: r.mask,
+                    domain: r.domain,
+                    count: r.count,
+                    heaps: r.heaps.iter().map(|&(n, v)| [n, v]).collect(),
+                }),
+            };
+            serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{}: G({}..={to})", family.ruleset(), args.from)?;
+            writeln!(out, "largest value {largest}, first at heap {largest_at}")?;
+            match period {
+                Some(p) => writeln!(
+                    out,
+                    "period {}, preperiod {}{}",
+                    p.period,
+                    p.preperiod,
+                    if p.certified {
+                        format!(", certified at heap {}", p.certified_at)
+                    } else {
+                        ", not certified".to_string()
+                    }
+                )?,
+                None if args.period => writeln!(out, "no period found")?,
+                None => {}
+            }
+            if let Some(r) = rare {
+                let listed: Vec<String> = r
+                    .heaps
+                    .iter()
+                    .map(|(n, v)| format!("G({n}) = {v}"))
+                    .collect();
+                writeln!(
+                    out,
+                    "rare values (mask {}{}): {} heaps{}{}",
+                    r.mask,
+                    if r.domain { ", with heap parity" } else { "" },
+                    r.count,
+                    if listed.is_empty() { "" } else { ": " },
+                    listed.join(", ")
+                )?;
+            }
+        }
+        out.flush()?;
+        return Ok(());
+    }
     if args.json {
         let json = TableJson {
             ruleset: family.ruleset(),

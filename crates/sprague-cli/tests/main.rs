@@ -426,3 +426,15 @@ fn table_of_an_octal_game_proves_its_period() {
     assert!(out.contains("\"period\": 34"), "{out}");
     assert!(out.contains("\"certified\": true"), "{out}");
 }
+
+#[test]
+fn table_summary_names_the_rare_values() {
+    // Kayles: period 12 from heap 71 (OEIS A002186); its values 3, 5 and 6
+    // have an even number of ones, the rare class of Winning Ways' mask.
+    let (out, err, code) = sprague(&["table", "kayles", "--period", "--summary"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("period 12, preperiod 71, certified"), "{out}");
+    assert!(out.contains("largest value 8"), "{out}");
+    assert!(out.contains("rare values"), "{out}");
+    assert!(!out.contains(" 0: "), "{out}");
+}

@@ -49,5 +49,5 @@ pub use octal::{
 };
 pub use outcome::Outcome;
 pub use position::{Component, GameClass, Move, Position};
-pub use rulesets::{HeapFamily, Periodicity, Ruleset, takeaway_grundy};
+pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
 pub use sum::{Analysis, Play, SumSearch, SumState, WinningMove, analyze};

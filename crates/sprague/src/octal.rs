@@ -231,6 +231,16 @@ impl GrundySequence {
         }
     }
 
+    /// The heaps the sparse space method lists as rare (sizes at least 1,
+    /// ascending): with a good mask, the exceptions that make the sequence
+    /// hard, and usually finitely many.
+    pub fn rare_heaps(&self) -> Vec<usize> {
+        match &self.storage {
+            Storage::Bytes(e) => e.rare().to_vec(),
+            Storage::Words(e) => e.rare().to_vec(),
+        }
+    }
+
     /// The mask and domain flag of the rare/common classification in use.
     pub fn classification(&self) -> (u32, bool) {
         match &self.storage {

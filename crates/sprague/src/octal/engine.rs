@@ -247,6 +247,11 @@ impl<V: Cell> Engine<V> {
         wide
     }
 
+    /// The rare heaps listed (sizes at least 1, ascending).
+    pub fn rare(&self) -> &[usize] {
+        &self.rare
+    }
+
     /// The number of rare heaps listed.
     pub fn n_rare(&self) -> usize {
         self.rare.len()

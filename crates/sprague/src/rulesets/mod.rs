@@ -183,6 +183,14 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
         Ok(None)
     }
 
+    /// For take-and-break families: the mask of the rare/common
+    /// classification in use, whether heap parity counts, and the rare heaps
+    /// among those computed (up to `limit` of them), with their values.
+    fn rare_values(&self, limit: usize) -> Option<RareValues> {
+        let _ = limit;
+        None
+    }
+
     /// The values computed so far as checkpoint bytes, for families whose
     /// values take long to compute (`None` for the others).
     fn checkpoint(&self) -> Option<Vec<u8>> {
@@ -219,6 +227,22 @@ pub struct Periodicity {
     /// The heap size at which the proof was complete: the values up to it
     /// were computed and the theorem needs no more.
     pub certified_at: u64,
+}
+
+/// The rare values of a take-and-break family (see
+/// [`HeapFamily::rare_values`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RareValues {
+    /// A value `v` of heap `n` is rare when `popcount(v & mask)`, plus `n`
+    /// if `domain`, is even (Flammenkamp's sparse space; the class is
+    /// flipped for split digits of odd index in the domain case).
+    pub mask: u32,
+    /// Whether the heap's parity counts.
+    pub domain: bool,
+    /// How many rare heaps there are among those computed.
+    pub count: usize,
+    /// The first rare heaps, with their values.
+    pub heaps: Vec<(u64, u64)>,
 }
 
 /// Rejects any parameters: for rulesets written without brackets.

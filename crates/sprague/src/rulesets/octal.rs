@@ -21,7 +21,7 @@ use crate::octal::{
 use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
-use super::{HeapFamily, Periodicity, Ruleset, check_move_count, heap_args, no_params};
+use super::{HeapFamily, Periodicity, RareValues, Ruleset, check_move_count, heap_args, no_params};
 
 /// Heaps below this are computed directly, without looking for a period.
 const DIRECT_HEAPS: u64 = 1 << 16;
@@ -538,6 +538,22 @@ impl HeapFamily for OctalFamily {
 
     fn checkpoint(&self) -> Option<Vec<u8>> {
         Some(self.rules.lock().sequence.to_checkpoint())
+    }
+
+    fn rare_values(&self, limit: usize) -> Option<RareValues> {
+        let known = self.rules.lock();
+        let rare = known.sequence.rare_heaps();
+        let (mask, domain) = known.sequence.classification();
+        Some(RareValues {
+            mask,
+            domain,
+            count: rare.len(),
+            heaps: rare
+                .iter()
+                .take(limit)
+                .map(|&n| (n as u64, u64::from(known.sequence.get(n).unwrap_or(0))))
+                .collect(),
+        })
     }
 
     fn resume(&self, bytes: &[u8]) -> Result<(), SolveError> {
