@@ -9,6 +9,7 @@ mod analyze;
 mod failure;
 mod games;
 mod play;
+mod plot;
 mod roots;
 mod table;
 

@@ -1,4 +1,4 @@
-//! `sprague table RULESET [--from A] [--to N] [--json | --csv] [--checkpoint FILE] [--resume FILE]`: the Grundy
+//! `sprague table RULESET [--from A] [--to N] [--json | --csv] [--summary] [--plot FILE] [--checkpoint FILE] [--resume FILE]`: the Grundy
 //! values of a one-heap family, for making tables and finding patterns.
 
 use std::io::Write;
@@ -35,6 +35,10 @@ pub struct Args {
     /// Print one `n,value` line per heap.
     #[arg(long)]
     csv: bool,
+    /// Draw a scatter of G(n) against n to FILE (.svg or .png), rare values
+    /// in red, the periodic part shaded.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<std::path::PathBuf>,
     /// Save the values computed so far to FILE as the run goes (every
     /// 2^20 heaps and at the end), for `--resume`.
     #[arg(long, value_name = "FILE")]
@@ -152,6 +156,26 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         .into_iter()
         .map(|g| g.0)
         .collect();
+    if let Some(path) = &args.plot {
+        let rare = family
+            .rare_values(usize::MAX)
+            .map(|r| {
+                r.heaps
+                    .iter()
+                    .map(|&(n, _)| n)
+                    .filter(|&n| n >= args.from && n <= to)
+                    .collect()
+            })
+            .unwrap_or_default();
+        crate::plot::Plot {
+            title: format!("{}: G(n) for n = {}..{to}", family.ruleset(), args.from),
+            from: args.from,
+            values: &values,
+            rare,
+            period: periodicity.map(|p| (p.preperiod, p.period)),
+        }
+        .write(path)?;
+    }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.summary {
         let (largest_at, largest) =

@@ -438,3 +438,45 @@ fn table_summary_names_the_rare_values() {
     assert!(out.contains("rare values"), "{out}");
     assert!(!out.contains(" 0: "), "{out}");
 }
+
+#[test]
+fn table_plots_svg_and_png() {
+    let dir = std::env::temp_dir().join(format!("sprague-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("k.svg");
+    let (_, err, code) = sprague(&[
+        "table",
+        "kayles",
+        "--to",
+        "200",
+        "--period",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+    // One point per heap, the rare ones in red with their value.
+    assert_eq!(text.matches("<circle").count(), 201);
+    assert!(text.contains("G(70) = 6 (rare)"), "{text}");
+    let png = dir.join("k.png");
+    let (_, err, code) = sprague(&[
+        "table",
+        "kayles",
+        "--to",
+        "200",
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&png).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let (_, _, code) = sprague(&[
+        "table",
+        "kayles",
+        "--plot",
+        dir.join("k.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
