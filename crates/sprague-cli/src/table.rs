@@ -140,16 +140,40 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             args.from
         )));
     }
-    if let Some(path) = &args.checkpoint {
-        // Compute in steps, saving after each, so a long run that is
-        // interrupted loses at most one step.
+    // A long run of a family that keeps its values is computed in steps:
+    // saving a checkpoint after each (so an interrupted run loses at most
+    // one step) and, on a terminal, showing the progress with rate and ETA.
+    let show_progress = std::io::IsTerminal::is_terminal(&std::io::stderr())
+        && to >= CHECKPOINT_EVERY
+        && family.checkpoint().is_some();
+    if args.checkpoint.is_some() || show_progress {
+        let start = std::time::Instant::now();
+        // Beyond the budget a heap can only be answered from a proved
+        // period, in one step.
+        let last = to.min(budget.max_positions);
         let mut reached = 0u64;
-        while reached < to {
-            reached = reached.saturating_add(CHECKPOINT_EVERY).min(to);
+        while reached < last {
+            reached = reached.saturating_add(CHECKPOINT_EVERY).min(last);
             family.grundy_values(reached, reached, budget)?;
+            if let Some(path) = &args.checkpoint {
+                save_checkpoint(family.as_ref(), path)?;
+            }
+            if show_progress {
+                let seconds = start.elapsed().as_secs_f64().max(1e-9);
+                let rate = reached as f64 / seconds;
+                let eta = (last - reached) as f64 / rate.max(1.0);
+                eprint!(
+                    "\r{reached}/{last} heaps ({:.0}%), {rate:.0} heaps/s, {eta:.0} s left   ",
+                    reached as f64 * 100.0 / last as f64
+                );
+            }
+        }
+        if show_progress {
+            eprintln!();
+        }
+        if let Some(path) = &args.checkpoint {
             save_checkpoint(family.as_ref(), path)?;
         }
-        save_checkpoint(family.as_ref(), path)?;
     }
     let values: Vec<u64> = family
         .grundy_values(args.from, to, budget)?
