@@ -11,6 +11,7 @@ mod failure;
 mod games;
 mod graph;
 mod play;
+mod plot;
 mod roots;
 mod serve;
 mod table;

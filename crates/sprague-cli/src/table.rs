@@ -1,8 +1,9 @@
-//! `sprague table RULESET [--from A] [--to N] [--json | --csv]`: the Grundy
+//! `sprague table RULESET [--from A] [--to N] [--json | --csv] [--summary] [--plot FILE] [--checkpoint FILE] [--resume FILE]`: the Grundy
 //! values of a one-heap family, for making tables and finding patterns.
 
 use std::io::Write;
 
+use serde::Serialize;
 use sprague::Budget;
 use sprague::json::{PeriodJson, TableJson};
 use sprague::syntax::parse_ruleset;
@@ -24,19 +25,85 @@ pub struct Args {
     /// theorem certifies it for every heap size.
     #[arg(long)]
     period: bool,
+    /// Print what describes the sequence instead of its values: the
+    /// period, the largest value and where it first occurs, and for
+    /// take-and-break games the rare values.
+    #[arg(long, conflicts_with = "csv")]
+    summary: bool,
     /// Print JSON.
     #[arg(long, conflicts_with = "csv")]
     json: bool,
     /// Print one `n,value` line per heap.
     #[arg(long)]
     csv: bool,
+    /// Draw a scatter of G(n) against n to FILE (.svg or .png), rare values
+    /// in red, the periodic part shaded.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<std::path::PathBuf>,
+    /// Save the values computed so far to FILE as the run goes (every
+    /// 2^20 heaps and at the end), for `--resume`.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Continue from a checkpoint FILE written by `--checkpoint` for the
+    /// same ruleset: the values are the same as an uninterrupted run's.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<std::path::PathBuf>,
 }
+
+/// Heaps computed between two checkpoints.
+const CHECKPOINT_EVERY: u64 = 1 << 20;
+
+/// Writes the family's checkpoint to `path` (through a temporary file, so
+/// an interruption never leaves half a checkpoint).
+fn save_checkpoint(
+    family: &dyn sprague::HeapFamily,
+    path: &std::path::Path,
+) -> Result<(), Failure> {
+    let Some(bytes) = family.checkpoint() else {
+        return Err(Failure::user(format!(
+            "`{}` has no checkpoints (its values are quick to compute)",
+            family.ruleset()
+        )));
+    };
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, bytes)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| Failure::user(format!("cannot write checkpoint {}: {e}", path.display())))
+}
+
+#[derive(Debug, Serialize)]
+struct SummaryJson {
+    ruleset: String,
+    from: u64,
+    to: u64,
+    largest: u64,
+    largest_at: u64,
+    period: Option<PeriodJson>,
+    rare: Option<RareJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct RareJson {
+    mask: u32,
+    domain: bool,
+    count: usize,
+    heaps: Vec<[u64; 2]>,
+}
+
+/// The most rare heaps a summary lists.
+const SUMMARY_RARE: usize = 100;
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let syntax = parse_ruleset(&args.ruleset)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
     let family = sprague::rulesets::family(&syntax)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
+    if let Some(path) = &args.resume {
+        let bytes = std::fs::read(path).map_err(|e| {
+            Failure::user(format!("cannot read checkpoint {}: {e}", path.display()))
+        })?;
+        family.resume(&bytes)?;
+    }
     let periodicity = if args.period {
         family.periodicity(budget)?
     } else {
@@ -57,12 +124,132 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             args.from
         )));
     }
+    // A long run of a family that keeps its values is computed in steps:
+    // saving a checkpoint after each (so an interrupted run loses at most
+    // one step) and, on a terminal, showing the progress with rate and ETA.
+    let show_progress = std::io::IsTerminal::is_terminal(&std::io::stderr())
+        && to >= CHECKPOINT_EVERY
+        && family.checkpoint().is_some();
+    if args.checkpoint.is_some() || show_progress {
+        let start = std::time::Instant::now();
+        // Beyond the budget a heap can only be answered from a proved
+        // period, in one step.
+        let last = to.min(budget.max_positions);
+        let mut reached = 0u64;
+        while reached < last {
+            reached = reached.saturating_add(CHECKPOINT_EVERY).min(last);
+            family.grundy_values(reached, reached, budget)?;
+            if let Some(path) = &args.checkpoint {
+                save_checkpoint(family.as_ref(), path)?;
+            }
+            if show_progress {
+                let seconds = start.elapsed().as_secs_f64().max(1e-9);
+                let rate = reached as f64 / seconds;
+                let eta = (last - reached) as f64 / rate.max(1.0);
+                eprint!(
+                    "\r{reached}/{last} heaps ({:.0}%), {rate:.0} heaps/s, {eta:.0} s left   ",
+                    reached as f64 * 100.0 / last as f64
+                );
+            }
+        }
+        if show_progress {
+            eprintln!();
+        }
+        if let Some(path) = &args.checkpoint {
+            save_checkpoint(family.as_ref(), path)?;
+        }
+    }
     let values: Vec<u64> = family
         .grundy_values(args.from, to, budget)?
         .into_iter()
         .map(|g| g.0)
         .collect();
+    if let Some(path) = &args.plot {
+        let rare = family
+            .rare_values(usize::MAX)
+            .map(|r| {
+                r.heaps
+                    .iter()
+                    .map(|&(n, _)| n)
+                    .filter(|&n| n >= args.from && n <= to)
+                    .collect()
+            })
+            .unwrap_or_default();
+        crate::plot::Plot {
+            title: format!("{}: G(n) for n = {}..{to}", family.ruleset(), args.from),
+            from: args.from,
+            values: &values,
+            rare,
+            period: periodicity.map(|p| (p.preperiod, p.period)),
+        }
+        .write(path)?;
+    }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if args.summary {
+        let (largest_at, largest) =
+            (args.from..)
+                .zip(values.iter().copied())
+                .fold(
+                    (args.from, 0),
+                    |best, (n, v)| if v > best.1 { (n, v) } else { best },
+                );
+        let rare = family.rare_values(SUMMARY_RARE);
+        let period = periodicity.map(PeriodJson::from);
+        if args.json {
+            let json = SummaryJson {
+                ruleset: family.ruleset(),
+                from: args.from,
+                to,
+                largest,
+                largest_at,
+                period,
+                rare: rare.map(|r| RareJson {
+                    mask: r.mask,
+                    domain: r.domain,
+                    count: r.count,
+                    heaps: r.heaps.iter().map(|&(n, v)| [n, v]).collect(),
+                }),
+            };
+            serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{}: G({}..={to})", family.ruleset(), args.from)?;
+            writeln!(out, "largest value {largest}, first at heap {largest_at}")?;
+            match period {
+                Some(p) => writeln!(
+                    out,
+                    "period {}, preperiod {}{}",
+                    p.period,
+                    p.preperiod,
+                    if p.certified {
+                        format!(", certified at heap {}", p.certified_at)
+                    } else {
+                        ", not certified".to_string()
+                    }
+                )?,
+                None if args.period => writeln!(out, "no period found")?,
+                None => {}
+            }
+            if let Some(r) = rare {
+                let listed: Vec<String> = r
+                    .heaps
+                    .iter()
+                    .map(|(n, v)| format!("G({n}) = {v}"))
+                    .collect();
+                writeln!(
+                    out,
+                    "rare values (mask {}{}): {} heaps{}{}",
+                    r.mask,
+                    if r.domain { ", with heap parity" } else { "" },
+                    r.count,
+                    if listed.is_empty() { "" } else { ": " },
+                    listed.join(", ")
+                )?;
+            }
+        }
+        out.flush()?;
+        return Ok(());
+    }
     if args.json {
         let json = TableJson {
             ruleset: family.ruleset(),

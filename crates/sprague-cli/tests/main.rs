@@ -661,3 +661,87 @@ fn serve_answers_over_http_and_prints_its_address() {
     child.wait().unwrap();
     result.unwrap();
 }
+
+#[test]
+fn table_resumes_a_checkpoint_to_the_uninterrupted_values() {
+    let dir = std::env::temp_dir().join(format!("sprague-octal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("officers.ckpt");
+    let file = file.to_str().unwrap();
+    let (_, err, code) = sprague(&["table", "officers", "--to", "400", "--checkpoint", file]);
+    assert_eq!(code, 0, "{err}");
+    let (resumed, err, code) = sprague(&[
+        "table", "officers", "--to", "1200", "--json", "--resume", file,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (whole, _, _) = sprague(&["table", "officers", "--to", "1200", "--json"]);
+    assert_eq!(resumed, whole);
+    // A checkpoint of another game is refused.
+    let (_, err, code) = sprague(&["table", "kayles", "--to", "10", "--resume", file]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("checkpoint"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn table_of_an_octal_game_proves_its_period() {
+    let (out, err, code) = sprague(&["table", "octal[0.137]", "--period", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"preperiod\": 52"), "{out}");
+    assert!(out.contains("\"period\": 34"), "{out}");
+    assert!(out.contains("\"certified\": true"), "{out}");
+}
+
+#[test]
+fn table_summary_names_the_rare_values() {
+    // Kayles: period 12 from heap 71 (OEIS A002186); its values 3, 5 and 6
+    // have an even number of ones, the rare class of Winning Ways' mask.
+    let (out, err, code) = sprague(&["table", "kayles", "--period", "--summary"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("period 12, preperiod 71, certified"), "{out}");
+    assert!(out.contains("largest value 8"), "{out}");
+    assert!(out.contains("rare values"), "{out}");
+    assert!(!out.contains(" 0: "), "{out}");
+}
+
+#[test]
+fn table_plots_svg_and_png() {
+    let dir = std::env::temp_dir().join(format!("sprague-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("k.svg");
+    let (_, err, code) = sprague(&[
+        "table",
+        "kayles",
+        "--to",
+        "200",
+        "--period",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+    // One point per heap, the rare ones in red with their value.
+    assert_eq!(text.matches("<circle").count(), 201);
+    assert!(text.contains("G(70) = 6 (rare)"), "{text}");
+    let png = dir.join("k.png");
+    let (_, err, code) = sprague(&[
+        "table",
+        "kayles",
+        "--to",
+        "200",
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&png).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let (_, _, code) = sprague(&[
+        "table",
+        "kayles",
+        "--plot",
+        dir.join("k.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

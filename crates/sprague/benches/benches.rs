@@ -473,6 +473,51 @@ fn wythoff_and_fibonacci(c: &mut Criterion) {
     group.finish();
 }
 
+// ---------------------------------------------------------------------------
+// Take-and-break games: sparse space against the plain mex method
+// ---------------------------------------------------------------------------
+
+fn octal_values(code: &str, n: usize, method: sprague::Method) -> Vec<u32> {
+    let rules = sprague::TakeBreak::from_code(&sprague::OctalCode::parse(code).unwrap());
+    let mut g = sprague::GrundySequence::new(rules, method);
+    g.extend_to(n).unwrap();
+    g.to_vec()
+}
+
+fn octal_sequences(c: &mut Criterion) {
+    use sprague::Method::{Plain, SparseSpace};
+    let mut group = c.benchmark_group("octal sequences");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(4));
+    group.sampling_mode(SamplingMode::Flat);
+    for (code, n) in [("0.6", 1 << 14), ("0.1777", 1 << 14), ("0.007", 1 << 13)] {
+        // Both methods agree before anything is timed.
+        assert_eq!(
+            octal_values(code, n, Plain),
+            octal_values(code, n, SparseSpace)
+        );
+        group.throughput(Throughput::Elements(n as u64 + 1));
+        group.bench_function(
+            BenchmarkId::new(format!("{code} sparse space"), n),
+            |bench| bench.iter(|| black_box(octal_values(code, n, SparseSpace))),
+        );
+        group.bench_function(BenchmarkId::new(format!("{code} plain mex"), n), |bench| {
+            bench.iter(|| black_box(octal_values(code, n, Plain)))
+        });
+    }
+    // Kayles: period 12 from heap 71, proved (OEIS A002186).
+    group.bench_function("kayles period proved, sparse space", |bench| {
+        bench.iter(|| {
+            let rules = sprague::TakeBreak::from_code(&sprague::OctalCode::parse("0.77").unwrap());
+            let mut g = sprague::GrundySequence::new(rules, SparseSpace);
+            let p = sprague::find_period(&mut g, 1 << 20).unwrap().unwrap();
+            assert_eq!((p.preperiod, p.period, p.certified), (71, 12, true));
+        })
+    });
+    group.finish();
+}
+
 /// The baseline for the circle game: the Grundy values of every reachable
 /// point, column by column from the far side. `O(area)` = `O((d/k)²)`.
 fn circle_by_table(d: u64, k: u64, x: u64, y: u64) -> u8 {
@@ -550,6 +595,7 @@ fn circle_game(c: &mut Criterion) {
 
 criterion_group!(
     benches,
+    octal_sequences,
     nimber_multiplication,
     generic_grundy_solver,
     tree_staircase_every_root,

@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 mod coalitions;
+mod coins;
 mod error;
 pub mod graph;
 mod impartial;
@@ -32,6 +33,7 @@ mod impartial;
 pub mod json;
 mod misere;
 mod nimber;
+mod octal;
 mod outcome;
 mod partizan;
 mod position;
@@ -44,11 +46,16 @@ pub mod syntax {
 }
 
 pub use coalitions::{Coalition, Eventual, Race};
+pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use error::{ParseError, ParseErrorKind, SolveError};
 pub use impartial::{Budget, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;
+pub use octal::{
+    GrundySequence, MAX_CODE_DIGITS, Method, OctalCode, PeriodicSequence, TakeBreak,
+    certification_heap, find_period, lasker_grundy, least_period,
+};
 pub use outcome::Outcome;
 pub use partizan::{PartizanSearch, Side, analyze_partizan};
 pub use position::{Component, GameClass, Move, Position};
-pub use rulesets::{HeapFamily, Periodicity, Ruleset, takeaway_grundy};
+pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
 pub use sum::{Analysis, Play, SumSearch, SumState, WinningMove, analyze};

@@ -16,11 +16,13 @@ mod moore;
 mod nim;
 mod nosum;
 mod nullify;
+mod octal;
 mod sequential;
 mod staircase;
 mod submask;
 mod subtraction;
 mod takeaway;
+mod treblecross;
 mod tree_staircase;
 mod unfair;
 mod wythoff;
@@ -47,11 +49,13 @@ pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
 pub use nosum::{NosumPosition, nosum_is_p};
 pub use nullify::NullifyPosition;
+pub use octal::{LaskerHeap, OctalHeap, OctalRules};
 pub use sequential::{SequentialPosition, sequential_grundy};
 pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
 pub use submask::SubmaskHeap;
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
+pub use treblecross::{TreblecrossBoard, treblecross_winning_cells};
 pub use tree_staircase::TreeStaircase;
 pub use unfair::{UnfairHeap, unfair_mover_wins};
 pub(crate) use unfair::{unfair_left_winning_takes, unfair_outcome_of_sum};
@@ -118,6 +122,16 @@ pub static RULESETS: &[Ruleset] = &[
     divisor::RULESET,
     unfair::RULESET,
     leftward::RULESET,
+    octal::OCTAL,
+    octal::KAYLES,
+    octal::DAWSON,
+    octal::DAWSONS_CHESS,
+    octal::OFFICERS,
+    octal::GUILES,
+    octal::GRUNDY,
+    octal::LASKER,
+    treblecross::RULESET,
+    crate::coins::RUGS,
 ];
 
 /// The ruleset called `name`, if there is one.
@@ -192,6 +206,35 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
         let _ = budget;
         Ok(None)
     }
+
+    /// For take-and-break families: the mask of the rare/common
+    /// classification in use, whether heap parity counts, and the rare heaps
+    /// among those computed (up to `limit` of them), with their values.
+    fn rare_values(&self, limit: usize) -> Option<RareValues> {
+        let _ = limit;
+        None
+    }
+
+    /// The values computed so far as checkpoint bytes, for families whose
+    /// values take long to compute (`None` for the others).
+    fn checkpoint(&self) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Continues from checkpoint bytes made by [`HeapFamily::checkpoint`]
+    /// for the same ruleset.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] if the family has no checkpoints or the
+    /// bytes are not a checkpoint of it.
+    fn resume(&self, bytes: &[u8]) -> Result<(), SolveError> {
+        let _ = bytes;
+        Err(SolveError::unsupported(format!(
+            "`{}` has no checkpoints",
+            self.ruleset()
+        )))
+    }
 }
 
 /// An ultimately periodic Grundy sequence: `G(n + period) = G(n)` for every
@@ -208,6 +251,22 @@ pub struct Periodicity {
     /// The heap size at which the proof was complete: the values up to it
     /// were computed and the theorem needs no more.
     pub certified_at: u64,
+}
+
+/// The rare values of a take-and-break family (see
+/// [`HeapFamily::rare_values`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RareValues {
+    /// A value `v` of heap `n` is rare when `popcount(v & mask)`, plus `n`
+    /// if `domain`, is even (Flammenkamp's sparse space; the class is
+    /// flipped for split digits of odd index in the domain case).
+    pub mask: u32,
+    /// Whether the heap's parity counts.
+    pub domain: bool,
+    /// How many rare heaps there are among those computed.
+    pub count: usize,
+    /// The first rare heaps, with their values.
+    pub heaps: Vec<(u64, u64)>,
 }
 
 /// Rejects any parameters: for rulesets written without brackets.

@@ -1,0 +1,330 @@
+//! `sprague table --plot FILE.svg|FILE.png`: a scatter of `G(n)` against `n`,
+//! drawn without a plotting library: an SVG document, or a PNG image with
+//! uncompressed (stored) deflate blocks.
+//!
+//! Rare values (for take-and-break games) are drawn in red and larger, so
+//! they stand out from the periodic body of the sequence; the period, when
+//! known, is shaded from the preperiod on.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::failure::Failure;
+
+/// What to draw.
+pub struct Plot<'a> {
+    pub title: String,
+    pub from: u64,
+    pub values: &'a [u64],
+    /// Heaps whose values are rare, drawn in red.
+    pub rare: Vec<u64>,
+    /// `(preperiod, period)`, shaded.
+    pub period: Option<(u64, u64)>,
+}
+
+const WIDTH: u32 = 960;
+const HEIGHT: u32 = 540;
+const LEFT: f64 = 60.0;
+const RIGHT: f64 = 20.0;
+const TOP: f64 = 40.0;
+const BOTTOM: f64 = 50.0;
+
+impl Plot<'_> {
+    fn max_value(&self) -> u64 {
+        self.values.iter().copied().max().unwrap_or(0).max(1)
+    }
+
+    fn x(&self, n: u64) -> f64 {
+        let span = (self.values.len().max(2) - 1) as f64;
+        LEFT + (n - self.from) as f64 / span * (f64::from(WIDTH) - LEFT - RIGHT)
+    }
+
+    fn y(&self, v: u64) -> f64 {
+        f64::from(HEIGHT)
+            - BOTTOM
+            - v as f64 / self.max_value() as f64 * (f64::from(HEIGHT) - TOP - BOTTOM)
+    }
+
+    fn to(&self) -> u64 {
+        self.from + self.values.len() as u64 - 1
+    }
+
+    /// The plot as an SVG document.
+    pub fn svg(&self) -> String {
+        let mut s = String::new();
+        let (w, h) = (WIDTH, HEIGHT);
+        let _ = writeln!(
+            s,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
+        );
+        let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+        if let Some((pre, per)) = self.period {
+            if pre <= self.to() {
+                let x0 = self.x(pre.max(self.from));
+                let _ = writeln!(
+                    s,
+                    r##"<rect x="{x0:.1}" y="{TOP}" width="{:.1}" height="{:.1}" fill="#eef4ff"/>"##,
+                    f64::from(w) - RIGHT - x0,
+                    f64::from(h) - TOP - BOTTOM
+                );
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{:.1}" y="{:.1}" fill="#3060c0">periodic from {pre}, period {per}</text>"##,
+                    x0 + 4.0,
+                    TOP + 14.0
+                );
+            }
+        }
+        // Axes, with ticks at round numbers.
+        let (x_axis, y_axis) = (f64::from(h) - BOTTOM, LEFT);
+        let _ = writeln!(
+            s,
+            r#"<path d="M{y_axis},{TOP} V{x_axis} H{}" stroke="black" fill="none"/>"#,
+            f64::from(w) - RIGHT
+        );
+        for n in ticks(self.from, self.to()) {
+            let x = self.x(n);
+            let _ = writeln!(
+                s,
+                r#"<line x1="{x:.1}" y1="{x_axis}" x2="{x:.1}" y2="{:.1}" stroke="black"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{n}</text>"#,
+                x_axis + 5.0,
+                x_axis + 18.0
+            );
+        }
+        for v in ticks(0, self.max_value()) {
+            let y = self.y(v);
+            let _ = writeln!(
+                s,
+                r#"<line x1="{:.1}" y1="{y:.1}" x2="{y_axis}" y2="{y:.1}" stroke="black"/><text x="{:.1}" y="{:.1}" text-anchor="end">{v}</text>"#,
+                y_axis - 5.0,
+                y_axis - 8.0,
+                y + 4.0
+            );
+        }
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="24" text-anchor="middle" font-size="15">{}</text>"#,
+            f64::from(w) / 2.0,
+            escape(&self.title)
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">heap n</text><text x="16" y="{:.1}" transform="rotate(-90 16 {:.1})" text-anchor="middle">G(n)</text>"#,
+            f64::from(w) / 2.0,
+            f64::from(h) - 12.0,
+            f64::from(h) / 2.0,
+            f64::from(h) / 2.0
+        );
+        let radius = if self.values.len() > 2000 { 1.0 } else { 2.0 };
+        for (n, &v) in (self.from..).zip(self.values) {
+            if self.rare.binary_search(&n).is_err() {
+                let _ = writeln!(
+                    s,
+                    r##"<circle cx="{:.1}" cy="{:.1}" r="{radius}" fill="#203040"/>"##,
+                    self.x(n),
+                    self.y(v)
+                );
+            }
+        }
+        for &n in &self.rare {
+            if n >= self.from && n <= self.to() {
+                let v = self.values[(n - self.from) as usize];
+                let _ = writeln!(
+                    s,
+                    r##"<circle cx="{:.1}" cy="{:.1}" r="{}" fill="#d02020"><title>G({n}) = {v} (rare)</title></circle>"##,
+                    self.x(n),
+                    self.y(v),
+                    radius + 1.5
+                );
+            }
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+
+    /// The plot as a PNG image: the same points on a white canvas with axes.
+    pub fn png(&self) -> Vec<u8> {
+        let (w, h) = (WIDTH as usize, HEIGHT as usize);
+        let mut pixels = vec![[255u8; 3]; w * h];
+        let mut put = |x: f64, y: f64, r: i64, colour: [u8; 3]| {
+            let (cx, cy) = (x.round() as i64, y.round() as i64);
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    let (px, py) = (cx + dx, cy + dy);
+                    if px >= 0
+                        && py >= 0
+                        && (px as usize) < w
+                        && (py as usize) < h
+                        && dx * dx + dy * dy <= r * r
+                    {
+                        pixels[py as usize * w + px as usize] = colour;
+                    }
+                }
+            }
+        };
+        if let Some((pre, _)) = self.period {
+            if pre <= self.to() {
+                let x0 = self.x(pre.max(self.from)).round() as usize;
+                for y in TOP as usize..h - BOTTOM as usize {
+                    for x in x0..w - RIGHT as usize {
+                        put(x as f64, y as f64, 0, [0xee, 0xf4, 0xff]);
+                    }
+                }
+            }
+        }
+        for x in LEFT as usize..w - RIGHT as usize {
+            put(x as f64, f64::from(HEIGHT) - BOTTOM, 0, [0, 0, 0]);
+        }
+        for y in TOP as usize..=h - BOTTOM as usize {
+            put(LEFT, y as f64, 0, [0, 0, 0]);
+        }
+        for n in ticks(self.from, self.to()) {
+            for d in 0..5 {
+                put(
+                    self.x(n),
+                    f64::from(HEIGHT) - BOTTOM + f64::from(d),
+                    0,
+                    [0, 0, 0],
+                );
+            }
+        }
+        for v in ticks(0, self.max_value()) {
+            for d in 0..5 {
+                put(LEFT - f64::from(d), self.y(v), 0, [0, 0, 0]);
+            }
+        }
+        let r = if self.values.len() > 2000 { 1 } else { 2 };
+        for (n, &v) in (self.from..).zip(self.values) {
+            put(self.x(n), self.y(v), r, [0x20, 0x30, 0x40]);
+        }
+        for &n in &self.rare {
+            if n >= self.from && n <= self.to() {
+                put(
+                    self.x(n),
+                    self.y(self.values[(n - self.from) as usize]),
+                    r + 2,
+                    [0xd0, 0x20, 0x20],
+                );
+            }
+        }
+        encode_png(w as u32, h as u32, &pixels)
+    }
+
+    /// Writes the plot to `path`, as SVG or PNG by its extension.
+    pub fn write(&self, path: &Path) -> Result<(), Failure> {
+        let bytes = match path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("svg") => self.svg().into_bytes(),
+            Some("png") => self.png(),
+            _ => {
+                return Err(Failure::user(format!(
+                    "--plot needs a file ending in .svg or .png, not {}",
+                    path.display()
+                )));
+            }
+        };
+        std::fs::write(path, bytes)
+            .map_err(|e| Failure::user(format!("cannot write plot {}: {e}", path.display())))
+    }
+}
+
+/// About eight round tick positions in `lo..=hi`.
+fn ticks(lo: u64, hi: u64) -> Vec<u64> {
+    let span = (hi - lo).max(1);
+    let mut step = 1u64;
+    while span / step > 8 {
+        step = match step.to_string().as_bytes()[0] {
+            b'1' => step * 2,
+            b'2' => step / 2 * 5,
+            _ => step * 2,
+        };
+    }
+    let first = lo.div_ceil(step) * step;
+    (0..)
+        .map(|i| first + i * step)
+        .take_while(|&t| t <= hi)
+        .collect()
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A PNG file of RGB `pixels` (row-major), compressed with stored deflate
+/// blocks only: larger than a compressed PNG, but valid and dependency-free.
+fn encode_png(width: u32, height: u32, pixels: &[[u8; 3]]) -> Vec<u8> {
+    let mut raw = Vec::with_capacity(pixels.len() * 3 + height as usize);
+    for row in pixels.chunks(width as usize) {
+        raw.push(0); // filter: none
+        for p in row {
+            raw.extend_from_slice(p);
+        }
+    }
+    let mut zlib = vec![0x78, 0x01];
+    let mut blocks = raw.chunks(65_535).peekable();
+    while let Some(block) = blocks.next() {
+        zlib.push(u8::from(blocks.peek().is_none()));
+        let len = block.len() as u16;
+        zlib.extend_from_slice(&len.to_le_bytes());
+        zlib.extend_from_slice(&(!len).to_le_bytes());
+        zlib.extend_from_slice(block);
+    }
+    let (mut a, mut b) = (1u32, 0u32);
+    for &byte in &raw {
+        a = (a + u32::from(byte)) % 65_521;
+        b = (b + a) % 65_521;
+    }
+    zlib.extend_from_slice(&((b << 16) | a).to_be_bytes());
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut header = Vec::new();
+    header.extend_from_slice(&width.to_be_bytes());
+    header.extend_from_slice(&height.to_be_bytes());
+    header.extend_from_slice(&[8, 2, 0, 0, 0]); // 8-bit RGB
+    chunk(&mut png, b"IHDR", &header);
+    chunk(&mut png, b"IDAT", &zlib);
+    chunk(&mut png, b"IEND", &[]);
+    png
+}
+
+fn chunk(png: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    png.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    png.extend_from_slice(kind);
+    png.extend_from_slice(data);
+    let mut crc = 0xffff_ffffu32;
+    for &byte in kind.iter().chain(data) {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    png.extend_from_slice(&(!crc).to_be_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_png_checksums_are_the_standard_ones() {
+        // The CRC of "IEND" with no data is fixed by the PNG specification.
+        let mut png = Vec::new();
+        chunk(&mut png, b"IEND", &[]);
+        assert_eq!(&png[8..], &[0xae, 0x42, 0x60, 0x82]);
+    }
+
+    #[test]
+    fn ticks_are_round() {
+        assert_eq!(ticks(0, 200), vec![0, 50, 100, 150, 200]);
+        assert_eq!(ticks(0, 8), vec![0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    }
+}

@@ -1,0 +1,662 @@
+//! Take-and-break games: octal and hexadecimal codes, Grundy's game, fast
+//! Grundy sequences and periodicity proved by the periodicity theorem.
+//!
+//! A take-and-break game is played on heaps; a move removes some stones
+//! from one heap and may split what is left into several heaps, as a code
+//! `d0.d1d2...` says (see [`OctalCode`]). Heaps never interact, so a heap
+//! of `n` has a value `G(n)` and a position is worth the nim-sum of its
+//! heaps. [`TakeBreak`] is the rule in the form the engine uses,
+//! [`GrundySequence`] computes `G(0..=N)` (bytes per heap, by the sparse
+//! space method, see `engine`), and [`find_period`] detects the least
+//! preperiod and period and proves them with the periodicity theorem, after
+//! which [`PeriodicSequence`] answers any heap up to `u64::MAX` at once.
+
+mod code;
+mod engine;
+mod period;
+
+pub use code::{MAX_CODE_DIGITS, OctalCode};
+pub use engine::Method;
+pub use period::{PeriodicSequence, certification_heap, find_period, least_period};
+
+use crate::error::SolveError;
+use engine::{Engine, Overflow};
+
+/// The moves of a take-and-break game, listed by how many stones they
+/// remove.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TakeBreak {
+    /// `k`: a heap of exactly `k` stones may be removed.
+    pub take_all: Vec<usize>,
+    /// `k ≥ 1`: `k` stones may be removed from a larger heap, leaving one.
+    pub leave_one: Vec<usize>,
+    /// `k ≥ 0`: `k` stones may be removed and the rest split in two
+    /// non-empty heaps.
+    pub leave_two: Vec<usize>,
+    /// `k ≥ 0`: `k` stones may be removed and the rest split in three
+    /// non-empty heaps.
+    pub leave_three: Vec<usize>,
+    /// Whether the two heaps of a split must differ (Grundy's game).
+    pub unequal: bool,
+}
+
+impl TakeBreak {
+    /// The rules of a code.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let dawson = sprague::TakeBreak::from_code(&sprague::OctalCode::parse("0.07").unwrap());
+    /// assert_eq!(dawson.leave_two, vec![2]);
+    /// ```
+    pub fn from_code(code: &OctalCode) -> TakeBreak {
+        let mut rules = TakeBreak {
+            take_all: Vec::new(),
+            leave_one: Vec::new(),
+            leave_two: Vec::new(),
+            leave_three: Vec::new(),
+            unequal: false,
+        };
+        for (k, &d) in code.digits().iter().enumerate() {
+            if d & 1 != 0 && k > 0 {
+                rules.take_all.push(k);
+            }
+            if d & 2 != 0 && k > 0 {
+                rules.leave_one.push(k);
+            }
+            if d & 4 != 0 {
+                rules.leave_two.push(k);
+            }
+            if d & 8 != 0 {
+                rules.leave_three.push(k);
+            }
+        }
+        rules
+    }
+
+    /// Grundy's game: split a heap into two unequal non-empty heaps
+    /// (Grundy 1939; OEIS A002188). It is not octal: the code `4.` would
+    /// allow equal heaps.
+    pub fn grundys_game() -> TakeBreak {
+        TakeBreak {
+            take_all: Vec::new(),
+            leave_one: Vec::new(),
+            leave_two: vec![0],
+            leave_three: Vec::new(),
+            unequal: true,
+        }
+    }
+
+    /// `t`, the largest number of stones a move removes (the index of the
+    /// last non-zero digit).
+    pub fn last_digit_index(&self) -> usize {
+        [
+            &self.take_all,
+            &self.leave_one,
+            &self.leave_two,
+            &self.leave_three,
+        ]
+        .iter()
+        .flat_map(|l| l.iter().copied())
+        .max()
+        .unwrap_or(0)
+    }
+
+    /// The most heaps a move leaves: 1, 2 or 3 (1 also for a game without
+    /// moves).
+    pub fn max_heaps_left(&self) -> usize {
+        if !self.leave_three.is_empty() {
+            3
+        } else if !self.leave_two.is_empty() {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Every option of a heap of `n` as the heaps it leaves, in the order
+    /// moves are listed: by stones removed, then by the number of heaps
+    /// left, then by the smallest heap left. `emit(k, heaps)`.
+    pub fn for_each_option(&self, n: usize, mut emit: impl FnMut(usize, &[usize])) {
+        let t = self.last_digit_index();
+        for k in 0..=t.min(n) {
+            if self.take_all.contains(&k) && n == k {
+                emit(k, &[]);
+            }
+            if self.leave_one.contains(&k) && n > k {
+                emit(k, &[n - k]);
+            }
+            if self.leave_two.contains(&k) && n >= k + 2 {
+                let m = n - k;
+                for a in 1..=m / 2 {
+                    if !(self.unequal && 2 * a == m) {
+                        emit(k, &[a, m - a]);
+                    }
+                }
+            }
+            if self.leave_three.contains(&k) && n >= k + 3 {
+                let m = n - k;
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        emit(k, &[a, b, m - a - b]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The storage of a sequence: bytes while every value fits, then words.
+#[derive(Clone, Debug)]
+enum Storage {
+    Bytes(Engine<u8>),
+    Words(Engine<u16>),
+}
+
+/// The Grundy values `G(0), G(1), ...` of a take-and-break game, computed
+/// on demand and kept.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{GrundySequence, Method, OctalCode, TakeBreak};
+/// let kayles = TakeBreak::from_code(&OctalCode::parse("0.77").unwrap());
+/// let mut g = GrundySequence::new(kayles, Method::SparseSpace);
+/// g.extend_to(12).unwrap();
+/// assert_eq!(g.to_vec(), vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct GrundySequence {
+    storage: Storage,
+}
+
+impl GrundySequence {
+    /// An empty sequence for `rules`, to be computed by `method`.
+    pub fn new(rules: TakeBreak, method: Method) -> GrundySequence {
+        GrundySequence {
+            storage: Storage::Bytes(Engine::new(rules, method)),
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &TakeBreak {
+        match &self.storage {
+            Storage::Bytes(e) => &e.rules,
+            Storage::Words(e) => &e.rules,
+        }
+    }
+
+    /// How many values are known (`G(0..len)`).
+    pub fn len(&self) -> usize {
+        match &self.storage {
+            Storage::Bytes(e) => e.values.len(),
+            Storage::Words(e) => e.values.len(),
+        }
+    }
+
+    /// Whether no value is known yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `G(n)`, if known.
+    pub fn get(&self, n: usize) -> Option<u32> {
+        match &self.storage {
+            Storage::Bytes(e) => e.values.get(n).map(|&v| u32::from(v)),
+            Storage::Words(e) => e.values.get(n).map(|&v| u32::from(v)),
+        }
+    }
+
+    /// The largest known value.
+    pub fn largest(&self) -> u32 {
+        match &self.storage {
+            Storage::Bytes(e) => e.values.iter().copied().max().map_or(0, u32::from),
+            Storage::Words(e) => e.values.iter().copied().max().map_or(0, u32::from),
+        }
+    }
+
+    /// Every known value.
+    pub fn to_vec(&self) -> Vec<u32> {
+        match &self.storage {
+            Storage::Bytes(e) => e.values.iter().map(|&v| u32::from(v)).collect(),
+            Storage::Words(e) => e.values.iter().map(|&v| u32::from(v)).collect(),
+        }
+    }
+
+    /// How many heaps are listed as rare by the sparse space method.
+    pub fn n_rare(&self) -> usize {
+        match &self.storage {
+            Storage::Bytes(e) => e.n_rare(),
+            Storage::Words(e) => e.n_rare(),
+        }
+    }
+
+    /// The heaps the sparse space method lists as rare (sizes at least 1,
+    /// ascending): with a good mask, the exceptions that make the sequence
+    /// hard, and usually finitely many.
+    pub fn rare_heaps(&self) -> Vec<usize> {
+        match &self.storage {
+            Storage::Bytes(e) => e.rare().to_vec(),
+            Storage::Words(e) => e.rare().to_vec(),
+        }
+    }
+
+    /// The mask and domain flag of the rare/common classification in use.
+    pub fn classification(&self) -> (u32, bool) {
+        match &self.storage {
+            Storage::Bytes(e) => e.classification(),
+            Storage::Words(e) => e.classification(),
+        }
+    }
+
+    /// The work done so far by the sparse space method: rare heaps paired,
+    /// and pairs of heaps scanned for wanted values.
+    pub fn work(&self) -> (u64, u64) {
+        match &self.storage {
+            Storage::Bytes(e) => (e.rare_pairs, e.scanned_pairs),
+            Storage::Words(e) => (e.rare_pairs, e.scanned_pairs),
+        }
+    }
+
+    /// Whether the values are stored one byte per heap.
+    pub fn is_bytes(&self) -> bool {
+        matches!(self.storage, Storage::Bytes(_))
+    }
+
+    /// Computes values until `G(0..=n)` are known.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] if a value exceeds 65 535.
+    pub fn extend_to(&mut self, n: usize) -> Result<(), SolveError> {
+        loop {
+            match &mut self.storage {
+                Storage::Bytes(e) => match e.extend_to(n) {
+                    Ok(()) => return Ok(()),
+                    Err(Overflow) => {
+                        let Storage::Bytes(e) = std::mem::replace(
+                            &mut self.storage,
+                            Storage::Words(Engine::new(TakeBreak::grundys_game(), Method::Plain)),
+                        ) else {
+                            unreachable!("matched bytes above")
+                        };
+                        self.storage = Storage::Words(e.widen());
+                    }
+                },
+                Storage::Words(e) => {
+                    return e.extend_to(n).map_err(|Overflow| {
+                        SolveError::unsupported(
+                            "a Grundy value above 65535: beyond what the sequence engine stores",
+                        )
+                    });
+                }
+            }
+        }
+    }
+
+    /// The known values as a checkpoint: a header naming the rules, the
+    /// width of a value, the count, and the values. The library does no
+    /// I/O; `sprague table --checkpoint` writes these bytes to a file.
+    pub fn to_checkpoint(&self) -> Vec<u8> {
+        let rules = format!("{:?}", self.rules());
+        let mut out = Vec::with_capacity(self.len() * 2 + rules.len() + 32);
+        out.extend_from_slice(CHECKPOINT_MAGIC);
+        out.extend_from_slice(&(rules.len() as u64).to_le_bytes());
+        out.extend_from_slice(rules.as_bytes());
+        match &self.storage {
+            Storage::Bytes(e) => {
+                out.push(1);
+                out.extend_from_slice(&(e.values.len() as u64).to_le_bytes());
+                out.extend_from_slice(&e.values);
+            }
+            Storage::Words(e) => {
+                out.push(2);
+                out.extend_from_slice(&(e.values.len() as u64).to_le_bytes());
+                for v in &e.values {
+                    out.extend_from_slice(&v.to_le_bytes());
+                }
+            }
+        }
+        out
+    }
+
+    /// A sequence resumed from [`GrundySequence::to_checkpoint`] bytes:
+    /// continuing it gives the same values as an uninterrupted run.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] if the bytes are not a checkpoint of a
+    /// sequence of these rules.
+    pub fn from_checkpoint(
+        rules: TakeBreak,
+        method: Method,
+        bytes: &[u8],
+    ) -> Result<GrundySequence, SolveError> {
+        let bad =
+            |why: &str| SolveError::unsupported(format!("not a checkpoint of this game: {why}"));
+        let rest = bytes
+            .strip_prefix(CHECKPOINT_MAGIC)
+            .ok_or_else(|| bad("no header"))?;
+        let take_u64 = |b: &[u8]| -> Option<(u64, usize)> {
+            Some((u64::from_le_bytes(b.get(..8)?.try_into().ok()?), 8))
+        };
+        let (rules_len, _) = take_u64(rest).ok_or_else(|| bad("truncated"))?;
+        let rules_len = usize::try_from(rules_len).map_err(|_| bad("bad length"))?;
+        let rest = &rest[8..];
+        let written = rest.get(..rules_len).ok_or_else(|| bad("truncated"))?;
+        if written != format!("{rules:?}").as_bytes() {
+            return Err(bad("it was made for other rules"));
+        }
+        let rest = &rest[rules_len..];
+        let (&width, rest) = rest.split_first().ok_or_else(|| bad("truncated"))?;
+        let (count, _) = take_u64(rest).ok_or_else(|| bad("truncated"))?;
+        let data = &rest[8..];
+        let count = usize::try_from(count).map_err(|_| bad("bad length"))?;
+        let storage = match width {
+            1 if data.len() == count => {
+                Storage::Bytes(Engine::resume(rules, method, data.to_vec()))
+            }
+            2 if Some(data.len()) == count.checked_mul(2) => Storage::Words(Engine::resume(
+                rules,
+                method,
+                data.chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect(),
+            )),
+            _ => return Err(bad("the values are truncated")),
+        };
+        Ok(GrundySequence { storage })
+    }
+
+    /// Compares `G(n)` with `G(n + p)` for `n` in `from..to` (all known),
+    /// returning the last `n` where they differ.
+    pub(crate) fn last_mismatch(&self, p: usize, from: usize, to: usize) -> Option<usize> {
+        fn last<V: PartialEq>(v: &[V], p: usize, from: usize, to: usize) -> Option<usize> {
+            (from..to).rev().find(|&n| v[n] != v[n + p])
+        }
+        match &self.storage {
+            Storage::Bytes(e) => last(&e.values, p, from, to),
+            Storage::Words(e) => last(&e.values, p, from, to),
+        }
+    }
+
+    /// Compares `G(n)` with `G(n - p)` for `n` in `from..to`, returning the
+    /// first `n` where they differ.
+    pub(crate) fn first_mismatch_back(&self, p: usize, from: usize, to: usize) -> Option<usize> {
+        fn first<V: PartialEq>(v: &[V], p: usize, from: usize, to: usize) -> Option<usize> {
+            (from..to).find(|&n| v[n] != v[n - p])
+        }
+        match &self.storage {
+            Storage::Bytes(e) => first(&e.values, p, from, to),
+            Storage::Words(e) => first(&e.values, p, from, to),
+        }
+    }
+
+    /// The least period of the known values in `from..len`.
+    pub(crate) fn window_period(&self, from: usize) -> usize {
+        fn period<V: PartialEq>(v: &[V]) -> usize {
+            // The prefix function: the least period of a word is its length
+            // minus its longest proper border (Knuth, Morris and Pratt).
+            let mut border = vec![0u32; v.len()];
+            for i in 1..v.len() {
+                let mut k = border[i - 1] as usize;
+                while k > 0 && v[i] != v[k] {
+                    k = border[k - 1] as usize;
+                }
+                if v[i] == v[k] {
+                    k += 1;
+                }
+                border[i] = k as u32;
+            }
+            v.len() - border.last().map_or(0, |&b| b as usize)
+        }
+        match &self.storage {
+            Storage::Bytes(e) => period(&e.values[from..]),
+            Storage::Words(e) => period(&e.values[from..]),
+        }
+    }
+
+    /// The values `G(from..to)`, as stored, for a periodic answer.
+    pub(crate) fn slice_u16(&self, from: usize, to: usize) -> PeriodValues {
+        match &self.storage {
+            Storage::Bytes(e) => PeriodValues::Bytes(e.values[from..to].to_vec()),
+            Storage::Words(e) => PeriodValues::Words(e.values[from..to].to_vec()),
+        }
+    }
+}
+
+/// The first bytes of a checkpoint.
+const CHECKPOINT_MAGIC: &[u8] = b"sprague octal checkpoint 1\n";
+
+/// Values kept by a [`PeriodicSequence`].
+#[derive(Clone, Debug)]
+pub(crate) enum PeriodValues {
+    Bytes(Vec<u8>),
+    Words(Vec<u16>),
+}
+
+impl PeriodValues {
+    fn get(&self, n: usize) -> u32 {
+        match self {
+            PeriodValues::Bytes(v) => u32::from(v[n]),
+            PeriodValues::Words(v) => u32::from(v[n]),
+        }
+    }
+}
+
+/// `G(n)` of Lasker's Nim (take any number of stones from a heap, or split
+/// a heap into two non-empty heaps): `n` for `n ≡ 1, 2 (mod 4)`, `n + 1`
+/// for `n ≡ 3`, `n - 1` for `n ≡ 0` (`n > 0`). Berlekamp, Conway and Guy,
+/// *Winning Ways*, ch. 4 ("Lasker's Nim"); it follows by induction, since
+/// the options of `4k + 3` reach every value below `4k + 3` but never
+/// `4k + 3` itself (a split of an odd heap has one odd and one even part,
+/// whose values have different residues mod 4 and so cannot xor to
+/// `4k + 3`), and symmetrically for `4k + 4`. Checked against the
+/// definition in the tests.
+pub fn lasker_grundy(n: u64) -> u64 {
+    match n % 4 {
+        0 if n == 0 => 0,
+        0 => n - 1,
+        3 => n + 1,
+        _ => n,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::{Budget, GrundySolver, ImpartialGame};
+    use crate::nimber::Nimber;
+    use proptest::prelude::*;
+
+    /// A take-and-break game as a game on sorted lists of heaps, solved by
+    /// the generic solver: the brute force for the engines.
+    struct Heaps(TakeBreak);
+
+    impl ImpartialGame for Heaps {
+        type Position = Vec<usize>;
+        fn moves(&self, p: &Vec<usize>, out: &mut Vec<Vec<usize>>) {
+            for (i, &h) in p.iter().enumerate() {
+                self.0.for_each_option(h, |_, left| {
+                    let mut q = p.clone();
+                    q.remove(i);
+                    q.extend_from_slice(left);
+                    q.sort_unstable();
+                    out.push(q);
+                });
+            }
+        }
+    }
+
+    fn brute(rules: &TakeBreak, n: usize) -> Vec<u32> {
+        let mut solver = GrundySolver::new(Heaps(rules.clone()), Budget::DEFAULT);
+        (0..=n)
+            .map(|h| {
+                let position = if h == 0 { vec![] } else { vec![h] };
+                solver.grundy(&position).unwrap().0 as u32
+            })
+            .collect()
+    }
+
+    fn both(rules: &TakeBreak, n: usize) -> (Vec<u32>, Vec<u32>) {
+        let mut plain = GrundySequence::new(rules.clone(), Method::Plain);
+        plain.extend_to(n).unwrap();
+        let mut sparse = GrundySequence::new(rules.clone(), Method::SparseSpace);
+        sparse.extend_to(n).unwrap();
+        (plain.to_vec(), sparse.to_vec())
+    }
+
+    fn code(text: &str) -> TakeBreak {
+        TakeBreak::from_code(&OctalCode::parse(text).unwrap())
+    }
+
+    #[test]
+    fn lasker_matches_the_definition() {
+        struct Lasker;
+        impl ImpartialGame for Lasker {
+            type Position = Vec<u64>;
+            fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+                for (i, &h) in p.iter().enumerate() {
+                    let mut rest = p.clone();
+                    rest.remove(i);
+                    for left in 0..h {
+                        let mut q = rest.clone();
+                        if left > 0 {
+                            q.push(left);
+                        }
+                        q.sort_unstable();
+                        out.push(q);
+                    }
+                    for a in 1..=h / 2 {
+                        let mut q = rest.clone();
+                        q.extend([a, h - a]);
+                        q.sort_unstable();
+                        out.push(q);
+                    }
+                }
+            }
+        }
+        let mut solver = GrundySolver::new(Lasker, Budget::DEFAULT);
+        for n in 0..=24u64 {
+            let p = if n == 0 { vec![] } else { vec![n] };
+            assert_eq!(
+                solver.grundy(&p).unwrap(),
+                Nimber(lasker_grundy(n)),
+                "heap {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn named_codes_match_brute_force() {
+        for text in [
+            "0.77", "0.07", "0.137", "0.6", "0.15", "0.007", "4.07", "0.f", "0.8", "4.4",
+        ] {
+            let rules = code(text);
+            let expected = brute(&rules, 22);
+            let (plain, sparse) = both(&rules, 22);
+            assert_eq!(plain, expected, "{text}");
+            assert_eq!(sparse, expected, "{text}");
+        }
+        let grundy = TakeBreak::grundys_game();
+        let expected = brute(&grundy, 24);
+        let (plain, sparse) = both(&grundy, 24);
+        assert_eq!(plain, expected);
+        assert_eq!(sparse, expected);
+    }
+
+    #[test]
+    fn sparse_agrees_with_plain_far_out() {
+        // Past the first reviews of the mask, on games with and without a
+        // good sparse space.
+        for text in [
+            "0.77", "0.6", "0.007", "0.1777", "0.4", "0.26", "4.07", "0.35",
+        ] {
+            let (plain, sparse) = both(&code(text), 3000);
+            assert_eq!(plain, sparse, "{text}");
+        }
+        let (plain, sparse) = both(&TakeBreak::grundys_game(), 3000);
+        assert_eq!(plain, sparse);
+    }
+
+    #[test]
+    fn resuming_a_checkpoint_gives_the_uninterrupted_values() {
+        // Officers passes 255 before 16 384, so both widths are resumed.
+        for (text, to, stops) in [
+            ("0.6", 16_384, [100, 9000, 16_000]),
+            ("0.1777", 6000, [10, 100, 2500]),
+            ("0.007", 6000, [10, 100, 2500]),
+            ("0.77", 6000, [10, 100, 2500]),
+        ] {
+            let rules = code(text);
+            let mut whole = GrundySequence::new(rules.clone(), Method::SparseSpace);
+            whole.extend_to(to).unwrap();
+            if text == "0.6" {
+                assert!(!whole.is_bytes());
+            }
+            for stop in stops {
+                let mut part = GrundySequence::new(rules.clone(), Method::SparseSpace);
+                part.extend_to(stop).unwrap();
+                let bytes = part.to_checkpoint();
+                let mut resumed =
+                    GrundySequence::from_checkpoint(rules.clone(), Method::SparseSpace, &bytes)
+                        .unwrap();
+                assert_eq!(resumed.len(), stop + 1);
+                resumed.extend_to(to).unwrap();
+                assert_eq!(resumed.to_vec(), whole.to_vec(), "{text} stopped at {stop}");
+            }
+        }
+        // A checkpoint of other rules, or a damaged one, is refused.
+        let mut g = GrundySequence::new(code("0.77"), Method::SparseSpace);
+        g.extend_to(100).unwrap();
+        let bytes = g.to_checkpoint();
+        assert!(
+            GrundySequence::from_checkpoint(code("0.07"), Method::SparseSpace, &bytes).is_err()
+        );
+        assert!(
+            GrundySequence::from_checkpoint(
+                code("0.77"),
+                Method::SparseSpace,
+                &bytes[..bytes.len() - 1]
+            )
+            .is_err()
+        );
+        assert!(
+            GrundySequence::from_checkpoint(code("0.77"), Method::SparseSpace, b"nonsense")
+                .is_err()
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn random_codes_match_brute_force(
+            d0 in prop::sample::select(vec![0u8, 4]),
+            digits in prop::collection::vec(0u8..8, 1..5),
+        ) {
+            let mut all = vec![d0];
+            all.extend(&digits);
+            let code = OctalCode::from_digits(&all).unwrap();
+            let rules = TakeBreak::from_code(&code);
+            let expected = brute(&rules, 18);
+            let (plain, sparse) = both(&rules, 18);
+            prop_assert_eq!(&plain, &expected);
+            prop_assert_eq!(&sparse, &expected);
+            let (plain, sparse) = both(&rules, 400);
+            prop_assert_eq!(plain, sparse);
+        }
+
+        #[test]
+        fn random_hexadecimal_codes_match_brute_force(
+            digits in prop::collection::vec(0u8..16, 1..4),
+        ) {
+            let mut all = vec![0];
+            all.extend(&digits);
+            let rules = TakeBreak::from_code(&OctalCode::from_digits(&all).unwrap());
+            let expected = brute(&rules, 14);
+            let (plain, sparse) = both(&rules, 14);
+            prop_assert_eq!(&plain, &expected);
+            prop_assert_eq!(&sparse, &expected);
+        }
+    }
+}

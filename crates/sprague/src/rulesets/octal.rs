@@ -1,0 +1,833 @@
+//! Take-and-break rulesets: `octal[CODE]` and the named octal games
+//! (Kayles, Dawson's Kayles, Dawson's Chess, Officers, Guiles), Grundy's
+//! game and Lasker's Nim.
+//!
+//! Heaps never interact, so each heap is a component valued by the Grundy
+//! sequence of its rules, computed by [`crate::GrundySequence`] and shared
+//! (with its proved period, once found) by every heap of one ruleset
+//! instance. Once a period is proved by the periodicity theorem (see
+//! [`crate::find_period`]), any heap up to `u64::MAX` is answered at once;
+//! for a game with no proved period, a heap beyond the budget is a clear
+//! error, never a guess.
+
+use std::sync::{Arc, Mutex};
+
+use crate::error::{ParseError, SolveError};
+use crate::impartial::Budget;
+use crate::nimber::Nimber;
+use crate::octal::{
+    GrundySequence, Method, OctalCode, PeriodicSequence, TakeBreak, find_period, lasker_grundy,
+};
+use crate::position::{Component, Move};
+use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
+
+use super::{HeapFamily, Periodicity, RareValues, Ruleset, check_move_count, heap_args, no_params};
+
+/// Heaps below this are computed directly, without looking for a period.
+const DIRECT_HEAPS: u64 = 1 << 16;
+
+/// The most heaps computed while looking for a period on behalf of a single
+/// large heap (a game whose period is unknown, like Officers, would
+/// otherwise spend minutes before saying so).
+const PERIOD_SEARCH_HEAPS: u64 = 1 << 22;
+
+pub(super) const OCTAL: Ruleset = Ruleset {
+    name: "octal",
+    syntax: "octal[CODE](n, ...)   CODE: d0.d1d2... in octal or hexadecimal, e.g. 0.137, 4.07",
+    rule: "take k stones from a heap if digit dk allows it: dk's bit 1 lets the heap vanish, 2 leaves one heap, 4 two heaps, 8 three heaps",
+    example: "octal[0.137](20)",
+    heaps_interact: false,
+    build: build_octal,
+    family: Some(family_octal),
+};
+
+macro_rules! named_octal {
+    ($konst:ident, $name:literal, $code:literal, $rule:literal, $example:literal, $build:ident, $family:ident) => {
+        pub(super) const $konst: Ruleset = Ruleset {
+            name: $name,
+            syntax: concat!($name, "(n, ...)"),
+            rule: concat!($rule, " (octal game ", $code, ")"),
+            example: $example,
+            heaps_interact: false,
+            build: $build,
+            family: Some($family),
+        };
+
+        fn $build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+            no_params(&c.ruleset)?;
+            heaps(named($name, $code), c)
+        }
+
+        fn $family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
+            no_params(r)?;
+            Ok(Arc::new(OctalFamily {
+                rules: named($name, $code),
+            }))
+        }
+    };
+}
+
+named_octal!(
+    KAYLES,
+    "kayles",
+    "0.77",
+    "knock down one pin or two adjacent pins from a row",
+    "kayles(10) + kayles(7)",
+    build_kayles,
+    family_kayles
+);
+named_octal!(
+    DAWSON,
+    "dawson",
+    "0.07",
+    "Dawson's Kayles: knock down two adjacent pins from a row",
+    "dawson(20)",
+    build_dawson,
+    family_dawson
+);
+named_octal!(
+    DAWSONS_CHESS,
+    "dawsonschess",
+    "0.137",
+    "Dawson's Chess: take one stone if it is the whole heap, two from the end of a heap, or three leaving one or two heaps",
+    "dawsonschess(20)",
+    build_dawsonschess,
+    family_dawsonschess
+);
+named_octal!(
+    OFFICERS,
+    "officers",
+    "0.6",
+    "take one stone from a heap, leaving one or two non-empty heaps (never the last stone)",
+    "officers(30)",
+    build_officers,
+    family_officers
+);
+named_octal!(
+    GUILES,
+    "guiles",
+    "0.15",
+    "take one stone if it is the whole heap, or two stones leaving one or two non-empty heaps",
+    "guiles(12)",
+    build_guiles,
+    family_guiles
+);
+
+pub(super) const GRUNDY: Ruleset = Ruleset {
+    name: "grundy",
+    syntax: "grundy(n, ...)",
+    rule: "Grundy's game: split one heap into two non-empty heaps of different sizes",
+    example: "grundy(20)",
+    heaps_interact: false,
+    build: build_grundy,
+    family: Some(family_grundy),
+};
+
+pub(super) const LASKER: Ruleset = Ruleset {
+    name: "lasker",
+    syntax: "lasker(n, ...)",
+    rule: "Lasker's Nim: take any number of stones from one heap, or split a heap into two non-empty heaps",
+    example: "lasker(3, 5, 8)",
+    heaps_interact: false,
+    build: build_lasker,
+    family: Some(family_lasker),
+};
+
+/// The rules of one take-and-break ruleset and what is known of its Grundy
+/// sequence, shared by every heap of one ruleset instance.
+#[derive(Debug)]
+pub struct OctalRules {
+    text: String,
+    rules: TakeBreak,
+    known: Mutex<Known>,
+}
+
+#[derive(Debug)]
+struct Known {
+    sequence: GrundySequence,
+    periodic: Option<PeriodicSequence>,
+    /// The periodicity found by the last period search, proved or not.
+    periodicity: Option<Periodicity>,
+    /// The most heaps a period search has been allowed so far.
+    searched: u64,
+}
+
+impl OctalRules {
+    /// The rules `rules`, written `text` (`kayles`, `octal[0.77]`).
+    pub fn new(text: impl Into<String>, rules: TakeBreak) -> OctalRules {
+        OctalRules {
+            text: text.into(),
+            known: Mutex::new(Known {
+                sequence: GrundySequence::new(rules.clone(), Method::SparseSpace),
+                periodic: None,
+                periodicity: None,
+                searched: 0,
+            }),
+            rules,
+        }
+    }
+
+    /// How the ruleset is written.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &TakeBreak {
+        &self.rules
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Known> {
+        self.known.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// `G(n)`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] when no period is proved and `n` is
+    /// beyond the budget.
+    pub fn grundy(&self, n: u64, budget: &Budget) -> Result<u32, SolveError> {
+        let mut known = self.lock();
+        self.ensure(&mut known, n, budget)?;
+        Ok(value(&known, n))
+    }
+
+    /// The period, searching within `budget` heaps if not yet known.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::GrundySequence::extend_to`].
+    pub fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
+        let mut known = self.lock();
+        self.search_period(&mut known, budget.max_positions)?;
+        Ok(known.periodicity)
+    }
+
+    fn search_period(&self, known: &mut Known, heaps: u64) -> Result<(), SolveError> {
+        if known.periodic.is_some() || self.rules.unequal || heaps <= known.searched {
+            return Ok(());
+        }
+        let max = usize::try_from(heaps.saturating_sub(1)).unwrap_or(usize::MAX);
+        let found = find_period(&mut known.sequence, max)?;
+        known.searched = heaps;
+        known.periodicity = found;
+        if let Some(p) = found.filter(|p| p.certified) {
+            known.periodic = PeriodicSequence::new(&known.sequence, &p);
+        }
+        Ok(())
+    }
+
+    /// Makes `G(n)` known: from the proved period, or by computing.
+    fn ensure(&self, known: &mut Known, n: u64, budget: &Budget) -> Result<(), SolveError> {
+        if known.periodic.is_some() || n < known.sequence.len() as u64 {
+            return Ok(());
+        }
+        if n >= DIRECT_HEAPS {
+            self.search_period(known, budget.max_positions.min(PERIOD_SEARCH_HEAPS))?;
+            if known.periodic.is_some() {
+                return Ok(());
+            }
+        }
+        if n >= budget.max_positions {
+            return Err(SolveError::unsupported(format!(
+                "heap {n} of {} is out of reach: no period is proved (values were checked up to heap {}), and computing G({n}) directly needs more than the budget of {} heaps",
+                self.text,
+                known.sequence.len().saturating_sub(1),
+                budget.max_positions
+            )));
+        }
+        known.sequence.extend_to(n as usize)
+    }
+}
+
+fn value(known: &Known, n: u64) -> u32 {
+    match &known.periodic {
+        Some(p) => p.grundy(n),
+        None => known
+            .sequence
+            .get(n as usize)
+            .expect("ensure made the value known"),
+    }
+}
+
+fn named(name: &str, code: &str) -> Arc<OctalRules> {
+    let code = OctalCode::parse(code).expect("the named codes are valid");
+    Arc::new(OctalRules::new(name, TakeBreak::from_code(&code)))
+}
+
+fn code_rules(r: &RulesetSyntax) -> Result<Arc<OctalRules>, ParseError> {
+    let whole = r
+        .params_span
+        .clone()
+        .unwrap_or(r.name_span.end..r.name_span.end);
+    let [param] = r.params.as_slice() else {
+        return Err(ParseError::bad_parameters(
+            "`octal` needs one code in brackets, like octal[0.137]",
+            whole,
+        ));
+    };
+    let code = match &param.value {
+        Param::Code(text) => OctalCode::parse_at(text, param.span.start)?,
+        Param::Int(_) => {
+            return Err(ParseError::bad_parameters(
+                "a take-and-break code needs a point, like 0.77 or 4.07",
+                param.span.clone(),
+            ));
+        }
+        _ => {
+            return Err(ParseError::bad_parameters(
+                "expected a take-and-break code like 0.137",
+                param.span.clone(),
+            ));
+        }
+    };
+    Ok(Arc::new(OctalRules::new(
+        format!("octal[{code}]"),
+        TakeBreak::from_code(&code),
+    )))
+}
+
+fn heaps(
+    rules: Arc<OctalRules>,
+    c: &ComponentSyntax,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    Ok(heap_args(c)?
+        .into_iter()
+        .map(|size| {
+            Arc::new(OctalHeap {
+                rules: Arc::clone(&rules),
+                size,
+            }) as Arc<dyn Component>
+        })
+        .collect())
+}
+
+fn build_octal(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    heaps(code_rules(&c.ruleset)?, c)
+}
+
+fn family_octal(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
+    Ok(Arc::new(OctalFamily {
+        rules: code_rules(r)?,
+    }))
+}
+
+fn grundy_rules() -> Arc<OctalRules> {
+    Arc::new(OctalRules::new("grundy", TakeBreak::grundys_game()))
+}
+
+fn build_grundy(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    no_params(&c.ruleset)?;
+    heaps(grundy_rules(), c)
+}
+
+fn family_grundy(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
+    no_params(r)?;
+    Ok(Arc::new(OctalFamily {
+        rules: grundy_rules(),
+    }))
+}
+
+/// One heap of a take-and-break game.
+#[derive(Clone, Debug)]
+pub struct OctalHeap {
+    rules: Arc<OctalRules>,
+    size: u64,
+}
+
+impl OctalHeap {
+    /// A heap of `size` under `rules`.
+    pub fn new(rules: Arc<OctalRules>, size: u64) -> OctalHeap {
+        OctalHeap { rules, size }
+    }
+
+    fn heap(&self, size: u64) -> Arc<dyn Component> {
+        Arc::new(OctalHeap {
+            rules: Arc::clone(&self.rules),
+            size,
+        })
+    }
+
+    /// The move removing `k` stones and leaving `left`.
+    fn make_move(&self, k: u64, left: &[u64]) -> Move {
+        let n = self.size;
+        let list = |heaps: &[u64]| -> String {
+            let parts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            match parts.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => parts.join(""),
+            }
+        };
+        let description = match (k, left.len()) {
+            (_, 0 | 1) => super::take_description(k, n),
+            (0, _) => format!("split the heap of {n} into {}", list(left)),
+            _ => format!("take {k} from the heap of {n}, leaving {}", list(left)),
+        };
+        Move {
+            description,
+            to: left.iter().map(|&h| self.heap(h)).collect(),
+        }
+    }
+
+    /// The number of options, saturating.
+    fn n_options(&self) -> u64 {
+        let n = u128::from(self.size);
+        let r = &self.rules.rules;
+        let mut count: u128 = 0;
+        for &k in &r.take_all {
+            count += u128::from(n == k as u128);
+        }
+        for &k in &r.leave_one {
+            count += u128::from(n > k as u128);
+        }
+        for &k in &r.leave_two {
+            count += n.saturating_sub(k as u128) / 2;
+        }
+        for &k in &r.leave_three {
+            let m = n.saturating_sub(k as u128);
+            count += m * m / 12 + 1;
+        }
+        u64::try_from(count).unwrap_or(u64::MAX)
+    }
+}
+
+impl Component for OctalHeap {
+    fn ruleset(&self) -> String {
+        self.rules.text.clone()
+    }
+
+    fn args(&self) -> String {
+        self.size.to_string()
+    }
+
+    fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
+        self.rules
+            .grundy(self.size, budget)
+            .map(|g| Nimber(u64::from(g)))
+    }
+
+    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        check_move_count(self.n_options(), budget)?;
+        let mut moves = Vec::new();
+        self.rules
+            .rules
+            .for_each_option(self.size as usize, |k, left| {
+                let left: Vec<u64> = left.iter().map(|&h| h as u64).collect();
+                moves.push(self.make_move(k as u64, &left));
+            });
+        Ok(moves)
+    }
+
+    fn moves_to_grundy(
+        &self,
+        target: Nimber,
+        max: usize,
+        budget: &Budget,
+    ) -> Result<Vec<Move>, SolveError> {
+        let n_options = self.n_options();
+        let mut known = self.rules.lock();
+        self.rules.ensure(&mut known, self.size, budget)?;
+        let mut found = Vec::new();
+        if n_options <= budget.max_positions {
+            // Every option, in order; the heaps left are all below this one.
+            self.rules
+                .ensure(&mut known, self.size.saturating_sub(1), budget)?;
+            self.rules
+                .rules
+                .for_each_option(self.size as usize, |k, left| {
+                    if found.len() < max {
+                        let g = left.iter().fold(0, |acc, &h| acc ^ value(&known, h as u64));
+                        if u64::from(g) == target.0 {
+                            let left: Vec<u64> = left.iter().map(|&h| h as u64).collect();
+                            found.push(self.make_move(k as u64, &left));
+                        }
+                    }
+                });
+            return Ok(found);
+        }
+        // A huge heap: its value is known from a proved period (`ensure`
+        // succeeded), and so is every smaller heap's. A split's value
+        // depends only on the smaller part `a` while `a < n0 + p`, and on
+        // `a mod p` beyond, so the matching parts beyond are the matching
+        // classes shifted by whole periods, listed in increasing order.
+        let Some((n0, p)) = known.periodic.as_ref().map(|s| (s.preperiod(), s.period())) else {
+            return Err(SolveError::unsupported(
+                "too many options to list without a proved period",
+            ));
+        };
+        if max as u64 > budget.max_positions || !self.rules.rules.leave_three.is_empty() {
+            return Err(SolveError::BudgetExceeded {
+                limit: budget.max_positions,
+            });
+        }
+        let n = self.size;
+        let rules = &self.rules.rules;
+        let g = |h: u64| value(&known, h);
+        for k in 0..=rules.last_digit_index() as u64 {
+            if found.len() >= max {
+                break;
+            }
+            let ku = k as usize;
+            if rules.leave_one.contains(&ku) && u64::from(g(n - k)) == target.0 {
+                found.push(self.make_move(k, &[n - k]));
+            }
+            if !rules.leave_two.contains(&ku) {
+                continue;
+            }
+            let m = n - k;
+            let mut classes = Vec::new();
+            for a in 1..n0 + p {
+                if found.len() >= max {
+                    break;
+                }
+                if u64::from(g(a) ^ g(m - a)) == target.0 {
+                    found.push(self.make_move(k, &[a, m - a]));
+                    if a >= n0 {
+                        classes.push(a);
+                    }
+                }
+            }
+            let mut shift = p;
+            while found.len() < max && !classes.is_empty() {
+                for &c in &classes {
+                    let a = c + shift;
+                    if found.len() >= max || a > m / 2 {
+                        break;
+                    }
+                    found.push(self.make_move(k, &[a, m - a]));
+                }
+                if classes[0] + shift > m / 2 {
+                    break;
+                }
+                shift += p;
+            }
+        }
+        Ok(found)
+    }
+}
+
+/// The one-heap family of a take-and-break ruleset, for `sprague table`.
+#[derive(Debug)]
+struct OctalFamily {
+    rules: Arc<OctalRules>,
+}
+
+impl HeapFamily for OctalFamily {
+    fn ruleset(&self) -> String {
+        self.rules.text.clone()
+    }
+
+    fn grundy_values(
+        &self,
+        from: u64,
+        to: u64,
+        budget: &Budget,
+    ) -> Result<Vec<Nimber>, SolveError> {
+        check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
+        let mut known = self.rules.lock();
+        self.rules.ensure(&mut known, to, budget)?;
+        Ok((from..=to)
+            .map(|n| Nimber(u64::from(value(&known, n))))
+            .collect())
+    }
+
+    fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
+        self.rules.periodicity(budget)
+    }
+
+    fn checkpoint(&self) -> Option<Vec<u8>> {
+        Some(self.rules.lock().sequence.to_checkpoint())
+    }
+
+    fn rare_values(&self, limit: usize) -> Option<RareValues> {
+        let known = self.rules.lock();
+        let rare = known.sequence.rare_heaps();
+        let (mask, domain) = known.sequence.classification();
+        Some(RareValues {
+            mask,
+            domain,
+            count: rare.len(),
+            heaps: rare
+                .iter()
+                .take(limit)
+                .map(|&n| (n as u64, u64::from(known.sequence.get(n).unwrap_or(0))))
+                .collect(),
+        })
+    }
+
+    fn resume(&self, bytes: &[u8]) -> Result<(), SolveError> {
+        let resumed =
+            GrundySequence::from_checkpoint(self.rules.rules.clone(), Method::SparseSpace, bytes)?;
+        let mut known = self.rules.lock();
+        if resumed.len() > known.sequence.len() {
+            known.sequence = resumed;
+            known.searched = 0;
+        }
+        Ok(())
+    }
+}
+
+/// One heap of Lasker's Nim, valued by [`lasker_grundy`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaskerHeap {
+    /// The number of stones.
+    pub size: u64,
+}
+
+impl LaskerHeap {
+    fn split(&self, a: u64) -> Move {
+        let n = self.size;
+        Move {
+            description: format!("split the heap of {n} into {a} and {}", n - a),
+            to: vec![
+                Arc::new(LaskerHeap { size: a }),
+                Arc::new(LaskerHeap { size: n - a }),
+            ],
+        }
+    }
+
+    fn take(&self, k: u64) -> Move {
+        Move::new(
+            super::take_description(k, self.size),
+            Arc::new(LaskerHeap {
+                size: self.size - k,
+            }),
+        )
+    }
+}
+
+impl Component for LaskerHeap {
+    fn ruleset(&self) -> String {
+        "lasker".to_string()
+    }
+
+    fn args(&self) -> String {
+        self.size.to_string()
+    }
+
+    fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
+        Ok(Nimber(lasker_grundy(self.size)))
+    }
+
+    /// Splits first (they remove no stones), then takes, smallest first.
+    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        let n = self.size;
+        check_move_count(n.saturating_add(n / 2), budget)?;
+        let mut moves: Vec<Move> = (1..=n / 2).map(|a| self.split(a)).collect();
+        moves.extend((1..=n).map(|k| self.take(k)));
+        Ok(moves)
+    }
+
+    fn moves_to_grundy(
+        &self,
+        target: Nimber,
+        max: usize,
+        budget: &Budget,
+    ) -> Result<Vec<Move>, SolveError> {
+        let n = self.size;
+        let mut found = Vec::new();
+        let mut tried = 0u64;
+        for a in 1..=n / 2 {
+            if found.len() >= max {
+                return Ok(found);
+            }
+            tried += 1;
+            check_move_count(tried, budget)?;
+            if lasker_grundy(a) ^ lasker_grundy(n - a) == target.0 {
+                found.push(self.split(a));
+            }
+        }
+        // The values are a permutation of the naturals that is its own
+        // inverse, so exactly one heap has value `target`.
+        let left = lasker_grundy(target.0);
+        if found.len() < max && left < n {
+            found.push(self.take(n - left));
+        }
+        Ok(found)
+    }
+}
+
+fn build_lasker(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    no_params(&c.ruleset)?;
+    Ok(heap_args(c)?
+        .into_iter()
+        .map(|size| Arc::new(LaskerHeap { size }) as Arc<dyn Component>)
+        .collect())
+}
+
+#[derive(Debug)]
+struct LaskerFamily;
+
+impl HeapFamily for LaskerFamily {
+    fn ruleset(&self) -> String {
+        "lasker".to_string()
+    }
+
+    fn grundy_values(
+        &self,
+        from: u64,
+        to: u64,
+        budget: &Budget,
+    ) -> Result<Vec<Nimber>, SolveError> {
+        super::values_by_formula(from, to, budget, lasker_grundy)
+    }
+}
+
+fn family_lasker(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
+    no_params(r)?;
+    Ok(Arc::new(LaskerFamily))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+    use crate::sum::{Play, analyze};
+
+    fn grundy_of(text: &str) -> u64 {
+        let p = Position::parse(text).unwrap();
+        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        a.grundy.unwrap().0
+    }
+
+    #[test]
+    fn named_games_are_their_codes() {
+        for (name, code) in [
+            ("kayles", "0.77"),
+            ("dawson", "0.07"),
+            ("dawsonschess", "0.137"),
+            ("officers", "0.6"),
+            ("guiles", "0.15"),
+        ] {
+            for n in [0, 1, 5, 17, 40] {
+                assert_eq!(
+                    grundy_of(&format!("{name}({n})")),
+                    grundy_of(&format!("octal[{code}]({n})")),
+                    "{name}({n})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn huge_heaps_of_solved_games_are_answered_from_the_period() {
+        // Kayles has period 12 from heap 71 (OEIS A002186); 10^18 ≡ 4 and
+        // 76 ≡ 4 (mod 12), both beyond the preperiod.
+        assert_eq!(
+            grundy_of("kayles(1000000000000000000)"),
+            grundy_of("kayles(76)")
+        );
+        let p = Position::parse("kayles(1000000000000000000)").unwrap();
+        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        let m = &a.winning_moves[0];
+        assert!(m.description.starts_with("take "), "{}", m.description);
+        let after =
+            m.to.components()
+                .iter()
+                .fold(0, |acc, c| acc ^ c.grundy(&Budget::DEFAULT).unwrap().0);
+        assert_eq!(after, 0);
+    }
+
+    #[test]
+    fn unsolved_games_say_so_beyond_the_budget() {
+        let p = Position::parse("grundy(1000000000000)").unwrap();
+        let err = analyze(&p, Play::Normal, false, &Budget::positions(100_000)).unwrap_err();
+        assert!(err.to_string().contains("no period is proved"), "{err}");
+    }
+
+    #[test]
+    fn moves_are_described_and_listed_in_order() {
+        let p = Position::parse("octal[4.07](5)").unwrap();
+        let moves = p.components()[0].moves(&Budget::DEFAULT).unwrap();
+        let described: Vec<&str> = moves.iter().map(|m| m.description.as_str()).collect();
+        assert_eq!(
+            described,
+            vec![
+                "split the heap of 5 into 1 and 4",
+                "split the heap of 5 into 2 and 3",
+                "take 2 from the heap of 5",
+                "take 2 from the heap of 5, leaving 1 and 2",
+            ]
+        );
+        let p = Position::parse("kayles(10)").unwrap();
+        let moves = p.components()[0].moves(&Budget::DEFAULT).unwrap();
+        assert!(
+            moves
+                .iter()
+                .any(|m| m.description == "take 2 from the heap of 10, leaving 3 and 5")
+        );
+    }
+
+    #[test]
+    fn winning_moves_lead_to_zero() {
+        for text in [
+            "kayles(10, 7)",
+            "dawson(20) + *3",
+            "grundy(30)",
+            "lasker(3, 5, 8)",
+            "octal[0.f7](9)",
+        ] {
+            let p = Position::parse(text).unwrap();
+            let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
+            for m in &a.winning_moves {
+                let q = Position::parse(&m.to.to_string()).unwrap();
+                let b = analyze(&q, Play::Normal, false, &Budget::DEFAULT).unwrap();
+                assert_eq!(b.grundy.unwrap().0, 0, "{text}: {}", m.description);
+            }
+            // And every move to zero is listed.
+            let mut count = 0;
+            for (i, c) in p.components().iter().enumerate() {
+                for m in c.moves(&Budget::DEFAULT).unwrap() {
+                    let q = p.replace(i, &m.to);
+                    let g = q
+                        .components()
+                        .iter()
+                        .fold(0, |acc, c| acc ^ c.grundy(&Budget::DEFAULT).unwrap().0);
+                    count += usize::from(g == 0);
+                }
+            }
+            assert_eq!(a.winning_moves.len(), count, "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_codes_point_at_the_code() {
+        let err = Position::parse("octal[3.7](5)").unwrap_err();
+        assert_eq!(err.span, 6..7);
+        let err = Position::parse("octal[0.7](5)").map(|_| ());
+        assert!(err.is_ok());
+        assert!(Position::parse("octal(5)").is_err());
+        assert!(Position::parse("kayles[2](5)").is_err());
+    }
+
+    #[test]
+    fn families_resume_from_checkpoints() {
+        let syntax = crate::syntax::parse_ruleset("officers").unwrap();
+        let first = super::super::family(&syntax).unwrap();
+        first.grundy_values(0, 300, &Budget::DEFAULT).unwrap();
+        let bytes = first.checkpoint().unwrap();
+        let second = super::super::family(&syntax).unwrap();
+        second.resume(&bytes).unwrap();
+        let fresh = super::super::family(&syntax).unwrap();
+        assert_eq!(
+            second.grundy_values(0, 900, &Budget::DEFAULT).unwrap(),
+            fresh.grundy_values(0, 900, &Budget::DEFAULT).unwrap()
+        );
+        let other = super::super::family(&crate::syntax::parse_ruleset("kayles").unwrap()).unwrap();
+        assert!(other.resume(&bytes).is_err());
+    }
+
+    #[test]
+    fn tables_use_the_period() {
+        let family =
+            super::super::family(&crate::syntax::parse_ruleset("kayles").unwrap()).unwrap();
+        let p = family.periodicity(&Budget::DEFAULT).unwrap().unwrap();
+        assert_eq!((p.preperiod, p.period, p.certified), (71, 12, true));
+        let values = family.grundy_values(0, 12, &Budget::DEFAULT).unwrap();
+        assert_eq!(
+            values.iter().map(|v| v.0).collect::<Vec<_>>(),
+            vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+        );
+    }
+}
