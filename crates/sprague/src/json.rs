@@ -156,3 +156,40 @@ impl From<&Ruleset> for RulesetJson {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Budget, Play, analyze};
+
+    #[test]
+    fn analysis_fields_come_in_the_order_of_the_spec() {
+        // The example of SPEC.md, compact, then `drawing_moves`.
+        let p = Position::parse("nim(3, 6, 9)").unwrap();
+        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        let text = serde_json::to_string(&AnalysisJson::new(&p, &a)).unwrap();
+        assert_eq!(
+            text,
+            concat!(
+                r#"{"position":"nim(3, 6, 9)","play":"normal","outcome":"N","#,
+                r#""first_player_wins":true,"grundy":12,"value":null,"#,
+                r#""winning_moves":[{"component":2,"description":"take 4 from the heap of 9","#,
+                r#""to":"nim(3, 6, 5)"}],"drawing_moves":[]}"#
+            )
+        );
+    }
+
+    #[test]
+    fn period_fields_come_in_the_order_of_the_spec() {
+        let p = PeriodJson::from(Periodicity {
+            preperiod: 52,
+            period: 34,
+            certified: true,
+            certified_at: 175,
+        });
+        assert_eq!(
+            serde_json::to_string(&p).unwrap(),
+            r#"{"preperiod":52,"period":34,"certified":true,"certified_at":175}"#
+        );
+    }
+}
