@@ -215,3 +215,32 @@ pub async fn serve_on(listener: TcpListener, limits: Limits) -> anyhow::Result<(
 pub async fn serve(port: u16) -> anyhow::Result<()> {
     serve_on(bind(port).await?, Limits::DEFAULT).await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::is_local_host;
+
+    #[test]
+    fn local_host_names_with_and_without_ports() {
+        for host in [
+            "localhost",
+            "127.0.0.1",
+            "[::1]",
+            "localhost:8000",
+            "127.0.0.1:1",
+            "[::1]:80",
+        ] {
+            assert!(is_local_host(host), "{host}");
+        }
+        for host in [
+            "localhost.evil.example",
+            "evil.example",
+            "127.0.0.2",
+            "127.0.0.1.nip.io:8000",
+            "localhost:80x",
+            "",
+        ] {
+            assert!(!is_local_host(host), "{host}");
+        }
+    }
+}
