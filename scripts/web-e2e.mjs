@@ -134,6 +134,7 @@ check("clicking a winning move continues from the position after it", async () =
   await until(`${text("#outcome")} === "P"`, "a P-position");
   await until(`document.querySelectorAll("#trail .chip").length === 2`, "a trail of two positions");
   await until(`location.search.includes("position=nim")`, "the position in the address");
+  await screenshot("walk");
 });
 
 check("a bad position is underlined where it is wrong", async () => {
