@@ -16,11 +16,11 @@ use crate::nimber::Nimber;
 use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
+use super::heap_components;
 use super::one_int_param;
 use super::takeaway::{takeaway_grundy, takes_to_grundy};
 use super::{
-    HeapFamily, Periodicity, Ruleset, check_move_count, heap_args, take_description,
-    values_by_formula,
+    HeapFamily, Periodicity, Ruleset, check_move_count, take_description, values_by_formula,
 };
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -97,10 +97,7 @@ fn most(r: &RulesetSyntax) -> Result<u64, ParseError> {
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let m = most(&c.ruleset)?;
-    Ok(heap_args(c)?
-        .into_iter()
-        .map(|size| Arc::new(BashHeap { m, size }) as Arc<dyn Component>)
-        .collect())
+    heap_components(c, |size| BashHeap { m, size })
 }
 
 #[derive(Debug)]

@@ -60,7 +60,8 @@ use crate::nimber::Nimber;
 use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
-use super::{HeapFamily, Ruleset, check_move_count, heap_args, no_params, take_description};
+use super::heap_components;
+use super::{HeapFamily, Ruleset, check_move_count, no_params, take_description};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "disjoint",
@@ -499,10 +500,7 @@ impl Component for DisjointHeap {
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
     let table = Arc::new(DisjointTable::default());
-    Ok(heap_args(c)?
-        .into_iter()
-        .map(|n| Arc::new(DisjointHeap::new(Arc::clone(&table), n)) as Arc<dyn Component>)
-        .collect())
+    heap_components(c, |n| DisjointHeap::new(Arc::clone(&table), n))
 }
 
 #[derive(Debug, Default)]

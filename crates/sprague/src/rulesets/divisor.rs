@@ -26,7 +26,8 @@ use crate::nimber::Nimber;
 use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
-use super::{HeapFamily, Ruleset, check_move_count, heap_args, no_params, values_by_formula};
+use super::heap_components;
+use super::{HeapFamily, Ruleset, check_move_count, no_params, values_by_formula};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "divisor",
@@ -299,10 +300,7 @@ impl Component for DivisorHeap {
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
-    Ok(heap_args(c)?
-        .into_iter()
-        .map(|size| Arc::new(DivisorHeap { size }) as Arc<dyn Component>)
-        .collect())
+    heap_components(c, |size| DivisorHeap { size })
 }
 
 #[derive(Debug)]

@@ -312,6 +312,18 @@ pub(crate) fn heap_args(component: &ComponentSyntax) -> Result<Vec<u64>, ParseEr
     int_args(component, "heap")
 }
 
+/// One component per heap argument, made by `make` from the heap size: the
+/// build function of every ruleset whose heaps do not interact.
+pub(crate) fn heap_components<C: Component + 'static>(
+    component: &ComponentSyntax,
+    make: impl Fn(u64) -> C,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    Ok(heap_args(component)?
+        .into_iter()
+        .map(|size| Arc::new(make(size)) as Arc<dyn Component>)
+        .collect())
+}
+
 /// The one integer parameter of a ruleset written `name[letter]`, at least
 /// `least`. `meaning` says what it is ("the most a move takes"), `too_small`
 /// why a smaller value makes no sense.

@@ -21,7 +21,8 @@ use crate::octal::{
 use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
-use super::{HeapFamily, Periodicity, RareValues, Ruleset, check_move_count, heap_args, no_params};
+use super::heap_components;
+use super::{HeapFamily, Periodicity, RareValues, Ruleset, check_move_count, no_params};
 
 /// Heaps below this are computed directly, without looking for a period.
 const DIRECT_HEAPS: u64 = 1 << 16;
@@ -292,15 +293,10 @@ fn heaps(
     rules: Arc<OctalRules>,
     c: &ComponentSyntax,
 ) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    Ok(heap_args(c)?
-        .into_iter()
-        .map(|size| {
-            Arc::new(OctalHeap {
-                rules: Arc::clone(&rules),
-                size,
-            }) as Arc<dyn Component>
-        })
-        .collect())
+    heap_components(c, |size| OctalHeap {
+        rules: Arc::clone(&rules),
+        size,
+    })
 }
 
 fn build_octal(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
@@ -650,10 +646,7 @@ impl Component for LaskerHeap {
 
 fn build_lasker(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
-    Ok(heap_args(c)?
-        .into_iter()
-        .map(|size| Arc::new(LaskerHeap { size }) as Arc<dyn Component>)
-        .collect())
+    heap_components(c, |size| LaskerHeap { size })
 }
 
 #[derive(Debug)]

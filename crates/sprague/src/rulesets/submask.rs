@@ -21,9 +21,9 @@ use crate::nimber::Nimber;
 use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
+use super::heap_components;
 use super::{
-    HeapFamily, Ruleset, check_move_count, heap_args, no_params, take_description,
-    values_by_formula,
+    HeapFamily, Ruleset, check_move_count, no_params, take_description, values_by_formula,
 };
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -147,10 +147,7 @@ impl Component for SubmaskHeap {
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
-    Ok(heap_args(c)?
-        .into_iter()
-        .map(|size| Arc::new(SubmaskHeap { size }) as Arc<dyn Component>)
-        .collect())
+    heap_components(c, |size| SubmaskHeap { size })
 }
 
 #[derive(Debug)]

@@ -18,8 +18,9 @@ use crate::nimber::Nimber;
 use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
+use super::heap_components;
 use super::takeaway::takeaway_grundy;
-use super::{HeapFamily, Periodicity, Ruleset, heap_args, positive_set, take_description};
+use super::{HeapFamily, Periodicity, Ruleset, positive_set, take_description};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "subtraction",
@@ -327,10 +328,7 @@ fn rules(r: &RulesetSyntax) -> Result<Arc<SubtractionRules>, ParseError> {
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let rules = rules(&c.ruleset)?;
-    Ok(heap_args(c)?
-        .into_iter()
-        .map(|size| Arc::new(SubtractionHeap::new(Arc::clone(&rules), size)) as Arc<dyn Component>)
-        .collect())
+    heap_components(c, |size| SubtractionHeap::new(Arc::clone(&rules), size))
 }
 
 #[derive(Debug)]

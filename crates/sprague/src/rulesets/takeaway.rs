@@ -19,9 +19,9 @@ use crate::nimber::Nimber;
 use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
+use super::heap_components;
 use super::{
-    HeapFamily, Periodicity, Ruleset, check_move_count, heap_args, take_description,
-    values_by_formula,
+    HeapFamily, Periodicity, Ruleset, check_move_count, take_description, values_by_formula,
 };
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -190,10 +190,7 @@ fn bounds(r: &RulesetSyntax) -> Result<(u64, u64), ParseError> {
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let (l, r) = bounds(&c.ruleset)?;
-    Ok(heap_args(c)?
-        .into_iter()
-        .map(|size| Arc::new(TakeawayHeap { l, r, size }) as Arc<dyn Component>)
-        .collect())
+    heap_components(c, |size| TakeawayHeap { l, r, size })
 }
 
 #[derive(Debug)]

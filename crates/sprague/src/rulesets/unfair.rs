@@ -37,7 +37,8 @@ use crate::nimber::Nimber;
 use crate::position::{Component, GameClass, Move};
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
-use super::{Ruleset, check_move_count, heap_args, take_description};
+use super::heap_components;
+use super::{Ruleset, check_move_count, take_description};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "unfair",
@@ -270,10 +271,7 @@ fn caps(r: &RulesetSyntax) -> Result<(u64, u64), ParseError> {
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let (p, q) = caps(&c.ruleset)?;
-    Ok(heap_args(c)?
-        .into_iter()
-        .map(|size| Arc::new(UnfairHeap { p, q, size }) as Arc<dyn Component>)
-        .collect())
+    heap_components(c, |size| UnfairHeap { p, q, size })
 }
 
 #[cfg(test)]
