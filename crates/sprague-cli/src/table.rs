@@ -2,6 +2,8 @@
 //! values of a one-heap family, for making tables and finding patterns.
 
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 use sprague::Budget;
@@ -15,11 +17,11 @@ pub struct Args {
     /// The family, e.g. `subtraction[2,5]` or `takeaway[1,3]`.
     ruleset: String,
     /// The first heap size.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = heap_size)]
     from: u64,
     /// The last heap size (default: 100, or two periods past the
     /// preperiod with `--period`).
-    #[arg(long)]
+    #[arg(long, value_parser = heap_size)]
     to: Option<u64>,
     /// Find the period (least preperiod and period) and say whether a
     /// theorem certifies it for every heap size.
@@ -93,6 +95,43 @@ struct RareJson {
 /// The most rare heaps a summary lists.
 const SUMMARY_RARE: usize = 100;
 
+/// A heap size on the command line: decimal, or a power `a^b` as in
+/// positions (`--to 2^20`).
+fn heap_size(text: &str) -> Result<u64, String> {
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u64>()
+            .map_err(|_| format!("`{text}` is not a heap size (write 1000000 or 2^20)"))
+    };
+    match text.split_once('^') {
+        None => number(text),
+        Some((base, exponent)) => {
+            let (base, exponent) = (number(base)?, number(exponent)?);
+            u32::try_from(exponent)
+                .ok()
+                .and_then(|e| base.checked_pow(e))
+                .ok_or_else(|| format!("`{text}` is larger than {}", u64::MAX))
+        }
+    }
+}
+
+/// Makes Ctrl-C ask a checkpointed run to stop after its current step,
+/// once the checkpoint is written; a second Ctrl-C ends the program at once
+/// (the checkpoint on disk is always whole: it is written to a temporary
+/// file and renamed).
+fn stop_on_ctrl_c() -> Result<Arc<AtomicBool>, Failure> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let handler_flag = Arc::clone(&flag);
+    ctrlc::set_handler(move || {
+        if handler_flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("\nstopping after the current step, once the checkpoint is saved (Ctrl-C again to quit now)");
+    })
+    .map_err(|e| Failure::Internal(anyhow::anyhow!("cannot catch Ctrl-C: {e}")))?;
+    Ok(flag)
+}
+
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let syntax = parse_ruleset(&args.ruleset)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
@@ -131,6 +170,11 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         && to >= CHECKPOINT_EVERY
         && family.checkpoint().is_some();
     if args.checkpoint.is_some() || show_progress {
+        let interrupted = args
+            .checkpoint
+            .as_ref()
+            .map(|_| stop_on_ctrl_c())
+            .transpose()?;
         let start = std::time::Instant::now();
         // Beyond the budget a heap can only be answered from a proved
         // period, in one step.
@@ -141,6 +185,20 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             family.grundy_values(reached, reached, budget)?;
             if let Some(path) = &args.checkpoint {
                 save_checkpoint(family.as_ref(), path)?;
+                if interrupted
+                    .as_ref()
+                    .is_some_and(|flag| flag.load(Ordering::SeqCst))
+                {
+                    if show_progress {
+                        eprintln!();
+                    }
+                    return Err(Failure::Internal(anyhow::anyhow!(
+                        "interrupted at heap {reached}: {} holds every value so far; \
+                         continue with --resume {}",
+                        path.display(),
+                        path.display()
+                    )));
+                }
             }
             if show_progress {
                 let seconds = start.elapsed().as_secs_f64().max(1e-9);

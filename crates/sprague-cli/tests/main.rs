@@ -745,3 +745,74 @@ fn table_plots_svg_and_png() {
     assert_eq!(code, 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = std::env::temp_dir().join(format!("sprague-ctrl-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("run.ckpt");
+    let file = file.to_str().unwrap();
+    // A run far too long to finish: 2^28 heaps of 0.1777.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args([
+            "table",
+            "octal[0.1777]",
+            "--to",
+            "2^28",
+            "--budget",
+            "1000000000",
+        ])
+        .args(["--summary", "--checkpoint", file])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Interrupt it once its first checkpoint is on disk.
+    let start = Instant::now();
+    while !std::path::Path::new(file).exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no checkpoint after 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("interrupted at heap"), "{err}");
+    assert!(err.contains("--resume"), "{err}");
+    // The checkpoint is whole, and continuing from it gives the values of an
+    // uninterrupted run.
+    let (resumed, _, code) = sprague(&[
+        "table",
+        "octal[0.1777]",
+        "--to",
+        "3000",
+        "--json",
+        "--resume",
+        file,
+    ]);
+    assert_eq!(code, 0);
+    let (whole, _, _) = sprague(&["table", "octal[0.1777]", "--to", "3000", "--json"]);
+    assert_eq!(resumed, whole);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn heap_sizes_on_the_command_line_may_be_powers() {
+    let (out, _, code) = sprague(&["table", "nim", "--from", "2^10", "--to", "2^10", "--csv"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "1024,1024\n");
+    let (_, err, code) = sprague(&["table", "nim", "--to", "2^70"]);
+    assert_eq!(code, 2, "{err}");
+}
