@@ -755,7 +755,7 @@ fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
     let file = dir.join("run.ckpt");
     let file = file.to_str().unwrap();
     // A run far too long to finish: 2^28 heaps of 0.1777.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
         .args([
             "table",
             "octal[0.1777]",
