@@ -39,7 +39,7 @@ pub struct Args {
     #[arg(long)]
     csv: bool,
     /// Draw a scatter of G(n) against n to FILE (.svg or .png), rare values
-    /// in red, the periodic part shaded.
+    /// in red, and with --period the periodic part shaded.
     #[arg(long, value_name = "FILE")]
     plot: Option<std::path::PathBuf>,
     /// Save the values computed so far to FILE as the run goes (every
