@@ -3,7 +3,7 @@
 //! direct search of the whole sum, under normal and misère play.
 
 use proptest::prelude::*;
-use sprague::{Budget, Outcome, Play, Position, SumSearch, SumState, analyze};
+use sprague::Play;
 
 fn list(values: &[u64]) -> String {
     values
@@ -62,40 +62,7 @@ fn sum() -> impl Strategy<Value = String> {
     proptest::collection::vec(component(), 1..3).prop_map(|parts| parts.join(" + "))
 }
 
-fn check(text: &str, play: Play) -> Result<(), TestCaseError> {
-    let position = Position::parse(text).unwrap();
-    let budget = Budget::DEFAULT;
-    let analysis = analyze(&position, play, true, &budget).unwrap();
-    let mut search = SumSearch::new(play, budget);
-    let wins = search.wins(&SumState::of(position.components())).unwrap();
-    prop_assert_eq!(
-        analysis.outcome,
-        if wins { Outcome::N } else { Outcome::P },
-        "{}",
-        text
-    );
-    let mut expected = Vec::new();
-    for (i, c) in position.components().iter().enumerate() {
-        for m in c.moves(&budget).unwrap() {
-            let after = position.replace(i, &m.to);
-            if !search.wins(&SumState::of(after.components())).unwrap() {
-                expected.push((i, m.description.clone(), after.to_string()));
-            }
-        }
-    }
-    let reported: Vec<(usize, String, String)> = analysis
-        .winning_moves
-        .iter()
-        .map(|m| (m.component, m.description.clone(), m.to.to_string()))
-        .collect();
-    prop_assert_eq!(reported, expected, "{}", text);
-    // The normalised text reads back as the same position.
-    prop_assert_eq!(
-        Position::parse(&position.to_string()).unwrap().to_string(),
-        position.to_string()
-    );
-    Ok(())
-}
+use crate::sums::check;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]

@@ -4,9 +4,7 @@
 //! `unfair` sums agree with the partizan search.
 
 use proptest::prelude::*;
-use sprague::{
-    Budget, Outcome, PartizanSearch, Play, Position, Side, SumSearch, SumState, analyze,
-};
+use sprague::{Budget, Outcome, PartizanSearch, Play, Position, Side, analyze};
 
 /// A random small impartial component of the second half's rulesets (and
 /// the Bash-like heaps the misère rule covers), as text.
@@ -29,35 +27,7 @@ fn sum() -> impl Strategy<Value = String> {
     proptest::collection::vec(component(), 1..4).prop_map(|parts| parts.join(" + "))
 }
 
-fn check(text: &str, play: Play) -> Result<(), TestCaseError> {
-    let position = Position::parse(text).unwrap();
-    let budget = Budget::DEFAULT;
-    let analysis = analyze(&position, play, true, &budget).unwrap();
-    let mut search = SumSearch::new(play, budget);
-    let wins = search.wins(&SumState::of(position.components())).unwrap();
-    prop_assert_eq!(
-        analysis.outcome,
-        if wins { Outcome::N } else { Outcome::P },
-        "{}",
-        text
-    );
-    let mut expected = Vec::new();
-    for (i, c) in position.components().iter().enumerate() {
-        for m in c.moves(&budget).unwrap() {
-            let after = position.replace(i, &m.to);
-            if !search.wins(&SumState::of(after.components())).unwrap() {
-                expected.push((i, m.description.clone(), after.to_string()));
-            }
-        }
-    }
-    let reported: Vec<(usize, String, String)> = analysis
-        .winning_moves
-        .iter()
-        .map(|m| (m.component, m.description.clone(), m.to.to_string()))
-        .collect();
-    prop_assert_eq!(reported, expected, "{}", text);
-    Ok(())
-}
+use crate::sums::check;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]

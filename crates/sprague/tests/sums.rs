@@ -35,7 +35,10 @@ fn all_moves(position: &Position) -> Vec<(usize, String, Position)> {
     moves
 }
 
-fn check(text: &str, play: Play) -> Result<(), TestCaseError> {
+/// Checks `analyze` on the sum written `text` against a search of the whole
+/// sum as one game: the outcome, and every winning move in order. Shared by
+/// the tests of every ruleset family.
+pub(crate) fn check(text: &str, play: Play) -> Result<(), TestCaseError> {
     let position = Position::parse(text).unwrap();
     let budget = Budget::DEFAULT;
     let analysis = analyze(&position, play, true, &budget).unwrap();
@@ -59,6 +62,11 @@ fn check(text: &str, play: Play) -> Result<(), TestCaseError> {
         .map(|m| (m.component, m.description.clone(), m.to.to_string()))
         .collect();
     prop_assert_eq!(reported, expected, "{}", text);
+    // The normalised text reads back as the same position.
+    prop_assert_eq!(
+        Position::parse(&position.to_string()).unwrap().to_string(),
+        position.to_string()
+    );
     Ok(())
 }
 
