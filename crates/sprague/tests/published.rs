@@ -42,3 +42,28 @@ fn contest_samples() {
     }
     assert!(n_checked >= 5, "the data file lost its samples");
 }
+
+/// Every ruleset's example from `sprague games`, and every position its
+/// winning moves lead to, is written in text that reads back as itself.
+/// (Examples that read a file name it relative to the repository root.)
+#[test]
+fn printed_positions_read_back_as_themselves() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+    let budget = Budget::positions(1_000_000);
+    for r in sprague::rulesets::RULESETS {
+        let example = r.example.replace("[\"games/", &format!("[\"{root}games/"));
+        let p = Position::parse(&example).unwrap_or_else(|e| panic!("{}: {e}", r.name));
+        let round = |p: &Position| {
+            let text = p.to_string();
+            let again = Position::parse(&text)
+                .unwrap_or_else(|e| panic!("{}: `{text}` does not read back: {e}", r.name));
+            assert_eq!(again.to_string(), text, "{}", r.name);
+        };
+        round(&p);
+        if let Ok(a) = analyze(&p, Play::Normal, true, &budget) {
+            for m in a.winning_moves.iter().chain(&a.drawing_moves) {
+                round(&m.to);
+            }
+        }
+    }
+}

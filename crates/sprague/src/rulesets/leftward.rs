@@ -26,7 +26,7 @@ use crate::nimber::Nimber;
 use crate::position::{Component, Move};
 use crate::syntax::ComponentSyntax;
 
-use super::{Ruleset, check_move_count, heap_args, no_params};
+use super::{Ruleset, check_move_count, int_args, no_params};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "leftward",
@@ -163,7 +163,12 @@ impl Component for LeftwardBoard {
         "leftward".to_string()
     }
 
+    /// The cells, trailing empty ones left out; an empty board is written
+    /// `leftward(0)`, which reads back as the same game.
     fn args(&self) -> String {
+        if self.cells.is_empty() {
+            return "0".to_string();
+        }
         let parts: Vec<String> = self.cells.iter().map(u64::to_string).collect();
         parts.join(", ")
     }
@@ -187,7 +192,7 @@ impl Component for LeftwardBoard {
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
-    let cells = heap_args(c)?;
+    let cells = int_args(c, "cell")?;
     Ok(vec![Arc::new(LeftwardBoard::new(
         Arc::new(LeftwardSolver::default()),
         cells,
