@@ -111,6 +111,10 @@ impl SplitCache {
     };
 }
 
+/// How many candidates the scan of one split compares with each block of
+/// pair values, rather than stamping every value.
+const FEW_CANDIDATES: usize = 8;
+
 /// Bits of values below 256 gathered in registers, not in memory: setting
 /// bits of one word in memory again and again waits on each store, which
 /// made this the hottest line of the engine. Larger values go straight to
@@ -349,6 +353,8 @@ impl<V: Cell> Engine<V> {
             (0..V::LIMIT)
                 .find(|&v| self.marks[v as usize] != self.generation)
                 .unwrap_or(V::LIMIT)
+        } else if self.splits.len() == 1 && self.rules.leave_three.is_empty() {
+            self.sparse_mex_one_split(self.splits[0])
         } else {
             self.sparse_mex()
         };
@@ -522,6 +528,91 @@ impl<V: Cell> Engine<V> {
             });
         self.reach = reach;
         self.want_bits = want;
+        result
+    }
+
+    /// The mex by the sparse space method for a heap whose options split
+    /// one total `m` only (Officers, Treblecross): no split total is shared
+    /// by two heaps, so there is nothing to cache, and every reachable value
+    /// is stamped straight into `marks` (a store per pair, with no
+    /// read-modify-write chain on a word of bits).
+    ///
+    /// Pairs with a rare heap give every reachable value of the parity that
+    /// common pairs cannot make, so after them the least unreached value of
+    /// that parity, `bound`, is known exactly; the mex is `bound` unless a
+    /// value of the searched parity below `bound` is unreached by every pair.
+    /// Those candidates are listed, and pairs of common heaps are scanned
+    /// from `a = 1` until each candidate has been seen (the mex is then
+    /// `bound`) or every pair has been tried (the mex is then the least
+    /// candidate left).
+    fn sparse_mex_one_split(&mut self, m: usize) -> u32 {
+        let generation = self.generation;
+        let unequal = self.rules.unequal;
+        let values = &self.values[..m];
+        let marks = &mut self.marks[..];
+        let mut n_pairs = 0u64;
+        for &r in &self.rare {
+            if r >= m {
+                break;
+            }
+            if unequal && 2 * r == m {
+                continue;
+            }
+            let v = values[r].to_u32() ^ values[m - r].to_u32();
+            marks[v as usize] = generation;
+            n_pairs += 1;
+        }
+        self.rare_pairs += n_pairs;
+        let searched = self.classifier.searched_parity(m);
+        let mask = self.classifier.mask;
+        let parity = |v: u32| (v & mask).count_ones() & 1;
+        // `marks` has `LIMIT + 1` entries and no pair or option reaches
+        // `LIMIT`, so the search stops there at the latest.
+        let bound = (0..V::LIMIT)
+            .find(|&v| parity(v) != searched && marks[v as usize] != generation)
+            .unwrap_or(V::LIMIT);
+        // The buffer of marked values is free now (they are in `marks`).
+        let mut wanted = std::mem::take(&mut self.marked);
+        wanted.clear();
+        wanted.extend(
+            (0..bound).filter(|&v| parity(v) == searched && marks[v as usize] != generation),
+        );
+        if !wanted.is_empty() {
+            let half = m / 2;
+            let last = if unequal && 2 * half == m {
+                half - 1
+            } else {
+                half
+            };
+            // Stamp the values of blocks of pairs while many candidates are
+            // left; once few are, compare blocks of pair values with each
+            // (comparisons without early exits, which the compiler turns
+            // into vector code) instead.
+            let mut a = 1;
+            let mut block = [0u32; 64];
+            while a <= last && !wanted.is_empty() {
+                let to = (a + 63).min(last);
+                // `low[i]` is heap `a + i`, `high[i]` heap `m - a - i`.
+                let low = &values[a..=to];
+                let high = &values[m - to..=m - a];
+                if wanted.len() > FEW_CANDIDATES {
+                    for (x, y) in low.iter().zip(high.iter().rev()) {
+                        marks[(x.to_u32() ^ y.to_u32()) as usize] = generation;
+                    }
+                    wanted.retain(|&v| marks[v as usize] != generation);
+                } else {
+                    let block = &mut block[..low.len()];
+                    for (slot, (x, y)) in block.iter_mut().zip(low.iter().zip(high.iter().rev())) {
+                        *slot = x.to_u32() ^ y.to_u32();
+                    }
+                    wanted.retain(|&w| !block.iter().fold(false, |seen, &v| seen | (v == w)));
+                }
+                self.scanned_pairs += (to + 1 - a) as u64;
+                a = to + 1;
+            }
+        }
+        let result = wanted.first().copied().unwrap_or(bound);
+        self.marked = wanted;
         result
     }
 
