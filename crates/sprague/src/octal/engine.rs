@@ -115,6 +115,19 @@ impl SplitCache {
 /// pair values, rather than stamping every value.
 const FEW_CANDIDATES: usize = 8;
 
+/// Keeps the values of `list` whose mark is not `generation`, in order,
+/// without a branch per value (which values go is unpredictable).
+#[inline]
+fn retain_unseen(list: &mut Vec<u32>, marks: &[u32], generation: u32) {
+    let mut kept = 0;
+    for i in 0..list.len() {
+        let v = list[i];
+        list[kept] = v;
+        kept += usize::from(marks[v as usize] != generation);
+    }
+    list.truncate(kept);
+}
+
 /// Bits of values below 256 gathered in registers, not in memory: setting
 /// bits of one word in memory again and again waits on each store, which
 /// made this the hottest line of the engine. Larger values go straight to
@@ -189,6 +202,13 @@ pub(crate) struct Engine<V: Cell> {
     splits: Vec<usize>,
     /// The values marked for the current heap, for the sparse method.
     marked: Vec<u32>,
+    /// `G(r)` for the first rare heaps `r` of `rare`, for the single-split
+    /// path (brought up to date there, emptied when the list is rebuilt).
+    rare_values: Vec<u32>,
+    /// The masked parity of every value below `LIMIT + 1` for the mask
+    /// `parity_table_mask`, for the single-split path.
+    parity_table: Vec<u8>,
+    parity_table_mask: Option<u32>,
     /// Work done: pairs from the rare list, and pairs scanned.
     pub rare_pairs: u64,
     pub scanned_pairs: u64,
@@ -215,6 +235,9 @@ impl<V: Cell> Engine<V> {
             generation: 0,
             splits: Vec::new(),
             marked: Vec::new(),
+            rare_values: Vec::new(),
+            parity_table: Vec::new(),
+            parity_table_mask: None,
             rare_pairs: 0,
             scanned_pairs: 0,
         }
@@ -550,32 +573,46 @@ impl<V: Cell> Engine<V> {
         let unequal = self.rules.unequal;
         let values = &self.values[..m];
         let marks = &mut self.marks[..];
-        let mut n_pairs = 0u64;
-        for &r in &self.rare {
-            if r >= m {
-                break;
-            }
+        // The values of the rare heaps, in a list of their own so that the
+        // loop below reads one heap's value at a random place, not two.
+        for &r in &self.rare[self.rare_values.len()..] {
+            self.rare_values.push(self.values[r].to_u32());
+        }
+        let below = self.rare.partition_point(|&r| r < m);
+        let mut n_pairs = below as u64;
+        for (&r, &gr) in self.rare[..below].iter().zip(&self.rare_values) {
             if unequal && 2 * r == m {
+                n_pairs -= 1;
                 continue;
             }
-            let v = values[r].to_u32() ^ values[m - r].to_u32();
-            marks[v as usize] = generation;
-            n_pairs += 1;
+            marks[(gr ^ values[m - r].to_u32()) as usize] = generation;
         }
         self.rare_pairs += n_pairs;
-        let searched = self.classifier.searched_parity(m);
+        let searched = self.classifier.searched_parity(m) as u8;
         let mask = self.classifier.mask;
-        let parity = |v: u32| (v & mask).count_ones() & 1;
+        if self.parity_table_mask != Some(mask) {
+            self.parity_table_mask = Some(mask);
+            self.parity_table = (0..=V::LIMIT)
+                .map(|v| ((v & mask).count_ones() & 1) as u8)
+                .collect();
+        }
         // `marks` has `LIMIT + 1` entries and no pair or option reaches
         // `LIMIT`, so the search stops there at the latest.
-        let bound = (0..V::LIMIT)
-            .find(|&v| parity(v) != searched && marks[v as usize] != generation)
-            .unwrap_or(V::LIMIT);
+        let bound = marks
+            .iter()
+            .zip(&self.parity_table)
+            .position(|(&mark, &parity)| parity != searched && mark != generation)
+            .map_or(V::LIMIT, |v| v as u32);
         // The buffer of marked values is free now (they are in `marks`).
         let mut wanted = std::mem::take(&mut self.marked);
         wanted.clear();
         wanted.extend(
-            (0..bound).filter(|&v| parity(v) == searched && marks[v as usize] != generation),
+            marks[..bound as usize]
+                .iter()
+                .zip(&self.parity_table)
+                .enumerate()
+                .filter(|&(_, (&mark, &parity))| parity == searched && mark != generation)
+                .map(|(v, _)| v as u32),
         );
         if !wanted.is_empty() {
             let half = m / 2;
@@ -599,7 +636,12 @@ impl<V: Cell> Engine<V> {
                     for (x, y) in low.iter().zip(high.iter().rev()) {
                         marks[(x.to_u32() ^ y.to_u32()) as usize] = generation;
                     }
-                    wanted.retain(|&v| marks[v as usize] != generation);
+                    // Only the emptiness of the list stops the scan, so it is
+                    // pruned only when its first candidate has been seen
+                    // (or now and then, to notice that few are left).
+                    if marks[wanted[0] as usize] == generation || a % 256 == 1 {
+                        retain_unseen(&mut wanted, marks, generation);
+                    }
                 } else {
                     let block = &mut block[..low.len()];
                     for (slot, (x, y)) in block.iter_mut().zip(low.iter().zip(high.iter().rev())) {
@@ -672,6 +714,7 @@ impl<V: Cell> Engine<V> {
             self.classifier = best.1;
             let c = self.classifier;
             self.rare = (1..n).filter(|&x| c.is_rare(x, self.g(x))).collect();
+            self.rare_values.clear();
             for cache in &mut self.caches {
                 cache.m = usize::MAX;
             }
