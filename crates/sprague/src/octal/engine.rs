@@ -626,7 +626,9 @@ impl<V: Cell> Engine<V> {
             // (comparisons without early exits, which the compiler turns
             // into vector code) instead.
             let mut a = 1;
-            let mut block = [0u32; 64];
+            // Pair values are below `LIMIT`, so they fit 16 bits (twice as many
+            // to a vector register as 32).
+            let mut block = [0u16; 64];
             while a <= last && !wanted.is_empty() {
                 let to = (a + 63).min(last);
                 // `low[i]` is heap `a + i`, `high[i]` heap `m - a - i`.
@@ -645,9 +647,13 @@ impl<V: Cell> Engine<V> {
                 } else {
                     let block = &mut block[..low.len()];
                     for (slot, (x, y)) in block.iter_mut().zip(low.iter().zip(high.iter().rev())) {
-                        *slot = x.to_u32() ^ y.to_u32();
+                        *slot = (x.to_u32() ^ y.to_u32()) as u16;
                     }
-                    wanted.retain(|&w| !block.iter().fold(false, |seen, &v| seen | (v == w)));
+                    // Candidates are below `bound ≤ LIMIT`, so 16 bits too.
+                    wanted.retain(|&w| {
+                        let w = w as u16;
+                        !block.iter().fold(false, |seen, &v| seen | (v == w))
+                    });
                 }
                 self.scanned_pairs += (to + 1 - a) as u64;
                 a = to + 1;
