@@ -430,20 +430,32 @@ impl<V: Cell> Engine<V> {
                 cache.scanned = 0;
                 cache.bits.iter_mut().for_each(|w| *w = 0);
                 // Every pair with a rare heap.
-                let values = &self.values;
-                let mut bits = Bits::default();
+                let values = &self.values[..m];
+                let below = self.rare.partition_point(|&r| r < m);
+                let rare = &self.rare[..below];
                 let mut n_pairs = 0;
-                for &r in &self.rare {
-                    if r >= m {
-                        break;
+                if words == 1 {
+                    // Every value is below 64: one register of bits.
+                    let mut acc = 0u64;
+                    for &r in rare {
+                        if unequal && 2 * r == m {
+                            continue;
+                        }
+                        acc |= 1u64 << ((values[r].to_u32() ^ values[m - r].to_u32()) & 63);
+                        n_pairs += 1;
                     }
-                    if unequal && 2 * r == m {
-                        continue;
+                    cache.bits[0] |= acc;
+                } else {
+                    let mut bits = Bits::default();
+                    for &r in rare {
+                        if unequal && 2 * r == m {
+                            continue;
+                        }
+                        bits.insert(values[r].to_u32() ^ values[m - r].to_u32(), &mut cache.bits);
+                        n_pairs += 1;
                     }
-                    bits.insert(values[r].to_u32() ^ values[m - r].to_u32(), &mut cache.bits);
-                    n_pairs += 1;
+                    bits.flush(&mut cache.bits);
                 }
-                bits.flush(&mut cache.bits);
                 self.rare_pairs += n_pairs;
             }
             for (r, c) in reach.iter_mut().zip(&cache.bits) {
@@ -515,9 +527,13 @@ impl<V: Cell> Engine<V> {
                     let last = if unequal && 2 * to == m { to } else { to + 1 };
                     if words == 1 {
                         // Every value is below 64: one register of bits.
+                        // `low[i]` is heap `from + i`, `high[i]` heap
+                        // `m - from - i`.
+                        let low = &values[from..last];
+                        let high = &values[m + 1 - last..=m - from];
                         let mut acc = 0u64;
-                        for a in from..last {
-                            acc |= 1u64 << ((values[a].to_u32() ^ values[m - a].to_u32()) & 63);
+                        for (x, y) in low.iter().zip(high.iter().rev()) {
+                            acc |= 1u64 << ((x.to_u32() ^ y.to_u32()) & 63);
                         }
                         cache.bits[0] |= acc;
                     } else {
