@@ -509,7 +509,8 @@ impl<V: Cell> Engine<V> {
             any_wanted |= want[w] != 0;
         }
         if any_wanted {
-            // Scan pairs from the smallest heap up, in blocks, each split
+            // Scan pairs from the smallest heap up, in blocks of 16 (8 and 32
+            // were slower on 0.1777, 4 much slower), each split
             // continuing where its last scan stopped, until every wanted
             // value has been seen or every pair has been tried.
             loop {
@@ -522,7 +523,7 @@ impl<V: Cell> Engine<V> {
                     }
                     progressed = true;
                     let from = cache.scanned + 1;
-                    let to = (cache.scanned + 8).min(half);
+                    let to = (cache.scanned + 16).min(half);
                     let values = &self.values[..m];
                     let last = if unequal && 2 * to == m { to } else { to + 1 };
                     if words == 1 {
