@@ -20,6 +20,11 @@
 //! with a bad mask the rare list is long or the scans run to the end, which
 //! is slow but still exact. The mask is chosen automatically from the values
 //! computed so far, and re-chosen as the sequence grows.
+//!
+//! Games whose heaps split one total only (Officers, Treblecross) take a
+//! path of their own (`sparse_mex_one_split`): no split total is shared by
+//! two heaps, so nothing is cached, and pair values are stamped into the
+//! generation-marked table rather than gathered as bits.
 
 use super::TakeBreak;
 
