@@ -580,6 +580,15 @@ mod tests {
     }
 
     #[test]
+    fn officers_sparse_agrees_with_plain_past_two_byte_values() {
+        // Officers has one split total per heap (the single-split path of
+        // the engine) and values above 255 before heap 16 384 (two-byte cells).
+        let (plain, sparse) = both(&code("0.6"), 20_000);
+        assert!(plain.iter().any(|&v| v > 255));
+        assert_eq!(plain, sparse);
+    }
+
+    #[test]
     fn resuming_a_checkpoint_gives_the_uninterrupted_values() {
         // Officers passes 255 before 16 384, so both widths are resumed.
         for (text, to, stops) in [
