@@ -321,6 +321,39 @@ impl LoopyGrundy {
     }
 }
 
+/// Every move of the sum (by component, then in each component's order)
+/// after which the sum has outcome `wanted`, given the components' loopy
+/// values.
+fn moves_to_outcome(
+    position: &Position,
+    values: &[LoopyValue],
+    wanted: Outcome,
+    budget: &Budget,
+) -> Result<Vec<WinningMove>, SolveError> {
+    let mut found = Vec::new();
+    for (i, c) in position.components().iter().enumerate() {
+        let others = values
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .fold(LoopyValue::Finite(0), |acc, (_, v)| acc.sum(v));
+        for m in c.moves(budget)? {
+            let mut after = others.clone();
+            for part in &m.to {
+                after = after.sum(&part.loopy_value(budget)?);
+            }
+            if after.outcome() == wanted {
+                found.push(WinningMove {
+                    component: i,
+                    description: m.description,
+                    to: position.replace(i, &m.to),
+                });
+            }
+        }
+    }
+    Ok(found)
+}
+
 /// [`crate::analyze`] for a sum with loopy components under normal play:
 /// outcome and value from the generalised Sprague–Grundy values of the
 /// components, and the moves to P positions as winning moves.
@@ -338,10 +371,9 @@ pub fn analyze_loopy(
         .iter()
         .map(|c| c.loopy_value(budget))
         .collect::<Result<Vec<_>, _>>()?;
-    let sum_of = |vs: &mut dyn Iterator<Item = &LoopyValue>| {
-        vs.fold(LoopyValue::Finite(0), |acc, v| acc.sum(v))
-    };
-    let total = sum_of(&mut values.iter());
+    let total = values
+        .iter()
+        .fold(LoopyValue::Finite(0), |acc, v| acc.sum(v));
     let outcome = total.outcome();
     let mut winning_moves = Vec::new();
     // Every winning move is collected; without `all` one that makes
@@ -350,31 +382,7 @@ pub fn analyze_loopy(
     // sum the one of least (value, counter) multiset.
     let alone = position.components().len() == 1;
     if outcome == Outcome::N {
-        for (i, c) in position.components().iter().enumerate() {
-            let others = sum_of(
-                &mut values
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, v)| v),
-            );
-            for m in c.moves(budget)? {
-                let mut after = others.clone();
-                for part in &m.to {
-                    after = after.sum(&part.loopy_value(budget)?);
-                }
-                if after.outcome() == Outcome::P {
-                    winning_moves.push(WinningMove {
-                        component: i,
-                        description: m.description,
-                        to: position.replace(i, &m.to),
-                    });
-                    if all {
-                        continue;
-                    }
-                }
-            }
-        }
+        winning_moves = moves_to_outcome(position, &values, Outcome::P, budget)?;
         if !alone && !all && winning_moves.len() > 1 {
             // Several winning moves: keep the one leaving the least
             // multiset of (value, counter) pairs, which makes progress (see
@@ -424,30 +432,9 @@ pub fn analyze_loopy(
     // move leads to an N position (a move to P would have been a win).
     let mut drawing_moves = Vec::new();
     if outcome == Outcome::D {
-        'components: for (i, c) in position.components().iter().enumerate() {
-            let others = sum_of(
-                &mut values
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, v)| v),
-            );
-            for m in c.moves(budget)? {
-                let mut after = others.clone();
-                for part in &m.to {
-                    after = after.sum(&part.loopy_value(budget)?);
-                }
-                if after.outcome() == Outcome::D {
-                    drawing_moves.push(WinningMove {
-                        component: i,
-                        description: m.description,
-                        to: position.replace(i, &m.to),
-                    });
-                    if !all {
-                        break 'components;
-                    }
-                }
-            }
+        drawing_moves = moves_to_outcome(position, &values, Outcome::D, budget)?;
+        if !all {
+            drawing_moves.truncate(1);
         }
     }
     let loopy = position

@@ -354,6 +354,26 @@ pub(crate) fn one_int_param(
     }
 }
 
+/// Every row of `n` entries, each in `0..=max`, in lexicographic order: the
+/// small positions that tests compare with brute force.
+#[cfg(test)]
+pub(crate) fn all_rows(n: usize, max: u64) -> Vec<Vec<u64>> {
+    let mut rows = vec![Vec::new()];
+    for _ in 0..n {
+        rows = rows
+            .into_iter()
+            .flat_map(|row| {
+                (0..=max).map(move |a| {
+                    let mut longer = row.clone();
+                    longer.push(a);
+                    longer
+                })
+            })
+            .collect();
+    }
+    rows
+}
+
 /// Checks that [`Component::moves_to_grundy`] lists exactly the moves of
 /// [`Component::moves`] whose value is `target`, in the same order, for
 /// every target below `targets`.

@@ -385,30 +385,13 @@ mod tests {
         }
     }
 
-    fn positions(n: usize, max: u64) -> Vec<Vec<u64>> {
-        let mut out = vec![vec![]];
-        for _ in 0..n {
-            out = out
-                .into_iter()
-                .flat_map(|v| {
-                    (0..=max).map(move |a| {
-                        let mut w: Vec<u64> = v.clone();
-                        w.push(a);
-                        w
-                    })
-                })
-                .collect();
-        }
-        out
-    }
-
     #[test]
     fn outcome_values_and_winning_moves_agree_with_the_generic_solver() {
         let budget = Budget::DEFAULT;
         for k in 1..=3usize {
             let mut solver = GrundySolver::new(Brute { k }, budget);
             for (n, max) in [(1, 6), (2, 5), (3, 4), (4, 3)] {
-                for heaps in positions(n, max) {
+                for heaps in crate::rulesets::all_rows(n, max) {
                     let g = solver.grundy(&heaps).unwrap();
                     let p = MoorePosition {
                         k: k as u64,

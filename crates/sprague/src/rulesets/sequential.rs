@@ -251,23 +251,6 @@ mod tests {
         }
     }
 
-    fn rows(n: usize, max: u64) -> Vec<Vec<u64>> {
-        let mut out = vec![vec![]];
-        for _ in 0..n {
-            out = out
-                .into_iter()
-                .flat_map(|v| {
-                    (0..=max).map(move |a| {
-                        let mut w: Vec<u64> = v.clone();
-                        w.push(a);
-                        w
-                    })
-                })
-                .collect();
-        }
-        out
-    }
-
     /// The leading-ones rule of Codeforces 1382B, with the seed note's
     /// capped variant: sizes taken mod m + 1, multiples of m + 1 (and empty
     /// piles) dropped.
@@ -291,7 +274,7 @@ mod tests {
         for cap in [None, Some(1), Some(2), Some(3), Some(5)] {
             let mut solver = GrundySolver::new(Brute { cap }, budget);
             for (n, max) in [(1, 12), (2, 9), (3, 7), (4, 4)] {
-                for piles in rows(n, max) {
+                for piles in crate::rulesets::all_rows(n, max) {
                     let g = solver.grundy(&piles).unwrap();
                     let p = SequentialPosition {
                         cap,

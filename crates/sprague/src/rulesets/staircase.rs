@@ -320,29 +320,12 @@ mod tests {
         }
     }
 
-    fn all_vectors(len: usize, max: u64) -> Vec<Vec<u64>> {
-        let mut out = vec![vec![]];
-        for _ in 0..len {
-            out = out
-                .into_iter()
-                .flat_map(|v| {
-                    (0..=max).map(move |a| {
-                        let mut w = v.clone();
-                        w.push(a);
-                        w
-                    })
-                })
-                .collect();
-        }
-        out
-    }
-
     #[test]
     fn staircase_value_and_moves_agree_with_the_generic_solver() {
         let mut solver = GrundySolver::new(BruteStaircase, Budget::DEFAULT);
         let budget = Budget::DEFAULT;
         for len in 1..=4 {
-            for steps in all_vectors(len, if len == 4 { 3 } else { 4 }) {
+            for steps in crate::rulesets::all_rows(len, if len == 4 { 3 } else { 4 }) {
                 let g = solver.grundy(&steps).unwrap();
                 let p = StaircasePosition {
                     steps: steps.clone(),

@@ -575,26 +575,9 @@ mod tests {
 
     #[test]
     fn moves_to_other_values_come_from_the_table() {
-        let budget = Budget::DEFAULT;
         for x in 0..=15 {
             for y in 0..=15 {
-                let p = WythoffPosition { x, y };
-                for t in 1..6 {
-                    let fast: Vec<String> = p
-                        .moves_to_grundy(Nimber(t), usize::MAX, &budget)
-                        .unwrap()
-                        .into_iter()
-                        .map(|m| m.description)
-                        .collect();
-                    let slow: Vec<String> = p
-                        .moves(&budget)
-                        .unwrap()
-                        .into_iter()
-                        .filter(|m| m.grundy(&budget).unwrap() == Nimber(t))
-                        .map(|m| m.description)
-                        .collect();
-                    assert_eq!(fast, slow, "({x}, {y}) to {t}");
-                }
+                crate::rulesets::assert_moves_to_grundy_agree(&WythoffPosition { x, y }, 6);
             }
         }
     }
