@@ -14,6 +14,7 @@
 mod code;
 mod engine;
 mod period;
+mod pipeline;
 
 pub use code::{MAX_CODE_DIGITS, OctalCode};
 pub use engine::Method;
@@ -255,6 +256,17 @@ impl GrundySequence {
         match &self.storage {
             Storage::Bytes(e) => (e.rare_pairs, e.scanned_pairs),
             Storage::Words(e) => (e.rare_pairs, e.scanned_pairs),
+        }
+    }
+
+    /// Lets the sparse space method use a second thread (the default when
+    /// the machine has two cores or more) or not. The values are the same
+    /// either way; only games whose heaps split one total (Officers,
+    /// Treblecross) use it, on runs of thousands of heaps.
+    pub fn set_parallel(&mut self, parallel: bool) {
+        match &mut self.storage {
+            Storage::Bytes(e) => e.parallel = parallel,
+            Storage::Words(e) => e.parallel = parallel,
         }
     }
 
