@@ -27,7 +27,7 @@
 //! generation-marked table rather than gathered as bits.
 
 use super::TakeBreak;
-use super::pipeline::{Job, LOOKAHEAD, PipelineCell, Shared};
+use super::pipeline::{Consumer, Job, LOOKAHEAD, PipelineCell, Shared};
 
 /// A storage type for Grundy values: bytes while values fit, then words.
 pub(crate) trait Cell: Copy + Send + Sync + 'static {
@@ -228,6 +228,9 @@ pub(crate) struct Engine<V: Cell> {
     mirrored: usize,
     /// Heaps computed with the worker thread.
     pub pipelined: u64,
+    /// No pipelined run starts below this heap (set when a run found the
+    /// second core busy).
+    no_pipeline_before: usize,
     /// Whether the main thread always waits for the worker instead of
     /// doing a heap itself when the worker is behind (for tests: every heap
     /// of a run then goes through the worker).
@@ -269,6 +272,7 @@ impl<V: Cell> Engine<V> {
             mirrored: 0,
             pipelined: 0,
             patient: false,
+            no_pipeline_before: 0,
             rare_pairs: 0,
             scanned_pairs: 0,
         }
@@ -373,6 +377,7 @@ impl<V: Cell> Engine<V> {
             || self.rules.leave_two[0] >= LOOKAHEAD
             || len < MIN_RUN
             || len >= self.next_review
+            || len < self.no_pipeline_before
         {
             return None;
         }
@@ -402,9 +407,10 @@ impl<V: Cell> Engine<V> {
         );
         let shared: &Shared = shared;
         let result = std::thread::scope(|scope| {
-            scope.spawn(move || shared.work(job));
-            let result = self.run_pipelined(shared, last);
-            shared.finish();
+            let worker = scope.spawn(move || shared.work(job));
+            let mut consumer = shared.consumer(worker.thread().clone());
+            let result = self.run_pipelined(&mut consumer, last);
+            consumer.finish();
             result
         });
         self.mirrored = self.values.len();
@@ -412,10 +418,14 @@ impl<V: Cell> Engine<V> {
         result
     }
 
-    /// The main thread's side of a pipelined run.
-    fn run_pipelined(&mut self, shared: &Shared, last: usize) -> Result<(), Overflow> {
+    /// The main thread's side of a pipelined run. It ends the run early
+    /// (and no run starts again before the next review) when the worker is
+    /// found behind for more than a quarter of the heaps of a stretch: the
+    /// second core is then busy with other work, and one thread is faster.
+    fn run_pipelined(&mut self, worker: &mut Consumer<'_>, last: usize) -> Result<(), Overflow> {
+        const STRETCH: usize = 2048;
         let k = self.rules.leave_two[0];
-        let mut worker = shared.consumer();
+        let (mut heaps, mut alone) = (0, 0);
         while self.values.len() <= last {
             let n = self.values.len();
             self.mark_options(n);
@@ -428,11 +438,22 @@ impl<V: Cell> Engine<V> {
                     self.pipelined += 1;
                     self.one_split_from_bits(m, &mut bits)
                 }
-                None => self.sparse_mex_one_split(m),
+                None => {
+                    alone += 1;
+                    self.sparse_mex_one_split(m)
+                }
             };
             self.worker_bits = bits;
             self.record(n, value)?;
             worker.publish(n, value);
+            heaps += 1;
+            if heaps == STRETCH {
+                if 4 * alone > STRETCH {
+                    self.no_pipeline_before = self.next_review;
+                    return Ok(());
+                }
+                (heaps, alone) = (0, 0);
+            }
         }
         Ok(())
     }

@@ -51,6 +51,9 @@ const BATCH: usize = 16;
 /// How many rare heaps move between the threads' shares at a wait.
 const SHARE_STEP: usize = 8;
 
+/// How long the worker spins before it parks, in spin-loop hints.
+const WORKER_SPINS: u32 = 256;
+
 /// How long the main thread waits for the worker before doing a heap
 /// itself, in spin-loop hints (each some tens of cycles: about a heap's
 /// work on Officers).
@@ -96,6 +99,8 @@ pub(crate) struct Shared {
     done: AtomicUsize,
     /// How many of the smallest rare heaps the main thread pairs itself.
     share: AtomicUsize,
+    /// Whether the worker is parked, waiting for values.
+    parked: AtomicBool,
     /// Set by the main thread to end the worker (the end of the run, or an
     /// error), and by the worker if it panics.
     stop: AtomicBool,
@@ -130,28 +135,32 @@ pub(crate) struct Job {
     pub rare_values: Vec<u32>,
 }
 
-/// Waits until `ready()` gives `Some`: spinning briefly (a wait is usually
-/// short), then yielding the core, then sleeping (on a busy machine the
-/// other thread may need this core to make progress). `None` if `stop` was
-/// set instead.
-#[inline]
-fn wait_for<T>(stop: &AtomicBool, ready: impl Fn() -> Option<T>) -> Option<T> {
-    let mut tries = 0u32;
+/// The worker's wait for the main thread: a short spin (the main thread
+/// publishes every `BATCH` heaps), then parked until the main thread
+/// unparks it (or a millisecond passes). Parked, not spinning or yielding:
+/// on a busy machine a spinning worker takes time from the main thread,
+/// which it is waiting for. `None` if `stop` was set instead.
+fn wait_for<T>(shared: &Shared, ready: impl Fn() -> Option<T>) -> Option<T> {
+    let mut spins = 0u32;
     loop {
         if let Some(x) = ready() {
             return Some(x);
         }
-        if stop.load(Ordering::Acquire) {
+        if shared.stop.load(Ordering::Acquire) {
             return None;
         }
-        tries = tries.saturating_add(1);
-        if tries < 1 << 10 {
+        if spins < WORKER_SPINS {
+            spins += 1;
             std::hint::spin_loop();
-        } else if tries < (1 << 10) + 64 {
-            std::thread::yield_now();
-        } else {
-            std::thread::sleep(std::time::Duration::from_micros(20));
+            continue;
         }
+        shared.parked.store(true, Ordering::SeqCst);
+        // Checked again after saying so: an unpark between the check above
+        // and the flag would otherwise be lost (until the timeout).
+        if ready().is_none() && !shared.stop.load(Ordering::SeqCst) {
+            std::thread::park_timeout(std::time::Duration::from_millis(1));
+        }
+        shared.parked.store(false, Ordering::SeqCst);
     }
 }
 
@@ -167,6 +176,8 @@ fn pack_bytes(eight: &[u8]) -> u64 {
 #[derive(Debug)]
 pub(crate) struct Consumer<'a> {
     shared: &'a Shared,
+    /// The worker, to unpark.
+    worker: std::thread::Thread,
     done: usize,
     /// Whether the worker was found behind at the last heap.
     behind: bool,
@@ -179,6 +190,7 @@ impl Shared {
             published: AtomicUsize::new(0),
             done: AtomicUsize::new(0),
             share: AtomicUsize::new(0),
+            parked: AtomicBool::new(false),
             stop: AtomicBool::new(false),
             slots: (0..SLOTS).map(|_| Slot::new()).collect(),
         }
@@ -209,10 +221,11 @@ impl Shared {
         shared
     }
 
-    /// The main thread's handle for one run.
-    pub fn consumer(&self) -> Consumer<'_> {
+    /// The main thread's handle for one run with `worker`.
+    pub fn consumer(&self, worker: std::thread::Thread) -> Consumer<'_> {
         Consumer {
             shared: self,
+            worker,
             done: self.done.load(Ordering::Acquire),
             behind: false,
         }
@@ -220,7 +233,7 @@ impl Shared {
 
     /// Ends the worker's run.
     pub fn finish(&self) {
-        self.stop.store(true, Ordering::Release);
+        self.stop.store(true, Ordering::SeqCst);
     }
 
     /// The worker: the rare pairs `(r, m - r)` with both parts below
@@ -269,7 +282,7 @@ impl Shared {
                     .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
                         Some(s.saturating_sub(SHARE_STEP))
                     });
-                let Some(now) = wait_for(&self.stop, || {
+                let Some(now) = wait_for(self, || {
                     let p = self.published.load(Ordering::Acquire);
                     (p >= known).then_some(p)
                 }) else {
@@ -333,8 +346,24 @@ impl Consumer<'_> {
     pub fn publish(&self, n: usize, value: u32) {
         self.shared.values[n].store(value as u16, Ordering::Relaxed);
         if (n + 1) % BATCH == 0 {
-            self.shared.published.store(n + 1, Ordering::Release);
+            self.publish_count(n + 1);
         }
+    }
+
+    /// Says that `values[..count]` are written, waking the worker if it
+    /// is parked.
+    #[inline]
+    fn publish_count(&self, count: usize) {
+        self.shared.published.store(count, Ordering::SeqCst);
+        if self.shared.parked.load(Ordering::SeqCst) {
+            self.worker.unpark();
+        }
+    }
+
+    /// Ends the run: the worker stops (woken if parked).
+    pub fn finish(&self) {
+        self.shared.finish();
+        self.worker.unpark();
     }
 
     /// The values of the worker's rare pairs of heap `n`, once the worker
@@ -362,7 +391,7 @@ impl Consumer<'_> {
             let shared = self.shared;
             // The worker may be waiting for values this thread has not
             // published yet (they go out every `BATCH` heaps).
-            shared.published.store(n, Ordering::Release);
+            self.publish_count(n);
             let mut spins = 0u32;
             loop {
                 self.done = shared.done.load(Ordering::Acquire);
