@@ -171,6 +171,30 @@ fn budget_exceeded_is_a_user_error_with_a_hint() {
 }
 
 #[test]
+fn a_time_limit_is_a_user_error_with_a_hint() {
+    let (out, err, code) = sprague(&[
+        "analyze",
+        "dawson(40, 41, 42, 43)",
+        "--misere",
+        "--time-limit",
+        "0.2",
+        "--budget",
+        "1000000000",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "error: time limit reached: no answer within 200 ms (raise it with --time-limit SECONDS, or try a smaller position)\n"
+    );
+    for bad in ["--time-limit=0", "--time-limit=-1", "--time-limit=nan"] {
+        let (_, err, code) = sprague(&[bad, "analyze", "nim(1)"]);
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
 fn table_plain_csv_and_json() {
     let (out, _, code) = sprague(&["table", "subtraction[2,5]", "--to", "14"]);
     assert_eq!(code, 0);

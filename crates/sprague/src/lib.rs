@@ -48,7 +48,7 @@ pub mod syntax {
 pub use coalitions::{Coalition, Eventual, Race};
 pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use error::{ParseError, ParseErrorKind, SolveError};
-pub use impartial::{Budget, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
+pub use impartial::{Budget, Deadline, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;
 pub use octal::{
     GrundySequence, MAX_CODE_DIGITS, Method, OctalCode, PeriodicSequence, TakeBreak,
