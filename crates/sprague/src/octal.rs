@@ -17,7 +17,7 @@ mod period;
 
 pub use code::{MAX_CODE_DIGITS, OctalCode};
 pub use engine::Method;
-pub use period::{PeriodicSequence, certification_heap, find_period, least_period};
+pub use period::{PeriodSearch, PeriodicSequence, certification_bound, find_period, least_period};
 
 use crate::error::SolveError;
 use engine::{Engine, Overflow};
