@@ -561,7 +561,8 @@ impl HeapFamily for OctalFamily {
     }
 
     fn searches_period(&self) -> bool {
-        true
+        // No theorem certifies a period of Grundy's game.
+        !self.rules.rules.unequal
     }
 
     fn periodicity_within(
