@@ -78,18 +78,15 @@ fn least_divisor_period(seq: &GrundySequence, n0: usize, p: usize) -> usize {
 
 /// The least period of the second half of the known values, and the least
 /// preperiod that fits all of them; `None` unless the second half holds at
-/// least two periods. Costs `O(len)` time and `2·len` bytes of scratch
+/// least two periods. Costs `O(len)` time and `2·len` bytes of `scratch`
 /// (the prefix function of the second half).
-fn detect(seq: &GrundySequence) -> Option<(usize, usize)> {
+fn detect(seq: &GrundySequence, scratch: &mut Vec<u32>) -> Option<(usize, usize)> {
     let known = seq.len();
     if known < 8 {
         return None;
     }
     let from = known / 2;
-    let p = seq.window_period(from);
-    if 2 * p > known - from {
-        return None;
-    }
+    let p = seq.short_period(from, scratch)?;
     let n0 = seq.last_mismatch(p, 0, known - p).map_or(0, |n| n + 1);
     Some((n0, p))
 }
@@ -136,7 +133,7 @@ fn next_step(known: usize) -> usize {
 /// assert_eq!((found.preperiod, found.period, found.certified), (71, 12, true));
 /// ```
 pub fn least_period(seq: &GrundySequence) -> Option<Periodicity> {
-    let (n0, p) = detect(seq)?;
+    let (n0, p) = detect(seq, &mut Vec::new())?;
     Some(periodicity(seq, n0, p))
 }
 
@@ -174,6 +171,9 @@ pub struct PeriodSearch {
     next_detect: usize,
     /// The periodicity, once proved.
     proved: Option<Periodicity>,
+    /// The prefix function of the last look, kept while there is no
+    /// candidate: fresh memory on every look costs a page fault per page.
+    scratch: Vec<u32>,
 }
 
 impl PeriodSearch {
@@ -204,9 +204,14 @@ impl PeriodSearch {
             }
         }
         if self.candidate.is_none() && known >= self.next_detect {
-            self.candidate = detect(seq);
+            self.candidate = detect(seq, &mut self.scratch);
             self.checked = known;
             self.next_detect = next_step(known);
+            if self.candidate.is_some() {
+                // A candidate usually holds to the end: free the scratch
+                // while the values grow to the theorem's bound.
+                self.scratch = Vec::new();
+            }
         }
         if let Some((n0, p)) = self.candidate {
             let found = periodicity(seq, n0, p);
