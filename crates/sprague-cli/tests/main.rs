@@ -912,6 +912,65 @@ fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
 }
 
 #[test]
+fn ctrl_c_stops_a_period_search_at_a_checkpoint() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = std::env::temp_dir().join(format!("sprague-ctrl-c-period-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("search.ckpt");
+    let file = file.to_str().unwrap();
+    // A period search far too long to finish: 0.1777 needs 443 139 470
+    // values, --max allows 2^28 + 1.
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["table", "octal[0.1777]", "--period", "--max", "2^28"])
+        .args(["--checkpoint", file])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !std::path::Path::new(file).exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no checkpoint after 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("interrupted at heap"), "{err}");
+    // The search continues from the checkpoint (which holds at least the
+    // first step, 2^20 heaps) and answers as an uninterrupted one.
+    let args = [
+        "table",
+        "octal[0.1777]",
+        "--to",
+        "30",
+        "--period",
+        "--max",
+        "2^20",
+    ];
+    let (resumed, err, code) = sprague(&[&args[..], &["--resume", file]].concat());
+    assert_eq!(code, 0, "{err}");
+    let (whole, _, _) = sprague(&args);
+    assert_eq!(resumed, whole);
+    assert!(
+        whole.ends_with("\nno period certified up to heap 1048576\n"),
+        "{whole}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn heap_sizes_on_the_command_line_may_be_powers() {
     let (out, _, code) = sprague(&["table", "nim", "--from", "2^10", "--to", "2^10", "--csv"]);
     assert_eq!(code, 0);
