@@ -29,9 +29,10 @@ pub struct Args {
     #[arg(long)]
     period: bool,
     /// With --period, for take-and-break games: the last heap the period
-    /// search may compute (default 2^32 without --to; with --to, the larger
-    /// of --to and --budget). A --max whose storage (up to 4 bytes per heap,
-    /// 6 with --checkpoint) exceeds this machine's memory is refused.
+    /// search may compute (default 2^32, or less if that does not fit in
+    /// memory; with --to, the larger of --to and --budget). A --max whose
+    /// storage (up to 4 bytes per heap, 6 with --checkpoint) exceeds this
+    /// machine's memory is refused.
     #[arg(long, value_parser = heap_size, requires = "period")]
     max: Option<u64>,
     /// Print what describes the sequence instead of its values: the
@@ -91,21 +92,22 @@ fn memory_limit() -> u64 {
 }
 
 /// The last heap of the period search, refused up front if its storage
-/// would not fit in memory.
+/// would not fit in memory. The default (no --max, no --to) is lowered to
+/// what fits instead.
 fn search_horizon(args: &Args, budget: &Budget) -> Result<u64, Failure> {
-    let max = match (args.max, args.to) {
-        (Some(max), _) => max,
-        (None, Some(to)) => to.max(budget.max_positions.saturating_sub(1)),
-        (None, None) => DEFAULT_MAX,
-    };
     let per_heap = BYTES_PER_HEAP
         + if args.checkpoint.is_some() {
             CHECKPOINT_BYTES_PER_HEAP
         } else {
             0
         };
-    let needed = u128::from(max) * u128::from(per_heap);
     let limit = memory_limit();
+    let max = match (args.max, args.to) {
+        (Some(max), _) => max,
+        (None, Some(to)) => to.max(budget.max_positions.saturating_sub(1)),
+        (None, None) => DEFAULT_MAX.min(limit / per_heap),
+    };
+    let needed = u128::from(max) * u128::from(per_heap);
     if needed > u128::from(limit) {
         let gib = |bytes: u128| bytes as f64 / f64::from(1u32 << 30);
         return Err(Failure::user(format!(
