@@ -335,6 +335,7 @@ impl PeriodicSequence {
 mod tests {
     use super::*;
     use crate::octal::{Method, OctalCode};
+    use proptest::prelude::*;
 
     fn find(text: &str, max: usize) -> (Periodicity, GrundySequence) {
         let rules = TakeBreak::from_code(&OctalCode::parse(text).unwrap());
@@ -439,6 +440,44 @@ mod tests {
                 }
             }
             assert_eq!(found, once, "{text}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// On random codes: a certified period holds on four times as many
+        /// values as the proof read, its preperiod and period are least,
+        /// and `certified_at` is the theorem's count.
+        #[test]
+        fn certified_periods_hold_far_beyond_the_proof(
+            d0 in prop::sample::select(vec![0u8, 4]),
+            digits in prop::collection::vec(0u8..8, 1..4),
+        ) {
+            let mut all = vec![d0];
+            all.extend(&digits);
+            let rules = TakeBreak::from_code(&OctalCode::from_digits(&all).unwrap());
+            let mut g = GrundySequence::new(rules.clone(), Method::SparseSpace);
+            let found = find_period(&mut g, 4000).unwrap();
+            let Some(f) = found.filter(|f| f.certified) else {
+                return Ok(());
+            };
+            let (n0, p) = (f.preperiod as usize, f.period as usize);
+            let h = rules.max_heaps_left();
+            let t = rules.last_digit_index();
+            prop_assert_eq!(f.certified_at as usize, h * n0.max(1) + h * p + t);
+            prop_assert!(g.len() >= f.certified_at as usize);
+            let far = 4 * f.certified_at as usize;
+            g.extend_to(far).unwrap();
+            let v = g.to_vec();
+            for n in n0..=far - p {
+                prop_assert_eq!(v[n], v[n + p], "G({}) and G({})", n, n + p);
+            }
+            if n0 > 0 {
+                prop_assert_ne!(v[n0 - 1], v[n0 - 1 + p]);
+            }
+            for d in 1..p {
+                prop_assert!((n0..=far - d).any(|n| v[n] != v[n + d]), "period {}", d);
+            }
         }
     }
 }
