@@ -187,6 +187,24 @@ fn a_time_limit_is_a_user_error_with_a_hint() {
         err,
         "error: time limit reached: no answer within 200 ms (raise it with --time-limit SECONDS, or try a smaller position)\n"
     );
+    // A Grundy table of a take-and-break game reads the clock too, and
+    // prints nothing when it stops.
+    let (out, err, code) = sprague(&[
+        "--time-limit",
+        "0.3",
+        "table",
+        "octal[0.007]",
+        "--to",
+        "10000000",
+        "--budget",
+        "100000000",
+        "--csv",
+    ]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(
+        err.starts_with("error: time limit reached: no answer within 300 ms"),
+        "{err}"
+    );
     for bad in ["--time-limit=0", "--time-limit=-1", "--time-limit=nan"] {
         let (_, err, code) = sprague(&[bad, "analyze", "nim(1)"]);
         assert_eq!(code, 2, "{bad}: {err}");

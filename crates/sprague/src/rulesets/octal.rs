@@ -196,7 +196,7 @@ impl OctalRules {
     ///
     /// As [`crate::GrundySequence::extend_to`].
     pub fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
-        self.periodicity_within(budget.max_positions.saturating_sub(1))
+        self.periodicity_within(budget.max_positions.saturating_sub(1), budget)
     }
 
     /// The period among `G(0..=max)`: values are computed as needed, and
@@ -205,19 +205,26 @@ impl OctalRules {
     /// # Errors
     ///
     /// As [`crate::GrundySequence::extend_to`].
-    pub fn periodicity_within(&self, max: u64) -> Result<Option<Periodicity>, SolveError> {
+    pub fn periodicity_within(
+        &self,
+        max: u64,
+        budget: &Budget,
+    ) -> Result<Option<Periodicity>, SolveError> {
         let mut known = self.lock();
         if self.rules.unequal {
             // No theorem certifies a period of Grundy's game.
             return Ok(None);
         }
-        self.search(&mut known, max)?;
+        self.search(&mut known, max, budget)?;
         Ok(known.search.periodicity(&known.sequence))
     }
 
     /// Continues the period search through `G(0..=max)`, stopping early
-    /// once a period is proved.
-    fn search(&self, known: &mut Known, max: u64) -> Result<(), SolveError> {
+    /// once a period is proved, and with [`SolveError::TimeLimit`] once the
+    /// budget's time is up (the clock is read every `TIME_CHECK_HEAPS`
+    /// heaps; the values computed so far are kept).
+    fn search(&self, known: &mut Known, max: u64, budget: &Budget) -> Result<(), SolveError> {
+        const TIME_CHECK_HEAPS: usize = 1 << 14;
         if known.periodic.is_some() {
             return Ok(());
         }
@@ -225,11 +232,19 @@ impl OctalRules {
         let Known {
             sequence, search, ..
         } = known;
-        let found = if self.rules.unequal {
-            sequence.extend_to(max)?;
-            None
-        } else {
-            search.run(sequence, max)?
+        let found = loop {
+            budget.check_time()?;
+            let step = max.min(sequence.len().saturating_add(TIME_CHECK_HEAPS));
+            let found = if self.rules.unequal {
+                sequence.extend_to(step)?;
+                None
+            } else {
+                search.run(sequence, step)?
+            };
+            let proved = found.is_some_and(|p| p.certified);
+            if proved || step == max || sequence.len() > max {
+                break found;
+            }
         };
         if let Some(p) = found.filter(|p| p.certified) {
             known.periodic = PeriodicSequence::new(&known.sequence, &p);
@@ -247,7 +262,7 @@ impl OctalRules {
             return Ok(());
         }
         if n < budget.max_positions {
-            return self.search(known, n);
+            return self.search(known, n, budget);
         }
         if !self.rules.unequal {
             self.search(
@@ -256,6 +271,7 @@ impl OctalRules {
                     .max_positions
                     .min(PERIOD_SEARCH_HEAPS)
                     .saturating_sub(1),
+                budget,
             )?;
         }
         if known.periodic.is_some() {
@@ -568,9 +584,9 @@ impl HeapFamily for OctalFamily {
     fn periodicity_within(
         &self,
         max: u64,
-        _budget: &Budget,
+        budget: &Budget,
     ) -> Result<Option<Periodicity>, SolveError> {
-        self.rules.periodicity_within(max)
+        self.rules.periodicity_within(max, budget)
     }
 
     fn checkpoint(&self) -> Option<Vec<u8>> {
