@@ -9,8 +9,10 @@
 //! up to `LOOKAHEAD` heaps ahead; the main thread adds the few at the edges
 //! (a rare heap among the smallest or the most recent ones) itself. The two
 //! halves of the sparse space method cost about the same on Officers (rare
-//! pairs and the scan are each about 45 % of the time), so two cores
-//! nearly halve it.
+//! pairs and the scan are each about 45 % of the time), so two free cores
+//! could nearly halve it; on the shared two-core machines measured here the
+//! gain is far smaller (BENCHMARKS.md, "Octal engine on two threads"), and
+//! a run that finds the worker often behind goes on with one thread.
 //!
 //! The split is balanced as the run goes: the main thread also takes the
 //! pairs of the `share` smallest rare heaps, and `share` grows each time
@@ -23,10 +25,10 @@
 //! after each heap, and each reads the other's counter only when its own
 //! copy says it must. When the worker is behind (off its core on a busy
 //! machine), the main thread does not wait for it but does the heaps
-//! itself, and the worker skips ahead. A slot is never overwritten before it is read,
-//! without a counter for that: the worker stays within `LOOKAHEAD` heaps of
-//! the values published, which lag the main thread by less than `BATCH`,
-//! and the ring has `LOOKAHEAD + BATCH` slots and more.
+//! itself, and the worker skips ahead. A slot is never overwritten before
+//! it is read, without a counter for that: the worker stays within
+//! `LOOKAHEAD` heaps of the values published, which lag the main thread by
+//! less than `BATCH`, and the ring has `LOOKAHEAD + BATCH` slots and more.
 //!
 //! The worker sees the values through a mirror of atomics (`AtomicU16`;
 //! relaxed loads are plain loads) that the main thread appends to. Nothing
