@@ -291,9 +291,15 @@ fn search_period(
 /// heap of the period search, for families that search.
 fn period_line(periodicity: Option<Periodicity>, searched_to: Option<u64>) -> String {
     match (periodicity, searched_to) {
+        (Some(p), _) if p.certified && p.certified_at == 0 => format!(
+            "period {}, preperiod {}, certified by a closed form",
+            p.period, p.preperiod
+        ),
         (Some(p), _) if p.certified => format!(
-            "period {}, preperiod {}, certified at heap {}",
-            p.period, p.preperiod, p.certified_at
+            "period {}, preperiod {}, certified by G(0..={})",
+            p.period,
+            p.preperiod,
+            p.certified_at - 1
         ),
         (Some(p), Some(max)) => format!(
             "no period certified up to heap {max} (the values so far repeat with period {} from heap {})",

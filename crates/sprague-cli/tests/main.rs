@@ -339,7 +339,7 @@ fn table_period_of_a_subtraction_game() {
     subtraction[2,5]: G(0..=13)
      0: 0 0 1 1 0 2 1 0 0 1
     10: 1 0 2 1            
-    period 7, preperiod 0, certified at heap 11
+    period 7, preperiod 0, certified by G(0..=11)
     ");
     let v = json(&["table", "takeaway[2,3]", "--period", "--json"]);
     assert_eq!(
@@ -785,7 +785,7 @@ fn table_max_bounds_the_period_search() {
     insta::assert_snapshot!(out, @r"
     octal[0.137]: G(0..=9)
     0: 0 1 1 2 0 3 1 1 0 3
-    period 34, preperiod 52, certified at heap 175
+    period 34, preperiod 52, certified by G(0..=174)
     ");
     let (out, err, code) = sprague(&[
         "table",

@@ -273,12 +273,14 @@ pub struct Periodicity {
     /// Whether a theorem proves the period holds for every heap size (and
     /// not only as far as values were computed).
     pub certified: bool,
-    /// Where the proof was complete. For take-and-break games, the number
-    /// of values the periodicity theorem reads: the least `N` such that
-    /// `G(0..N)` (`N` excluded) prove the period, `2·n0 + 2·p + t` for an
-    /// octal game (see [`crate::certification_bound`]); 175 for Dawson's
-    /// Chess. When not certified, the number of values the period was
-    /// checked against.
+    /// Where the proof was complete: the number `N` of values the proof
+    /// reads, `G(0..N)` (`N` excluded); 0 for a closed form, which reads
+    /// none. For take-and-break games the least such `N` by the
+    /// periodicity theorem, `2·n0 + 2·p + t` for an octal game (see
+    /// [`crate::certification_bound`]), 175 for Dawson's Chess; for a
+    /// subtraction game, the values up to the end of the first repeated
+    /// window of `max S` values. When not certified, the number of values
+    /// the period was checked against.
     pub certified_at: u64,
 }
 

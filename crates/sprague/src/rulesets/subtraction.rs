@@ -218,7 +218,8 @@ impl SubtractionRules {
                         pre -= 1;
                     }
                     known.period = Some((pre as u64, period as u64));
-                    known.certified_at = n as u64;
+                    // The proof read `G(0..=n)`: `n + 1` values.
+                    known.certified_at = n as u64 + 1;
                     known.seen = HashMap::new();
                 }
                 Some(_) => {}
