@@ -21,7 +21,7 @@ use crate::{AppState, Limits};
 /// permit is free, and gives up when the time limit passes.
 ///
 /// The budget carries the same deadline, and the library's searches read
-/// the clock every few thousand positions, so most work stops with the
+/// the clock every 64 positions, so most work stops with the
 /// request; but a computation that does not read the clock (building one
 /// large table) goes on until it ends or its position budget stops it.
 /// So the permit moves into the blocking thread and is released only when
