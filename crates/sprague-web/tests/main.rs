@@ -503,7 +503,10 @@ fn a_request_that_ran_out_of_time_gives_its_turn_back() {
             app.clone(),
             "/api/analyze",
             &[
-                ("position", &format!("subtraction[2,5,7]({heap}, 200, 200, 200)")),
+                (
+                    "position",
+                    &format!("subtraction[2,5,7]({heap}, 200, 200, 200)"),
+                ),
                 ("misere", "true"),
             ],
         ));
