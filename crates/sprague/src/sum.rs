@@ -123,6 +123,13 @@ pub fn analyze(
             .iter()
             .all(|c| c.class() != GameClass::Loopy)
     {
+        // Canonical values where every component has one; otherwise (a
+        // component too large or too deep for them) the outcome by search.
+        if play == Play::Normal
+            && let Ok(analysis) = crate::cgt::analyze_canonical(position, all, budget)
+        {
+            return Ok(analysis);
+        }
         return crate::partizan::analyze_partizan(position, play, all, budget);
     }
     if let Some(c) = position
