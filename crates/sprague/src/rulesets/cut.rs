@@ -108,10 +108,7 @@ impl CutBar {
                     (CutBar { x, y: a }, CutBar { x, y: y - a })
                 };
                 Move {
-                    description: format!(
-                        "cut {x}x{y} into {}x{} and {}x{}",
-                        p.x, p.y, q.x, q.y
-                    ),
+                    description: format!("cut {x}x{y} into {}x{} and {}x{}", p.x, p.y, q.x, q.y),
                     to: vec![Arc::new(p), Arc::new(q)],
                 }
             })
@@ -228,7 +225,11 @@ mod tests {
                 }
                 let g = arena.form(&l, &r).unwrap();
                 let expected = cut_value(x as u64, y as u64).unwrap();
-                assert_eq!(arena.as_number(g), Some(Dyadic::integer(expected)), "{x}x{y}");
+                assert_eq!(
+                    arena.as_number(g),
+                    Some(Dyadic::integer(expected)),
+                    "{x}x{y}"
+                );
                 value[x][y] = g;
             }
         }

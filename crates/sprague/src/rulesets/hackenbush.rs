@@ -111,7 +111,10 @@ impl HackenbushString {
     }
 
     fn letters(&self) -> String {
-        self.edges.iter().map(|&e| if e { 'L' } else { 'R' }).collect()
+        self.edges
+            .iter()
+            .map(|&e| if e { 'L' } else { 'R' })
+            .collect()
     }
 
     /// The moves of the player whose edges are `left`: cut one of them,
@@ -273,7 +276,8 @@ mod tests {
                         .iter()
                         .map(|m| {
                             let to = m.to[0].args();
-                            let to: Vec<bool> = to.trim_matches('"').chars().map(|c| c == 'L').collect();
+                            let to: Vec<bool> =
+                                to.trim_matches('"').chars().map(|c| c == 'L').collect();
                             from_moves[&to]
                         })
                         .collect()
