@@ -319,6 +319,9 @@ pub fn simplest_between(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Result<Dyadic
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameId(u32);
 
+/// Left's and Right's option ids of a general canonical form.
+type OptionLists = (Box<[GameId]>, Box<[GameId]>);
+
 /// A canonical form as stored.
 #[derive(Clone, Debug)]
 enum Node {
@@ -370,7 +373,7 @@ pub struct CanonicalArena {
     nodes: Vec<Node>,
     numbers: FxHashMap<Dyadic, GameId>,
     nimbered: FxHashMap<(Dyadic, u64), GameId>,
-    general: FxHashMap<(Box<[GameId]>, Box<[GameId]>), GameId>,
+    general: FxHashMap<OptionLists, GameId>,
     le_memo: FxHashMap<(GameId, GameId), bool>,
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
@@ -1498,7 +1501,7 @@ mod tests {
     #[test]
     fn simplicity_theorem_cases() {
         let mut a = CanonicalArena::new(Budget::DEFAULT);
-        let mut num = |a: &mut CanonicalArena, n: i128, e: u32| a.number(d(n, e)).unwrap();
+        let num = |a: &mut CanonicalArena, n: i128, e: u32| a.number(d(n, e)).unwrap();
         let cases = [
             // {-1 | 3} = 0, {1/2 | 1} = 3/4, {-5/2 | -2} = -9/4,
             // {1 | 2} = 3/2, {0 | 1/2} = 1/4, {-1 |} = 0, {5/4 |} = 2,
@@ -1713,7 +1716,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
+        #![proptest_config(ProptestConfig::with_cases(2000))]
 
         #[test]
         fn comparison_and_equality_agree_with_play(g in tree(), h in tree()) {
@@ -1762,12 +1765,12 @@ mod tests {
             let l = a.left_options(gi).unwrap();
             let r = a.right_options(gi).unwrap();
             prop_assert_eq!(a.form(&l, &r).unwrap(), gi);
-            // Options of a canonical form are never dominated or equal.
+            // Options of a canonical form on one side are pairwise
+            // incomparable: none dominates another.
             for side in [&l, &r] {
                 for (i, &x) in side.iter().enumerate() {
                     for &y in &side[i + 1..] {
-                        prop_assert!(x != y);
-                        prop_assert!(!(a.le(x, y).unwrap() && side == &l) || !a.le(y, x).unwrap());
+                        prop_assert!(!a.le(x, y).unwrap() && !a.le(y, x).unwrap());
                     }
                 }
             }

@@ -76,7 +76,7 @@ pub fn hackenbush_value(edges: &[bool]) -> Result<Dyadic, DyadicOverflow> {
     }
     let sign = |e: bool| if e { 1i128 } else { -1 };
     // Everything over the common denominator 2^k.
-    let mut numerator = sign(first) * (run as i128) << k;
+    let mut numerator = (sign(first) * run as i128) << k;
     for (i, &e) in tail.iter().enumerate() {
         numerator += sign(e) << (k - 1 - i as u32);
     }
