@@ -381,6 +381,8 @@ pub struct CanonicalArena {
     components: FxHashMap<String, GameId>,
     /// `n·^ + *m` for display, built on first use.
     ups: Vec<(i64, u64, GameId)>,
+    /// Left and Right stops of general forms met while writing values.
+    stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
     depth: usize,
 }
 
@@ -404,6 +406,7 @@ impl CanonicalArena {
             neg_memo: FxHashMap::default(),
             components: FxHashMap::default(),
             ups: Vec::new(),
+            stops: FxHashMap::default(),
             depth: 0,
         };
         arena.nodes.push(Node::Number(Dyadic::ZERO));
@@ -431,6 +434,7 @@ impl CanonicalArena {
             + self.le_memo.len()
             + self.sum_memo.len()
             + self.neg_memo.len()
+            + self.stops.len()
             + self.components.len()) as u64
     }
 
@@ -1132,6 +1136,9 @@ impl CanonicalArena {
         match self.node(g).clone() {
             Node::Number(x) | Node::Nimbered(x, _) => Ok((x, x)),
             Node::General(l, r) => {
+                if let Some(&s) = self.stops.get(&g) {
+                    return Ok(s);
+                }
                 self.enter()?;
                 let result = (|| -> Result<(Dyadic, Dyadic), SolveError> {
                     let mut left = None;
@@ -1154,7 +1161,10 @@ impl CanonicalArena {
                     }
                 })();
                 self.depth -= 1;
-                result
+                let s = result?;
+                self.charge()?;
+                self.stops.insert(g, s);
+                Ok(s)
             }
         }
     }
@@ -1193,10 +1203,43 @@ impl CanonicalArena {
 
     /// `g` in the notation of the module documentation.
     ///
+    /// The text of a canonical form can be exponentially longer than the
+    /// form itself (options are shared in the arena but written out in
+    /// full); [`CanonicalArena::display_at_most`] bounds it.
+    ///
     /// # Errors
     ///
     /// As [`CanonicalArena::add`] (recognising ups may add games).
     pub fn display(&mut self, g: GameId) -> Result<String, SolveError> {
+        let mut memo = FxHashMap::default();
+        Ok(self
+            .display_within(g, usize::MAX, &mut memo)?
+            .expect("no limit"))
+    }
+
+    /// `g` in the notation of the module documentation if that takes at
+    /// most `max_chars` characters; `None` otherwise. Each distinct
+    /// subgame is written once, so the cost is at most the number of
+    /// subgames times `max_chars`.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::display`].
+    pub fn display_at_most(
+        &mut self,
+        g: GameId,
+        max_chars: usize,
+    ) -> Result<Option<String>, SolveError> {
+        let mut memo = FxHashMap::default();
+        self.display_within(g, max_chars, &mut memo)
+    }
+
+    fn display_within(
+        &mut self,
+        g: GameId,
+        max: usize,
+        memo: &mut FxHashMap<GameId, Option<String>>,
+    ) -> Result<Option<String>, SolveError> {
         fn number_part(x: Dyadic) -> String {
             if x == Dyadic::ZERO {
                 String::new()
@@ -1211,50 +1254,82 @@ impl CanonicalArena {
                 n => format!("*{n}"),
             }
         }
-        match self.node(g).clone() {
-            Node::Number(x) => Ok(x.to_string()),
-            Node::Nimbered(x, n) => Ok(format!("{}{}", number_part(x), star_part(n))),
+        if let Some(text) = memo.get(&g) {
+            return Ok(text.clone());
+        }
+        let text = match self.node(g).clone() {
+            Node::Number(x) => x.to_string(),
+            Node::Nimbered(x, n) => format!("{}{}", number_part(x), star_part(n)),
             Node::General(l, r) => {
                 if let ([a], [b]) = (&*l, &*r)
                     && let (Some(x), Some(y)) = (self.as_number(*a), self.as_number(*b))
                     && x > Dyadic::ZERO
                     && x.checked_neg() == Ok(y)
                 {
-                    return Ok(format!("±{x}"));
-                }
-                if let Some((x, n, m)) = self.as_uptimal(g)? {
+                    format!("±{x}")
+                } else if let Some((x, n, m)) = self.as_uptimal(g)? {
                     let arrow = if n > 0 { "^" } else { "v" };
                     let count = if n.abs() > 1 {
                         n.abs().to_string()
                     } else {
                         String::new()
                     };
-                    return Ok(format!("{}{arrow}{count}{}", number_part(x), star_part(m)));
+                    format!("{}{arrow}{count}{}", number_part(x), star_part(m))
+                } else {
+                    self.enter()?;
+                    let result = (|| -> Result<Option<String>, SolveError> {
+                        let Some(left) = self.display_options(&l, Player::Left, max, memo)? else {
+                            return Ok(None);
+                        };
+                        let Some(right) = self.display_options(&r, Player::Right, max, memo)?
+                        else {
+                            return Ok(None);
+                        };
+                        Ok(Some(format!("{{{left}|{right}}}")))
+                    })();
+                    self.depth -= 1;
+                    match result? {
+                        Some(text) => text,
+                        None => {
+                            memo.insert(g, None);
+                            return Ok(None);
+                        }
+                    }
                 }
-                self.enter()?;
-                let result = (|| -> Result<String, SolveError> {
-                    let left = self.display_options(&l, Player::Left)?;
-                    let right = self.display_options(&r, Player::Right)?;
-                    Ok(format!("{{{left}|{right}}}"))
-                })();
-                self.depth -= 1;
-                result
             }
-        }
+        };
+        let text = (text.chars().count() <= max).then_some(text);
+        memo.insert(g, text.clone());
+        Ok(text)
     }
 
     /// The options, numbers first (Left's from the largest, Right's from
-    /// the least), then the others by their text, joined by `, `.
-    fn display_options(&mut self, ids: &[GameId], player: Player) -> Result<String, SolveError> {
+    /// the least), then the others by their text, joined by `, `; `None`
+    /// if longer than `max` characters.
+    fn display_options(
+        &mut self,
+        ids: &[GameId],
+        player: Player,
+        max: usize,
+        memo: &mut FxHashMap<GameId, Option<String>>,
+    ) -> Result<Option<String>, SolveError> {
         let mut numbers: Vec<Dyadic> = ids.iter().filter_map(|&g| self.as_number(g)).collect();
         numbers.sort();
         if player == Player::Left {
             numbers.reverse();
         }
         let mut others = Vec::new();
+        let mut length = 0usize;
         for &g in ids {
             if self.as_number(g).is_none() {
-                others.push(self.display(g)?);
+                let Some(text) = self.display_within(g, max, memo)? else {
+                    return Ok(None);
+                };
+                length = length.saturating_add(text.len());
+                if length > max {
+                    return Ok(None);
+                }
+                others.push(text);
             }
         }
         others.sort();
@@ -1263,7 +1338,7 @@ impl CanonicalArena {
             .map(|x| x.to_string())
             .chain(others)
             .collect();
-        Ok(all.join(", "))
+        Ok(Some(all.join(", ")))
     }
 }
 
@@ -1283,13 +1358,19 @@ fn sorted(mut ids: Vec<GameId>) -> Vec<GameId> {
     ids
 }
 
+/// The longest value [`analyze_canonical`] writes: a canonical form whose
+/// text is longer (hot games such as sums of unfair heaps quickly reach
+/// millions of characters) is reported without its value.
+pub const MAX_VALUE_CHARS: usize = 4096;
+
 /// The analysis of a normal-play sum of short partizan (and impartial)
 /// components by canonical forms: the value of the sum in the usual
 /// notation, the outcome class from comparing it with 0, and Left's winning
 /// moves with Left moving first (moves to a position of value `>= 0`, which
 /// Right moving first loses), the first one or, with `all`, every one, in
 /// the order of components, then of each component's Left moves — the
-/// convention of [`crate::analyze_partizan`].
+/// convention of [`crate::analyze_partizan`]. The value is `None` when its
+/// text would be longer than [`MAX_VALUE_CHARS`].
 ///
 /// # Errors
 ///
@@ -1335,7 +1416,7 @@ pub fn analyze_canonical(
         play: Play::Normal,
         outcome,
         grundy: None,
-        value: Some(arena.display(total)?),
+        value: arena.display_at_most(total, MAX_VALUE_CHARS)?,
         winning_moves,
         drawing_moves: Vec::new(),
     })
@@ -1653,6 +1734,23 @@ mod tests {
             a.add(big, up),
             Err(SolveError::BudgetExceeded { limit: 100 })
         );
+    }
+
+    #[test]
+    fn long_values_are_left_out_of_analyses() {
+        // Sums of unfair heaps are hot games whose forms share options in
+        // the arena but are long written out.
+        let p = Position::parse("unfair[3,2](6, 7)").unwrap();
+        let mut a = CanonicalArena::new(Budget::DEFAULT);
+        let g = a.sum(p.components()).unwrap();
+        let full = a.display(g).unwrap();
+        assert!(full.chars().count() > MAX_VALUE_CHARS);
+        let n = full.chars().count();
+        assert_eq!(a.display_at_most(g, n).unwrap(), Some(full));
+        assert_eq!(a.display_at_most(g, n - 1).unwrap(), None);
+        let analysis = crate::analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(analysis.value, None);
+        assert_eq!(analysis.outcome, a.outcome(g).unwrap());
     }
 
     /// A game given by its options, for the brute-force checks.

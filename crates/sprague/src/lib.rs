@@ -47,8 +47,8 @@ pub mod syntax {
 }
 
 pub use cgt::{
-    CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, MAX_EXPONENT, analyze_canonical,
-    simplest_between,
+    CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, MAX_EXPONENT, MAX_VALUE_CHARS,
+    analyze_canonical, simplest_between,
 };
 pub use coalitions::{Coalition, Eventual, Race};
 pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};

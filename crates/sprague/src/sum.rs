@@ -12,6 +12,10 @@ use crate::outcome::Outcome;
 use crate::position::{Component, GameClass, Position};
 use crate::rulesets::NimHeap;
 
+/// The budget for the canonical value of a sum of unfair heaps, whose
+/// outcome has a closed form anyway (see [`analyze`]).
+const UNFAIR_CANONICAL_BUDGET: u64 = 200_000;
+
 /// Normal play (who cannot move loses) or misère play (who cannot move
 /// wins).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,8 +129,17 @@ pub fn analyze(
     {
         // Canonical values where every component has one; otherwise (a
         // component too large or too deep for them) the outcome by search.
+        // Sums of unfair heaps have a closed form for the outcome, so their
+        // (hot, often huge) canonical value is only tried within a small
+        // budget.
+        let canonical_budget =
+            if crate::rulesets::unfair_outcome_of_sum(position.components()).is_some() {
+                Budget::positions(budget.max_positions.min(UNFAIR_CANONICAL_BUDGET))
+            } else {
+                *budget
+            };
         if play == Play::Normal
-            && let Ok(analysis) = crate::cgt::analyze_canonical(position, all, budget)
+            && let Ok(analysis) = crate::cgt::analyze_canonical(position, all, &canonical_budget)
         {
             return Ok(analysis);
         }
