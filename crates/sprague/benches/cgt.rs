@@ -72,10 +72,13 @@ impl Component for Bar {
     }
 }
 
-fn canonical_outcome(components: &[Arc<dyn Component>]) -> (String, Outcome) {
+/// The value (as `analyze` writes it: `None` beyond `MAX_VALUE_CHARS`)
+/// and the outcome class.
+fn canonical_outcome(components: &[Arc<dyn Component>]) -> (Option<String>, Outcome) {
     let mut arena = CanonicalArena::new(Budget::DEFAULT);
     let g = arena.sum(components).unwrap();
-    (arena.display(g).unwrap(), arena.outcome(g).unwrap())
+    let value = arena.display_at_most(g, sprague::MAX_VALUE_CHARS).unwrap();
+    (value, arena.outcome(g).unwrap())
 }
 
 fn searched_outcome(components: &[Arc<dyn Component>]) -> Outcome {
@@ -109,20 +112,26 @@ pub fn bench(c: &mut Criterion) {
             .iter()
             .map(|&(x, y)| sprague::rulesets::cut_value(x, y).unwrap())
             .sum();
-        assert_eq!(value, expected.to_string());
+        assert_eq!(value, Some(expected.to_string()));
         assert_eq!(
             canonical_outcome(closed.components()),
             (value.clone(), outcome)
         );
-        assert_eq!(searched_outcome(&generic), outcome);
+        // The search of five bars takes about 40 s: it is timed up to four.
+        let search = bars.len() <= 4;
+        if search {
+            assert_eq!(searched_outcome(&generic), outcome);
+        }
         group.bench_with_input(
             BenchmarkId::new("canonical from moves", name),
             &(),
             |b, _| b.iter(|| assert_eq!(black_box(canonical_outcome(&generic)).1, outcome)),
         );
-        group.bench_with_input(BenchmarkId::new("partizan search", name), &(), |b, _| {
-            b.iter(|| assert_eq!(black_box(searched_outcome(&generic)), outcome))
-        });
+        if search {
+            group.bench_with_input(BenchmarkId::new("partizan search", name), &(), |b, _| {
+                b.iter(|| assert_eq!(black_box(searched_outcome(&generic)), outcome))
+            });
+        }
         group.bench_with_input(BenchmarkId::new("closed form", name), &(), |b, _| {
             b.iter(|| assert_eq!(black_box(canonical_outcome(closed.components())).1, outcome))
         });
