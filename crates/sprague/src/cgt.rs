@@ -414,6 +414,11 @@ impl CanonicalArena {
         arena
     }
 
+    /// The budget this arena was made with.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
     /// The number of canonical forms stored.
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -1396,6 +1401,24 @@ pub fn analyze_canonical(
     if matches!(outcome, Outcome::L | Outcome::N) {
         'components: for (i, c) in position.components().iter().enumerate() {
             let rest = arena.sub(total, values[i])?;
+            let wanted = if all {
+                usize::MAX
+            } else {
+                1 - winning_moves.len()
+            };
+            if let Some(moves) = c.left_moves_to_nonnegative(rest, wanted, &mut arena) {
+                for m in moves? {
+                    winning_moves.push(WinningMove {
+                        component: i,
+                        description: m.description,
+                        to: position.replace(i, &m.to),
+                    });
+                }
+                if !all && !winning_moves.is_empty() {
+                    break 'components;
+                }
+                continue;
+            }
             for m in c.left_moves(budget)? {
                 let after = arena.move_value(&m)?;
                 let after = arena.add(rest, after)?;

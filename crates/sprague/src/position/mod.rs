@@ -130,6 +130,23 @@ pub trait Component: fmt::Debug + Send + Sync {
         None
     }
 
+    /// Left's first `max` moves in this component, in the order of
+    /// [`Component::left_moves`], after which the whole sum is worth at
+    /// least 0 (so Right, moving next, loses), the rest of the sum being
+    /// worth `rest`. `None`, the default, means: list
+    /// [`Component::left_moves`] and value each one. A ruleset overrides
+    /// this to find the first winning move of a component with too many
+    /// moves to list (a cutting-game bar of 10^9 squares).
+    fn left_moves_to_nonnegative(
+        &self,
+        rest: GameId,
+        max: usize,
+        arena: &mut CanonicalArena,
+    ) -> Option<Result<Vec<Move>, SolveError>> {
+        let _ = (rest, max, arena);
+        None
+    }
+
     /// Every move, in the order described on the trait.
     ///
     /// # Errors

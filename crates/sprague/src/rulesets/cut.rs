@@ -157,6 +157,53 @@ impl Component for CutBar {
         let v = cut_value(self.x, self.y)?;
         Some(arena.number(Dyadic::integer(v)))
     }
+
+    /// Tries Left's cuts in order, each valued by the closed form, without
+    /// listing them: the first winning cut of a long bar is usually among
+    /// the first few, or at `2^k` (the proof in the module documentation).
+    /// At most as many cuts as the budget allows positions are tried.
+    fn left_moves_to_nonnegative(
+        &self,
+        rest: GameId,
+        max: usize,
+        arena: &mut CanonicalArena,
+    ) -> Option<Result<Vec<Move>, SolveError>> {
+        Some(self.winning_cuts(rest, max, arena))
+    }
+}
+
+impl CutBar {
+    fn winning_cuts(
+        &self,
+        rest: GameId,
+        max: usize,
+        arena: &mut CanonicalArena,
+    ) -> Result<Vec<Move>, SolveError> {
+        let (x, y) = (self.x, self.y);
+        let limit = arena.budget().max_positions;
+        let zero = arena.zero();
+        let mut found = Vec::new();
+        for a in 1..x {
+            if found.len() >= max {
+                break;
+            }
+            if a > limit {
+                return Err(SolveError::BudgetExceeded { limit });
+            }
+            let value = |x| cut_value(x, y).ok_or_else(|| SolveError::unsupported("bad bar"));
+            let after = Dyadic::integer(value(a)?).checked_add(Dyadic::integer(value(x - a)?))?;
+            let after = arena.number(after)?;
+            let total = arena.add(rest, after)?;
+            if arena.le(zero, total)? {
+                let (p, q) = (CutBar { x: a, y }, CutBar { x: x - a, y });
+                found.push(Move {
+                    description: format!("cut {x}x{y} into {a}x{y} and {}x{y}", x - a),
+                    to: vec![Arc::new(p), Arc::new(q)],
+                });
+            }
+        }
+        Ok(found)
+    }
 }
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
@@ -273,6 +320,50 @@ mod tests {
         // A huge bar has more cuts than the budget allows listing.
         let huge = CutBar { x: MAX_SIDE, y: 3 };
         assert!(huge.left_moves(&Budget::positions(1000)).is_err());
+    }
+
+    #[test]
+    fn winning_cuts_of_long_bars_are_found_without_listing_every_cut() {
+        // 10^9 x 3 is worth 10^9 >> 1 - 1 > 0; its first cut, 1x3 + the
+        // rest, leaves -2 + (999999999 >> 1) - 1 >= 0: winning.
+        let p = Position::parse("cut(1000000000, 3)").unwrap();
+        let a = crate::analyze(&p, crate::Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(a.value.as_deref(), Some("499999999"));
+        assert_eq!(
+            a.winning_moves[0].to.to_string(),
+            "cut(1, 3) + cut(999999999, 3)"
+        );
+        // The fast path agrees with listing every move on small sums.
+        let budget = Budget::DEFAULT;
+        for text in [
+            "cut(2, 2) + cut(2, 1)",
+            "cut(8, 3) + cut(1, 4)",
+            "cut(7, 7) + cut(5, 1) + cut(1, 3)",
+        ] {
+            let p = Position::parse(text).unwrap();
+            let fast = crate::analyze(&p, crate::Play::Normal, true, &budget).unwrap();
+            let mut arena = CanonicalArena::new(budget);
+            let total = arena.sum(p.components()).unwrap();
+            let zero = arena.zero();
+            let mut slow = Vec::new();
+            if !arena.le(total, zero).unwrap() {
+                for (i, c) in p.components().iter().enumerate() {
+                    for m in c.left_moves(&budget).unwrap() {
+                        let after = p.replace(i, &m.to);
+                        let v = arena.sum(after.components()).unwrap();
+                        if arena.le(zero, v).unwrap() {
+                            slow.push(after.to_string());
+                        }
+                    }
+                }
+            }
+            let fast: Vec<String> = fast
+                .winning_moves
+                .iter()
+                .map(|m| m.to.to_string())
+                .collect();
+            assert_eq!(fast, slow, "{text}");
+        }
     }
 
     #[test]
