@@ -1727,6 +1727,15 @@ mod tests {
         }
         assert!(matches!(a.neg(g), Err(SolveError::Unsupported { .. })));
         assert!(matches!(a.display(g), Err(SolveError::Unsupported { .. })));
+        let two = a.nimber(2).unwrap();
+        assert!(matches!(a.add(g, two), Err(SolveError::Unsupported { .. })));
+        // Comparisons with it may succeed (memoised levels are shallow) or
+        // stop at the depth limit, but never overflow the stack.
+        let g_and_two = a.form(&[g, two], &[zero]);
+        assert!(matches!(
+            g_and_two,
+            Ok(_) | Err(SolveError::Unsupported { .. })
+        ));
         // The arena is still usable afterwards (its depth count was reset).
         let star = a.nimber(1).unwrap();
         assert_eq!(a.add(star, star), Ok(zero));
