@@ -1881,6 +1881,13 @@ mod tests {
             let gh_k = a.add(gh, ki).unwrap();
             let hk = a.add(hi, ki).unwrap();
             prop_assert_eq!(gh_k, a.add(gi, hk).unwrap());
+            // <= is a partial order compatible with +.
+            prop_assert!(a.le(gi, gi).unwrap());
+            if a.le(gi, hi).unwrap() && a.le(hi, ki).unwrap() {
+                prop_assert!(a.le(gi, ki).unwrap());
+            }
+            let gk = a.add(gi, ki).unwrap();
+            prop_assert_eq!(a.le(gi, hi).unwrap(), a.le(gk, hk).unwrap());
             // The sum's outcome is the outcome of playing both games.
             let mut memo = FxHashMap::default();
             let left_starting = wins(&[&g, &h], true, &mut memo);
