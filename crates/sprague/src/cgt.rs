@@ -1836,10 +1836,10 @@ mod tests {
             left: Vec::new(),
             right: Vec::new(),
         });
-        leaf.prop_recursive(3, 20, 3, |inner| {
+        leaf.prop_recursive(4, 64, 4, |inner| {
             (
-                proptest::collection::vec(inner.clone(), 0..3),
-                proptest::collection::vec(inner, 0..3),
+                proptest::collection::vec(inner.clone(), 0..4),
+                proptest::collection::vec(inner, 0..4),
             )
                 .prop_map(|(left, right)| Tree { left, right })
         })
