@@ -111,6 +111,9 @@ impl From<SolveError> for Failure {
             SolveError::BudgetExceeded { .. } => Failure::user(format!(
                 "{e} (raise the limit with --budget N, or try a smaller position)"
             )),
+            SolveError::TimeLimit { .. } => Failure::user(format!(
+                "{e} (raise it with --time-limit SECONDS, or try a smaller position)"
+            )),
             SolveError::Loopy | SolveError::Unsupported { .. } => Failure::user(e.to_string()),
         }
     }

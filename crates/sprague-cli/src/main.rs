@@ -28,6 +28,11 @@ struct Cli {
     #[arg(long, global = true, default_value_t = sprague::Budget::DEFAULT.max_positions)]
     budget: u64,
 
+    /// Stop a computation that takes longer than this many seconds, with
+    /// an error (no limit by default; `serve` has its own per request).
+    #[arg(long, global = true, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -55,7 +60,16 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let budget = sprague::Budget::positions(cli.budget);
+    let mut budget = sprague::Budget::positions(cli.budget);
+    if let Some(seconds) = cli.time_limit {
+        match std::time::Duration::try_from_secs_f64(seconds) {
+            Ok(limit) if seconds > 0.0 => budget = budget.with_time_limit(limit),
+            _ => {
+                eprintln!("error: --time-limit needs a positive number of seconds, not {seconds}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let result = match &cli.command {
         Command::Analyze(args) => analyze::run(args, &budget),
         Command::Table(args) => table::run(args, &budget),

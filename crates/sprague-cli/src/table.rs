@@ -1,14 +1,15 @@
-//! `sprague table RULESET [--from A] [--to N] [--json | --csv] [--summary] [--plot FILE] [--checkpoint FILE] [--resume FILE]`: the Grundy
+//! `sprague table RULESET [--from A] [--to N] [--period [--max N]] [--json | --csv] [--summary] [--plot FILE] [--checkpoint FILE] [--resume FILE]`: the Grundy
 //! values of a one-heap family, for making tables and finding patterns.
 
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use sprague::Budget;
 use sprague::json::{PeriodJson, TableJson};
 use sprague::syntax::parse_ruleset;
+use sprague::{Budget, HeapFamily, Periodicity};
 
 use crate::failure::Failure;
 
@@ -27,6 +28,13 @@ pub struct Args {
     /// theorem certifies it for every heap size.
     #[arg(long)]
     period: bool,
+    /// With --period, for take-and-break games: the last heap the period
+    /// search may compute (default 2^32, or less if that does not fit in
+    /// memory; with --to, the larger of --to and --budget). A --max whose
+    /// storage (up to 4 bytes per heap, 6 with --checkpoint) exceeds this
+    /// machine's memory is refused.
+    #[arg(long, value_parser = heap_size, requires = "period")]
+    max: Option<u64>,
     /// Print what describes the sequence instead of its values: the
     /// period, the largest value and where it first occurs, and for
     /// take-and-break games the rare values.
@@ -42,8 +50,9 @@ pub struct Args {
     /// in red, and with --period the periodic part shaded.
     #[arg(long, value_name = "FILE")]
     plot: Option<std::path::PathBuf>,
-    /// Save the values computed so far to FILE as the run goes (every
-    /// 2^20 heaps and at the end), for `--resume`.
+    /// Save the values computed so far to FILE as the run goes (after the
+    /// first 2^20 heaps, then every 30 seconds, on Ctrl-C and at the end),
+    /// for `--resume`.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
     /// Continue from a checkpoint FILE written by `--checkpoint` for the
@@ -52,15 +61,67 @@ pub struct Args {
     resume: Option<std::path::PathBuf>,
 }
 
-/// Heaps computed between two checkpoints.
-const CHECKPOINT_EVERY: u64 = 1 << 20;
+/// Heaps computed in one step of a long run (between two looks at Ctrl-C
+/// and two updates of the progress line).
+const STEP: u64 = 1 << 20;
+
+/// The least time between two checkpoints: each writes every value, so
+/// writing after every step would cost time quadratic in the run.
+const CHECKPOINT_SECONDS: u64 = 30;
+
+/// The default last heap of a period search without `--to` (SPEC).
+const DEFAULT_MAX: u64 = 1 << 32;
+
+/// The most bytes a period search keeps per heap: a value (one byte, or
+/// two past 255) and the period detector's scratch (four bytes per heap of
+/// the second half of the values); a checkpoint copies the values once
+/// more.
+const BYTES_PER_HEAP: u64 = 4;
+const CHECKPOINT_BYTES_PER_HEAP: u64 = 2;
+
+/// The memory of this machine in bytes (`MemTotal` of `/proc/meminfo`), or
+/// 16 GiB where it cannot be read.
+fn memory_limit() -> u64 {
+    let read = || -> Option<u64> {
+        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        kib.checked_mul(1024)
+    };
+    read().unwrap_or(16 << 30)
+}
+
+/// The last heap of the period search, refused up front if its storage
+/// would not fit in memory. The default (no --max, no --to) is lowered to
+/// what fits instead.
+fn search_horizon(args: &Args, budget: &Budget) -> Result<u64, Failure> {
+    let per_heap = BYTES_PER_HEAP
+        + if args.checkpoint.is_some() {
+            CHECKPOINT_BYTES_PER_HEAP
+        } else {
+            0
+        };
+    let limit = memory_limit();
+    let max = match (args.max, args.to) {
+        (Some(max), _) => max,
+        (None, Some(to)) => to.max(budget.max_positions.saturating_sub(1)),
+        (None, None) => DEFAULT_MAX.min(limit / per_heap),
+    };
+    let needed = u128::from(max) * u128::from(per_heap);
+    if needed > u128::from(limit) {
+        let gib = |bytes: u128| bytes as f64 / f64::from(1u32 << 30);
+        return Err(Failure::user(format!(
+            "a period search up to heap {max} may need {:.1} GiB ({per_heap} bytes per heap), more than this machine's {:.1} GiB: give a smaller --max",
+            gib(needed),
+            gib(u128::from(limit))
+        )));
+    }
+    Ok(max)
+}
 
 /// Writes the family's checkpoint to `path` (through a temporary file, so
 /// an interruption never leaves half a checkpoint).
-fn save_checkpoint(
-    family: &dyn sprague::HeapFamily,
-    path: &std::path::Path,
-) -> Result<(), Failure> {
+fn save_checkpoint(family: &dyn HeapFamily, path: &std::path::Path) -> Result<(), Failure> {
     let Some(bytes) = family.checkpoint() else {
         return Err(Failure::user(format!(
             "`{}` has no checkpoints (its values are quick to compute)",
@@ -132,6 +193,147 @@ fn stop_on_ctrl_c() -> Result<Arc<AtomicBool>, Failure> {
     Ok(flag)
 }
 
+/// A long run computed in steps: after each, a checkpoint when one is due,
+/// a stop on Ctrl-C (once the checkpoint is saved), and on a terminal a
+/// progress line with rate and ETA.
+struct Steps<'a> {
+    family: &'a dyn HeapFamily,
+    checkpoint: Option<&'a std::path::Path>,
+    interrupted: Option<Arc<AtomicBool>>,
+    terminal: bool,
+    last_save: Option<Instant>,
+    /// Whether a progress line is on the screen, to be ended.
+    progress_shown: bool,
+}
+
+impl Steps<'_> {
+    /// After a step that computed every value up to heap `reached`.
+    fn after(&mut self, reached: u64) -> Result<(), Failure> {
+        let Some(path) = self.checkpoint else {
+            return Ok(());
+        };
+        let stop = self
+            .interrupted
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::SeqCst));
+        let due = self
+            .last_save
+            .is_none_or(|t| t.elapsed() >= Duration::from_secs(CHECKPOINT_SECONDS));
+        if stop || due {
+            save_checkpoint(self.family, path)?;
+            self.last_save = Some(Instant::now());
+        }
+        if stop {
+            self.end_progress();
+            return Err(Failure::Internal(anyhow::anyhow!(
+                "interrupted at heap {reached}: {} holds every value so far; \
+                 continue with --resume {}",
+                path.display(),
+                path.display()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Shows `what`: `reached` of `last` heaps, begun at `start`.
+    fn progress(&mut self, what: &str, reached: u64, last: u64, start: Instant) {
+        let seconds = start.elapsed().as_secs_f64().max(1e-9);
+        let rate = reached as f64 / seconds;
+        let eta = (last - reached) as f64 / rate.max(1.0);
+        eprint!(
+            "\r{what}: {reached}/{last} heaps ({:.0}%), {rate:.0} heaps/s, {eta:.0} s left   ",
+            reached as f64 * 100.0 / last as f64
+        );
+        self.progress_shown = true;
+    }
+
+    fn end_progress(&mut self) {
+        if std::mem::take(&mut self.progress_shown) {
+            eprintln!();
+        }
+    }
+
+    /// Saves the last checkpoint.
+    fn finish(&mut self) -> Result<(), Failure> {
+        self.end_progress();
+        match self.checkpoint {
+            Some(path) => save_checkpoint(self.family, path),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Searches the period of a take-and-break family up to heap `max`, in
+/// steps: each continues the search of the last, so the steps cost what
+/// one search would, and the search stops as soon as a period is proved.
+fn search_period(
+    steps: &mut Steps,
+    max: u64,
+    budget: &Budget,
+) -> Result<Option<Periodicity>, Failure> {
+    let start = Instant::now();
+    let mut reached = 0u64;
+    loop {
+        reached = reached.saturating_add(STEP).min(max);
+        let found = steps.family.periodicity_within(reached, budget)?;
+        steps.after(reached)?;
+        if reached >= max || found.is_some_and(|p| p.certified) {
+            steps.end_progress();
+            return Ok(found);
+        }
+        if steps.terminal {
+            steps.progress("period search", reached, max, start);
+        }
+    }
+}
+
+/// The line that says what is known of the period. `searched_to`: the last
+/// heap of the period search, for families that search.
+fn period_line(periodicity: Option<Periodicity>, searched_to: Option<u64>) -> String {
+    match (periodicity, searched_to) {
+        (Some(p), _) if p.certified => format!(
+            "period {}, preperiod {}, certified at heap {}",
+            p.period, p.preperiod, p.certified_at
+        ),
+        (Some(p), Some(max)) => format!(
+            "no period certified up to heap {max} (the values so far repeat with period {} from heap {})",
+            p.period, p.preperiod
+        ),
+        (None, Some(max)) => format!("no period certified up to heap {max}"),
+        (Some(p), None) => format!(
+            "period {}, preperiod {}, not certified",
+            p.period, p.preperiod
+        ),
+        (None, None) => "no period found".to_string(),
+    }
+}
+
+/// Calls `f(first heap, values)` on the values of heaps `from..=to`, a
+/// step at a time, so that a summary or CSV of a long run needs no memory
+/// beyond the family's own.
+fn for_each_chunk(
+    family: &dyn HeapFamily,
+    from: u64,
+    to: u64,
+    budget: &Budget,
+    mut f: impl FnMut(u64, &[u64]) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let mut first = from;
+    loop {
+        let last = first.saturating_add(STEP - 1).min(to);
+        let values: Vec<u64> = family
+            .grundy_values(first, last, budget)?
+            .into_iter()
+            .map(|g| g.0)
+            .collect();
+        f(first, &values)?;
+        if last >= to {
+            return Ok(());
+        }
+        first = last + 1;
+    }
+}
+
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let syntax = parse_ruleset(&args.ruleset)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
@@ -143,10 +345,28 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         })?;
         family.resume(&bytes)?;
     }
-    let periodicity = if args.period {
-        family.periodicity(budget)?
+    let horizon = if args.period && family.searches_period() {
+        Some(search_horizon(args, budget)?)
     } else {
         None
+    };
+    let keeps_values = family.checkpoint().is_some();
+    let mut steps = Steps {
+        family: family.as_ref(),
+        checkpoint: args.checkpoint.as_deref(),
+        interrupted: args
+            .checkpoint
+            .as_ref()
+            .map(|_| stop_on_ctrl_c())
+            .transpose()?,
+        terminal: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        last_save: None,
+        progress_shown: false,
+    };
+    let periodicity = match horizon {
+        Some(max) => search_period(&mut steps, max, budget)?,
+        None if args.period => family.periodicity(budget)?,
+        None => None,
     };
     let to = match (args.to, periodicity) {
         (Some(to), _) => to,
@@ -163,66 +383,39 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             args.from
         )));
     }
-    // A long run of a family that keeps its values is computed in steps:
-    // saving a checkpoint after each (so an interrupted run loses at most
-    // one step) and, on a terminal, showing the progress with rate and ETA.
-    let show_progress = std::io::IsTerminal::is_terminal(&std::io::stderr())
-        && to >= CHECKPOINT_EVERY
-        && family.checkpoint().is_some();
+    // A long run of a family that keeps its values is computed in steps
+    // (see `Steps`). Beyond the budget a heap can only be answered from a
+    // proved period, in one step.
+    let show_progress = steps.terminal && to >= STEP && keeps_values;
     if args.checkpoint.is_some() || show_progress {
-        let interrupted = args
-            .checkpoint
-            .as_ref()
-            .map(|_| stop_on_ctrl_c())
-            .transpose()?;
-        let start = std::time::Instant::now();
-        // Beyond the budget a heap can only be answered from a proved
-        // period, in one step.
+        let start = Instant::now();
         let last = to.min(budget.max_positions);
         let mut reached = 0u64;
         while reached < last {
-            reached = reached.saturating_add(CHECKPOINT_EVERY).min(last);
+            reached = reached.saturating_add(STEP).min(last);
             family.grundy_values(reached, reached, budget)?;
-            if let Some(path) = &args.checkpoint {
-                save_checkpoint(family.as_ref(), path)?;
-                if interrupted
-                    .as_ref()
-                    .is_some_and(|flag| flag.load(Ordering::SeqCst))
-                {
-                    if show_progress {
-                        eprintln!();
-                    }
-                    return Err(Failure::Internal(anyhow::anyhow!(
-                        "interrupted at heap {reached}: {} holds every value so far; \
-                         continue with --resume {}",
-                        path.display(),
-                        path.display()
-                    )));
-                }
-            }
+            steps.after(reached)?;
             if show_progress {
-                let seconds = start.elapsed().as_secs_f64().max(1e-9);
-                let rate = reached as f64 / seconds;
-                let eta = (last - reached) as f64 / rate.max(1.0);
-                eprint!(
-                    "\r{reached}/{last} heaps ({:.0}%), {rate:.0} heaps/s, {eta:.0} s left   ",
-                    reached as f64 * 100.0 / last as f64
-                );
+                steps.progress("values", reached, last, start);
             }
-        }
-        if show_progress {
-            eprintln!();
-        }
-        if let Some(path) = &args.checkpoint {
-            save_checkpoint(family.as_ref(), path)?;
         }
     }
-    let values: Vec<u64> = family
-        .grundy_values(args.from, to, budget)?
-        .into_iter()
-        .map(|g| g.0)
-        .collect();
-    if let Some(path) = &args.plot {
+    steps.finish()?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // The plot, the rows and JSON hold every value; a summary and CSV
+    // take them a step at a time.
+    let all_values = || -> Result<Vec<u64>, Failure> {
+        Ok(family
+            .grundy_values(args.from, to, budget)?
+            .into_iter()
+            .map(|g| g.0)
+            .collect())
+    };
+    let values = match &args.plot {
+        Some(_) => Some(all_values()?),
+        None => None,
+    };
+    if let (Some(path), Some(values)) = (&args.plot, &values) {
         let rare = family
             .rare_values(usize::MAX)
             .map(|r| {
@@ -236,23 +429,23 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         crate::plot::Plot {
             title: format!("{}: G(n) for n = {}..{to}", family.ruleset(), args.from),
             from: args.from,
-            values: &values,
+            values,
             rare,
             period: periodicity.map(|p| (p.preperiod, p.period)),
         }
         .write(path)?;
     }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.summary {
-        let (largest_at, largest) =
-            (args.from..)
-                .zip(values.iter().copied())
-                .fold(
-                    (args.from, 0),
-                    |best, (n, v)| if v > best.1 { (n, v) } else { best },
-                );
+        let (mut largest_at, mut largest) = (args.from, 0);
+        for_each_chunk(family.as_ref(), args.from, to, budget, |first, chunk| {
+            for (n, &v) in (first..).zip(chunk) {
+                if v > largest {
+                    (largest_at, largest) = (n, v);
+                }
+            }
+            Ok(())
+        })?;
         let rare = family.rare_values(SUMMARY_RARE);
-        let period = periodicity.map(PeriodJson::from);
         if args.json {
             let json = SummaryJson {
                 ruleset: family.ruleset(),
@@ -260,7 +453,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
                 to,
                 largest,
                 largest_at,
-                period,
+                period: periodicity.map(PeriodJson::from),
                 rare: rare.map(|r| RareJson {
                     mask: r.mask,
                     domain: r.domain,
@@ -273,20 +466,8 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         } else {
             writeln!(out, "{}: G({}..={to})", family.ruleset(), args.from)?;
             writeln!(out, "largest value {largest}, first at heap {largest_at}")?;
-            match period {
-                Some(p) => writeln!(
-                    out,
-                    "period {}, preperiod {}{}",
-                    p.period,
-                    p.preperiod,
-                    if p.certified {
-                        format!(", certified at heap {}", p.certified_at)
-                    } else {
-                        ", not certified".to_string()
-                    }
-                )?,
-                None if args.period => writeln!(out, "no period found")?,
-                None => {}
+            if args.period {
+                writeln!(out, "{}", period_line(periodicity, horizon))?;
             }
             if let Some(r) = rare {
                 let listed: Vec<String> = r
@@ -308,6 +489,20 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         out.flush()?;
         return Ok(());
     }
+    if args.csv {
+        for_each_chunk(family.as_ref(), args.from, to, budget, |first, chunk| {
+            for (n, v) in (first..).zip(chunk) {
+                writeln!(out, "{n},{v}")?;
+            }
+            Ok(())
+        })?;
+        out.flush()?;
+        return Ok(());
+    }
+    let values = match values {
+        Some(values) => values,
+        None => all_values()?,
+    };
     if args.json {
         let json = TableJson {
             ruleset: family.ruleset(),
@@ -318,27 +513,10 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         };
         serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
         writeln!(out)?;
-    } else if args.csv {
-        for (n, v) in (args.from..).zip(&values) {
-            writeln!(out, "{n},{v}")?;
-        }
     } else {
         write_rows(&mut out, &family.ruleset(), args.from, &values)?;
         if args.period {
-            match periodicity {
-                Some(p) => writeln!(
-                    out,
-                    "period {}, preperiod {}{}",
-                    p.period,
-                    p.preperiod,
-                    if p.certified {
-                        format!(", certified at heap {}", p.certified_at)
-                    } else {
-                        ", not certified".to_string()
-                    }
-                )?,
-                None => writeln!(out, "no period found")?,
-            }
+            writeln!(out, "{}", period_line(periodicity, horizon))?;
         }
     }
     out.flush()?;

@@ -171,6 +171,48 @@ fn budget_exceeded_is_a_user_error_with_a_hint() {
 }
 
 #[test]
+fn a_time_limit_is_a_user_error_with_a_hint() {
+    let (out, err, code) = sprague(&[
+        "analyze",
+        "dawson(40, 41, 42, 43)",
+        "--misere",
+        "--time-limit",
+        "0.2",
+        "--budget",
+        "1000000000",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "error: time limit reached: no answer within 200 ms (raise it with --time-limit SECONDS, or try a smaller position)\n"
+    );
+    // A Grundy table of a take-and-break game reads the clock too, and
+    // prints nothing when it stops.
+    let (out, err, code) = sprague(&[
+        "--time-limit",
+        "0.3",
+        "table",
+        "octal[0.007]",
+        "--to",
+        "10000000",
+        "--budget",
+        "100000000",
+        "--csv",
+    ]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(
+        err.starts_with("error: time limit reached: no answer within 300 ms"),
+        "{err}"
+    );
+    for bad in ["--time-limit=0", "--time-limit=-1", "--time-limit=nan"] {
+        let (_, err, code) = sprague(&[bad, "analyze", "nim(1)"]);
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
 fn table_plain_csv_and_json() {
     let (out, _, code) = sprague(&["table", "subtraction[2,5]", "--to", "14"]);
     assert_eq!(code, 0);
@@ -685,11 +727,114 @@ fn table_resumes_a_checkpoint_to_the_uninterrupted_values() {
 
 #[test]
 fn table_of_an_octal_game_proves_its_period() {
-    let (out, err, code) = sprague(&["table", "octal[0.137]", "--period", "--json"]);
+    // Dawson's Chess, 0.137: G(0..=9) from OEIS A002187; period 34 from
+    // heap 52 (last exception at 51). The periodicity theorem (t = 3)
+    // compares G(n) with G(n + 34) for 52 ≤ n < 2·52 + 34 + 3 = 141, so it
+    // reads heaps 0 to 140 + 34 = 174: 175 values, SPEC's `certified_at`.
+    let (out, err, code) = sprague(&["table", "octal[0.137]", "--period", "--json", "--to", "9"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("\"preperiod\": 52"), "{out}");
-    assert!(out.contains("\"period\": 34"), "{out}");
-    assert!(out.contains("\"certified\": true"), "{out}");
+    insta::assert_snapshot!(out, @r#"
+    {
+      "ruleset": "octal[0.137]",
+      "from": 0,
+      "to": 9,
+      "values": [
+        0,
+        1,
+        1,
+        2,
+        0,
+        3,
+        1,
+        1,
+        0,
+        3
+      ],
+      "period": {
+        "preperiod": 52,
+        "period": 34,
+        "certified": true,
+        "certified_at": 175
+      }
+    }
+    "#);
+    // Without --to: two periods past the preperiod.
+    let v = json(&["table", "octal[0.137]", "--period", "--json"]);
+    assert_eq!(v["to"], 52 + 2 * 34 - 1);
+    assert_eq!(
+        v["period"],
+        serde_json::json!({"preperiod": 52, "period": 34, "certified": true, "certified_at": 175})
+    );
+}
+
+#[test]
+fn table_max_bounds_the_period_search() {
+    // The proof of 0.137's period needs heaps 0 to 174 (see above): --max
+    // 174 is enough, --max 173 is not, and the table says so plainly (the
+    // values up to 173 do repeat with period 34 from heap 52).
+    let (out, err, code) = sprague(&[
+        "table",
+        "octal[0.137]",
+        "--period",
+        "--to",
+        "9",
+        "--max",
+        "174",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out, @r"
+    octal[0.137]: G(0..=9)
+    0: 0 1 1 2 0 3 1 1 0 3
+    period 34, preperiod 52, certified at heap 175
+    ");
+    let (out, err, code) = sprague(&[
+        "table",
+        "octal[0.137]",
+        "--period",
+        "--to",
+        "9",
+        "--max",
+        "173",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out, @r"
+    octal[0.137]: G(0..=9)
+    0: 0 1 1 2 0 3 1 1 0 3
+    no period certified up to heap 173 (the values so far repeat with period 34 from heap 52)
+    ");
+    // In JSON, the candidate, not certified, checked against 174 values.
+    let v = json(&[
+        "table",
+        "octal[0.137]",
+        "--period",
+        "--json",
+        "--max",
+        "173",
+    ]);
+    assert_eq!(
+        v["period"],
+        serde_json::json!({"preperiod": 52, "period": 34, "certified": false, "certified_at": 174})
+    );
+    // Kayles needs 168 values (2·71 + 2·12 + 2); at --max 100 not even a
+    // candidate shows (the second half of G(0..=100) is not periodic).
+    let (out, err, code) = sprague(&["table", "kayles", "--period", "--summary", "--max", "100"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\nno period certified up to heap 100\n"),
+        "{out}"
+    );
+    // --max takes powers like --to, needs --period, and a search that
+    // cannot fit in memory is refused before it starts.
+    let (_, err, code) = sprague(&["table", "octal[0.007]", "--period", "--max", "2^40"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with("error: a period search up to heap 1099511627776 may need 4096.0 GiB"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (_, err, code) = sprague(&["table", "kayles", "--max", "100"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--period"), "{err}");
 }
 
 #[test]
@@ -805,6 +950,65 @@ fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
     assert_eq!(code, 0);
     let (whole, _, _) = sprague(&["table", "octal[0.1777]", "--to", "3000", "--json"]);
     assert_eq!(resumed, whole);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ctrl_c_stops_a_period_search_at_a_checkpoint() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = std::env::temp_dir().join(format!("sprague-ctrl-c-period-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("search.ckpt");
+    let file = file.to_str().unwrap();
+    // A period search far too long to finish: 0.1777 needs 443 139 470
+    // values, --max allows 2^28 + 1.
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["table", "octal[0.1777]", "--period", "--max", "2^28"])
+        .args(["--checkpoint", file])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !std::path::Path::new(file).exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no checkpoint after 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("interrupted at heap"), "{err}");
+    // The search continues from the checkpoint (which holds at least the
+    // first step, 2^20 heaps) and answers as an uninterrupted one.
+    let args = [
+        "table",
+        "octal[0.1777]",
+        "--to",
+        "30",
+        "--period",
+        "--max",
+        "2^20",
+    ];
+    let (resumed, err, code) = sprague(&[&args[..], &["--resume", file]].concat());
+    assert_eq!(code, 0, "{err}");
+    let (whole, _, _) = sprague(&args);
+    assert_eq!(resumed, whole);
+    assert!(
+        whole.ends_with("\nno period certified up to heap 1048576\n"),
+        "{whole}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

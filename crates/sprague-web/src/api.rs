@@ -20,8 +20,10 @@ use crate::{AppState, Limits};
 /// Runs `work` on a blocking thread with the request's budget, once a
 /// permit is free, and gives up when the time limit passes.
 ///
-/// The library's searches cannot be interrupted; a search that runs out of
-/// time goes on until its position budget stops it, which may take a while.
+/// The budget carries the same deadline, and the library's searches read
+/// the clock every few thousand positions, so most work stops with the
+/// request; but a computation that does not read the clock (building one
+/// large table) goes on until it ends or its position budget stops it.
 /// So the permit moves into the blocking thread and is released only when
 /// the work really ends. When the request gives up, the permit is swapped
 /// for one of the [`Limits::max_abandoned`] permits for abandoned work, if
@@ -44,7 +46,10 @@ where
             span: None,
         })?
         .map_err(|_| ApiError::unprocessable("the explorer is shutting down"))?;
-    let budget = Budget::positions(limits.budget);
+    // The work stops itself when the request gives up (the searches read
+    // the clock as they go), so abandoned work does not run on.
+    let budget = Budget::positions(limits.budget)
+        .with_time_limit(deadline.saturating_duration_since(tokio::time::Instant::now()));
     // Whether the work has ended, and the permit it holds.
     let held = Arc::new(Mutex::new((false, Some(permit))));
     let task_held = Arc::clone(&held);

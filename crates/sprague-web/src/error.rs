@@ -63,6 +63,9 @@ impl From<SolveError> for ApiError {
             SolveError::BudgetExceeded { .. } => {
                 ApiError::unprocessable(format!("{e} (try a smaller position)"))
             }
+            SolveError::TimeLimit { .. } => {
+                ApiError::unprocessable(format!("{e} (try a smaller position)"))
+            }
             SolveError::Loopy | SolveError::Unsupported { .. } => {
                 ApiError::unprocessable(e.to_string())
             }

@@ -486,8 +486,9 @@ fn a_request_past_the_time_limit_is_answered_at_the_limit() {
 
 #[test]
 fn a_request_that_ran_out_of_time_gives_its_turn_back() {
-    // One computation at a time: a search that ran out of time still runs,
-    // but on an abandoned-work permit, so the next request is served.
+    // One computation at a time: a search that ran out of time stops with
+    // the request (its budget has the same deadline), so the next requests
+    // are served, however many searches ran out of time before them.
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let one = Limits {
         budget: 50_000_000,
@@ -497,34 +498,31 @@ fn a_request_that_ran_out_of_time_gives_its_turn_back() {
         ..Limits::DEFAULT
     };
     let app = router_with(one);
-    let (status, _) = runtime.block_on(get(
-        app.clone(),
-        "/api/analyze",
-        &[
-            ("position", "subtraction[2,5,7](200, 200, 200, 200)"),
-            ("misere", "true"),
-        ],
-    ));
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    let (status, body) = runtime.block_on(get(
-        app.clone(),
-        "/api/analyze",
-        &[("position", "nim(3, 6, 9)")],
-    ));
-    assert_eq!(status, StatusCode::OK, "{body}");
-    // The abandoned-work room is now full: a second search that runs out of
-    // time keeps its turn, and the next request waits and is refused.
-    let (status, _) = runtime.block_on(get(
-        app.clone(),
-        "/api/analyze",
-        &[
-            ("position", "subtraction[2,5,7](201, 200, 200, 200)"),
-            ("misere", "true"),
-        ],
-    ));
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    let (status, body) = runtime.block_on(get(app, "/api/analyze", &[("position", "nim(3)")]));
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    for heap in [200, 201, 202] {
+        let (status, body) = runtime.block_on(get(
+            app.clone(),
+            "/api/analyze",
+            &[
+                (
+                    "position",
+                    &format!("subtraction[2,5,7]({heap}, 200, 200, 200)"),
+                ),
+                ("misere", "true"),
+            ],
+        ));
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let error = body["error"].as_str().unwrap();
+        assert!(
+            error.contains("longer than") || error.contains("time limit reached"),
+            "{body}"
+        );
+        let (status, body) = runtime.block_on(get(
+            app.clone(),
+            "/api/analyze",
+            &[("position", "nim(3, 6, 9)")],
+        ));
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
     runtime.shutdown_background();
 }
 

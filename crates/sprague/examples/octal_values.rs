@@ -1,6 +1,8 @@
 //! Computes `G(0..=N)` of a take-and-break game and reports the time taken.
 //!
-//! `cargo run --release -p sprague --example octal_values -- 0.6 1048576 [plain|sparse]`
+//! `cargo run --release -p sprague --example octal_values -- 0.6 1048576 [plain|sparse|single]`
+//!
+//! `single` is the sparse space method on one thread.
 
 use std::time::Instant;
 
@@ -19,6 +21,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let start = Instant::now();
     let mut g = GrundySequence::new(TakeBreak::from_code(&code), method);
+    if args.get(2).map(String::as_str) == Some("single") {
+        g.set_parallel(false);
+    }
     g.extend_to(n)?;
     let seconds = start.elapsed().as_secs_f64();
     let values = g.to_vec();

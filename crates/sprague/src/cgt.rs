@@ -351,7 +351,8 @@ struct Form<'a> {
 /// The canonical forms met so far, with memoised comparison, sum and
 /// negation (see the module documentation). Every stored node and memo
 /// entry counts against the budget; exceeding it is
-/// [`SolveError::BudgetExceeded`].
+/// [`SolveError::BudgetExceeded`], and past the budget's deadline (read
+/// every 4096 entries) [`SolveError::TimeLimit`].
 ///
 /// # Examples
 ///
@@ -443,14 +444,10 @@ impl CanonicalArena {
             + self.components.len()) as u64
     }
 
+    /// Whether one more node or memo entry may be stored: the position
+    /// limit, and now and then the budget's clock.
     fn charge(&self) -> Result<(), SolveError> {
-        if self.stored() >= self.budget.max_positions {
-            Err(SolveError::BudgetExceeded {
-                limit: self.budget.max_positions,
-            })
-        } else {
-            Ok(())
-        }
+        self.budget.check_positions(self.stored())
     }
 
     fn push(&mut self, node: Node) -> Result<GameId, SolveError> {
@@ -1040,11 +1037,8 @@ impl CanonicalArena {
             }
             match pending {
                 Some(c) => {
-                    if stack.len() as u64 + self.stored() >= self.budget.max_positions {
-                        return Err(SolveError::BudgetExceeded {
-                            limit: self.budget.max_positions,
-                        });
-                    }
+                    self.budget
+                        .check_positions(stack.len() as u64 + self.stored())?;
                     let next = self.open_frame(&c, &mut open)?;
                     stack.push(next);
                 }
@@ -1766,6 +1760,17 @@ mod tests {
             a.add(big, up),
             Err(SolveError::BudgetExceeded { limit: 100 })
         );
+    }
+
+    #[test]
+    fn the_budgets_deadline_stops_the_arena() {
+        let p = Position::parse("unfair[3,2](20, 21, 22)").unwrap();
+        let budget = Budget::DEFAULT.with_time_limit(std::time::Duration::ZERO);
+        let mut a = CanonicalArena::new(budget);
+        assert!(matches!(
+            a.sum(p.components()),
+            Err(SolveError::TimeLimit { .. })
+        ));
     }
 
     #[test]

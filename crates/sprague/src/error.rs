@@ -119,6 +119,11 @@ pub enum SolveError {
         /// The budget, in positions.
         limit: u64,
     },
+    /// The time limit ran out before an answer.
+    TimeLimit {
+        /// The limit, in milliseconds.
+        millis: u64,
+    },
     /// A position can be reached from itself: the game is loopy, and the
     /// loop-free solver cannot value it.
     Loopy,
@@ -146,6 +151,11 @@ impl fmt::Display for SolveError {
                 f,
                 "position budget exceeded: the search needs more than {limit} positions"
             ),
+            SolveError::TimeLimit { millis } => write!(
+                f,
+                "time limit reached: no answer within {}",
+                crate::error::seconds(*millis)
+            ),
             SolveError::Loopy => write!(
                 f,
                 "the game is loopy: a position can be reached from itself"
@@ -156,3 +166,14 @@ impl fmt::Display for SolveError {
 }
 
 impl std::error::Error for SolveError {}
+
+/// A duration in milliseconds, in words: `10 s`, `1.5 s`, `250 ms`.
+fn seconds(millis: u64) -> String {
+    if millis < 1000 {
+        format!("{millis} ms")
+    } else if millis % 1000 == 0 {
+        format!("{} s", millis / 1000)
+    } else {
+        format!("{:.1} s", millis as f64 / 1000.0)
+    }
+}

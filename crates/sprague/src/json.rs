@@ -112,7 +112,9 @@ pub struct PeriodJson {
     pub period: u64,
     /// Whether a theorem proves the period for every heap size.
     pub certified: bool,
-    /// The heap size at which the proof was complete.
+    /// The heap size at which the proof was complete: for take-and-break
+    /// games, the number of values the proof reads (`G(0..certified_at)`),
+    /// see [`Periodicity::certified_at`].
     pub certified_at: u64,
 }
 

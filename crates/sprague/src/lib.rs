@@ -53,11 +53,11 @@ pub use cgt::{
 pub use coalitions::{Coalition, Eventual, Race};
 pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use error::{ParseError, ParseErrorKind, SolveError};
-pub use impartial::{Budget, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
+pub use impartial::{Budget, Deadline, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;
 pub use octal::{
-    GrundySequence, MAX_CODE_DIGITS, Method, OctalCode, PeriodicSequence, TakeBreak,
-    certification_heap, find_period, lasker_grundy, least_period,
+    GrundySequence, MAX_CODE_DIGITS, Method, OctalCode, PeriodSearch, PeriodicSequence, TakeBreak,
+    certification_bound, find_period, lasker_grundy, least_period,
 };
 pub use outcome::Outcome;
 pub use partizan::{PartizanSearch, Side, analyze_partizan};

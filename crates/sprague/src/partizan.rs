@@ -150,11 +150,7 @@ impl PartizanSearch {
             match result {
                 Some(won) => {
                     let frame = stack.pop().expect("a frame was just inspected");
-                    if self.table.len() as u64 >= self.budget.max_positions {
-                        return Err(SolveError::BudgetExceeded {
-                            limit: self.budget.max_positions,
-                        });
-                    }
+                    self.budget.check_positions(self.table.len() as u64)?;
                     self.open.remove(&frame.key);
                     self.table.insert(frame.key, won);
                     if stack.is_empty() {

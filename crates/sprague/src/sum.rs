@@ -134,7 +134,10 @@ pub fn analyze(
         // budget.
         let canonical_budget =
             if crate::rulesets::unfair_outcome_of_sum(position.components()).is_some() {
-                Budget::positions(budget.max_positions.min(UNFAIR_CANONICAL_BUDGET))
+                Budget {
+                    max_positions: budget.max_positions.min(UNFAIR_CANONICAL_BUDGET),
+                    ..*budget
+                }
             } else {
                 *budget
             };

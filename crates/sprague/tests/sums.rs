@@ -148,3 +148,36 @@ fn a_budget_too_small_for_a_misere_search_is_a_typed_error() {
     let e = analyze(&p, Play::Misere, false, &Budget::positions(50)).unwrap_err();
     assert_eq!(e, sprague::SolveError::BudgetExceeded { limit: 50 });
 }
+
+#[test]
+fn a_time_limit_stops_a_long_search_with_a_typed_error() {
+    // A misère sum of four Dawson's Kayles rows is searched whole: tens of
+    // millions of positions, far beyond a tenth of a second.
+    let p = Position::parse("dawson(40, 41, 42, 43)").unwrap();
+    let limit = std::time::Duration::from_millis(100);
+    let budget = Budget::positions(u64::MAX).with_time_limit(limit);
+    let start = std::time::Instant::now();
+    let e = analyze(&p, Play::Misere, false, &budget).unwrap_err();
+    assert_eq!(e, sprague::SolveError::TimeLimit { millis: 100 });
+    assert_eq!(e.to_string(), "time limit reached: no answer within 100 ms");
+    // It stopped soon after the limit, not when the search would have ended.
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn no_time_limit_and_a_generous_one_give_the_same_answer() {
+    let p = Position::parse("dawson(9, 10) + subtraction[1,3](7)").unwrap();
+    let plain = analyze(&p, Play::Misere, true, &Budget::DEFAULT).unwrap();
+    let timed = analyze(
+        &p,
+        Play::Misere,
+        true,
+        &Budget::DEFAULT.with_time_limit(std::time::Duration::from_secs(3600)),
+    )
+    .unwrap();
+    assert_eq!(format!("{timed:?}"), format!("{plain:?}"));
+}

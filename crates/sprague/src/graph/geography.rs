@@ -174,11 +174,7 @@ impl Geography {
         if let Some(&g) = memo.get(&(visited, v)) {
             return Ok(g);
         }
-        if memo.len() as u64 >= budget.max_positions {
-            return Err(SolveError::BudgetExceeded {
-                limit: budget.max_positions,
-            });
-        }
+        budget.check_positions(memo.len() as u64)?;
         // The recursion is at most 64 deep: each move visits a new vertex.
         let mut values = Vec::new();
         for &u in self.adj.successors(v) {

@@ -27,6 +27,7 @@
 //! generation-marked table rather than gathered as bits.
 
 use super::TakeBreak;
+use super::pipeline::{Consumer, Job, LOOKAHEAD, PipelineCell, Shared};
 
 /// A storage type for Grundy values: bytes while values fit, then words.
 pub(crate) trait Cell: Copy + Send + Sync + 'static {
@@ -87,7 +88,7 @@ impl Classifier {
     }
 
     #[inline]
-    fn is_rare(&self, n: usize, v: u32) -> bool {
+    pub(crate) fn is_rare(&self, n: usize, v: u32) -> bool {
         self.class(n, v) == self.flip
     }
 
@@ -214,6 +215,26 @@ pub(crate) struct Engine<V: Cell> {
     /// `parity_table_mask`, for the single-split path.
     parity_table: Vec<u8>,
     parity_table_mask: Option<u32>,
+    /// The masked parity of every value below `LIMIT` as bits, for the
+    /// mask `one_split_parity_mask` (the pipelined single-split path).
+    one_split_parity: Vec<u64>,
+    one_split_parity_mask: Option<u32>,
+    /// The rare-pair values of the current heap from the worker.
+    worker_bits: Vec<u64>,
+    /// Whether a second thread may enumerate rare pairs ahead.
+    pub parallel: bool,
+    /// What the two threads share, and how many values the mirror holds.
+    pipeline: PipelineCell,
+    mirrored: usize,
+    /// Heaps computed with the worker thread.
+    pub pipelined: u64,
+    /// No pipelined run starts below this heap (set when a run found the
+    /// second core busy).
+    no_pipeline_before: usize,
+    /// Whether the main thread always waits for the worker instead of
+    /// doing a heap itself when the worker is behind (for tests: every heap
+    /// of a run then goes through the worker).
+    patient: bool,
     /// Work done: pairs from the rare list, and pairs scanned.
     pub rare_pairs: u64,
     pub scanned_pairs: u64,
@@ -243,6 +264,15 @@ impl<V: Cell> Engine<V> {
             rare_values: Vec::new(),
             parity_table: Vec::new(),
             parity_table_mask: None,
+            one_split_parity: Vec::new(),
+            one_split_parity_mask: None,
+            worker_bits: Vec::new(),
+            parallel: std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
+            pipeline: PipelineCell::default(),
+            mirrored: 0,
+            pipelined: 0,
+            patient: false,
+            no_pipeline_before: 0,
             rare_pairs: 0,
             scanned_pairs: 0,
         }
@@ -276,6 +306,7 @@ impl<V: Cell> Engine<V> {
         wide.next_review = self.next_review;
         wide.plain_now = self.plain_now;
         wide.largest = self.largest;
+        wide.parallel = self.parallel;
         wide
     }
 
@@ -318,17 +349,149 @@ impl<V: Cell> Engine<V> {
         self.values
             .reserve((n + 1).saturating_sub(self.values.len()));
         while self.values.len() <= n {
-            self.push_next()?;
+            match self.pipelined_run_end(n) {
+                Some(last) => self.extend_pipelined(last)?,
+                None => self.push_next()?,
+            }
         }
         Ok(())
     }
 
-    /// Computes the next value.
-    pub fn push_next(&mut self) -> Result<(), Overflow> {
-        let n = self.values.len();
-        if self.method == Method::SparseSpace && n >= self.next_review {
-            self.review();
+    /// The last heap of a run on two threads from the next heap, if one
+    /// pays: a game whose heaps split one total `n - k` with
+    /// `1 ≤ k < LOOKAHEAD` (so the rare pairs of heaps ahead can be
+    /// enumerated while this one is finished), on the sparse path, a run of at least `MIN_RUN` heaps, and
+    /// no review of the classification due inside it (the worker classifies
+    /// new heaps itself, with the run's fixed classification).
+    fn pipelined_run_end(&self, n: usize) -> Option<usize> {
+        // Starting and ending a run costs a thread and a copy of the new
+        // values: worth it only for long runs.
+        const MIN_RUN: usize = if cfg!(test) { 64 } else { 1 << 12 };
+        let len = self.values.len();
+        let single = self.rules.leave_two.len() == 1 && self.rules.leave_three.is_empty();
+        if !self.parallel
+            || self.method != Method::SparseSpace
+            || self.plain_now
+            || !single
+            || self.rules.leave_two[0] == 0
+            || self.rules.leave_two[0] >= LOOKAHEAD
+            || len < MIN_RUN
+            || len >= self.next_review
+            || len < self.no_pipeline_before
+        {
+            return None;
         }
+        let last = n.min(self.next_review - 1);
+        (last + 1 - len >= MIN_RUN).then_some(last)
+    }
+
+    /// Computes `G(len..=last)` with a second thread enumerating the rare
+    /// pairs one heap ahead (see `pipeline`); the values are the same as
+    /// [`Engine::push_next`]'s, heap by heap.
+    fn extend_pipelined(&mut self, last: usize) -> Result<(), Overflow> {
+        let job = Job {
+            first: self.values.len(),
+            last,
+            k: self.rules.leave_two[0],
+            unequal: self.rules.unequal,
+            classifier: self.classifier,
+            rare: self.rare.clone(),
+            rare_values: self.rare.iter().map(|&r| self.g(r)).collect(),
+        };
+        let mut cell = std::mem::take(&mut self.pipeline);
+        let shared = Shared::prepare(
+            &mut cell,
+            self.values.iter().map(|v| v.to_u32()),
+            &mut self.mirrored,
+            last + 1,
+        );
+        let shared: &Shared = shared;
+        let result = std::thread::scope(|scope| {
+            let worker = scope.spawn(move || shared.work(job));
+            let mut consumer = shared.consumer(worker.thread().clone());
+            let result = self.run_pipelined(&mut consumer, last);
+            consumer.finish();
+            result
+        });
+        self.mirrored = self.values.len();
+        self.pipeline = cell;
+        result
+    }
+
+    /// The main thread's side of a pipelined run. It ends the run early
+    /// (and no run starts again before the next review) when the worker is
+    /// found behind for more than a quarter of the heaps of a stretch: the
+    /// second core is then busy with other work, and one thread is faster.
+    fn run_pipelined(&mut self, worker: &mut Consumer<'_>, last: usize) -> Result<(), Overflow> {
+        const STRETCH: usize = 2048;
+        let k = self.rules.leave_two[0];
+        let (mut heaps, mut alone) = (0, 0);
+        while self.values.len() <= last {
+            let n = self.values.len();
+            self.mark_options(n);
+            let m = n - k;
+            let mut bits = std::mem::take(&mut self.worker_bits);
+            let value = match worker.take(n, &mut bits, self.rare.len(), self.patient) {
+                Some((pairs, share)) => {
+                    self.rare_pairs += pairs;
+                    self.edge_rare_pairs(n, m, share, &mut bits);
+                    self.pipelined += 1;
+                    self.one_split_from_bits(m, &mut bits)
+                }
+                None => {
+                    alone += 1;
+                    self.sparse_mex_one_split(m)
+                }
+            };
+            self.worker_bits = bits;
+            self.record(n, value)?;
+            worker.publish(n, value);
+            heaps += 1;
+            if heaps == STRETCH {
+                if 4 * alone > STRETCH {
+                    self.no_pipeline_before = self.next_review;
+                    return Ok(());
+                }
+                (heaps, alone) = (0, 0);
+            }
+        }
+        Ok(())
+    }
+
+    /// The rare pairs of heap `n` (split total `m`) that the worker leaves
+    /// to the main thread, added to `bits`: those with a part at or above
+    /// `n - LOOKAHEAD`, and those of the `share` smallest rare heaps.
+    fn edge_rare_pairs(&mut self, n: usize, m: usize, share: usize, bits: &mut Vec<u64>) {
+        let words = ((self.largest + 1).next_power_of_two().max(64) / 64) as usize;
+        if bits.len() < words {
+            bits.resize(words, 0);
+        }
+        let known = n.saturating_sub(LOOKAHEAD);
+        let low_end = self
+            .rare
+            .partition_point(|&r| r + known <= m)
+            .max(share.min(self.rare.partition_point(|&r| r < m)));
+        let high_start = self.rare.partition_point(|&r| r < known).max(low_end);
+        let high_end = self.rare.partition_point(|&r| r < m).max(high_start);
+        let unequal = self.rules.unequal;
+        let mut pairs = 0;
+        for &r in self.rare[..low_end]
+            .iter()
+            .chain(&self.rare[high_start..high_end])
+        {
+            if unequal && 2 * r == m {
+                continue;
+            }
+            let v = self.g(r) ^ self.g(m - r);
+            bits[(v / 64) as usize] |= 1 << (v % 64);
+            pairs += 1;
+        }
+        self.rare_pairs += pairs;
+    }
+
+    /// Starts heap `n`: a new generation of marks, with the options that
+    /// leave nothing, one heap or three heaps marked.
+    fn mark_options(&mut self, n: usize) {
         self.next_generation();
         self.marked.clear();
         let rules = &self.rules;
@@ -360,6 +523,28 @@ impl<V: Cell> Engine<V> {
                 }
             }
         }
+    }
+
+    /// Appends `G(n) = value`.
+    fn record(&mut self, n: usize, value: u32) -> Result<(), Overflow> {
+        if value >= V::LIMIT {
+            return Err(Overflow);
+        }
+        self.values.push(V::from_u32(value));
+        self.largest = self.largest.max(value);
+        if n >= 1 && self.classifier.is_rare(n, value) {
+            self.rare.push(n);
+        }
+        Ok(())
+    }
+
+    /// Computes the next value.
+    pub fn push_next(&mut self) -> Result<(), Overflow> {
+        let n = self.values.len();
+        if self.method == Method::SparseSpace && n >= self.next_review {
+            self.review();
+        }
+        self.mark_options(n);
         self.splits.clear();
         for &k in &self.rules.leave_two {
             if n >= k + 2 {
@@ -386,15 +571,7 @@ impl<V: Cell> Engine<V> {
         } else {
             self.sparse_mex()
         };
-        if value >= V::LIMIT {
-            return Err(Overflow);
-        }
-        self.values.push(V::from_u32(value));
-        self.largest = self.largest.max(value);
-        if n >= 1 && self.classifier.is_rare(n, value) {
-            self.rare.push(n);
-        }
-        Ok(())
+        self.record(n, value)
     }
 
     /// The mex of all options by the sparse space method (the options that
@@ -636,6 +813,67 @@ impl<V: Cell> Engine<V> {
                 .filter(|&(_, (&mark, &parity))| parity == searched && mark != generation)
                 .map(|(v, _)| v as u32),
         );
+        self.scan_one_split(m, bound, wanted)
+    }
+
+    /// The mex of a single-split heap from the values its rare pairs reach
+    /// (`bits`, from the worker thread): the options already marked join
+    /// them, and then as in [`Engine::sparse_mex_one_split`], with the bound
+    /// and the candidates found a word of 64 values at a time.
+    fn one_split_from_bits(&mut self, m: usize, bits: &mut Vec<u64>) -> u32 {
+        for &v in &self.marked {
+            let w = (v / 64) as usize;
+            if bits.len() <= w {
+                bits.resize(w + 1, 0);
+            }
+            bits[w] |= 1 << (v % 64);
+        }
+        let mask = self.classifier.mask;
+        if self.one_split_parity_mask != Some(mask) {
+            self.one_split_parity_mask = Some(mask);
+            self.one_split_parity = (0..V::LIMIT / 64)
+                .map(|w| {
+                    (0..64u32)
+                        .filter(|&b| ((w * 64 + b) & mask).count_ones() & 1 == 1)
+                        .fold(0u64, |acc, b| acc | 1 << b)
+                })
+                .collect();
+        }
+        let searched = self.classifier.searched_parity(m);
+        let mut wanted = std::mem::take(&mut self.marked);
+        wanted.clear();
+        // No pair or option reaches `LIMIT`, so without a bound below it the
+        // mex is the least candidate (or `LIMIT`, an overflow).
+        let mut bound = V::LIMIT;
+        for (w, &odd) in self.one_split_parity.iter().enumerate() {
+            let unreached = !bits.get(w).copied().unwrap_or(0);
+            let of_searched = if searched == 1 { odd } else { !odd };
+            let certain = unreached & !of_searched;
+            let mut want = unreached & of_searched;
+            if certain != 0 {
+                want &= (1u64 << certain.trailing_zeros()) - 1;
+                bound = w as u32 * 64 + certain.trailing_zeros();
+            }
+            while want != 0 {
+                wanted.push(w as u32 * 64 + want.trailing_zeros());
+                want &= want - 1;
+            }
+            if certain != 0 {
+                break;
+            }
+        }
+        self.scan_one_split(m, bound, wanted)
+    }
+
+    /// The scan of common pairs of the split total `m` for the candidates
+    /// `wanted` (ascending, of the searched parity, below `bound`, reached by
+    /// no rare pair or other option): the mex is `bound` if each is seen,
+    /// the least one left otherwise.
+    fn scan_one_split(&mut self, m: usize, bound: u32, mut wanted: Vec<u32>) -> u32 {
+        let generation = self.generation;
+        let unequal = self.rules.unequal;
+        let values = &self.values[..m];
+        let marks = &mut self.marks[..];
         if !wanted.is_empty() {
             let half = m / 2;
             let last = if unequal && 2 * half == m {
@@ -758,6 +996,79 @@ impl<V: Cell> Engine<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::octal::OctalCode;
+
+    fn values(code: &str, method: Method, parallel: bool, n: usize) -> Vec<u32> {
+        let rules = TakeBreak::from_code(&OctalCode::parse(code).unwrap());
+        let mut e = Engine::<u16>::new(rules.clone(), method);
+        e.parallel = parallel;
+        e.extend_to(n).unwrap();
+        if parallel {
+            // Every heap of the runs through the worker: the same values.
+            let mut patient = Engine::<u16>::new(rules, method);
+            patient.patient = true;
+            patient.extend_to(n).unwrap();
+            assert_eq!(patient.values, e.values, "{code}");
+            // The worker takes part in Officers and Treblecross.
+            if method == Method::SparseSpace && ["0.6", "0.007"].contains(&code) {
+                assert!(patient.pipelined > 0, "{code}");
+            }
+        }
+        if !parallel || method == Method::Plain {
+            assert_eq!(e.pipelined, 0, "{code}");
+        }
+        e.values.iter().map(|&v| u32::from(v)).collect()
+    }
+
+    #[test]
+    fn two_threads_give_the_values_of_the_plain_method() {
+        // Games whose heaps split one total: Officers, Treblecross, and
+        // others with a single splitting digit, some also taking or
+        // leaving one heap. Runs of 64 heaps and up use the worker here.
+        for code in [
+            "0.6",
+            "0.007",
+            "0.04",
+            "0.16",
+            "0.0352",
+            "0.3f",
+            "0.104",
+            "0.0000000007",
+        ] {
+            let plain = values(code, Method::Plain, false, 1500);
+            assert_eq!(
+                values(code, Method::SparseSpace, true, 1500),
+                plain,
+                "{code}"
+            );
+            assert_eq!(
+                values(code, Method::SparseSpace, false, 1500),
+                plain,
+                "{code}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+        /// Any code with one splitting digit: the same values on two
+        /// threads as by the plain mex.
+        #[test]
+        fn two_threads_agree_on_any_single_split_code(
+            digits in proptest::collection::vec(0u8..4, 1..7),
+            split_at in 0usize..6,
+            split_digit in 4u8..8,
+        ) {
+            let mut digits = digits;
+            let at = split_at % digits.len();
+            digits[at] = split_digit;
+            let code: String = std::iter::once("0.".to_string())
+                .chain(digits.iter().map(|d| d.to_string()))
+                .collect();
+            let plain = values(&code, Method::Plain, false, 700);
+            proptest::prop_assert_eq!(values(&code, Method::SparseSpace, true, 700), plain);
+        }
+    }
 
     #[test]
     fn classes_of_pairs_follow_the_parities() {

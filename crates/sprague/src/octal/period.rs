@@ -30,22 +30,34 @@ use super::{GrundySequence, PeriodValues, TakeBreak};
 use crate::error::SolveError;
 pub use crate::rulesets::Periodicity;
 
-/// The largest heap whose value the periodicity theorem needs to prove
-/// period `p` from `n0` (`h·max(n0,1) + h·p + t - 1`, reported as
-/// `certified_at`), or `None` if the theorem does not apply.
-pub fn certification_heap(rules: &TakeBreak, n0: usize, p: usize) -> Option<usize> {
+/// The number of values the periodicity theorem needs to prove period `p`
+/// from `n0`: the least `N` such that `G(0..N)` (`N` excluded) prove it,
+/// `h·max(n0,1) + h·p + t`; reported as `certified_at`. `None` if the
+/// theorem does not apply (Grundy's game).
+///
+/// The hypothesis compares `G(n)` with `G(n + p)` for
+/// `n0 ≤ n < h·n0 + (h-1)·p + t`, so the largest heap it reads is
+/// `h·n0 + h·p + t - 1`, and `N` is one more. For Dawson's Chess (0.137:
+/// `n0 = 52`, `p = 34`, `t = 3`, `h = 2`) that is 175 values, heaps 0 to
+/// 174.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{certification_bound, OctalCode, TakeBreak};
+/// let chess = TakeBreak::from_code(&OctalCode::parse("0.137").unwrap());
+/// assert_eq!(certification_bound(&chess, 52, 34), Some(175));
+/// ```
+pub fn certification_bound(rules: &TakeBreak, n0: usize, p: usize) -> Option<usize> {
     if rules.unequal {
         return None;
     }
     let h = rules.max_heaps_left();
     let t = rules.last_digit_index();
     let n0 = n0.max(1);
-    // The bound on n is h·n0 + (h-1)·p + t (exclusive); the values used go
-    // one period further.
     h.checked_mul(n0)?
         .checked_add(h.checked_mul(p)?)?
-        .checked_add(t)?
-        .checked_sub(1)
+        .checked_add(t)
 }
 
 /// Divides a proved period down to the least one: every period of a purely
@@ -64,37 +76,46 @@ fn least_divisor_period(seq: &GrundySequence, n0: usize, p: usize) -> usize {
         .unwrap_or(p)
 }
 
-fn detect(seq: &GrundySequence) -> Option<(usize, usize)> {
+/// The least period of the second half of the known values, and the least
+/// preperiod that fits all of them; `None` unless the second half holds at
+/// least two periods. Costs `O(len)` time and `2·len` bytes of `scratch`
+/// (the prefix function of the second half).
+fn detect(seq: &GrundySequence, scratch: &mut Vec<u32>) -> Option<(usize, usize)> {
     let known = seq.len();
     if known < 8 {
         return None;
     }
     let from = known / 2;
-    let p = seq.window_period(from);
-    if 2 * p > known - from {
-        return None;
-    }
+    let p = seq.short_period(from, scratch)?;
     let n0 = seq.last_mismatch(p, 0, known - p).map_or(0, |n| n + 1);
     Some((n0, p))
 }
 
 fn periodicity(seq: &GrundySequence, n0: usize, p: usize) -> Periodicity {
     let known = seq.len();
-    match certification_heap(seq.rules(), n0, p) {
-        Some(at) if at < known => Periodicity {
+    match certification_bound(seq.rules(), n0, p) {
+        Some(needed) if needed <= known => Periodicity {
             preperiod: n0 as u64,
             period: least_divisor_period(seq, n0, p) as u64,
             certified: true,
-            certified_at: at as u64,
+            certified_at: needed as u64,
         },
         _ => Periodicity {
             preperiod: n0 as u64,
             period: p as u64,
             certified: false,
-            // Not proved: the last heap the period was checked against.
-            certified_at: known.saturating_sub(1) as u64,
+            // Not proved: the number of values the period was checked
+            // against.
+            certified_at: known as u64,
         },
     }
+}
+
+/// The next length at which to look again: a fixed fraction further, so
+/// that the work of looking (`O(len)` each time) sums to a constant times
+/// the final length over a whole run.
+fn next_step(known: usize) -> usize {
+    known.saturating_add(known / 8).saturating_add(64)
 }
 
 /// The period the values known so far show, if any: the least period of
@@ -112,13 +133,132 @@ fn periodicity(seq: &GrundySequence, n0: usize, p: usize) -> Periodicity {
 /// assert_eq!((found.preperiod, found.period, found.certified), (71, 12, true));
 /// ```
 pub fn least_period(seq: &GrundySequence) -> Option<Periodicity> {
-    let (n0, p) = detect(seq)?;
+    let (n0, p) = detect(seq, &mut Vec::new())?;
     Some(periodicity(seq, n0, p))
+}
+
+/// A period search that can be continued: the candidate period of the
+/// values seen so far and how far it has been checked, so that searching
+/// `G(0..=N)` in many calls of growing `max` costs what one call would.
+///
+/// The candidate is checked against each new value once; without a
+/// candidate, the period is looked for afresh (an `O(len)` pass) only when
+/// the values have grown by an eighth since the last look, so over a run to
+/// `N` the looking costs `O(N)` in all (about `4.5·N` steps of the prefix
+/// function), however the run is cut into calls.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{GrundySequence, Method, OctalCode, PeriodSearch, TakeBreak};
+/// let kayles = TakeBreak::from_code(&OctalCode::parse("0.77").unwrap());
+/// let mut g = GrundySequence::new(kayles, Method::SparseSpace);
+/// let mut search = PeriodSearch::new();
+/// // Not enough values yet: 168 are needed (2·71 + 2·12 + 2).
+/// let early = search.run(&mut g, 100).unwrap();
+/// assert!(early.is_none_or(|p| !p.certified));
+/// assert_eq!(g.len(), 101);
+/// let proved = search.run(&mut g, 1 << 20).unwrap().unwrap();
+/// assert_eq!((proved.preperiod, proved.period, proved.certified_at), (71, 12, 168));
+/// assert!(g.len() < 1000);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct PeriodSearch {
+    /// `(n0, p)`, with `G(n) = G(n - p)` for `n0 + p ≤ n < checked`.
+    candidate: Option<(usize, usize)>,
+    checked: usize,
+    /// The length from which a search without candidate looks again.
+    next_detect: usize,
+    /// The periodicity, once proved.
+    proved: Option<Periodicity>,
+    /// The prefix function of the last look, kept while there is no
+    /// candidate: fresh memory on every look costs a page fault per page.
+    scratch: Vec<u32>,
+}
+
+impl PeriodSearch {
+    /// A search that has seen no value yet.
+    pub fn new() -> PeriodSearch {
+        PeriodSearch::default()
+    }
+
+    /// The proved periodicity if there is one, else the apparent one of the
+    /// values seen so far (not certified), else `None`.
+    pub fn periodicity(&self, seq: &GrundySequence) -> Option<Periodicity> {
+        self.proved
+            .or_else(|| self.candidate.map(|(n0, p)| periodicity(seq, n0, p)))
+    }
+
+    /// Takes in the values of `seq` not seen yet.
+    fn observe(&mut self, seq: &GrundySequence) {
+        if self.proved.is_some() {
+            return;
+        }
+        let known = seq.len();
+        if let Some((n0, p)) = self.candidate {
+            let from = self.checked.max(n0 + p);
+            if seq.first_mismatch_back(p, from, known).is_some() {
+                self.candidate = None;
+            } else {
+                self.checked = known;
+            }
+        }
+        if self.candidate.is_none() && known >= self.next_detect {
+            self.candidate = detect(seq, &mut self.scratch);
+            self.checked = known;
+            self.next_detect = next_step(known);
+            if self.candidate.is_some() {
+                // A candidate usually holds to the end: free the scratch
+                // while the values grow to the theorem's bound.
+                self.scratch = Vec::new();
+            }
+        }
+        if let Some((n0, p)) = self.candidate {
+            let found = periodicity(seq, n0, p);
+            if found.certified {
+                self.proved = Some(found);
+            }
+        }
+    }
+
+    /// Computes values until a period is proved, or `G(0..=max)` are known
+    /// (values already known beyond `max` are looked at too). Returns as
+    /// [`PeriodSearch::periodicity`].
+    ///
+    /// # Errors
+    ///
+    /// As [`GrundySequence::extend_to`].
+    pub fn run(
+        &mut self,
+        seq: &mut GrundySequence,
+        max: usize,
+    ) -> Result<Option<Periodicity>, SolveError> {
+        loop {
+            self.observe(seq);
+            let known = seq.len();
+            if self.proved.is_some() || known > max {
+                return Ok(self.periodicity(seq));
+            }
+            let mut target = next_step(known) - 1;
+            if let Some(needed) = self
+                .candidate
+                .and_then(|(n0, p)| certification_bound(seq.rules(), n0, p))
+            {
+                // `needed > known`, or the candidate would be proved.
+                target = target.min(needed - 1);
+            }
+            seq.extend_to(target.min(max))?;
+            if seq.len() == known {
+                return Ok(self.periodicity(seq));
+            }
+        }
+    }
 }
 
 /// Computes values until a period is proved, or `G(0..=max)` are known.
 /// Returns the proved periodicity, or the apparent one (not certified) if
-/// `max` came first, or `None` if no period showed.
+/// `max` came first, or `None` if no period showed. A search in one call;
+/// [`PeriodSearch`] continues a search across calls.
 ///
 /// # Errors
 ///
@@ -141,40 +281,7 @@ pub fn find_period(
     seq: &mut GrundySequence,
     max: usize,
 ) -> Result<Option<Periodicity>, SolveError> {
-    let mut candidate: Option<(usize, usize)> = None;
-    let mut checked = 0;
-    loop {
-        let known = seq.len();
-        if let Some((n0, p)) = candidate {
-            let from = checked.max(n0 + p);
-            if seq.first_mismatch_back(p, from, known).is_some() {
-                candidate = None;
-            } else {
-                checked = known;
-            }
-        }
-        if candidate.is_none() {
-            candidate = detect(seq);
-            checked = known;
-        }
-        if let Some((n0, p)) = candidate {
-            let found = periodicity(seq, n0, p);
-            if found.certified {
-                return Ok(Some(found));
-            }
-        }
-        if known > max {
-            return Ok(candidate.map(|(n0, p)| periodicity(seq, n0, p)));
-        }
-        let mut target = known + known / 8 + 64;
-        if let Some(at) = candidate.and_then(|(n0, p)| certification_heap(seq.rules(), n0, p)) {
-            target = target.min(at);
-        }
-        seq.extend_to(target.min(max))?;
-        if seq.len() == known {
-            return Ok(candidate.map(|(n0, p)| periodicity(seq, n0, p)));
-        }
-    }
+    PeriodSearch::new().run(seq, max)
 }
 
 /// A Grundy sequence with a proved period: `G(n)` for any heap in `O(1)`.
@@ -228,6 +335,7 @@ impl PeriodicSequence {
 mod tests {
     use super::*;
     use crate::octal::{Method, OctalCode};
+    use proptest::prelude::*;
 
     fn find(text: &str, max: usize) -> (Periodicity, GrundySequence) {
         let rules = TakeBreak::from_code(&OctalCode::parse(text).unwrap());
@@ -241,10 +349,15 @@ mod tests {
         // Kayles: period 12 from 71 on (OEIS A002186, last exception at 70).
         let (k, _) = find("0.77", 10_000);
         assert_eq!((k.preperiod, k.period, k.certified), (71, 12, true));
-        assert_eq!(k.certified_at, 2 * 71 + 2 * 12 + 2 - 1);
+        // The theorem compares G(n) with G(n + 12) for 71 ≤ n < 2·71 + 12 + 2
+        // = 156, reading heaps up to 155 + 12 = 167: 168 values.
+        assert_eq!(k.certified_at, 168);
         // Dawson's Chess 0.137: period 34, last exception at 51 (A002187).
         let (d, _) = find("0.137", 10_000);
         assert_eq!((d.preperiod, d.period, d.certified), (52, 34, true));
+        // t = 3: 52 ≤ n < 2·52 + 34 + 3 = 141, heaps up to 140 + 34 = 174
+        // read, so 175 values (SPEC's example).
+        assert_eq!(d.certified_at, 175);
         // 0.177: period 20, last exception at 496 (OEIS A071435, offset 1,
         // so at heap 496).
         let (x, _) = find("0.177", 100_000);
@@ -276,9 +389,95 @@ mod tests {
     #[test]
     fn the_bound_follows_the_theorem() {
         let kayles = TakeBreak::from_code(&OctalCode::parse("0.77").unwrap());
-        // h = 2, t = 2: 2·71 + 2·12 + 2 - 1.
-        assert_eq!(certification_heap(&kayles, 71, 12), Some(167));
+        // h = 2, t = 2: n < 2·71 + 12 + 2 = 156 compared with n + 12, so
+        // heaps 0..=167 are read: 168 values.
+        assert_eq!(certification_bound(&kayles, 71, 12), Some(168));
+        // The hexadecimal version, h = 3 (0.8: take one stone, leave three
+        // heaps; t = 1): n < 3·5 + 2·2 + 1 = 20, read up to 19 + 2 = 21.
         let hex = TakeBreak::from_code(&OctalCode::parse("0.8").unwrap());
-        assert_eq!(certification_heap(&hex, 5, 2), Some(3 * 5 + 3 * 2 + 1 - 1));
+        assert_eq!(certification_bound(&hex, 5, 2), Some(22));
+        // n0 = 0 counts as 1, so that a replaced heap is never empty.
+        assert_eq!(certification_bound(&kayles, 0, 3), Some(2 + 6 + 2));
+        assert_eq!(certification_bound(&TakeBreak::grundys_game(), 10, 3), None);
+    }
+
+    #[test]
+    fn the_proof_needs_exactly_the_bound() {
+        // 0.137 is proved by G(0..175) and not by G(0..174).
+        let rules = TakeBreak::from_code(&OctalCode::parse("0.137").unwrap());
+        let mut g = GrundySequence::new(rules, Method::SparseSpace);
+        let mut search = PeriodSearch::new();
+        let before = search.run(&mut g, 173).unwrap();
+        assert_eq!(g.len(), 174);
+        assert!(before.is_none_or(|p| !p.certified), "{before:?}");
+        let after = search.run(&mut g, 174).unwrap().unwrap();
+        assert_eq!(g.len(), 175);
+        assert_eq!(
+            (
+                after.preperiod,
+                after.period,
+                after.certified,
+                after.certified_at
+            ),
+            (52, 34, true, 175)
+        );
+    }
+
+    #[test]
+    fn a_search_in_steps_finds_what_one_search_finds() {
+        // Steps of every size, with a resumed (longer) sequence in between.
+        for text in ["0.77", "0.137", "0.177", "0.007", "4.07", "0.6"] {
+            let rules = TakeBreak::from_code(&OctalCode::parse(text).unwrap());
+            let mut whole = GrundySequence::new(rules.clone(), Method::SparseSpace);
+            let once = find_period(&mut whole, 3000).unwrap();
+            let mut g = GrundySequence::new(rules, Method::SparseSpace);
+            let mut search = PeriodSearch::new();
+            let mut found = None;
+            for max in [0, 1, 7, 8, 50, 51, 300, 301, 302, 1000, 2999, 3000] {
+                found = search.run(&mut g, max).unwrap();
+                if found.is_some_and(|p| p.certified) {
+                    break;
+                }
+            }
+            assert_eq!(found, once, "{text}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// On random codes: a certified period holds on four times as many
+        /// values as the proof read, its preperiod and period are least,
+        /// and `certified_at` is the theorem's count.
+        #[test]
+        fn certified_periods_hold_far_beyond_the_proof(
+            d0 in prop::sample::select(vec![0u8, 4]),
+            digits in prop::collection::vec(0u8..8, 1..4),
+        ) {
+            let mut all = vec![d0];
+            all.extend(&digits);
+            let rules = TakeBreak::from_code(&OctalCode::from_digits(&all).unwrap());
+            let mut g = GrundySequence::new(rules.clone(), Method::SparseSpace);
+            let found = find_period(&mut g, 4000).unwrap();
+            let Some(f) = found.filter(|f| f.certified) else {
+                return Ok(());
+            };
+            let (n0, p) = (f.preperiod as usize, f.period as usize);
+            let h = rules.max_heaps_left();
+            let t = rules.last_digit_index();
+            prop_assert_eq!(f.certified_at as usize, h * n0.max(1) + h * p + t);
+            prop_assert!(g.len() >= f.certified_at as usize);
+            let far = 4 * f.certified_at as usize;
+            g.extend_to(far).unwrap();
+            let v = g.to_vec();
+            for n in n0..=far - p {
+                prop_assert_eq!(v[n], v[n + p], "G({}) and G({})", n, n + p);
+            }
+            if n0 > 0 {
+                prop_assert_ne!(v[n0 - 1], v[n0 - 1 + p]);
+            }
+            for d in 1..p {
+                prop_assert!((n0..=far - d).any(|n| v[n] != v[n + d]), "period {}", d);
+            }
+        }
     }
 }

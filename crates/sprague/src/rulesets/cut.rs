@@ -180,16 +180,14 @@ impl CutBar {
         arena: &mut CanonicalArena,
     ) -> Result<Vec<Move>, SolveError> {
         let (x, y) = (self.x, self.y);
-        let limit = arena.budget().max_positions;
+        let budget = arena.budget();
         let zero = arena.zero();
         let mut found = Vec::new();
         for a in 1..x {
             if found.len() >= max {
                 break;
             }
-            if a > limit {
-                return Err(SolveError::BudgetExceeded { limit });
-            }
+            budget.check_positions(a)?;
             let value = |x| cut_value(x, y).ok_or_else(|| SolveError::unsupported("bad bar"));
             let after = Dyadic::integer(value(a)?).checked_add(Dyadic::integer(value(x - a)?))?;
             let after = arena.number(after)?;

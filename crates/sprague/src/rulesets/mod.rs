@@ -213,6 +213,31 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
         Ok(None)
     }
 
+    /// Whether the period is found by computing values until a theorem
+    /// proves it (take-and-break games), so that
+    /// [`HeapFamily::periodicity_within`] may be asked for growing horizons,
+    /// each call continuing the last.
+    fn searches_period(&self) -> bool {
+        false
+    }
+
+    /// The period among `G(0..=max)`, for families that
+    /// [search](HeapFamily::searches_period): values are computed as needed
+    /// and no further than the proof needs. The others answer as
+    /// [`HeapFamily::periodicity`] does.
+    ///
+    /// # Errors
+    ///
+    /// A [`SolveError`] if the values cannot be computed.
+    fn periodicity_within(
+        &self,
+        max: u64,
+        budget: &Budget,
+    ) -> Result<Option<Periodicity>, SolveError> {
+        let _ = max;
+        self.periodicity(budget)
+    }
+
     /// For take-and-break families: the mask of the rare/common
     /// classification in use, whether heap parity counts, and the rare heaps
     /// among those computed (up to `limit` of them), with their values.
@@ -254,8 +279,12 @@ pub struct Periodicity {
     /// Whether a theorem proves the period holds for every heap size (and
     /// not only as far as values were computed).
     pub certified: bool,
-    /// The heap size at which the proof was complete: the values up to it
-    /// were computed and the theorem needs no more.
+    /// Where the proof was complete. For take-and-break games, the number
+    /// of values the periodicity theorem reads: the least `N` such that
+    /// `G(0..N)` (`N` excluded) prove the period, `2·n0 + 2·p + t` for an
+    /// octal game (see [`crate::certification_bound`]); 175 for Dawson's
+    /// Chess. When not certified, the number of values the period was
+    /// checked against.
     pub certified_at: u64,
 }
 

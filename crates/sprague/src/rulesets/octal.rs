@@ -6,7 +6,7 @@
 //! sequence of its rules, computed by [`crate::GrundySequence`] and shared
 //! (with its proved period, once found) by every heap of one ruleset
 //! instance. Once a period is proved by the periodicity theorem (see
-//! [`crate::find_period`]), any heap up to `u64::MAX` is answered at once;
+//! [`crate::PeriodSearch`]), any heap up to `u64::MAX` is answered at once;
 //! for a game with no proved period, a heap beyond the budget is a clear
 //! error, never a guess.
 
@@ -16,7 +16,7 @@ use crate::error::{ParseError, SolveError};
 use crate::impartial::Budget;
 use crate::nimber::Nimber;
 use crate::octal::{
-    GrundySequence, Method, OctalCode, PeriodicSequence, TakeBreak, find_period, lasker_grundy,
+    GrundySequence, Method, OctalCode, PeriodSearch, PeriodicSequence, TakeBreak, lasker_grundy,
 };
 use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
@@ -24,12 +24,9 @@ use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 use super::heap_components;
 use super::{HeapFamily, Periodicity, RareValues, Ruleset, check_move_count, no_params};
 
-/// Heaps below this are computed directly, without looking for a period.
-const DIRECT_HEAPS: u64 = 1 << 16;
-
 /// The most heaps computed while looking for a period on behalf of a single
-/// large heap (a game whose period is unknown, like Officers, would
-/// otherwise spend minutes before saying so).
+/// heap beyond the budget (a game whose period is unknown, like Officers,
+/// would otherwise spend minutes before saying so).
 const PERIOD_SEARCH_HEAPS: u64 = 1 << 22;
 
 pub(super) const OCTAL: Ruleset = Ruleset {
@@ -146,11 +143,11 @@ pub struct OctalRules {
 #[derive(Debug)]
 struct Known {
     sequence: GrundySequence,
+    /// The period search over the values computed so far: every value
+    /// computed is computed through it, so the period is checked on the way
+    /// at no more than a small fraction of the cost.
+    search: PeriodSearch,
     periodic: Option<PeriodicSequence>,
-    /// The periodicity found by the last period search, proved or not.
-    periodicity: Option<Periodicity>,
-    /// The most heaps a period search has been allowed so far.
-    searched: u64,
 }
 
 impl OctalRules {
@@ -160,9 +157,8 @@ impl OctalRules {
             text: text.into(),
             known: Mutex::new(Known {
                 sequence: GrundySequence::new(rules.clone(), Method::SparseSpace),
+                search: PeriodSearch::new(),
                 periodic: None,
-                periodicity: None,
-                searched: 0,
             }),
             rules,
         }
@@ -200,45 +196,93 @@ impl OctalRules {
     ///
     /// As [`crate::GrundySequence::extend_to`].
     pub fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
-        let mut known = self.lock();
-        self.search_period(&mut known, budget.max_positions)?;
-        Ok(known.periodicity)
+        self.periodicity_within(budget.max_positions.saturating_sub(1), budget)
     }
 
-    fn search_period(&self, known: &mut Known, heaps: u64) -> Result<(), SolveError> {
-        if known.periodic.is_some() || self.rules.unequal || heaps <= known.searched {
+    /// The period among `G(0..=max)`: values are computed as needed, and
+    /// no further than the proof needs (see [`PeriodSearch`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::GrundySequence::extend_to`].
+    pub fn periodicity_within(
+        &self,
+        max: u64,
+        budget: &Budget,
+    ) -> Result<Option<Periodicity>, SolveError> {
+        let mut known = self.lock();
+        if self.rules.unequal {
+            // No theorem certifies a period of Grundy's game.
+            return Ok(None);
+        }
+        self.search(&mut known, max, budget)?;
+        Ok(known.search.periodicity(&known.sequence))
+    }
+
+    /// Continues the period search through `G(0..=max)`, stopping early
+    /// once a period is proved, and with [`SolveError::TimeLimit`] once the
+    /// budget's time is up (the clock is read every `TIME_CHECK_HEAPS`
+    /// heaps; the values computed so far are kept).
+    fn search(&self, known: &mut Known, max: u64, budget: &Budget) -> Result<(), SolveError> {
+        const TIME_CHECK_HEAPS: usize = 1 << 14;
+        if known.periodic.is_some() {
             return Ok(());
         }
-        let max = usize::try_from(heaps.saturating_sub(1)).unwrap_or(usize::MAX);
-        let found = find_period(&mut known.sequence, max)?;
-        known.searched = heaps;
-        known.periodicity = found;
+        let max = usize::try_from(max).unwrap_or(usize::MAX);
+        let Known {
+            sequence, search, ..
+        } = known;
+        let found = loop {
+            budget.check_time()?;
+            let step = max.min(sequence.len().saturating_add(TIME_CHECK_HEAPS));
+            let found = if self.rules.unequal {
+                sequence.extend_to(step)?;
+                None
+            } else {
+                search.run(sequence, step)?
+            };
+            let proved = found.is_some_and(|p| p.certified);
+            if proved || step == max || sequence.len() > max {
+                break found;
+            }
+        };
         if let Some(p) = found.filter(|p| p.certified) {
             known.periodic = PeriodicSequence::new(&known.sequence, &p);
         }
         Ok(())
     }
 
-    /// Makes `G(n)` known: from the proved period, or by computing.
+    /// Makes `G(n)` known: from the proved period, or by computing
+    /// `G(0..=n)` with the period checked on the way (which stops early
+    /// once a period is proved). Only a heap beyond the budget makes the
+    /// search look further than `n`, and then only up to
+    /// [`PERIOD_SEARCH_HEAPS`].
     fn ensure(&self, known: &mut Known, n: u64, budget: &Budget) -> Result<(), SolveError> {
         if known.periodic.is_some() || n < known.sequence.len() as u64 {
             return Ok(());
         }
-        if n >= DIRECT_HEAPS {
-            self.search_period(known, budget.max_positions.min(PERIOD_SEARCH_HEAPS))?;
-            if known.periodic.is_some() {
-                return Ok(());
-            }
+        if n < budget.max_positions {
+            return self.search(known, n, budget);
         }
-        if n >= budget.max_positions {
-            return Err(SolveError::unsupported(format!(
-                "heap {n} of {} is out of reach: no period is proved (values were checked up to heap {}), and computing G({n}) directly needs more than the budget of {} heaps",
-                self.text,
-                known.sequence.len().saturating_sub(1),
-                budget.max_positions
-            )));
+        if !self.rules.unequal {
+            self.search(
+                known,
+                budget
+                    .max_positions
+                    .min(PERIOD_SEARCH_HEAPS)
+                    .saturating_sub(1),
+                budget,
+            )?;
         }
-        known.sequence.extend_to(n as usize)
+        if known.periodic.is_some() {
+            return Ok(());
+        }
+        Err(SolveError::unsupported(format!(
+            "heap {n} of {} is out of reach: no period is proved (values were checked up to heap {}), and computing G({n}) directly needs more than the budget of {} heaps",
+            self.text,
+            known.sequence.len().saturating_sub(1),
+            budget.max_positions
+        )))
     }
 }
 
@@ -532,6 +576,19 @@ impl HeapFamily for OctalFamily {
         self.rules.periodicity(budget)
     }
 
+    fn searches_period(&self) -> bool {
+        // No theorem certifies a period of Grundy's game.
+        !self.rules.rules.unequal
+    }
+
+    fn periodicity_within(
+        &self,
+        max: u64,
+        budget: &Budget,
+    ) -> Result<Option<Periodicity>, SolveError> {
+        self.rules.periodicity_within(max, budget)
+    }
+
     fn checkpoint(&self) -> Option<Vec<u8>> {
         Some(self.rules.lock().sequence.to_checkpoint())
     }
@@ -557,8 +614,9 @@ impl HeapFamily for OctalFamily {
             GrundySequence::from_checkpoint(self.rules.rules.clone(), Method::SparseSpace, bytes)?;
         let mut known = self.rules.lock();
         if resumed.len() > known.sequence.len() {
+            // The resumed values extend the known ones (the sequence is
+            // determined by the rules), so the period search continues.
             known.sequence = resumed;
-            known.searched = 0;
         }
         Ok(())
     }
@@ -811,12 +869,52 @@ mod tests {
         assert!(other.resume(&bytes).is_err());
     }
 
+    fn octal_family(code: &str) -> OctalFamily {
+        let syntax = crate::syntax::parse_ruleset(&format!("octal[{code}]")).unwrap();
+        OctalFamily {
+            rules: code_rules(&syntax).unwrap(),
+        }
+    }
+
+    #[test]
+    fn a_table_computes_what_it_shows_and_no_more() {
+        // Treblecross has no known period: a table to 70 000 computes
+        // G(0..=70 000) (checking the period on the way), not the millions
+        // of heaps a period search beyond it would.
+        let family = octal_family("0.007");
+        family.grundy_values(0, 70_000, &Budget::DEFAULT).unwrap();
+        assert_eq!(family.rules.lock().sequence.len(), 70_001);
+        // Asking in steps, as `sprague table` does, changes nothing.
+        family
+            .grundy_values(70_000, 80_000, &Budget::DEFAULT)
+            .unwrap();
+        assert_eq!(family.rules.lock().sequence.len(), 80_001);
+        // A game whose period is proved early stops computing there:
+        // Kayles needs 168 values (2·71 + 2·12 + 2), and the search looks
+        // again every eighth more values.
+        let kayles = octal_family("0.77");
+        let values = kayles.grundy_values(0, 70_000, &Budget::DEFAULT).unwrap();
+        assert!(kayles.rules.lock().sequence.len() < 1000);
+        // Beyond the period, values repeat: G(70 000) = G(70 000 - 12k).
+        assert_eq!(values[70_000], values[70_000 - 12 * 5000]);
+        // A heap beyond the budget searches the period further, up to
+        // PERIOD_SEARCH_HEAPS at most.
+        let officers = octal_family("0.6");
+        let budget = Budget::positions(50_000);
+        assert!(officers.grundy_values(60_000, 60_000, &budget).is_err());
+        assert_eq!(officers.rules.lock().sequence.len(), 50_000);
+    }
+
     #[test]
     fn tables_use_the_period() {
         let family =
             super::super::family(&crate::syntax::parse_ruleset("kayles").unwrap()).unwrap();
         let p = family.periodicity(&Budget::DEFAULT).unwrap().unwrap();
-        assert_eq!((p.preperiod, p.period, p.certified), (71, 12, true));
+        // The theorem reads G(0..168): 2·71 + 2·12 + 2 (t = 2).
+        assert_eq!(
+            (p.preperiod, p.period, p.certified, p.certified_at),
+            (71, 12, true, 168)
+        );
         let values = family.grundy_values(0, 12, &Budget::DEFAULT).unwrap();
         assert_eq!(
             values.iter().map(|v| v.0).collect::<Vec<_>>(),

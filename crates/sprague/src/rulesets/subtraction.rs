@@ -182,11 +182,7 @@ impl SubtractionRules {
             if target.is_some_and(|t| (n as u64) > t) {
                 return Ok(());
             }
-            if n as u64 >= budget.max_positions {
-                return Err(SolveError::BudgetExceeded {
-                    limit: budget.max_positions,
-                });
-            }
+            budget.check_positions(n as u64)?;
             seen_values.clear();
             for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
                 seen_values.insert(known.values[n - s as usize]);

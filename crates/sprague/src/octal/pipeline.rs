@@ -1,0 +1,448 @@
+//! The second core for games whose heaps split one total only (Officers,
+//! Treblecross): a worker thread enumerates most rare pairs of heaps ahead
+//! while the main thread scans the common pairs of the current heap.
+//!
+//! Why this works: the split total of heap `h` is `m = h - k`, and a pair
+//! `(r, m - r)` with both parts below `h - LOOKAHEAD` reads only values
+//! known `LOOKAHEAD` heaps earlier. The worker enumerates those pairs (rare
+//! `r` with `m - (h - LOOKAHEAD) < r < h - LOOKAHEAD`, the bulk of them)
+//! up to `LOOKAHEAD` heaps ahead; the main thread adds the few at the edges
+//! (a rare heap among the smallest or the most recent ones) itself. The two
+//! halves of the sparse space method cost about the same on Officers (rare
+//! pairs and the scan are each about 45 % of the time), so two free cores
+//! could nearly halve it; on the shared two-core machines measured here the
+//! gain is far smaller (BENCHMARKS.md, "Octal engine on two threads"), and
+//! a run that finds the worker often behind goes on with one thread.
+//!
+//! The split is balanced as the run goes: the main thread also takes the
+//! pairs of the `share` smallest rare heaps, and `share` grows each time
+//! the main thread has to wait for the worker and shrinks each time the
+//! worker has to wait for the main thread (each slot says which `share` it
+//! was computed with).
+//!
+//! The threads meet rarely: the main thread publishes its values every
+//! `BATCH` heaps (and whenever it must wait), the worker its progress
+//! after each heap, and each reads the other's counter only when its own
+//! copy says it must. When the worker is behind (off its core on a busy
+//! machine), the main thread does not wait for it but does the heaps
+//! itself, and the worker skips ahead. A slot is never overwritten before
+//! it is read, without a counter for that: the worker stays within
+//! `LOOKAHEAD` heaps of the values published, which lag the main thread by
+//! less than `BATCH`, and the ring has `LOOKAHEAD + BATCH` slots and more.
+//!
+//! The worker sees the values through a mirror of atomics (`AtomicU16`;
+//! relaxed loads are plain loads) that the main thread appends to. Nothing
+//! here needs `unsafe`: values and slots are written with relaxed stores
+//! before a release store of a counter, and read after an acquire load of
+//! it.
+
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
+
+use super::engine::Classifier;
+
+/// The most words of bits a slot holds: values below 65 536.
+const SLOT_WORDS: usize = 1024;
+
+/// How many heaps ahead the worker may run: pairs with both parts below
+/// `h - LOOKAHEAD` are the worker's.
+pub(crate) const LOOKAHEAD: usize = 128;
+
+/// How many heaps pass between two updates of a counter.
+const BATCH: usize = 16;
+
+/// How many rare heaps move between the threads' shares at a wait.
+const SHARE_STEP: usize = 8;
+
+/// How long the worker spins before it parks, in spin-loop hints.
+const WORKER_SPINS: u32 = 256;
+
+/// How long the main thread waits for the worker before doing a heap
+/// itself, in spin-loop hints (each some tens of cycles: about a heap's
+/// work on Officers).
+const MAIN_SPINS: u32 = 256;
+
+/// Slots in the ring between the threads.
+const SLOTS: usize = 2 * LOOKAHEAD;
+
+/// The values of the worker's rare pairs of one heap.
+#[derive(Debug)]
+struct Slot {
+    /// How many of `words` hold the result.
+    len: AtomicUsize,
+    /// Value `v` is reached iff bit `v % 64` of word `v / 64` is set.
+    words: Vec<AtomicU64>,
+    /// How many rare pairs were enumerated (for the work counters).
+    pairs: AtomicU64,
+    /// The pairs of the `share` smallest rare heaps are not in `words`.
+    share: AtomicUsize,
+}
+
+impl Slot {
+    fn new() -> Slot {
+        Slot {
+            len: AtomicUsize::new(0),
+            words: (0..SLOT_WORDS).map(|_| AtomicU64::new(0)).collect(),
+            pairs: AtomicU64::new(0),
+            share: AtomicUsize::new(0),
+        }
+    }
+}
+
+/// What the two threads share. It outlives one run (the mirror of the
+/// values is kept and only extended), but a worker borrows it for one run
+/// only, inside a thread scope.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    /// `G(0), G(1), ...` as the main thread computes them.
+    values: Vec<AtomicU16>,
+    /// `values[..published]` are written.
+    published: AtomicUsize,
+    /// The slots of heaps below `done` are written.
+    done: AtomicUsize,
+    /// How many of the smallest rare heaps the main thread pairs itself.
+    share: AtomicUsize,
+    /// Whether the worker is parked, waiting for values.
+    parked: AtomicBool,
+    /// Set by the main thread to end the worker (the end of the run, or an
+    /// error), and by the worker if it panics.
+    stop: AtomicBool,
+    slots: Vec<Slot>,
+}
+
+/// The pipeline state kept in an engine between runs: cloning an engine
+/// does not clone it (a clone starts a new mirror when it needs one).
+#[derive(Debug, Default)]
+pub(crate) struct PipelineCell(pub Option<Box<Shared>>);
+
+impl Clone for PipelineCell {
+    fn clone(&self) -> PipelineCell {
+        PipelineCell(None)
+    }
+}
+
+/// What the worker needs to know about a run.
+#[derive(Debug)]
+pub(crate) struct Job {
+    /// The heaps to do, `first..=last`.
+    pub first: usize,
+    pub last: usize,
+    /// Stones removed by the one splitting move.
+    pub k: usize,
+    /// Whether the two parts must differ (Grundy's game).
+    pub unequal: bool,
+    /// The classification, fixed for the run.
+    pub classifier: Classifier,
+    /// The rare heaps below `first` and their values.
+    pub rare: Vec<usize>,
+    pub rare_values: Vec<u32>,
+}
+
+/// The worker's wait for the main thread: a short spin (the main thread
+/// publishes every `BATCH` heaps), then parked until the main thread
+/// unparks it (or a millisecond passes). Parked, not spinning or yielding:
+/// on a busy machine a spinning worker takes time from the main thread,
+/// which it is waiting for. `None` if `stop` was set instead.
+fn wait_for<T>(shared: &Shared, ready: impl Fn() -> Option<T>) -> Option<T> {
+    let mut spins = 0u32;
+    loop {
+        if let Some(x) = ready() {
+            return Some(x);
+        }
+        if shared.stop.load(Ordering::Acquire) {
+            return None;
+        }
+        if spins < WORKER_SPINS {
+            spins += 1;
+            std::hint::spin_loop();
+            continue;
+        }
+        shared.parked.store(true, Ordering::SeqCst);
+        // Checked again after saying so: an unpark between the check above
+        // and the flag would otherwise be lost (until the timeout).
+        if ready().is_none() && !shared.stop.load(Ordering::SeqCst) {
+            std::thread::park_timeout(std::time::Duration::from_millis(1));
+        }
+        shared.parked.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Eight bytes, each 0 or 1, as eight bits (byte `i` to bit `i`): one
+/// multiplication moves byte `i`'s bit to bit `56 + i` without carries.
+#[inline]
+fn pack_bytes(eight: &[u8]) -> u64 {
+    let x = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+    x.wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// The main thread's side: its copy of the worker's progress.
+#[derive(Debug)]
+pub(crate) struct Consumer<'a> {
+    shared: &'a Shared,
+    /// The worker, to unpark.
+    worker: std::thread::Thread,
+    done: usize,
+    /// Whether the worker was found behind at the last heap.
+    behind: bool,
+}
+
+impl Shared {
+    fn new() -> Shared {
+        Shared {
+            values: Vec::new(),
+            published: AtomicUsize::new(0),
+            done: AtomicUsize::new(0),
+            share: AtomicUsize::new(0),
+            parked: AtomicBool::new(false),
+            stop: AtomicBool::new(false),
+            slots: (0..SLOTS).map(|_| Slot::new()).collect(),
+        }
+    }
+
+    /// Makes the mirror hold `values` (already computed, the first `*valid`
+    /// of them mirrored before) with room for `capacity` values, before a
+    /// run.
+    pub fn prepare<'a>(
+        cell: &'a mut PipelineCell,
+        values: impl ExactSizeIterator<Item = u32>,
+        valid: &mut usize,
+        capacity: usize,
+    ) -> &'a mut Shared {
+        let shared = cell.0.get_or_insert_with(|| Box::new(Shared::new()));
+        let len = values.len();
+        if shared.values.len() < capacity {
+            shared.values.resize_with(capacity, || AtomicU16::new(0));
+        }
+        for (slot, v) in shared.values.iter().zip(values).skip(*valid) {
+            slot.store(v as u16, Ordering::Relaxed);
+        }
+        *valid = len;
+        shared.published.store(len, Ordering::Release);
+        shared.done.store(len, Ordering::Release);
+        shared.share.store(0, Ordering::Relaxed);
+        shared.stop.store(false, Ordering::Release);
+        shared
+    }
+
+    /// The main thread's handle for one run with `worker`.
+    pub fn consumer(&self, worker: std::thread::Thread) -> Consumer<'_> {
+        Consumer {
+            shared: self,
+            worker,
+            done: self.done.load(Ordering::Acquire),
+            behind: false,
+        }
+    }
+
+    /// Ends the worker's run.
+    pub fn finish(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The worker: the rare pairs `(r, m - r)` with both parts below
+    /// `h - LOOKAHEAD` of every heap `h` of `job`, up to `LOOKAHEAD` heaps
+    /// ahead of the values published.
+    pub fn work(&self, mut job: Job) {
+        // If this thread panics, the main thread must not wait for it.
+        struct StopOnUnwind<'a>(&'a AtomicBool);
+        impl Drop for StopOnUnwind<'_> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    self.0.store(true, Ordering::Release);
+                }
+            }
+        }
+        let _guard = StopOnUnwind(&self.stop);
+        // `seen[v]` is 1 if a pair reaches `v` (bytes, packed into bits
+        // eight at a time below, then cleared).
+        let mut seen = vec![0u8; 1 << 16];
+        let mut classified = job.first;
+        let mut published = self.published.load(Ordering::Acquire);
+        let mut largest = job.rare_values.iter().copied().max().unwrap_or(0);
+        for v in &self.values[..job.first] {
+            largest = largest.max(u32::from(v.load(Ordering::Relaxed)));
+        }
+        let mut h = job.first;
+        while h <= job.last {
+            if h % BATCH == 0 {
+                let now = self.published.load(Ordering::Acquire);
+                if now > h {
+                    // The main thread got ahead and did these heaps itself.
+                    published = now;
+                    h = now;
+                    continue;
+                }
+            }
+            let m = h - job.k;
+            let known = h.saturating_sub(LOOKAHEAD);
+            if published < known {
+                // Say how far this thread got before waiting: the main
+                // thread may be waiting for it.
+                self.done.store(h, Ordering::Release);
+                // The main thread is the slower: leave it fewer pairs.
+                let _ = self
+                    .share
+                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+                        Some(s.saturating_sub(SHARE_STEP))
+                    });
+                let Some(now) = wait_for(self, || {
+                    let p = self.published.load(Ordering::Acquire);
+                    (p >= known).then_some(p)
+                }) else {
+                    return;
+                };
+                published = now;
+            }
+            // The heaps published since the last heap, classified with the
+            // run's fixed classification (as the main thread does).
+            while classified < published {
+                let v = u32::from(self.values[classified].load(Ordering::Relaxed));
+                largest = largest.max(v);
+                if classified >= 1 && job.classifier.is_rare(classified, v) {
+                    job.rare.push(classified);
+                    job.rare_values.push(v);
+                }
+                classified += 1;
+            }
+            // Both parts below `known`: `r < known` and `m - r < known`;
+            // and not among the main thread's share.
+            let share = self.share.load(Ordering::Relaxed);
+            let from = job
+                .rare
+                .partition_point(|&r| r + known <= m)
+                .max(share.min(job.rare.len()));
+            let to = job.rare.partition_point(|&r| r < known).max(from);
+            let mut pairs = 0u64;
+            for (&r, &gr) in job.rare[from..to].iter().zip(&job.rare_values[from..to]) {
+                if job.unequal && 2 * r == m {
+                    continue;
+                }
+                let other = u32::from(self.values[m - r].load(Ordering::Relaxed));
+                seen[(gr ^ other) as usize] = 1;
+                pairs += 1;
+            }
+            // Every pair value is below the next power of two above the
+            // largest value below `known`.
+            let words = ((largest + 1).next_power_of_two().max(64) / 64) as usize;
+            let slot = &self.slots[h % SLOTS];
+            for (w, chunk) in seen[..words * 64].chunks_exact_mut(64).enumerate() {
+                let mut bits = 0u64;
+                for (j, eight) in chunk.chunks_exact(8).enumerate() {
+                    bits |= pack_bytes(eight) << (8 * j);
+                }
+                chunk.fill(0);
+                slot.words[w].store(bits, Ordering::Relaxed);
+            }
+            slot.len.store(words, Ordering::Relaxed);
+            slot.pairs.store(pairs, Ordering::Relaxed);
+            slot.share.store(share, Ordering::Relaxed);
+            self.done.store(h + 1, Ordering::Release);
+            h += 1;
+        }
+    }
+}
+
+impl Consumer<'_> {
+    /// Appends `G(n) = value` (the main thread, in order), making it
+    /// visible to the worker every `BATCH` heaps.
+    #[inline]
+    pub fn publish(&self, n: usize, value: u32) {
+        self.shared.values[n].store(value as u16, Ordering::Relaxed);
+        if (n + 1) % BATCH == 0 {
+            self.publish_count(n + 1);
+        }
+    }
+
+    /// Says that `values[..count]` are written, waking the worker if it
+    /// is parked.
+    #[inline]
+    fn publish_count(&self, count: usize) {
+        self.shared.published.store(count, Ordering::SeqCst);
+        if self.shared.parked.load(Ordering::SeqCst) {
+            self.worker.unpark();
+        }
+    }
+
+    /// Ends the run: the worker stops (woken if parked).
+    pub fn finish(&self) {
+        self.shared.finish();
+        self.worker.unpark();
+    }
+
+    /// The values of the worker's rare pairs of heap `n`, once the worker
+    /// has done it: the words of bits go to `bits`; returned are the number
+    /// of pairs and how many of the smallest rare heaps the worker left out
+    /// (the main thread's share).
+    ///
+    /// If the worker is behind, the main thread waits a short while (about
+    /// a heap's work; and takes a larger share, at most all `n_rare`, from
+    /// now on), and then gives up: `None`, and the main thread pairs every
+    /// rare heap of `n` itself, and of the next heaps too, without waiting,
+    /// until the worker has caught up (the worker skips the heaps done). On
+    /// a busy machine the worker may be off its core for milliseconds, and
+    /// waiting for it would make two threads slower than one. `patient`
+    /// (for tests) waits as long as it takes instead.
+    #[inline]
+    pub fn take(
+        &mut self,
+        n: usize,
+        bits: &mut Vec<u64>,
+        n_rare: usize,
+        patient: bool,
+    ) -> Option<(u64, usize)> {
+        if self.done <= n {
+            let shared = self.shared;
+            // The worker may be waiting for values this thread has not
+            // published yet (they go out every `BATCH` heaps).
+            self.publish_count(n);
+            let mut spins = 0u32;
+            loop {
+                self.done = shared.done.load(Ordering::Acquire);
+                if self.done > n {
+                    break;
+                }
+                if shared.stop.load(Ordering::Acquire) {
+                    return None;
+                }
+                if !patient && (self.behind || spins >= MAIN_SPINS) {
+                    self.behind = true;
+                    return None;
+                }
+                spins += 1;
+                if spins % 1024 == 0 {
+                    std::thread::yield_now();
+                } else {
+                    std::hint::spin_loop();
+                }
+            }
+            if !self.behind {
+                let _ = shared
+                    .share
+                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+                        Some((s + SHARE_STEP).min(n_rare))
+                    });
+            }
+            self.behind = false;
+        }
+        let slot = &self.shared.slots[n % SLOTS];
+        let len = slot.len.load(Ordering::Relaxed);
+        bits.clear();
+        bits.extend(slot.words[..len].iter().map(|w| w.load(Ordering::Relaxed)));
+        Some((
+            slot.pairs.load(Ordering::Relaxed),
+            slot.share.load(Ordering::Relaxed),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pack_bytes;
+
+    #[test]
+    fn eight_bytes_pack_into_eight_bits() {
+        for bits in 0..=255u64 {
+            let bytes: Vec<u8> = (0..8).map(|i| ((bits >> i) & 1) as u8).collect();
+            assert_eq!(pack_bytes(&bytes), bits);
+        }
+    }
+}
