@@ -320,7 +320,7 @@ pub fn simplest_between(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Result<Dyadic
 pub struct GameId(u32);
 
 /// Left's and Right's option ids of a general canonical form.
-type OptionLists = (Box<[GameId]>, Box<[GameId]>);
+type OptionLists = (Arc<[GameId]>, Arc<[GameId]>);
 
 /// A canonical form as stored.
 #[derive(Clone, Debug)]
@@ -331,7 +331,7 @@ enum Node {
     Nimbered(Dyadic, u64),
     /// Any other canonical form: its option ids, sorted, without repeats.
     /// Never equal to a number or a number plus a nimber.
-    General(Box<[GameId]>, Box<[GameId]>),
+    General(Arc<[GameId]>, Arc<[GameId]>),
 }
 
 /// Which player's options.
@@ -564,13 +564,20 @@ impl CanonicalArena {
     }
 
     fn options(&mut self, g: GameId, player: Player) -> Result<Vec<GameId>, SolveError> {
-        match self.node(g).clone() {
-            Node::Number(x) => {
+        Ok(self.shared_options(g, player)?.to_vec())
+    }
+
+    /// The options of `g` for `player`, shared with the arena for general
+    /// forms (no copy), made on demand for numbers and nimbers.
+    fn shared_options(&mut self, g: GameId, player: Player) -> Result<Arc<[GameId]>, SolveError> {
+        match self.node(g) {
+            Node::General(l, r) => Ok(Arc::clone(if player == Player::Left { l } else { r })),
+            &Node::Number(x) => {
                 let (l, r) = x.options()?;
                 let o = if player == Player::Left { l } else { r };
                 o.map(|y| self.number(y)).into_iter().collect()
             }
-            Node::Nimbered(x, n) => {
+            &Node::Nimbered(x, n) => {
                 if n >= self.budget.max_positions {
                     return Err(SolveError::BudgetExceeded {
                         limit: self.budget.max_positions,
@@ -578,7 +585,6 @@ impl CanonicalArena {
                 }
                 (0..n).map(|k| self.number_plus_nimber(x, k)).collect()
             }
-            Node::General(l, r) => Ok(if player == Player::Left { l } else { r }.to_vec()),
         }
     }
 
@@ -623,14 +629,14 @@ impl CanonicalArena {
         let g_is_number = matches!(self.node(g), Node::Number(_));
         let h_is_number = matches!(self.node(h), Node::Number(_));
         if !h_is_number {
-            for hr in self.options(h, Player::Right)? {
+            for &hr in self.shared_options(h, Player::Right)?.iter() {
                 if self.le(hr, g)? {
                     return Ok(false);
                 }
             }
         }
         if !g_is_number {
-            for gl in self.options(g, Player::Left)? {
+            for &gl in self.shared_options(g, Player::Left)?.iter() {
                 if self.le(h, gl)? {
                     return Ok(false);
                 }
@@ -808,7 +814,7 @@ impl CanonicalArena {
                 // G^L is reversible through G^LR <= G: replace it by the
                 // Left options of G^LR.
                 let mut bypass = None;
-                for glr in self.right_options(gl)? {
+                for &glr in self.shared_options(gl, Player::Right)?.iter() {
                     if self.le_id_form(glr, &original, &mut memo)? {
                         bypass = Some(glr);
                         break;
@@ -825,7 +831,7 @@ impl CanonicalArena {
             let mut new_r = Vec::with_capacity(r.len());
             for &gr in &r {
                 let mut bypass = None;
-                for grl in self.left_options(gr)? {
+                for &grl in self.shared_options(gr, Player::Left)?.iter() {
                     if self.le_form_id(&original, grl, &mut memo)? {
                         bypass = Some(grl);
                         break;
@@ -916,7 +922,7 @@ impl CanonicalArena {
                     return Ok(false);
                 }
             }
-            for hl in self.left_options(h)? {
+            for &hl in self.shared_options(h, Player::Left)?.iter() {
                 if self.le_form_id(form, hl, memo)? {
                     return Ok(false);
                 }
@@ -946,7 +952,7 @@ impl CanonicalArena {
                     return Ok(false);
                 }
             }
-            for hr in self.right_options(h)? {
+            for &hr in self.shared_options(h, Player::Right)?.iter() {
                 if self.le_id_form(hr, form, memo)? {
                     return Ok(false);
                 }
@@ -986,7 +992,7 @@ impl CanonicalArena {
     /// Stores a canonical form known not to be a number or a number plus a
     /// nimber.
     fn intern_general(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> Result<GameId, SolveError> {
-        let key = (sorted(l).into_boxed_slice(), sorted(r).into_boxed_slice());
+        let key: OptionLists = (sorted(l).into(), sorted(r).into());
         if let Some(&g) = self.general.get(&key) {
             return Ok(g);
         }
