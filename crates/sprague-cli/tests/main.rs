@@ -1020,3 +1020,74 @@ fn heap_sizes_on_the_command_line_may_be_powers() {
     let (_, err, code) = sprague(&["table", "nim", "--to", "2^70"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn hackenbush_string_value_and_winning_move() {
+    // LRRL = 1 - 1/2 - 1/4 + 1/8 = 3/8 (Berlekamp's rule): positive, so
+    // Left wins whoever starts. Cutting the bottom L edge leaves 0, which
+    // Right, moving next, loses.
+    let (out, err, code) = sprague(&["analyze", "hackenbush(\"LRRL\")", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out, @r#"
+    {
+      "position": "hackenbush(\"LRRL\")",
+      "play": "normal",
+      "outcome": "L",
+      "first_player_wins": null,
+      "grundy": null,
+      "value": "3/8",
+      "winning_moves": [
+        {
+          "component": 0,
+          "description": "cut the L edge at height 1",
+          "to": "hackenbush(\"\")"
+        }
+      ],
+      "drawing_moves": []
+    }
+    "#);
+}
+
+#[test]
+fn cutting_game_bar() {
+    // 3x5, Left cuts the 3: {1x5 + 2x5 | 3x1 + 3x4, 3x2 + 3x3}
+    // = {-4 - 1 | 2 - 1, 0 + 0} = {-5 | 0} = -1: Right wins whoever starts.
+    let (out, err, code) = sprague(&["analyze", "cut(3, 5)"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out, @r"
+    R-position: Right wins whoever starts (value -1)
+    no winning move
+    ");
+    // HDU 3544, third sample: 2x2 + 2x1 = 0 + 1, Alice (Left) wins.
+    let v = json(&["analyze", "cut(2, 2) + cut(2, 1)", "--json"]);
+    assert_eq!(v["value"], "1");
+    assert_eq!(v["outcome"], "L");
+}
+
+#[test]
+fn hackenbush_plus_a_nimber() {
+    // LR + *1 = 1/2*, positive. Left's cut of LR leaves * (first player
+    // wins, so Right would): not winning; taking the nim heap leaves 1/2.
+    let (out, err, code) = sprague(&["analyze", "hackenbush(\"LR\") + *1", "--all"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out, @r#"
+    L-position: Left wins whoever starts (value 1/2*)
+    winning moves (1):
+      take 1 from the heap of 1  ->  hackenbush("LR") + *0
+    "#);
+}
+
+#[test]
+fn bad_hackenbush_strings() {
+    let (_, err, code) = sprague(&["analyze", "hackenbush(\"LXR\")"]);
+    assert_eq!(code, 2);
+    insta::assert_snapshot!(err, @r#"
+    error: bad position: bad arguments: a Hackenbush string holds L (or B, blue) and R (red), not `X` at byte 13
+      hackenbush("LXR")
+                   ^
+    "#);
+    let long = format!("hackenbush(\"{}\")", "L".repeat(63));
+    let (_, err, code) = sprague(&["analyze", &long]);
+    assert_eq!(code, 2);
+    assert!(err.contains("at most 62 edges"), "{err}");
+}

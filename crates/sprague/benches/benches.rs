@@ -15,6 +15,7 @@ use criterion::{
 };
 use sprague::{Budget, GrundySolver, ImpartialGame, Nimber};
 
+mod cgt;
 mod disjoint;
 
 // ---------------------------------------------------------------------------
@@ -601,6 +602,7 @@ criterion_group!(
     tree_staircase_every_root,
     wythoff_and_fibonacci,
     circle_game,
-    disjoint::bench
+    disjoint::bench,
+    cgt::bench
 );
 criterion_main!(benches);

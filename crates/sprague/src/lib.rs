@@ -24,6 +24,7 @@
 
 #![deny(missing_docs)]
 
+mod cgt;
 mod coalitions;
 mod coins;
 mod error;
@@ -45,6 +46,10 @@ pub mod syntax {
     pub use crate::position::syntax::*;
 }
 
+pub use cgt::{
+    CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, MAX_EXPONENT, MAX_VALUE_CHARS,
+    analyze_canonical, simplest_between,
+};
 pub use coalitions::{Coalition, Eventual, Race};
 pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use error::{ParseError, ParseErrorKind, SolveError};

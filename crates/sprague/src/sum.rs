@@ -12,6 +12,10 @@ use crate::outcome::Outcome;
 use crate::position::{Component, GameClass, Position};
 use crate::rulesets::NimHeap;
 
+/// The budget for the canonical value of a sum of unfair heaps, whose
+/// outcome has a closed form anyway (see [`analyze`]).
+const UNFAIR_CANONICAL_BUDGET: u64 = 200_000;
+
 /// Normal play (who cannot move loses) or misère play (who cannot move
 /// wins).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +127,25 @@ pub fn analyze(
             .iter()
             .all(|c| c.class() != GameClass::Loopy)
     {
+        // Canonical values where every component has one; otherwise (a
+        // component too large or too deep for them) the outcome by search.
+        // Sums of unfair heaps have a closed form for the outcome, so their
+        // (hot, often huge) canonical value is only tried within a small
+        // budget.
+        let canonical_budget =
+            if crate::rulesets::unfair_outcome_of_sum(position.components()).is_some() {
+                Budget {
+                    max_positions: budget.max_positions.min(UNFAIR_CANONICAL_BUDGET),
+                    ..*budget
+                }
+            } else {
+                *budget
+            };
+        if play == Play::Normal
+            && let Ok(analysis) = crate::cgt::analyze_canonical(position, all, &canonical_budget)
+        {
+            return Ok(analysis);
+        }
         return crate::partizan::analyze_partizan(position, play, all, budget);
     }
     if let Some(c) = position

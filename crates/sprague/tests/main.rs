@@ -2,6 +2,7 @@
 //! the parser against arbitrary text, and the answers against published
 //! samples.
 
+mod canonical;
 mod octal;
 mod published;
 mod rulesets_a_sums;

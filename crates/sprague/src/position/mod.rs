@@ -10,6 +10,7 @@ pub(crate) mod syntax;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::cgt::{CanonicalArena, GameId};
 use crate::error::{ParseError, SolveError};
 use crate::impartial::Budget;
 use crate::nimber::Nimber;
@@ -115,6 +116,35 @@ pub trait Component: fmt::Debug + Send + Sync {
     /// As [`Component::moves`].
     fn right_moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
         self.moves(budget)
+    }
+
+    /// The canonical value of a partizan component by a closed form, where
+    /// the ruleset has one (a Hackenbush string is a number by Berlekamp's
+    /// rule, a cutting-game board an integer). `None`, the default, means
+    /// the value is computed from [`Component::left_moves`] and
+    /// [`Component::right_moves`] ([`CanonicalArena::component`] does that
+    /// with an explicit stack); a ruleset may also answer `Some(Err(..))` to
+    /// decline a component too large for that.
+    fn canonical(&self, arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
+        let _ = arena;
+        None
+    }
+
+    /// Left's first `max` moves in this component, in the order of
+    /// [`Component::left_moves`], after which the whole sum is worth at
+    /// least 0 (so Right, moving next, loses), the rest of the sum being
+    /// worth `rest`. `None`, the default, means: list
+    /// [`Component::left_moves`] and value each one. A ruleset overrides
+    /// this to find the first winning move of a component with too many
+    /// moves to list (a cutting-game bar of 10^9 squares).
+    fn left_moves_to_nonnegative(
+        &self,
+        rest: GameId,
+        max: usize,
+        arena: &mut CanonicalArena,
+    ) -> Option<Result<Vec<Move>, SolveError>> {
+        let _ = (rest, max, arena);
+        None
     }
 
     /// Every move, in the order described on the trait.

@@ -7,10 +7,12 @@
 
 mod bash;
 mod circle;
+mod cut;
 mod disjoint;
 mod divisor;
 mod fibonacci;
 mod graph;
+mod hackenbush;
 mod leftward;
 mod moore;
 mod nim;
@@ -38,12 +40,14 @@ use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
 
 pub use bash::BashHeap;
 pub use circle::CirclePosition;
+pub use cut::{CutBar, MAX_SIDE as CUT_MAX_SIDE, cut_value};
 pub use disjoint::{
     DISJOINT_TABLE_LIMIT, DisjointHeap, DisjointTable, disjoint_grundy_table,
     disjoint_grundy_table_by_submasks, disjoint_is_p, winning_takes as disjoint_winning_takes,
 };
 pub use divisor::{DivisorHeap, divisor_grundy, is_prime, prime_factors};
 pub use fibonacci::{FibonacciPosition, zeckendorf};
+pub use hackenbush::{HackenbushString, MAX_EDGES as HACKENBUSH_MAX_EDGES, hackenbush_value};
 pub use leftward::{LeftwardBoard, LeftwardSolver};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
@@ -121,6 +125,8 @@ pub static RULESETS: &[Ruleset] = &[
     submask::RULESET,
     divisor::RULESET,
     unfair::RULESET,
+    hackenbush::RULESET,
+    cut::RULESET,
     leftward::RULESET,
     octal::OCTAL,
     octal::KAYLES,

@@ -31,6 +31,7 @@
 
 use std::sync::Arc;
 
+use crate::cgt::{CanonicalArena, GameId};
 use crate::error::{ParseError, SolveError};
 use crate::impartial::Budget;
 use crate::nimber::Nimber;
@@ -150,7 +151,25 @@ impl Component for UnfairHeap {
     fn right_moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
         self.takes(self.q, budget)
     }
+
+    /// Computed from the moves (every smaller heap, each with up to `p + q`
+    /// options), so only for heaps where that is cheap; a larger heap
+    /// declines, and [`crate::analyze`] falls back to the case analysis.
+    fn canonical(&self, _arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
+        let options = self.p.max(self.q).min(self.size);
+        if u128::from(self.size) * u128::from(options) > UNFAIR_CANONICAL_WORK {
+            return Some(Err(SolveError::unsupported(format!(
+                "{} is too large for a canonical form from its moves",
+                self.text()
+            ))));
+        }
+        None
+    }
 }
+
+/// The most `heap × options per heap` for which an unfair heap's canonical
+/// form is computed from its moves.
+const UNFAIR_CANONICAL_WORK: u128 = 20_000;
 
 /// `(Left wins moving first, Right wins moving first)` for a sum made only
 /// of unfair heaps of one ruleset `unfair[p,q]`, by the case analysis;

@@ -1,0 +1,1927 @@
+//! Canonical forms of short partizan games (combinatorial game theory in
+//! the sense of Conway's *On Numbers and Games* and Berlekamp, Conway and
+//! Guy's *Winning Ways*, as computed by CGSuite).
+//!
+//! A [`CanonicalArena`] hash-conses canonical forms: every canonical form
+//! it has met has a [`GameId`], and two ids are equal exactly when the games
+//! are equal. Comparison (`≤`), sums and negatives are memoised. A game is
+//! brought to canonical form by the two simplifications of the canonical
+//! form theorem: deleting dominated options and bypassing reversible ones.
+//!
+//! Three kinds of canonical form are stored without their options, which
+//! are produced on demand:
+//!
+//! - **numbers**, dyadic rationals `m / 2^k` ([`Dyadic`]: an `i64`
+//!   numerator and `k <= 62`; arithmetic is checked, and a value out of that
+//!   range is [`SolveError::Unsupported`], never a wrap-around). The
+//!   canonical form of an integer `n > 0` is `{n-1 |}`, of `-n` is
+//!   `{| -n+1}`, and of `m/2^k` (odd `m`, `k >= 1`) is
+//!   `{(m-1)/2^k | (m+1)/2^k}`;
+//! - **numbers plus a nimber**, `x + *n` (`n >= 1`), whose canonical form is
+//!   `{x, x*1, ..., x*(n-1) | x, x*1, ..., x*(n-1)}` (number translation,
+//!   below), so that the value `*g` of an impartial component with Grundy
+//!   value `g` costs one node however large `g` is;
+//! - every other canonical form, stored as its sorted lists of option ids.
+//!
+//! Numbers are handled by three theorems rather than by recursion through
+//! their options (an integer `n` would otherwise cost a chain of `n`
+//! nodes):
+//!
+//! - *Simplicity*: if every option of `G` is a number and every Left option
+//!   is less than every Right option, `G` is the simplest number strictly
+//!   between the largest Left and the least Right option.
+//! - *Number translation*: if `x` is a number and `G` is not equal to one,
+//!   `G + x = {G^L + x | G^R + x}`, and this form is canonical when `G`'s is
+//!   (adding `x` preserves every comparison, so nothing becomes dominated or
+//!   reversible).
+//! - *Number avoidance for comparisons*, which follows from translation: if
+//!   `x` is a number and `G` is not equal to one, `G - x =
+//!   {G^L - x | G^R - x}`, and a game is `<= 0` exactly when none of its
+//!   Left options is `>= 0`; hence `G <= x` iff no `G^L >= x`, and
+//!   symmetrically `x <= G` iff no `G^R <= x`.
+//!
+//! A canonical form stored with its options is never equal to a number or
+//! to a number plus a nimber (those always get their own kind), which is
+//! what lets the last two theorems apply to it.
+//!
+//! **Depth.** Comparison, sums and canonicalisation recurse over the
+//! options of the games involved (numbers contribute at most 64 levels).
+//! The recursion is bounded by [`MAX_DEPTH`] levels; deeper games are
+//! [`SolveError::Unsupported`] rather than a stack overflow. The values of
+//! components are computed from their moves with an explicit stack
+//! ([`CanonicalArena::component`]), so a long game (a heap of a million)
+//! costs memory and budget, never call stack.
+//!
+//! **Notation** (CGSuite's, in ASCII): integers `3`, `-2`; other numbers as
+//! reduced fractions `1/2`, `-3/4`, `5/4`; nimbers `*`, `*2`; a number plus
+//! a nimber `1*`, `1/2*2`; ups and downs `^`, `v`, `^*`, `v*`, `^2` for
+//! `^ + ^` (CGSuite also writes `^^`), `^3*2`, `1/2v`; symmetric switches
+//! `±1`, `±1/2`; any other form in braces with its options, Left's before
+//! the bar and Right's after, nested forms in nested braces: `{1|*}`,
+//! `{2|-1}`, `{1|{0|-1}}`. Options are listed numbers first (Left's from
+//! the largest, Right's from the least), then the others in the order of
+//! their text.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::error::SolveError;
+use crate::impartial::Budget;
+use crate::outcome::Outcome;
+use crate::position::{Component, GameClass, Move, Position};
+use crate::sum::{Analysis, Play, WinningMove};
+
+/// The largest power of two a [`Dyadic`] denominator may have.
+pub const MAX_EXPONENT: u32 = 62;
+
+/// The most levels of recursion over options that comparison, sums and
+/// canonicalisation may use (see the module documentation).
+pub const MAX_DEPTH: usize = 600;
+
+/// A dyadic rational `numerator / 2^exponent` in lowest terms (the
+/// numerator is odd whenever the exponent is positive), with an `i64`
+/// numerator and an exponent of at most [`MAX_EXPONENT`]: the numbers of
+/// short games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dyadic {
+    numerator: i64,
+    exponent: u32,
+}
+
+/// A [`Dyadic`] computation left the exact range (an `i64` numerator over
+/// at most `2^62`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DyadicOverflow;
+
+impl fmt::Display for DyadicOverflow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a number is beyond the exact range (an i64 numerator over at most 2^{MAX_EXPONENT})"
+        )
+    }
+}
+
+impl std::error::Error for DyadicOverflow {}
+
+impl From<DyadicOverflow> for SolveError {
+    fn from(e: DyadicOverflow) -> SolveError {
+        SolveError::unsupported(e.to_string())
+    }
+}
+
+impl Dyadic {
+    /// Zero.
+    pub const ZERO: Dyadic = Dyadic {
+        numerator: 0,
+        exponent: 0,
+    };
+
+    /// The integer `n`.
+    pub const fn integer(n: i64) -> Dyadic {
+        Dyadic {
+            numerator: n,
+            exponent: 0,
+        }
+    }
+
+    /// `numerator / 2^exponent`, reduced to lowest terms.
+    ///
+    /// # Errors
+    ///
+    /// [`DyadicOverflow`] if the reduced numerator does not fit an `i64` or
+    /// the reduced exponent exceeds [`MAX_EXPONENT`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sprague::Dyadic;
+    /// assert_eq!(Dyadic::new(6, 3).unwrap().to_string(), "3/4");
+    /// assert!(Dyadic::new(1, 63).is_err());
+    /// ```
+    pub fn new(numerator: i128, exponent: u32) -> Result<Dyadic, DyadicOverflow> {
+        let mut numerator = numerator;
+        let mut exponent = exponent;
+        if numerator == 0 {
+            exponent = 0;
+        }
+        while exponent > 0 && numerator % 2 == 0 {
+            numerator /= 2;
+            exponent -= 1;
+        }
+        if exponent > MAX_EXPONENT {
+            return Err(DyadicOverflow);
+        }
+        Ok(Dyadic {
+            numerator: i64::try_from(numerator).map_err(|_| DyadicOverflow)?,
+            exponent,
+        })
+    }
+
+    /// The numerator in lowest terms.
+    pub fn numerator(self) -> i64 {
+        self.numerator
+    }
+
+    /// The power of two of the denominator in lowest terms.
+    pub fn exponent(self) -> u32 {
+        self.exponent
+    }
+
+    /// Whether this is an integer.
+    pub fn is_integer(self) -> bool {
+        self.exponent == 0
+    }
+
+    /// The numerator scaled to the denominator `2^exponent` (`exponent` at
+    /// least this number's), exact in `i128` because both are at most 2^63
+    /// and 2^62.
+    fn scaled(self, exponent: u32) -> i128 {
+        i128::from(self.numerator) << (exponent - self.exponent)
+    }
+
+    /// The sum, or [`DyadicOverflow`].
+    ///
+    /// # Errors
+    ///
+    /// [`DyadicOverflow`] when the sum leaves the exact range.
+    pub fn checked_add(self, other: Dyadic) -> Result<Dyadic, DyadicOverflow> {
+        let e = self.exponent.max(other.exponent);
+        Dyadic::new(self.scaled(e) + other.scaled(e), e)
+    }
+
+    /// The negative, or [`DyadicOverflow`] for `i64::MIN`.
+    ///
+    /// # Errors
+    ///
+    /// [`DyadicOverflow`] when the numerator is `i64::MIN`.
+    pub fn checked_neg(self) -> Result<Dyadic, DyadicOverflow> {
+        Ok(Dyadic {
+            numerator: self.numerator.checked_neg().ok_or(DyadicOverflow)?,
+            exponent: self.exponent,
+        })
+    }
+
+    /// The largest integer at most this number.
+    fn floor(self) -> i64 {
+        self.numerator >> self.exponent
+    }
+
+    /// The Left and Right options of this number's canonical form.
+    fn options(self) -> Result<(Option<Dyadic>, Option<Dyadic>), DyadicOverflow> {
+        let n = i128::from(self.numerator);
+        Ok(match (self.exponent, self.numerator.cmp(&0)) {
+            (0, Ordering::Equal) => (None, None),
+            (0, Ordering::Greater) => (Some(Dyadic::new(n - 1, 0)?), None),
+            (0, Ordering::Less) => (None, Some(Dyadic::new(n + 1, 0)?)),
+            (e, _) => (Some(Dyadic::new(n - 1, e)?), Some(Dyadic::new(n + 1, e)?)),
+        })
+    }
+}
+
+impl Ord for Dyadic {
+    fn cmp(&self, other: &Dyadic) -> Ordering {
+        let e = self.exponent.max(other.exponent);
+        self.scaled(e).cmp(&other.scaled(e))
+    }
+}
+
+impl PartialOrd for Dyadic {
+    fn partial_cmp(&self, other: &Dyadic) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Dyadic {
+    /// `3`, `-2`, `1/2`, `-3/4`, `5/4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.exponent == 0 {
+            write!(f, "{}", self.numerator)
+        } else {
+            write!(f, "{}/{}", self.numerator, 1u64 << self.exponent)
+        }
+    }
+}
+
+/// The simplest number strictly between `lo` and `hi` (either may be
+/// absent: no bound), where `lo < hi`: the integer of least magnitude if
+/// there is one, otherwise the one of least denominator (Conway's
+/// simplicity theorem; there is exactly one of least denominator, since of
+/// two neighbouring multiples of `2^-j` one is a multiple of `2^-(j-1)`).
+///
+/// # Errors
+///
+/// [`DyadicOverflow`] when the answer leaves the exact range.
+pub fn simplest_between(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Result<Dyadic, DyadicOverflow> {
+    // The least integer above `a`, and the greatest below `b`.
+    let above = |a: Dyadic| Dyadic::new(i128::from(a.floor()) + 1, 0);
+    let below = |b: Dyadic| {
+        if b.is_integer() {
+            Dyadic::new(i128::from(b.numerator) - 1, 0)
+        } else {
+            Ok(Dyadic::integer(b.floor()))
+        }
+    };
+    match (lo, hi) {
+        (None, None) => Ok(Dyadic::ZERO),
+        (None, Some(b)) => {
+            if b > Dyadic::ZERO {
+                Ok(Dyadic::ZERO)
+            } else {
+                below(b)
+            }
+        }
+        (Some(a), None) => {
+            if a < Dyadic::ZERO {
+                Ok(Dyadic::ZERO)
+            } else {
+                above(a)
+            }
+        }
+        (Some(a), Some(b)) => {
+            if a < Dyadic::ZERO && Dyadic::ZERO < b {
+                return Ok(Dyadic::ZERO);
+            }
+            if a >= Dyadic::ZERO {
+                let n = above(a)?;
+                if n < b {
+                    return Ok(n);
+                }
+            } else {
+                let n = below(b)?;
+                if n > a {
+                    return Ok(n);
+                }
+            }
+            // No integer lies between: the first power of two whose
+            // multiples fall between them.
+            for j in 1..=MAX_EXPONENT {
+                let scaled_floor = if j >= a.exponent {
+                    i128::from(a.numerator) << (j - a.exponent)
+                } else {
+                    i128::from(a.numerator) >> (a.exponent - j)
+                };
+                let c = Dyadic::new(scaled_floor + 1, j)?;
+                if c < b {
+                    return Ok(c);
+                }
+            }
+            Err(DyadicOverflow)
+        }
+    }
+}
+
+/// The id of a canonical form in a [`CanonicalArena`]: two ids of one arena
+/// are equal exactly when the games are equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(u32);
+
+/// Left's and Right's option ids of a general canonical form.
+type OptionLists = (Arc<[GameId]>, Arc<[GameId]>);
+
+/// A canonical form as stored.
+#[derive(Clone, Debug)]
+enum Node {
+    /// A number.
+    Number(Dyadic),
+    /// A number plus the nimber `*n`, `n >= 1`.
+    Nimbered(Dyadic, u64),
+    /// Any other canonical form: its option ids, sorted, without repeats.
+    /// Never equal to a number or a number plus a nimber.
+    General(Arc<[GameId]>, Arc<[GameId]>),
+}
+
+/// Which player's options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    Left,
+    Right,
+}
+
+/// A game given by option lists that are not (yet) known to be canonical,
+/// compared against stored ids while it is being simplified.
+struct Form<'a> {
+    left: &'a [GameId],
+    right: &'a [GameId],
+}
+
+/// The canonical forms met so far, with memoised comparison, sum and
+/// negation (see the module documentation). Every stored node and memo
+/// entry counts against the budget; exceeding it is
+/// [`SolveError::BudgetExceeded`], and past the budget's deadline (read
+/// every 4096 entries) [`SolveError::TimeLimit`].
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, CanonicalArena};
+/// let mut arena = CanonicalArena::new(Budget::DEFAULT);
+/// let zero = arena.zero();
+/// let star = arena.form(&[zero], &[zero]).unwrap();
+/// let up = arena.form(&[zero], &[star]).unwrap();
+/// assert_eq!(arena.display(up).unwrap(), "^");
+/// // ^ + * is {0, * | 0}.
+/// let up_star = arena.add(up, star).unwrap();
+/// assert_eq!(arena.form(&[zero, star], &[zero]).unwrap(), up_star);
+/// assert_eq!(arena.display(up_star).unwrap(), "^*");
+/// ```
+#[derive(Debug)]
+pub struct CanonicalArena {
+    budget: Budget,
+    nodes: Vec<Node>,
+    numbers: FxHashMap<Dyadic, GameId>,
+    nimbered: FxHashMap<(Dyadic, u64), GameId>,
+    general: FxHashMap<OptionLists, GameId>,
+    le_memo: FxHashMap<(GameId, GameId), bool>,
+    sum_memo: FxHashMap<(GameId, GameId), GameId>,
+    neg_memo: FxHashMap<GameId, GameId>,
+    /// The values of components met, by their text.
+    components: FxHashMap<String, GameId>,
+    /// `n·^ + *m` for display, built on first use.
+    ups: Vec<(i64, u64, GameId)>,
+    /// Left and Right stops of general forms met while writing values.
+    stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
+    depth: usize,
+}
+
+/// How far up tables of `n·^ + *m` go for display (`|n| <= UP_LIMIT`,
+/// `m < STAR_LIMIT`).
+const UP_LIMIT: i64 = 8;
+const STAR_LIMIT: u64 = 4;
+
+impl CanonicalArena {
+    /// An empty arena storing at most `budget.max_positions` nodes and memo
+    /// entries (with `0` already in it).
+    pub fn new(budget: Budget) -> CanonicalArena {
+        let mut arena = CanonicalArena {
+            budget,
+            nodes: Vec::new(),
+            numbers: FxHashMap::default(),
+            nimbered: FxHashMap::default(),
+            general: FxHashMap::default(),
+            le_memo: FxHashMap::default(),
+            sum_memo: FxHashMap::default(),
+            neg_memo: FxHashMap::default(),
+            components: FxHashMap::default(),
+            ups: Vec::new(),
+            stops: FxHashMap::default(),
+            depth: 0,
+        };
+        arena.nodes.push(Node::Number(Dyadic::ZERO));
+        arena.numbers.insert(Dyadic::ZERO, GameId(0));
+        arena
+    }
+
+    /// The budget this arena was made with.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// The number of canonical forms stored.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether only `0` is stored.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() == 1
+    }
+
+    /// The game `0 = { | }`.
+    pub fn zero(&self) -> GameId {
+        GameId(0)
+    }
+
+    fn stored(&self) -> u64 {
+        (self.nodes.len()
+            + self.le_memo.len()
+            + self.sum_memo.len()
+            + self.neg_memo.len()
+            + self.stops.len()
+            + self.components.len()) as u64
+    }
+
+    /// Whether one more node or memo entry may be stored: the position
+    /// limit, and now and then the budget's clock.
+    fn charge(&self) -> Result<(), SolveError> {
+        self.budget.check_positions(self.stored())
+    }
+
+    fn push(&mut self, node: Node) -> Result<GameId, SolveError> {
+        self.charge()?;
+        let id =
+            GameId(
+                u32::try_from(self.nodes.len()).map_err(|_| SolveError::BudgetExceeded {
+                    limit: self.budget.max_positions,
+                })?,
+            );
+        self.nodes.push(node);
+        Ok(id)
+    }
+
+    fn enter(&mut self) -> Result<(), SolveError> {
+        if self.depth >= MAX_DEPTH {
+            return Err(SolveError::unsupported(format!(
+                "the game is too deep for canonical forms (more than {MAX_DEPTH} levels of options)"
+            )));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    fn node(&self, g: GameId) -> &Node {
+        &self.nodes[g.0 as usize]
+    }
+
+    /// The number `x`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExceeded`] when the arena is full.
+    pub fn number(&mut self, x: Dyadic) -> Result<GameId, SolveError> {
+        if let Some(&g) = self.numbers.get(&x) {
+            return Ok(g);
+        }
+        let g = self.push(Node::Number(x))?;
+        self.numbers.insert(x, g);
+        Ok(g)
+    }
+
+    /// The integer `n`.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::number`].
+    pub fn integer(&mut self, n: i64) -> Result<GameId, SolveError> {
+        self.number(Dyadic::integer(n))
+    }
+
+    /// The number `x` plus the nimber `*n`.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::number`].
+    pub fn number_plus_nimber(&mut self, x: Dyadic, n: u64) -> Result<GameId, SolveError> {
+        if n == 0 {
+            return self.number(x);
+        }
+        if let Some(&g) = self.nimbered.get(&(x, n)) {
+            return Ok(g);
+        }
+        let g = self.push(Node::Nimbered(x, n))?;
+        self.nimbered.insert((x, n), g);
+        Ok(g)
+    }
+
+    /// The nimber `*n` (the value of an impartial game of Grundy value `n`).
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::number`].
+    pub fn nimber(&mut self, n: u64) -> Result<GameId, SolveError> {
+        self.number_plus_nimber(Dyadic::ZERO, n)
+    }
+
+    /// The value of `g` if it is a number.
+    pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
+        match self.node(g) {
+            Node::Number(x) => Some(*x),
+            _ => None,
+        }
+    }
+
+    /// The value of `g` as a number plus a nimber `x + *n` (`n` may be 0),
+    /// if it is one.
+    pub fn as_number_plus_nimber(&self, g: GameId) -> Option<(Dyadic, u64)> {
+        match self.node(g) {
+            Node::Number(x) => Some((*x, 0)),
+            Node::Nimbered(x, n) => Some((*x, *n)),
+            Node::General(..) => None,
+        }
+    }
+
+    /// Left's options of the canonical form of `g`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExceeded`] when they do not fit the budget
+    /// (`*n` has `n` options).
+    pub fn left_options(&mut self, g: GameId) -> Result<Vec<GameId>, SolveError> {
+        self.options(g, Player::Left)
+    }
+
+    /// Right's options of the canonical form of `g`; see
+    /// [`CanonicalArena::left_options`].
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::left_options`].
+    pub fn right_options(&mut self, g: GameId) -> Result<Vec<GameId>, SolveError> {
+        self.options(g, Player::Right)
+    }
+
+    fn options(&mut self, g: GameId, player: Player) -> Result<Vec<GameId>, SolveError> {
+        Ok(self.shared_options(g, player)?.to_vec())
+    }
+
+    /// The options of `g` for `player`, shared with the arena for general
+    /// forms (no copy), made on demand for numbers and nimbers.
+    fn shared_options(&mut self, g: GameId, player: Player) -> Result<Arc<[GameId]>, SolveError> {
+        match self.node(g) {
+            Node::General(l, r) => Ok(Arc::clone(if player == Player::Left { l } else { r })),
+            &Node::Number(x) => {
+                let (l, r) = x.options()?;
+                let o = if player == Player::Left { l } else { r };
+                o.map(|y| self.number(y)).into_iter().collect()
+            }
+            &Node::Nimbered(x, n) => {
+                if n >= self.budget.max_positions {
+                    return Err(SolveError::BudgetExceeded {
+                        limit: self.budget.max_positions,
+                    });
+                }
+                (0..n).map(|k| self.number_plus_nimber(x, k)).collect()
+            }
+        }
+    }
+
+    /// Whether `g <= h`: no Left option of `g` is `>= h` and no Right
+    /// option of `h` is `<= g` (with the shortcuts for numbers of the module
+    /// documentation).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExceeded`] when the memo outgrows the budget;
+    /// [`SolveError::Unsupported`] beyond [`MAX_DEPTH`].
+    pub fn le(&mut self, g: GameId, h: GameId) -> Result<bool, SolveError> {
+        if g == h {
+            return Ok(true);
+        }
+        match (self.node(g), self.node(h)) {
+            (Node::Number(x), Node::Number(y)) => return Ok(x <= y),
+            (Node::Number(x), Node::Nimbered(y, _)) | (Node::Nimbered(x, _), Node::Number(y)) => {
+                return Ok(x < y);
+            }
+            (Node::Nimbered(x, n), Node::Nimbered(y, m)) => {
+                // x*n - y*m = (x - y)*(n xor m).
+                return Ok(if n == m { x <= y } else { x < y });
+            }
+            _ => {}
+        }
+        if let Some(&b) = self.le_memo.get(&(g, h)) {
+            return Ok(b);
+        }
+        self.enter()?;
+        let result = self.le_by_options(g, h);
+        self.depth -= 1;
+        let result = result?;
+        self.charge()?;
+        self.le_memo.insert((g, h), result);
+        Ok(result)
+    }
+
+    fn le_by_options(&mut self, g: GameId, h: GameId) -> Result<bool, SolveError> {
+        // A number against a game not equal to a number: only one side's
+        // options matter (number avoidance).
+        let g_is_number = matches!(self.node(g), Node::Number(_));
+        let h_is_number = matches!(self.node(h), Node::Number(_));
+        if !h_is_number {
+            for &hr in self.shared_options(h, Player::Right)?.iter() {
+                if self.le(hr, g)? {
+                    return Ok(false);
+                }
+            }
+        }
+        if !g_is_number {
+            for &gl in self.shared_options(g, Player::Left)?.iter() {
+                if self.le(h, gl)? {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether `g >= h`.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::le`].
+    pub fn ge(&mut self, g: GameId, h: GameId) -> Result<bool, SolveError> {
+        self.le(h, g)
+    }
+
+    /// The outcome class of `g`: `L` if `g > 0`, `R` if `g < 0`, `P` if
+    /// `g = 0`, `N` if `g` is confused with 0.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::le`].
+    pub fn outcome(&mut self, g: GameId) -> Result<Outcome, SolveError> {
+        let zero = self.zero();
+        // Left wins moving first iff g is not <= 0; Right iff not >= 0.
+        let left_starting = !self.le(g, zero)?;
+        let right_starting = !self.le(zero, g)?;
+        Ok(Outcome::from_partizan(left_starting, right_starting))
+    }
+
+    /// `-g`.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::add`].
+    pub fn neg(&mut self, g: GameId) -> Result<GameId, SolveError> {
+        match self.node(g).clone() {
+            Node::Number(x) => self.number(x.checked_neg()?),
+            Node::Nimbered(x, n) => self.number_plus_nimber(x.checked_neg()?, n),
+            Node::General(l, r) => {
+                if let Some(&n) = self.neg_memo.get(&g) {
+                    return Ok(n);
+                }
+                self.enter()?;
+                let result = (|| -> Result<GameId, SolveError> {
+                    let nl = r
+                        .iter()
+                        .map(|&x| self.neg(x))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    let nr = l
+                        .iter()
+                        .map(|&x| self.neg(x))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    self.intern_general(nl, nr)
+                })();
+                self.depth -= 1;
+                let n = result?;
+                self.charge()?;
+                self.neg_memo.insert(g, n);
+                Ok(n)
+            }
+        }
+    }
+
+    /// `g + h`, canonical.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExceeded`] when the arena or memo outgrows the
+    /// budget; [`SolveError::Unsupported`] for a number out of the exact
+    /// range or beyond [`MAX_DEPTH`].
+    pub fn add(&mut self, g: GameId, h: GameId) -> Result<GameId, SolveError> {
+        let zero = self.zero();
+        if g == zero {
+            return Ok(h);
+        }
+        if h == zero {
+            return Ok(g);
+        }
+        if let (Some((x, n)), Some((y, m))) =
+            (self.as_number_plus_nimber(g), self.as_number_plus_nimber(h))
+        {
+            return self.number_plus_nimber(x.checked_add(y)?, n ^ m);
+        }
+        let key = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&s) = self.sum_memo.get(&key) {
+            return Ok(s);
+        }
+        self.enter()?;
+        let result = self.add_by_options(g, h);
+        self.depth -= 1;
+        let s = result?;
+        self.charge()?;
+        self.sum_memo.insert(key, s);
+        Ok(s)
+    }
+
+    fn add_by_options(&mut self, g: GameId, h: GameId) -> Result<GameId, SolveError> {
+        // Number translation: x + G = {x + G^L | x + G^R}, already canonical.
+        let (g, h) = if self.as_number(h).is_some() {
+            (h, g)
+        } else {
+            (g, h)
+        };
+        if self.as_number(g).is_some() {
+            let (hl, hr) = (self.left_options(h)?, self.right_options(h)?);
+            let l = hl
+                .into_iter()
+                .map(|x| self.add(g, x))
+                .collect::<Result<Vec<_>, _>>()?;
+            let r = hr
+                .into_iter()
+                .map(|x| self.add(g, x))
+                .collect::<Result<Vec<_>, _>>()?;
+            return self.intern_general(l, r);
+        }
+        let mut l = Vec::new();
+        let mut r = Vec::new();
+        for x in self.left_options(g)? {
+            l.push(self.add(x, h)?);
+        }
+        for x in self.left_options(h)? {
+            l.push(self.add(g, x)?);
+        }
+        for x in self.right_options(g)? {
+            r.push(self.add(x, h)?);
+        }
+        for x in self.right_options(h)? {
+            r.push(self.add(g, x)?);
+        }
+        self.form(&l, &r)
+    }
+
+    /// `g - h`.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::add`].
+    pub fn sub(&mut self, g: GameId, h: GameId) -> Result<GameId, SolveError> {
+        let minus_h = self.neg(h)?;
+        self.add(g, minus_h)
+    }
+
+    /// The canonical form of the game `{left | right}` whose options are
+    /// the (canonical) games `left` and `right`: dominated options deleted,
+    /// reversible options bypassed, numbers recognised.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::add`].
+    pub fn form(&mut self, left: &[GameId], right: &[GameId]) -> Result<GameId, SolveError> {
+        self.enter()?;
+        let result = self.canonicalise(left, right);
+        self.depth -= 1;
+        result
+    }
+
+    fn canonicalise(&mut self, left: &[GameId], right: &[GameId]) -> Result<GameId, SolveError> {
+        if let Some(x) = self.simplest_number(left, right)? {
+            return self.number(x);
+        }
+        let original = Form { left, right };
+        // Comparisons of stored games with `original`, which keeps its value
+        // while its options are simplified.
+        let mut memo: FxHashMap<(GameId, bool), bool> = FxHashMap::default();
+        let mut l = sorted(left.to_vec());
+        let mut r = sorted(right.to_vec());
+        loop {
+            l = self.undominated(l, Player::Left)?;
+            r = self.undominated(r, Player::Right)?;
+            let mut changed = false;
+            let mut new_l = Vec::with_capacity(l.len());
+            for &gl in &l {
+                // G^L is reversible through G^LR <= G: replace it by the
+                // Left options of G^LR.
+                let mut bypass = None;
+                for &glr in self.shared_options(gl, Player::Right)?.iter() {
+                    if self.le_id_form(glr, &original, &mut memo)? {
+                        bypass = Some(glr);
+                        break;
+                    }
+                }
+                match bypass {
+                    Some(glr) => {
+                        new_l.extend(self.left_options(glr)?);
+                        changed = true;
+                    }
+                    None => new_l.push(gl),
+                }
+            }
+            let mut new_r = Vec::with_capacity(r.len());
+            for &gr in &r {
+                let mut bypass = None;
+                for &grl in self.shared_options(gr, Player::Left)?.iter() {
+                    if self.le_form_id(&original, grl, &mut memo)? {
+                        bypass = Some(grl);
+                        break;
+                    }
+                }
+                match bypass {
+                    Some(grl) => {
+                        new_r.extend(self.right_options(grl)?);
+                        changed = true;
+                    }
+                    None => new_r.push(gr),
+                }
+            }
+            l = sorted(new_l);
+            r = sorted(new_r);
+            if !changed {
+                break;
+            }
+        }
+        self.intern_canonical(l, r)
+    }
+
+    /// By the simplicity theorem, the number `{left | right}` is when every
+    /// option is a number and Left's are all below Right's; `None`
+    /// otherwise.
+    fn simplest_number(
+        &self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> Result<Option<Dyadic>, SolveError> {
+        let numbers = |ids: &[GameId]| ids.iter().map(|&g| self.as_number(g)).collect();
+        let (Some(l), Some(r)): (Option<Vec<Dyadic>>, Option<Vec<Dyadic>>) =
+            (numbers(left), numbers(right))
+        else {
+            return Ok(None);
+        };
+        let lo = l.into_iter().max();
+        let hi = r.into_iter().min();
+        if let (Some(a), Some(b)) = (lo, hi)
+            && a >= b
+        {
+            return Ok(None);
+        }
+        Ok(Some(simplest_between(lo, hi)?))
+    }
+
+    /// The options of `options` not dominated for `player` (Left keeps the
+    /// maximal ones, Right the minimal ones).
+    fn undominated(
+        &mut self,
+        options: Vec<GameId>,
+        player: Player,
+    ) -> Result<Vec<GameId>, SolveError> {
+        let mut keep = Vec::with_capacity(options.len());
+        'options: for (i, &x) in options.iter().enumerate() {
+            for (j, &y) in options.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let dominated = match player {
+                    Player::Left => self.le(x, y)?,
+                    Player::Right => self.le(y, x)?,
+                };
+                // Equal options are the same id and were merged by `sorted`.
+                if dominated {
+                    continue 'options;
+                }
+            }
+            keep.push(x);
+        }
+        Ok(keep)
+    }
+
+    /// Whether the stored `h <= G` for the form `G`.
+    fn le_id_form(
+        &mut self,
+        h: GameId,
+        form: &Form<'_>,
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) -> Result<bool, SolveError> {
+        if let Some(&b) = memo.get(&(h, true)) {
+            return Ok(b);
+        }
+        self.enter()?;
+        let result = (|| -> Result<bool, SolveError> {
+            for &gr in form.right {
+                if self.le(gr, h)? {
+                    return Ok(false);
+                }
+            }
+            for &hl in self.shared_options(h, Player::Left)?.iter() {
+                if self.le_form_id(form, hl, memo)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        })();
+        self.depth -= 1;
+        let b = result?;
+        memo.insert((h, true), b);
+        Ok(b)
+    }
+
+    /// Whether `G <= h` for the form `G` and the stored `h`.
+    fn le_form_id(
+        &mut self,
+        form: &Form<'_>,
+        h: GameId,
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) -> Result<bool, SolveError> {
+        if let Some(&b) = memo.get(&(h, false)) {
+            return Ok(b);
+        }
+        self.enter()?;
+        let result = (|| -> Result<bool, SolveError> {
+            for &gl in form.left {
+                if self.le(h, gl)? {
+                    return Ok(false);
+                }
+            }
+            for &hr in self.shared_options(h, Player::Right)?.iter() {
+                if self.le_id_form(hr, form, memo)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        })();
+        self.depth -= 1;
+        let b = result?;
+        memo.insert((h, false), b);
+        Ok(b)
+    }
+
+    /// Stores a canonical form given by its options, as a number, a number
+    /// plus a nimber, or a general form, whichever it is.
+    fn intern_canonical(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> Result<GameId, SolveError> {
+        if let Some(x) = self.simplest_number(&l, &r)? {
+            return self.number(x);
+        }
+        if l == r && !l.is_empty() {
+            // x + *n has the options x + *k, k < n, for both players.
+            let parts: Option<Vec<(Dyadic, u64)>> =
+                l.iter().map(|&g| self.as_number_plus_nimber(g)).collect();
+            if let Some(parts) = parts {
+                let x = parts[0].0;
+                let mut stars: Vec<u64> = parts.iter().map(|p| p.1).collect();
+                stars.sort_unstable();
+                if parts.iter().all(|p| p.0 == x)
+                    && stars.iter().enumerate().all(|(k, &s)| s == k as u64)
+                {
+                    return self.number_plus_nimber(x, stars.len() as u64);
+                }
+            }
+        }
+        self.intern_general(l, r)
+    }
+
+    /// Stores a canonical form known not to be a number or a number plus a
+    /// nimber.
+    fn intern_general(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> Result<GameId, SolveError> {
+        let key: OptionLists = (sorted(l).into(), sorted(r).into());
+        if let Some(&g) = self.general.get(&key) {
+            return Ok(g);
+        }
+        let g = self.push(Node::General(key.0.clone(), key.1.clone()))?;
+        self.general.insert(key, g);
+        Ok(g)
+    }
+
+    /// The canonical value of one component: by the ruleset's closed form
+    /// ([`Component::canonical`]), as the nimber of its Grundy value if it
+    /// is impartial, otherwise from its Left and Right moves, with an
+    /// explicit stack (memoised by the component's text).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Loopy`] if a position repeats; [`SolveError::Unsupported`]
+    /// for a loopy component; otherwise as [`CanonicalArena::add`] and the
+    /// component's own move lists.
+    pub fn component(&mut self, component: &Arc<dyn Component>) -> Result<GameId, SolveError> {
+        if let Some(g) = self.known(component)? {
+            return Ok(g);
+        }
+        let mut open: FxHashSet<String> = FxHashSet::default();
+        let mut stack = vec![self.open_frame(component, &mut open)?];
+        loop {
+            let frame = stack.last_mut().expect("the root stays until it returns");
+            let mut pending = None;
+            while frame.next < frame.moves.len() {
+                let (player, ref to) = frame.moves[frame.next];
+                let mut value = self.zero();
+                for c in to {
+                    match self.known(c)? {
+                        Some(g) => value = self.add(value, g)?,
+                        None => {
+                            pending = Some(Arc::clone(c));
+                            break;
+                        }
+                    }
+                }
+                if pending.is_some() {
+                    break;
+                }
+                match player {
+                    Player::Left => frame.left.push(value),
+                    Player::Right => frame.right.push(value),
+                }
+                frame.next += 1;
+            }
+            match pending {
+                Some(c) => {
+                    self.budget
+                        .check_positions(stack.len() as u64 + self.stored())?;
+                    let next = self.open_frame(&c, &mut open)?;
+                    stack.push(next);
+                }
+                None => {
+                    let frame = stack.pop().expect("a frame was just inspected");
+                    let g = self.form(&frame.left, &frame.right)?;
+                    open.remove(&frame.key);
+                    self.charge()?;
+                    self.components.insert(frame.key, g);
+                    if stack.is_empty() {
+                        return Ok(g);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The value of `c` if it is memoised or needs no expansion of moves.
+    fn known(&mut self, c: &Arc<dyn Component>) -> Result<Option<GameId>, SolveError> {
+        let key = c.text();
+        if let Some(&g) = self.components.get(&key) {
+            return Ok(Some(g));
+        }
+        let g = match c.class() {
+            GameClass::Loopy => {
+                return Err(SolveError::unsupported(format!(
+                    "`{key}` is loopy: it has no canonical form as a short game"
+                )));
+            }
+            GameClass::Impartial => {
+                let budget = self.budget;
+                let n = c.grundy(&budget)?;
+                self.nimber(n.0)?
+            }
+            GameClass::Partizan => match c.canonical(self) {
+                Some(g) => g?,
+                None => return Ok(None),
+            },
+        };
+        self.charge()?;
+        self.components.insert(key, g);
+        Ok(Some(g))
+    }
+
+    fn open_frame(
+        &mut self,
+        c: &Arc<dyn Component>,
+        open: &mut FxHashSet<String>,
+    ) -> Result<ComponentFrame, SolveError> {
+        let key = c.text();
+        if !open.insert(key.clone()) {
+            return Err(SolveError::Loopy);
+        }
+        let budget = self.budget;
+        let mut moves = Vec::new();
+        for m in c.left_moves(&budget)? {
+            moves.push((Player::Left, m.to));
+        }
+        for m in c.right_moves(&budget)? {
+            moves.push((Player::Right, m.to));
+        }
+        Ok(ComponentFrame {
+            key,
+            moves,
+            next: 0,
+            left: Vec::new(),
+            right: Vec::new(),
+        })
+    }
+
+    /// The canonical value of the sum of `components`.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::component`].
+    pub fn sum(&mut self, components: &[Arc<dyn Component>]) -> Result<GameId, SolveError> {
+        let mut total = self.zero();
+        for c in components {
+            let g = self.component(c)?;
+            total = self.add(total, g)?;
+        }
+        Ok(total)
+    }
+
+    /// The value of a move: the sum of what it leaves.
+    fn move_value(&mut self, m: &Move) -> Result<GameId, SolveError> {
+        self.sum(&m.to)
+    }
+
+    /// `(Left stop, Right stop)` of `g`: the numbers play settles on when
+    /// Left, or Right, moves first and both stop as soon as the position
+    /// is a number.
+    fn stops(&mut self, g: GameId) -> Result<(Dyadic, Dyadic), SolveError> {
+        match self.node(g).clone() {
+            Node::Number(x) | Node::Nimbered(x, _) => Ok((x, x)),
+            Node::General(l, r) => {
+                if let Some(&s) = self.stops.get(&g) {
+                    return Ok(s);
+                }
+                self.enter()?;
+                let result = (|| -> Result<(Dyadic, Dyadic), SolveError> {
+                    let mut left = None;
+                    for &gl in l.iter() {
+                        let s = self.stops(gl)?.1;
+                        left = Some(left.map_or(s, |t: Dyadic| t.max(s)));
+                    }
+                    let mut right = None;
+                    for &gr in r.iter() {
+                        let s = self.stops(gr)?.0;
+                        right = Some(right.map_or(s, |t: Dyadic| t.min(s)));
+                    }
+                    // A general canonical form has options on both sides
+                    // (one with none is an integer); be total anyway.
+                    match (left, right) {
+                        (Some(a), Some(b)) => Ok((a, b)),
+                        (Some(a), None) => Ok((a, a)),
+                        (None, Some(b)) => Ok((b, b)),
+                        (None, None) => Ok((Dyadic::ZERO, Dyadic::ZERO)),
+                    }
+                })();
+                self.depth -= 1;
+                let s = result?;
+                self.charge()?;
+                self.stops.insert(g, s);
+                Ok(s)
+            }
+        }
+    }
+
+    /// If `g` is `x + n·^ + *m` with `1 <= |n| <= 8` and `m < 4`, those.
+    fn as_uptimal(&mut self, g: GameId) -> Result<Option<(Dyadic, i64, u64)>, SolveError> {
+        let (a, b) = self.stops(g)?;
+        if a != b {
+            return Ok(None);
+        }
+        if self.ups.is_empty() {
+            let zero = self.zero();
+            let star = self.nimber(1)?;
+            let up = self.form(&[zero], &[star])?;
+            let down = self.neg(up)?;
+            for (unit, sign) in [(up, 1), (down, -1)] {
+                let mut multiple = zero;
+                for n in 1..=UP_LIMIT {
+                    multiple = self.add(multiple, unit)?;
+                    for m in 0..STAR_LIMIT {
+                        let s = self.nimber(m)?;
+                        let u = self.add(multiple, s)?;
+                        self.ups.push((sign * n, m, u));
+                    }
+                }
+            }
+        }
+        let minus_x = self.number(a.checked_neg()?)?;
+        let d = self.add(g, minus_x)?;
+        Ok(self
+            .ups
+            .iter()
+            .find(|u| u.2 == d)
+            .map(|&(n, m, _)| (a, n, m)))
+    }
+
+    /// `g` in the notation of the module documentation.
+    ///
+    /// The text of a canonical form can be exponentially longer than the
+    /// form itself (options are shared in the arena but written out in
+    /// full); [`CanonicalArena::display_at_most`] bounds it.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::add`] (recognising ups may add games).
+    pub fn display(&mut self, g: GameId) -> Result<String, SolveError> {
+        let mut memo = FxHashMap::default();
+        Ok(self
+            .display_within(g, usize::MAX, &mut memo)?
+            .expect("no limit"))
+    }
+
+    /// `g` in the notation of the module documentation if that takes at
+    /// most `max_chars` characters; `None` otherwise. Each distinct
+    /// subgame is written once, so the cost is at most the number of
+    /// subgames times `max_chars`.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::display`].
+    pub fn display_at_most(
+        &mut self,
+        g: GameId,
+        max_chars: usize,
+    ) -> Result<Option<String>, SolveError> {
+        let mut memo = FxHashMap::default();
+        self.display_within(g, max_chars, &mut memo)
+    }
+
+    fn display_within(
+        &mut self,
+        g: GameId,
+        max: usize,
+        memo: &mut FxHashMap<GameId, Option<String>>,
+    ) -> Result<Option<String>, SolveError> {
+        fn number_part(x: Dyadic) -> String {
+            if x == Dyadic::ZERO {
+                String::new()
+            } else {
+                x.to_string()
+            }
+        }
+        fn star_part(n: u64) -> String {
+            match n {
+                0 => String::new(),
+                1 => "*".to_string(),
+                n => format!("*{n}"),
+            }
+        }
+        if let Some(text) = memo.get(&g) {
+            return Ok(text.clone());
+        }
+        let text = match self.node(g).clone() {
+            Node::Number(x) => x.to_string(),
+            Node::Nimbered(x, n) => format!("{}{}", number_part(x), star_part(n)),
+            Node::General(l, r) => {
+                if let ([a], [b]) = (&*l, &*r)
+                    && let (Some(x), Some(y)) = (self.as_number(*a), self.as_number(*b))
+                    && x > Dyadic::ZERO
+                    && x.checked_neg() == Ok(y)
+                {
+                    format!("±{x}")
+                } else if let Some((x, n, m)) = self.as_uptimal(g)? {
+                    let arrow = if n > 0 { "^" } else { "v" };
+                    let count = if n.abs() > 1 {
+                        n.abs().to_string()
+                    } else {
+                        String::new()
+                    };
+                    format!("{}{arrow}{count}{}", number_part(x), star_part(m))
+                } else {
+                    self.enter()?;
+                    let result = (|| -> Result<Option<String>, SolveError> {
+                        let Some(left) = self.display_options(&l, Player::Left, max, memo)? else {
+                            return Ok(None);
+                        };
+                        let Some(right) = self.display_options(&r, Player::Right, max, memo)?
+                        else {
+                            return Ok(None);
+                        };
+                        Ok(Some(format!("{{{left}|{right}}}")))
+                    })();
+                    self.depth -= 1;
+                    match result? {
+                        Some(text) => text,
+                        None => {
+                            memo.insert(g, None);
+                            return Ok(None);
+                        }
+                    }
+                }
+            }
+        };
+        let text = (text.chars().count() <= max).then_some(text);
+        memo.insert(g, text.clone());
+        Ok(text)
+    }
+
+    /// The options, numbers first (Left's from the largest, Right's from
+    /// the least), then the others by their text, joined by `, `; `None`
+    /// if longer than `max` characters.
+    fn display_options(
+        &mut self,
+        ids: &[GameId],
+        player: Player,
+        max: usize,
+        memo: &mut FxHashMap<GameId, Option<String>>,
+    ) -> Result<Option<String>, SolveError> {
+        let mut numbers: Vec<Dyadic> = ids.iter().filter_map(|&g| self.as_number(g)).collect();
+        numbers.sort();
+        if player == Player::Left {
+            numbers.reverse();
+        }
+        let mut others = Vec::new();
+        let mut length = 0usize;
+        for &g in ids {
+            if self.as_number(g).is_none() {
+                let Some(text) = self.display_within(g, max, memo)? else {
+                    return Ok(None);
+                };
+                length = length.saturating_add(text.len());
+                if length > max {
+                    return Ok(None);
+                }
+                others.push(text);
+            }
+        }
+        others.sort();
+        let all: Vec<String> = numbers
+            .into_iter()
+            .map(|x| x.to_string())
+            .chain(others)
+            .collect();
+        Ok(Some(all.join(", ")))
+    }
+}
+
+/// One component whose value is being computed from its moves.
+struct ComponentFrame {
+    key: String,
+    /// Every move, Left's then Right's, as what it leaves.
+    moves: Vec<(Player, Vec<Arc<dyn Component>>)>,
+    next: usize,
+    left: Vec<GameId>,
+    right: Vec<GameId>,
+}
+
+fn sorted(mut ids: Vec<GameId>) -> Vec<GameId> {
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+/// The longest value [`analyze_canonical`] writes: a canonical form whose
+/// text is longer (hot games such as sums of unfair heaps quickly reach
+/// millions of characters) is reported without its value.
+pub const MAX_VALUE_CHARS: usize = 4096;
+
+/// The analysis of a normal-play sum of short partizan (and impartial)
+/// components by canonical forms: the value of the sum in the usual
+/// notation, the outcome class from comparing it with 0, and Left's winning
+/// moves with Left moving first (moves to a position of value `>= 0`, which
+/// Right moving first loses), the first one or, with `all`, every one, in
+/// the order of components, then of each component's Left moves — the
+/// convention of [`crate::analyze_partizan`]. The value is `None` when its
+/// text would be longer than [`MAX_VALUE_CHARS`].
+///
+/// # Errors
+///
+/// As [`CanonicalArena::component`]; a component's move lists may fail too.
+pub fn analyze_canonical(
+    position: &Position,
+    all: bool,
+    budget: &Budget,
+) -> Result<Analysis, SolveError> {
+    let mut arena = CanonicalArena::new(*budget);
+    let values = position
+        .components()
+        .iter()
+        .map(|c| arena.component(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut total = arena.zero();
+    for &v in &values {
+        total = arena.add(total, v)?;
+    }
+    let outcome = arena.outcome(total)?;
+    let zero = arena.zero();
+    let mut winning_moves = Vec::new();
+    if matches!(outcome, Outcome::L | Outcome::N) {
+        'components: for (i, c) in position.components().iter().enumerate() {
+            let rest = arena.sub(total, values[i])?;
+            let wanted = if all {
+                usize::MAX
+            } else {
+                1 - winning_moves.len()
+            };
+            if let Some(moves) = c.left_moves_to_nonnegative(rest, wanted, &mut arena) {
+                for m in moves? {
+                    winning_moves.push(WinningMove {
+                        component: i,
+                        description: m.description,
+                        to: position.replace(i, &m.to),
+                    });
+                }
+                if !all && !winning_moves.is_empty() {
+                    break 'components;
+                }
+                continue;
+            }
+            for m in c.left_moves(budget)? {
+                let after = arena.move_value(&m)?;
+                let after = arena.add(rest, after)?;
+                if arena.le(zero, after)? {
+                    winning_moves.push(WinningMove {
+                        component: i,
+                        description: m.description,
+                        to: position.replace(i, &m.to),
+                    });
+                    if !all {
+                        break 'components;
+                    }
+                }
+            }
+        }
+    }
+    Ok(Analysis {
+        play: Play::Normal,
+        outcome,
+        grundy: None,
+        value: arena.display_at_most(total, MAX_VALUE_CHARS)?,
+        winning_moves,
+        drawing_moves: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn d(n: i128, e: u32) -> Dyadic {
+        Dyadic::new(n, e).unwrap()
+    }
+
+    /// The usual small games, built from their definitions.
+    struct Small {
+        a: CanonicalArena,
+        zero: GameId,
+        one: GameId,
+        minus_one: GameId,
+        star: GameId,
+        up: GameId,
+        down: GameId,
+    }
+
+    fn small() -> Small {
+        let mut a = CanonicalArena::new(Budget::DEFAULT);
+        let zero = a.form(&[], &[]).unwrap();
+        let one = a.form(&[zero], &[]).unwrap();
+        let minus_one = a.form(&[], &[zero]).unwrap();
+        let star = a.form(&[zero], &[zero]).unwrap();
+        let up = a.form(&[zero], &[star]).unwrap();
+        let down = a.form(&[star], &[zero]).unwrap();
+        Small {
+            a,
+            zero,
+            one,
+            minus_one,
+            star,
+            up,
+            down,
+        }
+    }
+
+    #[test]
+    fn the_first_games_from_their_definitions() {
+        let Small {
+            mut a,
+            zero,
+            one,
+            minus_one,
+            star,
+            up,
+            down,
+        } = small();
+        assert_eq!(zero, a.zero());
+        assert_eq!(a.as_number(one), Some(Dyadic::integer(1)));
+        assert_eq!(a.as_number(minus_one), Some(Dyadic::integer(-1)));
+        assert_eq!(star, a.nimber(1).unwrap());
+        let star2 = a.form(&[zero, star], &[zero, star]).unwrap();
+        assert_eq!(star2, a.nimber(2).unwrap());
+        let half = a.form(&[zero], &[one]).unwrap();
+        assert_eq!(a.as_number(half), Some(d(1, 1)));
+        let one_star = a.form(&[one], &[one]).unwrap();
+        assert_eq!(
+            a.as_number_plus_nimber(one_star),
+            Some((Dyadic::integer(1), 1))
+        );
+        let pm1 = a.form(&[one], &[minus_one]).unwrap();
+        for (g, text) in [
+            (zero, "0"),
+            (one, "1"),
+            (minus_one, "-1"),
+            (star, "*"),
+            (star2, "*2"),
+            (half, "1/2"),
+            (one_star, "1*"),
+            (pm1, "±1"),
+            (up, "^"),
+            (down, "v"),
+        ] {
+            assert_eq!(a.display(g).unwrap(), text);
+        }
+        // ^ + v = 0, * + * = 0, 1/2 + 1/2 = 1, ±1 + ±1 = 0 (G + G = 0
+        // when G = -G).
+        assert_eq!(a.add(up, down).unwrap(), zero);
+        assert_eq!(a.neg(up).unwrap(), down);
+        assert_eq!(a.add(star, star).unwrap(), zero);
+        assert_eq!(a.add(half, half).unwrap(), one);
+        assert_eq!(a.add(pm1, pm1).unwrap(), zero);
+        // *2 + *3 = *1 (nim addition).
+        let star3 = a.nimber(3).unwrap();
+        assert_eq!(a.add(star2, star3).unwrap(), star);
+    }
+
+    #[test]
+    fn outcome_classes_of_the_first_games() {
+        let Small {
+            mut a,
+            zero,
+            one,
+            minus_one,
+            star,
+            up,
+            down,
+        } = small();
+        assert_eq!(a.outcome(zero).unwrap(), Outcome::P);
+        assert_eq!(a.outcome(one).unwrap(), Outcome::L);
+        assert_eq!(a.outcome(minus_one).unwrap(), Outcome::R);
+        assert_eq!(a.outcome(star).unwrap(), Outcome::N);
+        assert_eq!(a.outcome(up).unwrap(), Outcome::L);
+        assert_eq!(a.outcome(down).unwrap(), Outcome::R);
+        // ^* is confused with 0, but ^ + ^ + * is positive (Winning Ways,
+        // ch. 7; Siegel, Combinatorial Game Theory, II.4).
+        let up_star = a.add(up, star).unwrap();
+        assert_eq!(a.outcome(up_star).unwrap(), Outcome::N);
+        let double_up = a.add(up, up).unwrap();
+        let double_up_star = a.add(double_up, star).unwrap();
+        assert_eq!(a.outcome(double_up_star).unwrap(), Outcome::L);
+        // ^ is infinitesimal: below every positive number.
+        let quarter = a.number(d(1, 2)).unwrap();
+        assert!(a.le(up, quarter).unwrap() && !a.le(quarter, up).unwrap());
+        // * is confused with 0 and with ^, and below 1/4.
+        assert!(!a.le(star, zero).unwrap() && !a.le(zero, star).unwrap());
+        assert!(!a.le(star, up).unwrap() && !a.le(up, star).unwrap());
+        assert!(a.le(star, quarter).unwrap());
+    }
+
+    #[test]
+    fn ups_and_their_names() {
+        let Small {
+            mut a,
+            zero,
+            one,
+            star,
+            up,
+            down,
+            ..
+        } = small();
+        // ^* = {0, * | 0} and v* = {0 | 0, *}.
+        let up_star = a.form(&[zero, star], &[zero]).unwrap();
+        assert_eq!(a.add(up, star).unwrap(), up_star);
+        assert_eq!(a.display(up_star).unwrap(), "^*");
+        let down_star = a.form(&[zero], &[zero, star]).unwrap();
+        assert_eq!(a.add(down, star).unwrap(), down_star);
+        assert_eq!(a.display(down_star).unwrap(), "v*");
+        // {0 | ^} = ^ + ^ + * and {0 | ^*} = ^ + ^ (Siegel, II.4).
+        let double_up = a.add(up, up).unwrap();
+        let double_up_star = a.add(double_up, star).unwrap();
+        assert_eq!(a.form(&[zero], &[up]).unwrap(), double_up_star);
+        assert_eq!(a.form(&[zero], &[up_star]).unwrap(), double_up);
+        assert_eq!(a.display(double_up).unwrap(), "^2");
+        assert_eq!(a.display(double_up_star).unwrap(), "^2*");
+        let triple_up = a.add(double_up, up).unwrap();
+        assert_eq!(a.display(triple_up).unwrap(), "^3");
+        // 1 + ^ = {1 | 1*} by number translation.
+        let one_star = a.form(&[one], &[one]).unwrap();
+        let one_up = a.form(&[one], &[one_star]).unwrap();
+        assert_eq!(a.add(one, up).unwrap(), one_up);
+        assert_eq!(a.display(one_up).unwrap(), "1^");
+    }
+
+    #[test]
+    fn simplicity_theorem_cases() {
+        let mut a = CanonicalArena::new(Budget::DEFAULT);
+        let num = |a: &mut CanonicalArena, n: i128, e: u32| a.number(d(n, e)).unwrap();
+        let cases = [
+            // {-1 | 3} = 0, {1/2 | 1} = 3/4, {-5/2 | -2} = -9/4,
+            // {1 | 2} = 3/2, {0 | 1/2} = 1/4, {-1 |} = 0, {5/4 |} = 2,
+            // {| -2} = -3, {| 1/2} = 0.
+            (Some((-1, 0)), Some((3, 0)), (0, 0)),
+            (Some((1, 1)), Some((1, 0)), (3, 2)),
+            (Some((-5, 1)), Some((-2, 0)), (-9, 2)),
+            (Some((1, 0)), Some((2, 0)), (3, 1)),
+            (Some((0, 0)), Some((1, 1)), (1, 2)),
+            (Some((-1, 0)), None, (0, 0)),
+            (Some((5, 2)), None, (2, 0)),
+            (None, Some((-2, 0)), (-3, 0)),
+            (None, Some((1, 1)), (0, 0)),
+        ];
+        for (lo, hi, (n, e)) in cases {
+            let l: Vec<GameId> = lo.map(|(n, e)| num(&mut a, n, e)).into_iter().collect();
+            let r: Vec<GameId> = hi.map(|(n, e)| num(&mut a, n, e)).into_iter().collect();
+            let g = a.form(&l, &r).unwrap();
+            assert_eq!(a.as_number(g), Some(d(n, e)), "{lo:?} {hi:?}");
+        }
+    }
+
+    #[test]
+    fn dominated_and_reversible_options() {
+        let Small {
+            mut a,
+            zero,
+            one,
+            star,
+            ..
+        } = small();
+        let two = a.integer(2).unwrap();
+        // 0 is dominated by 1: {0, 1 |} = {1 |} = 2.
+        assert_eq!(a.form(&[zero, one], &[]).unwrap(), two);
+        // * reverses through 0 <= {0, * |}, and 0 has no Left options:
+        // {0, * |} = {0 |} = 1.
+        assert_eq!(a.form(&[zero, star], &[]).unwrap(), one);
+        // {* | *} = 0: both options reverse out.
+        assert_eq!(a.form(&[star], &[star]).unwrap(), zero);
+    }
+
+    #[test]
+    fn switches_and_nested_forms_are_written_in_braces() {
+        let Small {
+            mut a,
+            zero,
+            one,
+            minus_one,
+            star,
+            ..
+        } = small();
+        let two = a.integer(2).unwrap();
+        let g = a.form(&[two], &[minus_one]).unwrap();
+        assert_eq!(a.display(g).unwrap(), "{2|-1}");
+        let g = a.form(&[one], &[star]).unwrap();
+        assert_eq!(a.display(g).unwrap(), "{1|*}");
+        let inner = a.form(&[zero], &[minus_one]).unwrap();
+        let g = a.form(&[one], &[inner]).unwrap();
+        assert_eq!(a.display(g).unwrap(), "{1|{0|-1}}");
+        let half = a.number(d(1, 1)).unwrap();
+        let minus_half = a.number(d(-1, 1)).unwrap();
+        let g = a.form(&[half], &[minus_half]).unwrap();
+        assert_eq!(a.display(g).unwrap(), "±1/2");
+        // ±1 + 1/2 is {3/2 | -1/2}: a switch, not symmetric.
+        let pm1 = a.form(&[one], &[minus_one]).unwrap();
+        let g = a.add(pm1, half).unwrap();
+        assert_eq!(a.display(g).unwrap(), "{3/2|-1/2}");
+    }
+
+    #[test]
+    fn dyadic_arithmetic_is_checked() {
+        assert_eq!(d(6, 3), d(3, 2));
+        assert_eq!(d(1, 1).to_string(), "1/2");
+        assert_eq!(d(-3, 2).to_string(), "-3/4");
+        assert_eq!(d(5, 2).to_string(), "5/4");
+        assert!(d(1, 2) < d(1, 1));
+        assert!(d(-9, 2) < d(-2, 0));
+        assert_eq!(Dyadic::new(1, 63), Err(DyadicOverflow));
+        let max = Dyadic::integer(i64::MAX);
+        assert_eq!(max.checked_add(Dyadic::integer(1)), Err(DyadicOverflow));
+        assert_eq!(Dyadic::integer(i64::MIN).checked_neg(), Err(DyadicOverflow));
+        let mut a = CanonicalArena::new(Budget::DEFAULT);
+        let g = a.number(max).unwrap();
+        let one = a.integer(1).unwrap();
+        assert!(matches!(a.add(g, one), Err(SolveError::Unsupported { .. })));
+        // The simplest number above i64::MAX is out of range: an error.
+        assert_eq!(simplest_between(Some(max), None), Err(DyadicOverflow));
+    }
+
+    #[test]
+    fn big_numbers_need_no_chain_of_options() {
+        // 10^15 + * compared with 10^15 - 1 and sums with a switch: no
+        // recursion through the integers below.
+        let mut a = CanonicalArena::new(Budget::positions(1000));
+        let big = a.integer(1_000_000_000_000_000).unwrap();
+        let star = a.nimber(1).unwrap();
+        let zero = a.zero();
+        let one = a.integer(1).unwrap();
+        let minus_one = a.integer(-1).unwrap();
+        let pm1 = a.form(&[one], &[minus_one]).unwrap();
+        let g = a.add(big, pm1).unwrap();
+        let g = a.add(g, star).unwrap();
+        assert_eq!(a.outcome(g).unwrap(), Outcome::L);
+        let h = a.form(&[big], &[zero]).unwrap();
+        assert_eq!(a.display(h).unwrap(), "{1000000000000000|0}");
+        assert!(a.len() < 100);
+    }
+
+    #[test]
+    fn deep_games_are_an_error_not_a_stack_overflow() {
+        // n·^ = {0 | (n-1)·^ + *}: its canonical form nests n levels deep.
+        // Built one level at a time the memo keeps each step shallow, but
+        // negating or writing the whole form at once is too deep.
+        let mut a = CanonicalArena::new(Budget::DEFAULT);
+        let zero = a.zero();
+        let mut g = a.nimber(1).unwrap();
+        for _ in 0..2 * MAX_DEPTH {
+            g = a.form(&[zero], &[g]).unwrap();
+        }
+        assert!(matches!(a.neg(g), Err(SolveError::Unsupported { .. })));
+        assert!(matches!(a.display(g), Err(SolveError::Unsupported { .. })));
+        let two = a.nimber(2).unwrap();
+        assert!(matches!(a.add(g, two), Err(SolveError::Unsupported { .. })));
+        // Comparisons with it may succeed (memoised levels are shallow) or
+        // stop at the depth limit, but never overflow the stack.
+        let g_and_two = a.form(&[g, two], &[zero]);
+        assert!(matches!(
+            g_and_two,
+            Ok(_) | Err(SolveError::Unsupported { .. })
+        ));
+        // The arena is still usable afterwards (its depth count was reset).
+        let star = a.nimber(1).unwrap();
+        assert_eq!(a.add(star, star), Ok(zero));
+    }
+
+    #[test]
+    fn budgets_hold() {
+        let mut a = CanonicalArena::new(Budget::positions(20));
+        let zero = a.zero();
+        let mut g = zero;
+        let mut result = Ok(zero);
+        for _ in 0..100 {
+            result = a.form(&[zero], &[g]);
+            match result {
+                Ok(h) => g = h,
+                Err(_) => break,
+            }
+        }
+        assert_eq!(result, Err(SolveError::BudgetExceeded { limit: 20 }));
+        let mut a = CanonicalArena::new(Budget::positions(100));
+        let big = a.nimber(1 << 40).unwrap();
+        let up = {
+            let zero = a.zero();
+            let star = a.nimber(1).unwrap();
+            a.form(&[zero], &[star]).unwrap()
+        };
+        assert_eq!(
+            a.add(big, up),
+            Err(SolveError::BudgetExceeded { limit: 100 })
+        );
+    }
+
+    #[test]
+    fn the_budgets_deadline_stops_the_arena() {
+        let p = Position::parse("unfair[3,2](20, 21, 22)").unwrap();
+        let budget = Budget::DEFAULT.with_time_limit(std::time::Duration::ZERO);
+        let mut a = CanonicalArena::new(budget);
+        assert!(matches!(
+            a.sum(p.components()),
+            Err(SolveError::TimeLimit { .. })
+        ));
+    }
+
+    #[test]
+    fn long_values_are_left_out_of_analyses() {
+        // Sums of unfair heaps are hot games whose forms share options in
+        // the arena but are long written out.
+        let p = Position::parse("unfair[3,2](6, 7)").unwrap();
+        let mut a = CanonicalArena::new(Budget::DEFAULT);
+        let g = a.sum(p.components()).unwrap();
+        let full = a.display(g).unwrap();
+        assert!(full.chars().count() > MAX_VALUE_CHARS);
+        let n = full.chars().count();
+        assert_eq!(a.display_at_most(g, n).unwrap(), Some(full));
+        assert_eq!(a.display_at_most(g, n - 1).unwrap(), None);
+        let analysis = crate::analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(analysis.value, None);
+        assert_eq!(analysis.outcome, a.outcome(g).unwrap());
+    }
+
+    /// A game given by its options, for the brute-force checks.
+    #[derive(Clone, Debug)]
+    struct Tree {
+        left: Vec<Tree>,
+        right: Vec<Tree>,
+    }
+
+    impl Tree {
+        fn neg(&self) -> Tree {
+            Tree {
+                left: self.right.iter().map(Tree::neg).collect(),
+                right: self.left.iter().map(Tree::neg).collect(),
+            }
+        }
+
+        /// Its canonical form, built from the options up.
+        fn id(&self, a: &mut CanonicalArena) -> GameId {
+            let l: Vec<GameId> = self.left.iter().map(|t| t.id(a)).collect();
+            let r: Vec<GameId> = self.right.iter().map(|t| t.id(a)).collect();
+            a.form(&l, &r).unwrap()
+        }
+    }
+
+    /// Whether the player to move (Left if `left`) wins the sum of the
+    /// games `parts` by playing it out: the definition, no theory.
+    fn wins(parts: &[&Tree], left: bool, memo: &mut FxHashMap<(Vec<usize>, bool), bool>) -> bool {
+        let key: Vec<usize> = parts.iter().map(|t| *t as *const Tree as usize).collect();
+        if let Some(&w) = memo.get(&(key.clone(), left)) {
+            return w;
+        }
+        let mut won = false;
+        'parts: for (i, t) in parts.iter().enumerate() {
+            let options = if left { &t.left } else { &t.right };
+            for o in options {
+                let mut next = parts.to_vec();
+                next[i] = o;
+                if !wins(&next, !left, memo) {
+                    won = true;
+                    break 'parts;
+                }
+            }
+        }
+        memo.insert((key, left), won);
+        won
+    }
+
+    fn tree() -> impl Strategy<Value = Tree> {
+        let leaf = Just(Tree {
+            left: Vec::new(),
+            right: Vec::new(),
+        });
+        leaf.prop_recursive(4, 64, 4, |inner| {
+            (
+                proptest::collection::vec(inner.clone(), 0..4),
+                proptest::collection::vec(inner, 0..4),
+            )
+                .prop_map(|(left, right)| Tree { left, right })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn comparison_and_equality_agree_with_play(g in tree(), h in tree()) {
+            let mut a = CanonicalArena::new(Budget::DEFAULT);
+            let (gi, hi) = (g.id(&mut a), h.id(&mut a));
+            let minus_h = h.neg();
+            let mut memo = FxHashMap::default();
+            // G <= H iff Left, moving first in G - H, loses.
+            let g_le_h = !wins(&[&g, &minus_h], true, &mut memo);
+            let minus_g = g.neg();
+            let h_le_g = !wins(&[&h, &minus_g], true, &mut memo);
+            prop_assert_eq!(a.le(gi, hi).unwrap(), g_le_h);
+            prop_assert_eq!(a.le(hi, gi).unwrap(), h_le_g);
+            // Canonical forms are unique: equal games, equal ids.
+            prop_assert_eq!(gi == hi, g_le_h && h_le_g);
+            // The outcome class of G alone, by play.
+            let left_starting = wins(&[&g], true, &mut memo);
+            let right_starting = wins(&[&g], false, &mut memo);
+            prop_assert_eq!(a.outcome(gi).unwrap(), Outcome::from_partizan(left_starting, right_starting));
+        }
+
+        #[test]
+        fn sums_follow_the_group_laws(g in tree(), h in tree(), k in tree()) {
+            let mut a = CanonicalArena::new(Budget::DEFAULT);
+            let (gi, hi, ki) = (g.id(&mut a), h.id(&mut a), k.id(&mut a));
+            let zero = a.zero();
+            let minus_g = a.neg(gi).unwrap();
+            prop_assert_eq!(minus_g, g.neg().id(&mut a));
+            prop_assert_eq!(a.add(gi, minus_g).unwrap(), zero);
+            let gh = a.add(gi, hi).unwrap();
+            prop_assert_eq!(gh, a.add(hi, gi).unwrap());
+            let gh_k = a.add(gh, ki).unwrap();
+            let hk = a.add(hi, ki).unwrap();
+            prop_assert_eq!(gh_k, a.add(gi, hk).unwrap());
+            // <= is a partial order compatible with +.
+            prop_assert!(a.le(gi, gi).unwrap());
+            if a.le(gi, hi).unwrap() && a.le(hi, ki).unwrap() {
+                prop_assert!(a.le(gi, ki).unwrap());
+            }
+            let gk = a.add(gi, ki).unwrap();
+            prop_assert_eq!(a.le(gi, hi).unwrap(), a.le(gk, hk).unwrap());
+            // The sum's outcome is the outcome of playing both games.
+            let mut memo = FxHashMap::default();
+            let left_starting = wins(&[&g, &h], true, &mut memo);
+            let right_starting = wins(&[&g, &h], false, &mut memo);
+            prop_assert_eq!(a.outcome(gh).unwrap(), Outcome::from_partizan(left_starting, right_starting));
+        }
+
+        #[test]
+        fn canonical_forms_are_fixed_points(g in tree()) {
+            let mut a = CanonicalArena::new(Budget::DEFAULT);
+            let gi = g.id(&mut a);
+            let l = a.left_options(gi).unwrap();
+            let r = a.right_options(gi).unwrap();
+            prop_assert_eq!(a.form(&l, &r).unwrap(), gi);
+            // Options of a canonical form on one side are pairwise
+            // incomparable: none dominates another.
+            for side in [&l, &r] {
+                for (i, &x) in side.iter().enumerate() {
+                    for &y in &side[i + 1..] {
+                        prop_assert!(!a.le(x, y).unwrap() && !a.le(y, x).unwrap());
+                    }
+                }
+            }
+        }
+    }
+}
