@@ -420,12 +420,15 @@ impl<V: Cell> Engine<V> {
 
     /// The main thread's side of a pipelined run. It ends the run early
     /// (and no run starts again before the next review) when the worker is
-    /// found behind for more than a quarter of the heaps of a stretch: the
-    /// second core is then busy with other work, and one thread is faster.
+    /// found behind for more than a quarter of the heaps of three stretches
+    /// in a row: the second core is then busy with other work, and one
+    /// thread is faster. (One bad stretch is usually a hiccup of the host,
+    /// which the main thread rides out by doing the heaps itself.)
     fn run_pipelined(&mut self, worker: &mut Consumer<'_>, last: usize) -> Result<(), Overflow> {
         const STRETCH: usize = 2048;
+        const BAD_STRETCHES: usize = 3;
         let k = self.rules.leave_two[0];
-        let (mut heaps, mut alone) = (0, 0);
+        let (mut heaps, mut alone, mut bad) = (0, 0, 0);
         while self.values.len() <= last {
             let n = self.values.len();
             self.mark_options(n);
@@ -448,7 +451,8 @@ impl<V: Cell> Engine<V> {
             worker.publish(n, value);
             heaps += 1;
             if heaps == STRETCH {
-                if 4 * alone > STRETCH {
+                bad = if 4 * alone > STRETCH { bad + 1 } else { 0 };
+                if bad == BAD_STRETCHES {
                     self.no_pipeline_before = self.next_review;
                     return Ok(());
                 }
