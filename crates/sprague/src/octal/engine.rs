@@ -117,6 +117,10 @@ impl SplitCache {
     };
 }
 
+/// The block of common pairs the worker scans from the start of a run in
+/// the tests' patient mode.
+const TEST_BLOCK: usize = 100;
+
 /// How many candidates the scan of one split compares with each block of
 /// pair values, rather than stamping every value.
 const FEW_CANDIDATES: usize = 8;
@@ -226,14 +230,18 @@ pub(crate) struct Engine<V: Cell> {
     /// What the two threads share, and how many values the mirror holds.
     pipeline: PipelineCell,
     mirrored: usize,
-    /// Heaps computed with the worker thread.
+    /// Heaps computed with the worker thread, and the common pairs it
+    /// scanned for them.
     pub pipelined: u64,
+    pub worker_scanned: u64,
     /// No pipelined run starts below this heap (set when a run found the
     /// second core busy).
     no_pipeline_before: usize,
     /// Whether the main thread always waits for the worker instead of
-    /// doing a heap itself when the worker is behind (for tests: every heap
-    /// of a run then goes through the worker).
+    /// doing a heap itself when the worker is behind, and leaves the
+    /// worker's block of common pairs alone (for tests: every heap of a run
+    /// then goes through the worker, which scans at least `TEST_BLOCK`
+    /// common pairs of each).
     patient: bool,
     /// Work done: pairs from the rare list, and pairs scanned.
     pub rare_pairs: u64,
@@ -271,6 +279,7 @@ impl<V: Cell> Engine<V> {
             pipeline: PipelineCell::default(),
             mirrored: 0,
             pipelined: 0,
+            worker_scanned: 0,
             patient: false,
             no_pipeline_before: 0,
             rare_pairs: 0,
@@ -404,6 +413,7 @@ impl<V: Cell> Engine<V> {
             self.values.iter().map(|v| v.to_u32()),
             &mut self.mirrored,
             last + 1,
+            if self.patient { TEST_BLOCK } else { 0 },
         );
         let shared: &Shared = shared;
         let result = std::thread::scope(|scope| {
@@ -435,11 +445,13 @@ impl<V: Cell> Engine<V> {
             let m = n - k;
             let mut bits = std::mem::take(&mut self.worker_bits);
             let value = match worker.take(n, &mut bits, self.rare.len(), self.patient) {
-                Some((pairs, share)) => {
-                    self.rare_pairs += pairs;
-                    self.edge_rare_pairs(n, m, share, &mut bits);
+                Some(taken) => {
+                    self.rare_pairs += taken.pairs;
+                    self.scanned_pairs += taken.scanned.len() as u64;
+                    self.worker_scanned += taken.scanned.len() as u64;
+                    self.edge_rare_pairs(n, m, taken.share, &mut bits);
                     self.pipelined += 1;
-                    self.one_split_from_bits(m, &mut bits)
+                    self.one_split_from_bits(m, &mut bits, taken.scanned)
                 }
                 None => {
                     alone += 1;
@@ -817,14 +829,19 @@ impl<V: Cell> Engine<V> {
                 .filter(|&(_, (&mark, &parity))| parity == searched && mark != generation)
                 .map(|(v, _)| v as u32),
         );
-        self.scan_one_split(m, bound, wanted)
+        self.scan_one_split(m, bound, wanted, 0..0)
     }
 
     /// The mex of a single-split heap from the values its rare pairs reach
     /// (`bits`, from the worker thread): the options already marked join
     /// them, and then as in [`Engine::sparse_mex_one_split`], with the bound
     /// and the candidates found a word of 64 values at a time.
-    fn one_split_from_bits(&mut self, m: usize, bits: &mut Vec<u64>) -> u32 {
+    fn one_split_from_bits(
+        &mut self,
+        m: usize,
+        bits: &mut Vec<u64>,
+        scanned: std::ops::Range<usize>,
+    ) -> u32 {
         for &v in &self.marked {
             let w = (v / 64) as usize;
             if bits.len() <= w {
@@ -866,14 +883,21 @@ impl<V: Cell> Engine<V> {
                 break;
             }
         }
-        self.scan_one_split(m, bound, wanted)
+        self.scan_one_split(m, bound, wanted, scanned)
     }
 
     /// The scan of common pairs of the split total `m` for the candidates
     /// `wanted` (ascending, of the searched parity, below `bound`, reached by
-    /// no rare pair or other option): the mex is `bound` if each is seen,
-    /// the least one left otherwise.
-    fn scan_one_split(&mut self, m: usize, bound: u32, mut wanted: Vec<u32>) -> u32 {
+    /// no rare pair or other option, nor by the pairs `(a, m - a)` with `a`
+    /// in `skip`, which the worker scanned): the mex is `bound` if each is
+    /// seen, the least one left otherwise.
+    fn scan_one_split(
+        &mut self,
+        m: usize,
+        bound: u32,
+        mut wanted: Vec<u32>,
+        skip: std::ops::Range<usize>,
+    ) -> u32 {
         let generation = self.generation;
         let unequal = self.rules.unequal;
         let values = &self.values[..m];
@@ -894,7 +918,8 @@ impl<V: Cell> Engine<V> {
             // to a vector register as 32).
             let mut block = [0u16; 64];
             while a <= last && !wanted.is_empty() {
-                let to = (a + 63).min(last);
+                let end = if a < skip.start { skip.start - 1 } else { last };
+                let to = (a + 63).min(end).min(last);
                 // `low[i]` is heap `a + i`, `high[i]` heap `m - a - i`.
                 let low = &values[a..=to];
                 let high = &values[m - to..=m - a];
@@ -921,6 +946,9 @@ impl<V: Cell> Engine<V> {
                 }
                 self.scanned_pairs += (to + 1 - a) as u64;
                 a = to + 1;
+                if a == skip.start {
+                    a = skip.end;
+                }
             }
         }
         let result = wanted.first().copied().unwrap_or(bound);
@@ -1016,6 +1044,7 @@ mod tests {
             // The worker takes part in Officers and Treblecross.
             if method == Method::SparseSpace && ["0.6", "0.007"].contains(&code) {
                 assert!(patient.pipelined > 0, "{code}");
+                assert!(patient.worker_scanned > 0, "{code}");
             }
         }
         if !parallel || method == Method::Plain {

@@ -53,6 +53,9 @@ const BATCH: usize = 16;
 /// How many rare heaps move between the threads' shares at a wait.
 const SHARE_STEP: usize = 8;
 
+/// How many common pairs move between the threads at a wait.
+const BLOCK_STEP: usize = 32;
+
 /// How long the worker spins before it parks, in spin-loop hints.
 const WORKER_SPINS: u32 = 1 << 13;
 
@@ -75,6 +78,9 @@ struct Slot {
     pairs: AtomicU64,
     /// The pairs of the `share` smallest rare heaps are not in `words`.
     share: AtomicUsize,
+    /// The common pairs `(a, m - a)` with `LOOKAHEAD ≤ a < scanned` are in
+    /// `words` (none if `scanned` is 0).
+    scanned: AtomicUsize,
 }
 
 impl Slot {
@@ -84,6 +90,7 @@ impl Slot {
             words: (0..SLOT_WORDS).map(|_| AtomicU64::new(0)).collect(),
             pairs: AtomicU64::new(0),
             share: AtomicUsize::new(0),
+            scanned: AtomicUsize::new(0),
         }
     }
 }
@@ -101,6 +108,9 @@ pub(crate) struct Shared {
     done: AtomicUsize,
     /// How many of the smallest rare heaps the main thread pairs itself.
     share: AtomicUsize,
+    /// How many common pairs the worker scans for the main thread, from
+    /// `a = LOOKAHEAD` on (used only while `share` is 0).
+    block: AtomicUsize,
     /// Whether the worker is parked, waiting for values.
     parked: AtomicBool,
     /// Set by the main thread to end the worker (the end of the run, or an
@@ -174,6 +184,17 @@ fn pack_bytes(eight: &[u8]) -> u64 {
     x.wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
+/// What the worker did for one heap.
+#[derive(Debug)]
+pub(crate) struct Taken {
+    /// Rare pairs enumerated.
+    pub pairs: u64,
+    /// How many of the smallest rare heaps it left to the main thread.
+    pub share: usize,
+    /// The common pairs `(a, m - a)` with `a` in this range it scanned.
+    pub scanned: std::ops::Range<usize>,
+}
+
 /// The main thread's side: its copy of the worker's progress.
 #[derive(Debug)]
 pub(crate) struct Consumer<'a> {
@@ -192,6 +213,7 @@ impl Shared {
             published: AtomicUsize::new(0),
             done: AtomicUsize::new(0),
             share: AtomicUsize::new(0),
+            block: AtomicUsize::new(0),
             parked: AtomicBool::new(false),
             stop: AtomicBool::new(false),
             slots: (0..SLOTS).map(|_| Slot::new()).collect(),
@@ -206,6 +228,7 @@ impl Shared {
         values: impl ExactSizeIterator<Item = u32>,
         valid: &mut usize,
         capacity: usize,
+        block: usize,
     ) -> &'a mut Shared {
         let shared = cell.0.get_or_insert_with(|| Box::new(Shared::new()));
         let len = values.len();
@@ -219,6 +242,7 @@ impl Shared {
         shared.published.store(len, Ordering::Release);
         shared.done.store(len, Ordering::Release);
         shared.share.store(0, Ordering::Relaxed);
+        shared.block.store(block, Ordering::Relaxed);
         shared.stop.store(false, Ordering::Release);
         shared
     }
@@ -285,12 +309,21 @@ impl Shared {
                 // Say how far this thread got before waiting: the main
                 // thread may be waiting for it.
                 self.done.store(h, Ordering::Release);
-                // The main thread is the slower: leave it fewer pairs.
-                let _ = self
+                // The main thread is the slower: leave it fewer rare pairs,
+                // or scan more of its common pairs.
+                if self
                     .share
                     .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
-                        Some(s.saturating_sub(SHARE_STEP))
-                    });
+                        s.checked_sub(1).map(|_| s.saturating_sub(SHARE_STEP))
+                    })
+                    .is_err()
+                {
+                    let _ = self
+                        .block
+                        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+                            Some((b + BLOCK_STEP).min(1 << 20))
+                        });
+                }
                 let Some(now) = wait_for(self, || {
                     let p = self.published.load(Ordering::Acquire);
                     (p >= known).then_some(p)
@@ -328,6 +361,20 @@ impl Shared {
                 seen[(gr ^ u32::from(local[m - r])) as usize] = 1;
                 pairs += 1;
             }
+            // A block of common pairs for the main thread: both parts are
+            // below `known` (`a ≥ LOOKAHEAD > m - known`).
+            let block = self.block.load(Ordering::Relaxed);
+            let half = m / 2;
+            let last = if job.unequal && 2 * half == m {
+                half.saturating_sub(1)
+            } else {
+                half
+            };
+            let scanned = (LOOKAHEAD + block).min(last + 1).min(known);
+            for a in LOOKAHEAD..scanned {
+                seen[(local[a] ^ local[m - a]) as usize] = 1;
+            }
+            let scanned = if scanned > LOOKAHEAD { scanned } else { 0 };
             // Every pair value is below the next power of two above the
             // largest value below `known`.
             let words = ((largest + 1).next_power_of_two().max(64) / 64) as usize;
@@ -343,6 +390,7 @@ impl Shared {
             slot.len.store(words, Ordering::Relaxed);
             slot.pairs.store(pairs, Ordering::Relaxed);
             slot.share.store(share, Ordering::Relaxed);
+            slot.scanned.store(scanned, Ordering::Relaxed);
             self.done.store(h + 1, Ordering::Release);
             h += 1;
         }
@@ -382,8 +430,8 @@ impl Consumer<'_> {
     /// (the main thread's share).
     ///
     /// If the worker is behind, the main thread waits a short while (about
-    /// a heap's work; and takes a larger share, at most all `n_rare`, from
-    /// now on), and then gives up: `None`, and the main thread pairs every
+    /// a heap's work; and moves work from the worker, up to all `n_rare`
+    /// rare pairs, from now on), and then gives up: `None`, and the main thread pairs every
     /// rare heap of `n` itself, and of the next heaps too, without waiting,
     /// until the worker has caught up (the worker skips the heaps done). On
     /// a busy machine the worker may be off its core for milliseconds, and
@@ -396,7 +444,7 @@ impl Consumer<'_> {
         bits: &mut Vec<u64>,
         n_rare: usize,
         patient: bool,
-    ) -> Option<(u64, usize)> {
+    ) -> Option<Taken> {
         if self.done <= n {
             let shared = self.shared;
             // The worker may be waiting for values this thread has not
@@ -423,12 +471,22 @@ impl Consumer<'_> {
                 }
             }
             // Only a real wait says the worker is the slower.
-            if spins > 0 && !self.behind {
-                let _ = shared
-                    .share
-                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
-                        Some((s + SHARE_STEP).min(n_rare))
-                    });
+            if spins > 0 && !self.behind && !patient {
+                // The worker is the slower: it scans fewer common pairs, or
+                // leaves more rare pairs to this thread.
+                if shared
+                    .block
+                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+                        b.checked_sub(1).map(|_| b.saturating_sub(BLOCK_STEP))
+                    })
+                    .is_err()
+                {
+                    let _ = shared
+                        .share
+                        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+                            Some((s + SHARE_STEP).min(n_rare))
+                        });
+                }
             }
             self.behind = false;
         }
@@ -436,10 +494,16 @@ impl Consumer<'_> {
         let len = slot.len.load(Ordering::Relaxed);
         bits.clear();
         bits.extend(slot.words[..len].iter().map(|w| w.load(Ordering::Relaxed)));
-        Some((
-            slot.pairs.load(Ordering::Relaxed),
-            slot.share.load(Ordering::Relaxed),
-        ))
+        let scanned = slot.scanned.load(Ordering::Relaxed);
+        Some(Taken {
+            pairs: slot.pairs.load(Ordering::Relaxed),
+            share: slot.share.load(Ordering::Relaxed),
+            scanned: if scanned > 0 {
+                LOOKAHEAD..scanned
+            } else {
+                0..0
+            },
+        })
     }
 }
 
