@@ -114,6 +114,9 @@ pub(crate) struct Shared {
     block: AtomicUsize,
     /// Whether the worker is parked, waiting for values.
     parked: AtomicBool,
+    /// The worker's own copy of the values and the largest of them, kept
+    /// between runs.
+    copy: std::sync::Mutex<(Vec<u16>, u32)>,
     /// Set by the main thread to end the worker (the end of the run, or an
     /// error), and by the worker if it panics.
     stop: AtomicBool,
@@ -216,6 +219,7 @@ impl Shared {
             share: AtomicUsize::new(0),
             block: AtomicUsize::new(0),
             parked: AtomicBool::new(false),
+            copy: std::sync::Mutex::new((Vec::new(), 0)),
             stop: AtomicBool::new(false),
             slots: (0..SLOTS).map(|_| Slot::new()).collect(),
         }
@@ -283,13 +287,18 @@ impl Shared {
         // The worker's own copy of the values: the loop over rare pairs
         // reads plain memory, not the atomics of the mirror (measured:
         // reading the mirror made that loop three to four times slower).
-        let mut local: Vec<u16> = self.values[..job.first]
-            .iter()
-            .map(|v| v.load(Ordering::Relaxed))
-            .collect();
+        // Kept between runs, so that a run copies only the values computed
+        // since the last.
+        let (mut local, mut largest) =
+            std::mem::take(&mut *self.copy.lock().unwrap_or_else(|e| e.into_inner()));
+        for v in &self.values[local.len()..job.first] {
+            let v = v.load(Ordering::Relaxed);
+            largest = largest.max(u32::from(v));
+            local.push(v);
+        }
+        local.truncate(job.first);
         let mut classified = job.first;
         let mut published = self.published.load(Ordering::Acquire);
-        let mut largest = u32::from(local.iter().copied().max().unwrap_or(0));
         let mut h = job.first;
         while h <= job.last {
             if h % BATCH == 0 {
@@ -329,7 +338,7 @@ impl Shared {
                     let p = self.published.load(Ordering::Acquire);
                     (p >= known).then_some(p)
                 }) else {
-                    return;
+                    break;
                 };
                 published = now;
             }
@@ -395,6 +404,7 @@ impl Shared {
             self.done.store(h + 1, Ordering::Release);
             h += 1;
         }
+        *self.copy.lock().unwrap_or_else(|e| e.into_inner()) = (local, largest);
     }
 }
 
