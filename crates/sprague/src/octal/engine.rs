@@ -429,7 +429,7 @@ impl<V: Cell> Engine<V> {
     }
 
     /// The main thread's side of a pipelined run. It ends the run early
-    /// (and no run starts again before the next review) when the worker is
+    /// (and no run starts again for a sixteenth more heaps) when the worker is
     /// found behind for more than a quarter of the heaps of three stretches
     /// in a row: the second core is then busy with other work, and one
     /// thread is faster. (One bad stretch is usually a hiccup of the host,
@@ -465,7 +465,11 @@ impl<V: Cell> Engine<V> {
             if heaps == STRETCH {
                 bad = if 4 * alone > STRETCH { bad + 1 } else { 0 };
                 if bad == BAD_STRETCHES {
-                    self.no_pipeline_before = self.next_review;
+                    // Try two threads again a while later: the other work
+                    // may be over by then (a sixteenth more heaps, at
+                    // least 2^16, so that retrying costs little).
+                    let n = self.values.len();
+                    self.no_pipeline_before = n.saturating_add((n / 16).max(1 << 16));
                     return Ok(());
                 }
                 (heaps, alone) = (0, 0);
