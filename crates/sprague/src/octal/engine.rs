@@ -449,7 +449,7 @@ impl<V: Cell> Engine<V> {
                     self.rare_pairs += taken.pairs;
                     self.scanned_pairs += taken.scanned.len() as u64;
                     self.worker_scanned += taken.scanned.len() as u64;
-                    self.edge_rare_pairs(n, m, taken.share, &mut bits);
+                    self.edge_rare_pairs(m, taken.known, taken.share, &mut bits);
                     self.pipelined += 1;
                     self.one_split_from_bits(m, &mut bits, taken.scanned)
                 }
@@ -478,15 +478,14 @@ impl<V: Cell> Engine<V> {
         Ok(())
     }
 
-    /// The rare pairs of heap `n` (split total `m`) that the worker leaves
-    /// to the main thread, added to `bits`: those with a part at or above
-    /// `n - LOOKAHEAD`, and those of the `share` smallest rare heaps.
-    fn edge_rare_pairs(&mut self, n: usize, m: usize, share: usize, bits: &mut Vec<u64>) {
+    /// The rare pairs of split total `m` that the worker leaves to the main
+    /// thread, added to `bits`: those with a part at or above `known`, and
+    /// those of the `share` smallest rare heaps.
+    fn edge_rare_pairs(&mut self, m: usize, known: usize, share: usize, bits: &mut Vec<u64>) {
         let words = ((self.largest + 1).next_power_of_two().max(64) / 64) as usize;
         if bits.len() < words {
             bits.resize(words, 0);
         }
-        let known = n.saturating_sub(LOOKAHEAD);
         let low_end = self
             .rare
             .partition_point(|&r| r + known <= m)

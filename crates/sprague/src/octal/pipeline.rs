@@ -48,6 +48,18 @@ const SLOT_WORDS: usize = 1024;
 /// `h - LOOKAHEAD` are the worker's.
 pub(crate) const LOOKAHEAD: usize = 128;
 
+/// How many consecutive heaps the worker takes at once. For each rare heap
+/// `r`, the pairs `(r, m - r)` of a group read `GROUP` consecutive values,
+/// and each value is stored to its own heap's table: one store a pair
+/// rather than three loads and a store (measured on Treblecross at 2^21:
+/// 0.36 ns a pair against 0.65 ns heap by heap; 4 and 16 did as well as 8,
+/// 2 and 3 worse).
+const GROUP: usize = 8;
+
+/// Where the worker's block of common pairs `(a, m - a)` starts: from here
+/// on, both parts are below `known` for every heap of a group.
+pub(crate) const SCAN_FROM: usize = LOOKAHEAD + GROUP;
+
 /// How many heaps pass between two updates of a counter.
 const BATCH: usize = 16;
 
@@ -79,6 +91,8 @@ struct Slot {
     pairs: AtomicU64,
     /// The pairs of the `share` smallest rare heaps are not in `words`.
     share: AtomicUsize,
+    /// Neither are those with a part at or above `known`.
+    known: AtomicUsize,
     /// The common pairs `(a, m - a)` with `LOOKAHEAD ≤ a < scanned` are in
     /// `words` (none if `scanned` is 0).
     scanned: AtomicUsize,
@@ -91,6 +105,7 @@ impl Slot {
             words: (0..SLOT_WORDS).map(|_| AtomicU64::new(0)).collect(),
             pairs: AtomicU64::new(0),
             share: AtomicUsize::new(0),
+            known: AtomicUsize::new(0),
             scanned: AtomicUsize::new(0),
         }
     }
@@ -195,6 +210,8 @@ pub(crate) struct Taken {
     pub pairs: u64,
     /// How many of the smallest rare heaps it left to the main thread.
     pub share: usize,
+    /// Its pairs have both parts below this heap.
+    pub known: usize,
     /// The common pairs `(a, m - a)` with `a` in this range it scanned.
     pub scanned: std::ops::Range<usize>,
 }
@@ -283,7 +300,7 @@ impl Shared {
         let _guard = StopOnUnwind(&self.stop);
         // `seen[v]` is 1 if a pair reaches `v` (bytes, packed into bits
         // eight at a time below, then cleared).
-        let mut seen = vec![0u8; 1 << 16];
+        let mut seen: [Box<[u8; 1 << 16]>; GROUP] = std::array::from_fn(|_| Box::new([0; 1 << 16]));
         // The worker's own copy of the values: the loop over rare pairs
         // reads plain memory, not the atomics of the mirror (measured:
         // reading the mirror made that loop three to four times slower).
@@ -301,16 +318,13 @@ impl Shared {
         let mut published = self.published.load(Ordering::Acquire);
         let mut h = job.first;
         while h <= job.last {
-            if h % BATCH == 0 {
-                let now = self.published.load(Ordering::Acquire);
-                if now > h {
-                    // The main thread got ahead and did these heaps itself.
-                    published = now;
-                    h = now;
-                    continue;
-                }
+            let now = self.published.load(Ordering::Acquire);
+            if now > h {
+                // The main thread got ahead and did these heaps itself.
+                published = now;
+                h = now;
+                continue;
             }
-            let m = h - job.k;
             let known = h.saturating_sub(LOOKAHEAD);
             if published < known {
                 published = self.published.load(Ordering::Acquire);
@@ -355,57 +369,126 @@ impl Shared {
                 }
                 classified += 1;
             }
-            // Both parts below `known`: `r < known` and `m - r < known`;
-            // and not among the main thread's share.
+            let group = GROUP.min(job.last + 1 - h);
             let share = self.share.load(Ordering::Relaxed);
-            let from = job
-                .rare
-                .partition_point(|&r| r + known <= m)
-                .max(share.min(job.rare.len()));
-            let to = job.rare.partition_point(|&r| r < known).max(from);
-            let mut pairs = 0u64;
-            for (&r, &gr) in job.rare[from..to].iter().zip(&job.rare_values[from..to]) {
-                if job.unequal && 2 * r == m {
-                    continue;
-                }
-                seen[(gr ^ u32::from(local[m - r])) as usize] = 1;
-                pairs += 1;
-            }
-            // A block of common pairs for the main thread: both parts are
-            // below `known` (`a ≥ LOOKAHEAD > m - known`).
             let block = self.block.load(Ordering::Relaxed);
-            let half = m / 2;
-            let last = if job.unequal && 2 * half == m {
-                half.saturating_sub(1)
+            let mut pairs = [0u64; GROUP];
+            let mut tables = seen.each_mut().map(|t| &mut **t);
+            let scanned = if group == GROUP && !job.unequal {
+                rare_pairs_of_group(&job, &local, h, known, share, block, &mut tables, &mut pairs)
             } else {
-                half
+                for j in 0..group {
+                    pairs[j] = rare_pairs_of_heap(&job, &local, h + j, known, share, tables[j]);
+                }
+                0
             };
-            let scanned = (LOOKAHEAD + block).min(last + 1).min(known);
-            for a in LOOKAHEAD..scanned {
-                seen[(local[a] ^ local[m - a]) as usize] = 1;
-            }
-            let scanned = if scanned > LOOKAHEAD { scanned } else { 0 };
             // Every pair value is below the next power of two above the
             // largest value below `known`.
             let words = ((largest + 1).next_power_of_two().max(64) / 64) as usize;
-            let slot = &self.slots[h % SLOTS];
-            for (w, chunk) in seen[..words * 64].chunks_exact_mut(64).enumerate() {
-                let mut bits = 0u64;
-                for (j, eight) in chunk.chunks_exact(8).enumerate() {
-                    bits |= pack_bytes(eight) << (8 * j);
+            for (j, table) in tables.iter_mut().enumerate().take(group) {
+                let slot = &self.slots[(h + j) % SLOTS];
+                for (w, chunk) in table[..words * 64].chunks_exact_mut(64).enumerate() {
+                    let mut bits = 0u64;
+                    for (i, eight) in chunk.chunks_exact(8).enumerate() {
+                        bits |= pack_bytes(eight) << (8 * i);
+                    }
+                    chunk.fill(0);
+                    slot.words[w].store(bits, Ordering::Relaxed);
                 }
-                chunk.fill(0);
-                slot.words[w].store(bits, Ordering::Relaxed);
+                slot.len.store(words, Ordering::Relaxed);
+                slot.pairs.store(pairs[j], Ordering::Relaxed);
+                slot.share.store(share, Ordering::Relaxed);
+                slot.known.store(known, Ordering::Relaxed);
+                slot.scanned.store(scanned, Ordering::Relaxed);
             }
-            slot.len.store(words, Ordering::Relaxed);
-            slot.pairs.store(pairs, Ordering::Relaxed);
-            slot.share.store(share, Ordering::Relaxed);
-            slot.scanned.store(scanned, Ordering::Relaxed);
-            self.done.store(h + 1, Ordering::Release);
-            h += 1;
+            self.done.store(h + group, Ordering::Release);
+            h += group;
         }
         *self.copy.lock().unwrap_or_else(|e| e.into_inner()) = (local, largest);
     }
+}
+
+/// The rare pairs `(r, m - r)` of heap `h` (split total `m = h - k`) with
+/// both parts below `known`, leaving out the `share` smallest rare heaps,
+/// marked in `table`; returns how many.
+fn rare_pairs_of_heap(
+    job: &Job,
+    local: &[u16],
+    h: usize,
+    known: usize,
+    share: usize,
+    table: &mut [u8; 1 << 16],
+) -> u64 {
+    let m = h - job.k;
+    let from = job
+        .rare
+        .partition_point(|&r| r + known <= m)
+        .max(share.min(job.rare.len()));
+    let to = job.rare.partition_point(|&r| r < known).max(from);
+    let mut pairs = 0;
+    for (&r, &gr) in job.rare[from..to].iter().zip(&job.rare_values[from..to]) {
+        if job.unequal && 2 * r == m {
+            continue;
+        }
+        table[usize::from(gr as u16 ^ local[m - r])] = 1;
+        pairs += 1;
+    }
+    pairs
+}
+
+/// [`rare_pairs_of_heap`] for the `GROUP` heaps from `h` at once (a game
+/// whose parts may be equal), each into its own table, and the common
+/// pairs `(a, m - a)` with `SCAN_FROM ≤ a` in a block of up to `block`
+/// pairs; returns where the block ends (0 if it is empty).
+#[allow(clippy::too_many_arguments)]
+fn rare_pairs_of_group(
+    job: &Job,
+    local: &[u16],
+    h: usize,
+    known: usize,
+    share: usize,
+    block: usize,
+    tables: &mut [&mut [u8; 1 << 16]; GROUP],
+    pairs: &mut [u64; GROUP],
+) -> usize {
+    let m = h - job.k;
+    let len = job.rare.len();
+    let to = job.rare.partition_point(|&r| r < known);
+    let start = |j: usize| {
+        job.rare
+            .partition_point(|&r| r + known <= m + j)
+            .max(share.min(len))
+    };
+    // The rare heaps from `common` on pair below `known` for every heap of
+    // the group; below it, heap by heap.
+    let common = start(GROUP - 1).min(to);
+    for (j, table) in tables.iter_mut().enumerate() {
+        let from = start(j).min(common);
+        for (&r, &gr) in job.rare[from..common].iter().zip(&job.rare_values[from..common]) {
+            table[usize::from(gr as u16 ^ local[m + j - r])] = 1;
+        }
+        pairs[j] = (common - from + to - common) as u64;
+    }
+    for (&r, &gr) in job.rare[common..to].iter().zip(&job.rare_values[common..to]) {
+        let gr = gr as u16;
+        let high: &[u16; GROUP] = local[m - r..][..GROUP].try_into().expect("GROUP values");
+        for (table, &v) in tables.iter_mut().zip(high) {
+            table[usize::from(gr ^ v)] = 1;
+        }
+    }
+    // Pair `(a, m + j - a)` of heap `h + j`: both parts below `known`.
+    let end = (SCAN_FROM + block).min(m / 2 + 1).min(known);
+    if end <= SCAN_FROM {
+        return 0;
+    }
+    for a in SCAN_FROM..end {
+        let low = local[a];
+        let high: &[u16; GROUP] = local[m - a..][..GROUP].try_into().expect("GROUP values");
+        for (table, &v) in tables.iter_mut().zip(high) {
+            table[usize::from(low ^ v)] = 1;
+        }
+    }
+    end
 }
 
 impl Consumer<'_> {
@@ -509,8 +592,9 @@ impl Consumer<'_> {
         Some(Taken {
             pairs: slot.pairs.load(Ordering::Relaxed),
             share: slot.share.load(Ordering::Relaxed),
+            known: slot.known.load(Ordering::Relaxed),
             scanned: if scanned > 0 {
-                LOOKAHEAD..scanned
+                SCAN_FROM..scanned
             } else {
                 0..0
             },
