@@ -195,12 +195,24 @@ fn wait_for<T>(shared: &Shared, ready: impl Fn() -> Option<T>) -> Option<T> {
     }
 }
 
-/// Eight bytes, each 0 or 1, as eight bits (byte `i` to bit `i`): one
-/// multiplication moves byte `i`'s bit to bit `56 + i` without carries.
+/// Sixty-four values' bytes for the heaps of a group (each 0 or 1) as one
+/// word of bits a heap: bit `v` of word `j` is `chunk[v][j]`. Eight values
+/// at a time, byte `j` of `packed` gathers bit `i` from value `i`: the
+/// bytes are 0 or 1, so shifting a masked word by `i` moves each heap's
+/// byte into its own byte, without carries.
 #[inline]
-fn pack_bytes(eight: &[u8]) -> u64 {
-    let x = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
-    x.wrapping_mul(0x0102_0408_1020_4080) >> 56
+fn pack_columns(chunk: &[[u8; GROUP]]) -> [u64; GROUP] {
+    let mut columns = [0u64; GROUP];
+    for (c, eight) in chunk.chunks_exact(8).enumerate() {
+        let mut packed = 0u64;
+        for (i, heaps) in eight.iter().enumerate() {
+            packed |= (u64::from_le_bytes(*heaps) & 0x0101_0101_0101_0101) << i;
+        }
+        for (j, column) in columns.iter_mut().enumerate() {
+            *column |= ((packed >> (8 * j)) & 0xff) << (8 * c);
+        }
+    }
+    columns
 }
 
 /// What the worker did for one heap.
@@ -298,9 +310,14 @@ impl Shared {
             }
         }
         let _guard = StopOnUnwind(&self.stop);
-        // `seen[v]` is 1 if a pair reaches `v` (bytes, packed into bits
-        // eight at a time below, then cleared).
-        let mut seen: [Box<[u8; 1 << 16]>; GROUP] = std::array::from_fn(|_| Box::new([0; 1 << 16]));
+        // `seen[v][j]` is 1 if a pair of the `j`-th heap of the group
+        // reaches `v` (bytes, packed into bits below, then cleared). The
+        // heaps of a value share a word: one base address for every store,
+        // and the footprint of eight heaps' values below 2048 is 16 KB.
+        let mut seen: Box<[[u8; GROUP]; 1 << 16]> = vec![[0; GROUP]; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .expect("2^16 entries");
         // The worker's own copy of the values: the loop over rare pairs
         // reads plain memory, not the atomics of the mirror (measured:
         // reading the mirror made that loop three to four times slower).
@@ -373,28 +390,27 @@ impl Shared {
             let share = self.share.load(Ordering::Relaxed);
             let block = self.block.load(Ordering::Relaxed);
             let mut pairs = [0u64; GROUP];
-            let mut tables = seen.each_mut().map(|t| &mut **t);
             let scanned = if group == GROUP && !job.unequal {
-                rare_pairs_of_group(&job, &local, h, known, share, block, &mut tables, &mut pairs)
+                rare_pairs_of_group(&job, &local, h, known, share, block, &mut seen, &mut pairs)
             } else {
-                for j in 0..group {
-                    pairs[j] = rare_pairs_of_heap(&job, &local, h + j, known, share, tables[j]);
+                for (j, p) in pairs.iter_mut().enumerate().take(group) {
+                    *p = rare_pairs_of_heap(&job, &local, h + j, j, known, share, &mut seen);
                 }
                 0
             };
             // Every pair value is below the next power of two above the
             // largest value below `known`.
             let words = ((largest + 1).next_power_of_two().max(64) / 64) as usize;
-            for (j, table) in tables.iter_mut().enumerate().take(group) {
-                let slot = &self.slots[(h + j) % SLOTS];
-                for (w, chunk) in table[..words * 64].chunks_exact_mut(64).enumerate() {
-                    let mut bits = 0u64;
-                    for (i, eight) in chunk.chunks_exact(8).enumerate() {
-                        bits |= pack_bytes(eight) << (8 * i);
-                    }
-                    chunk.fill(0);
-                    slot.words[w].store(bits, Ordering::Relaxed);
+            for w in 0..words {
+                let chunk = &mut seen[w * 64..][..64];
+                let columns = pack_columns(chunk);
+                chunk.fill([0; GROUP]);
+                for (j, &bits) in columns.iter().enumerate().take(group) {
+                    self.slots[(h + j) % SLOTS].words[w].store(bits, Ordering::Relaxed);
                 }
+            }
+            for j in 0..group {
+                let slot = &self.slots[(h + j) % SLOTS];
                 slot.len.store(words, Ordering::Relaxed);
                 slot.pairs.store(pairs[j], Ordering::Relaxed);
                 slot.share.store(share, Ordering::Relaxed);
@@ -410,14 +426,15 @@ impl Shared {
 
 /// The rare pairs `(r, m - r)` of heap `h` (split total `m = h - k`) with
 /// both parts below `known`, leaving out the `share` smallest rare heaps,
-/// marked in `table`; returns how many.
+/// marked in column `j` of `seen`; returns how many.
 fn rare_pairs_of_heap(
     job: &Job,
     local: &[u16],
     h: usize,
+    j: usize,
     known: usize,
     share: usize,
-    table: &mut [u8; 1 << 16],
+    seen: &mut [[u8; GROUP]; 1 << 16],
 ) -> u64 {
     let m = h - job.k;
     let from = job
@@ -430,14 +447,14 @@ fn rare_pairs_of_heap(
         if job.unequal && 2 * r == m {
             continue;
         }
-        table[usize::from(gr as u16 ^ local[m - r])] = 1;
+        seen[usize::from(gr as u16 ^ local[m - r])][j] = 1;
         pairs += 1;
     }
     pairs
 }
 
 /// [`rare_pairs_of_heap`] for the `GROUP` heaps from `h` at once (a game
-/// whose parts may be equal), each into its own table, and the common
+/// whose parts may be equal), each into its own column, and the common
 /// pairs `(a, m - a)` with `SCAN_FROM ≤ a` in a block of up to `block`
 /// pairs; returns where the block ends (0 if it is empty).
 #[allow(clippy::too_many_arguments)]
@@ -448,7 +465,7 @@ fn rare_pairs_of_group(
     known: usize,
     share: usize,
     block: usize,
-    tables: &mut [&mut [u8; 1 << 16]; GROUP],
+    seen: &mut [[u8; GROUP]; 1 << 16],
     pairs: &mut [u64; GROUP],
 ) -> usize {
     let m = h - job.k;
@@ -462,18 +479,18 @@ fn rare_pairs_of_group(
     // The rare heaps from `common` on pair below `known` for every heap of
     // the group; below it, heap by heap.
     let common = start(GROUP - 1).min(to);
-    for (j, table) in tables.iter_mut().enumerate() {
+    for (j, p) in pairs.iter_mut().enumerate() {
         let from = start(j).min(common);
         for (&r, &gr) in job.rare[from..common].iter().zip(&job.rare_values[from..common]) {
-            table[usize::from(gr as u16 ^ local[m + j - r])] = 1;
+            seen[usize::from(gr as u16 ^ local[m + j - r])][j] = 1;
         }
-        pairs[j] = (common - from + to - common) as u64;
+        *p = (common - from + to - common) as u64;
     }
     for (&r, &gr) in job.rare[common..to].iter().zip(&job.rare_values[common..to]) {
         let gr = gr as u16;
         let high: &[u16; GROUP] = local[m - r..][..GROUP].try_into().expect("GROUP values");
-        for (table, &v) in tables.iter_mut().zip(high) {
-            table[usize::from(gr ^ v)] = 1;
+        for (j, &v) in high.iter().enumerate() {
+            seen[usize::from(gr ^ v)][j] = 1;
         }
     }
     // Pair `(a, m + j - a)` of heap `h + j`: both parts below `known`.
@@ -484,8 +501,8 @@ fn rare_pairs_of_group(
     for a in SCAN_FROM..end {
         let low = local[a];
         let high: &[u16; GROUP] = local[m - a..][..GROUP].try_into().expect("GROUP values");
-        for (table, &v) in tables.iter_mut().zip(high) {
-            table[usize::from(low ^ v)] = 1;
+        for (j, &v) in high.iter().enumerate() {
+            seen[usize::from(low ^ v)][j] = 1;
         }
     }
     end
@@ -604,13 +621,22 @@ impl Consumer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::pack_bytes;
+    use super::{GROUP, pack_columns};
 
     #[test]
-    fn eight_bytes_pack_into_eight_bits() {
-        for bits in 0..=255u64 {
-            let bytes: Vec<u8> = (0..8).map(|i| ((bits >> i) & 1) as u8).collect();
-            assert_eq!(pack_bytes(&bytes), bits);
+    fn columns_of_bytes_pack_into_words_of_bits() {
+        // A different pattern in each column, every value and heap tried.
+        let mut chunk = [[0u8; GROUP]; 64];
+        for (v, heaps) in chunk.iter_mut().enumerate() {
+            for (j, byte) in heaps.iter_mut().enumerate() {
+                *byte = u8::from((v * 7 + j * 13) % 5 < 2 || v == j);
+            }
+        }
+        let columns = pack_columns(&chunk);
+        for (j, column) in columns.iter().enumerate() {
+            for (v, heaps) in chunk.iter().enumerate() {
+                assert_eq!((column >> v) & 1 == 1, heaps[j] == 1, "value {v}, heap {j}");
+            }
         }
     }
 }
