@@ -29,6 +29,9 @@
 use super::TakeBreak;
 use super::pipeline::{Consumer, Job, LOOKAHEAD, PipelineCell, Shared};
 
+/// Entries of the table of marks: every value of `u16` and `LIMIT`.
+const MARKS: usize = 65_537;
+
 /// A storage type for Grundy values: bytes while values fit, then words.
 pub(crate) trait Cell: Copy + Send + Sync + 'static {
     /// How many values the type holds (256 for bytes).
@@ -138,6 +141,31 @@ fn retain_unseen(list: &mut Vec<u32>, marks: &[u32], generation: u32) {
     list.truncate(kept);
 }
 
+/// The values `G(a) ^ G(m - a)` of a block of at most 64 pairs: `low[i]`
+/// is heap `a + i` and `high` runs from heap `m - a - len + 1` up to
+/// `m - a`. Pair values are below `LIMIT`, so they fit 16 bits (twice as
+/// many to a vector register as 32).
+#[inline]
+fn pair_values<'b, V: Cell>(low: &[V], high: &[V], block: &'b mut [u16; 64]) -> &'b [u16] {
+    match (<&[V; 64]>::try_from(low), <&[V; 64]>::try_from(high)) {
+        // A whole block, of a length the compiler knows: vector code with
+        // no loop for the remainder.
+        (Ok(low), Ok(high)) => {
+            for (i, slot) in block.iter_mut().enumerate() {
+                *slot = (low[i].to_u32() ^ high[63 - i].to_u32()) as u16;
+            }
+            &block[..]
+        }
+        _ => {
+            let block = &mut block[..low.len()];
+            for (slot, (x, y)) in block.iter_mut().zip(low.iter().zip(high.iter().rev())) {
+                *slot = (x.to_u32() ^ y.to_u32()) as u16;
+            }
+            block
+        }
+    }
+}
+
 /// Bits of values below 256 gathered in registers, not in memory: setting
 /// bits of one word in memory again and again waits on each store, which
 /// made this the hottest line of the engine. Larger values go straight to
@@ -195,7 +223,9 @@ pub(crate) struct Engine<V: Cell> {
     /// plain method is then used until a review finds one.
     plain_now: bool,
     /// `marks[v] == generation`: value `v` is reachable.
-    marks: Vec<u32>,
+    /// (An array of fixed length: a pair value of two `u16` values indexes
+    /// it without a bounds check.)
+    marks: Box<[u32; MARKS]>,
     /// The wanted values and the values reachable, as bits.
     want_bits: Vec<u64>,
     reach: Vec<u64>,
@@ -258,7 +288,7 @@ impl<V: Cell> Engine<V> {
             classifier: Classifier::ALL_RARE,
             next_review: 64,
             plain_now: false,
-            marks: vec![0; V::LIMIT as usize + 1],
+            marks: Box::new([0; MARKS]),
             want_bits: Vec::new(),
             reach: Vec::new(),
             caches: vec![SplitCache::EMPTY; rules.last_digit_index() + 1],
@@ -790,7 +820,7 @@ impl<V: Cell> Engine<V> {
         let generation = self.generation;
         let unequal = self.rules.unequal;
         let values = &self.values[..m];
-        let marks = &mut self.marks[..];
+        let marks = &mut *self.marks;
         // The values of the rare heaps, in a list of their own so that the
         // loop below reads one heap's value at a random place, not two.
         for &r in &self.rare[self.rare_values.len()..] {
@@ -904,7 +934,7 @@ impl<V: Cell> Engine<V> {
         let generation = self.generation;
         let unequal = self.rules.unequal;
         let values = &self.values[..m];
-        let marks = &mut self.marks[..];
+        let marks = &mut *self.marks;
         if !wanted.is_empty() {
             let half = m / 2;
             let last = if unequal && 2 * half == m {
@@ -917,8 +947,6 @@ impl<V: Cell> Engine<V> {
             // (comparisons without early exits, which the compiler turns
             // into vector code) instead.
             let mut a = 1;
-            // Pair values are below `LIMIT`, so they fit 16 bits (twice as many
-            // to a vector register as 32).
             let mut block = [0u16; 64];
             while a <= last && !wanted.is_empty() {
                 let end = if a < skip.start { skip.start - 1 } else { last };
@@ -926,9 +954,10 @@ impl<V: Cell> Engine<V> {
                 // `low[i]` is heap `a + i`, `high[i]` heap `m - a - i`.
                 let low = &values[a..=to];
                 let high = &values[m - to..=m - a];
+                let block = pair_values(low, high, &mut block);
                 if wanted.len() > FEW_CANDIDATES {
-                    for (x, y) in low.iter().zip(high.iter().rev()) {
-                        marks[(x.to_u32() ^ y.to_u32()) as usize] = generation;
+                    for &v in block {
+                        marks[usize::from(v)] = generation;
                     }
                     // Only the emptiness of the list stops the scan, so it is
                     // pruned only when its first candidate has been seen
@@ -937,10 +966,6 @@ impl<V: Cell> Engine<V> {
                         retain_unseen(&mut wanted, marks, generation);
                     }
                 } else {
-                    let block = &mut block[..low.len()];
-                    for (slot, (x, y)) in block.iter_mut().zip(low.iter().zip(high.iter().rev())) {
-                        *slot = (x.to_u32() ^ y.to_u32()) as u16;
-                    }
                     // Candidates are below `bound ≤ LIMIT`, so 16 bits too.
                     wanted.retain(|&w| {
                         let w = w as u16;
