@@ -77,6 +77,11 @@ const WORKER_SPINS: u32 = 1 << 13;
 /// work on Officers).
 const MAIN_SPINS: u32 = 256;
 
+/// How long the main thread waits for a group that the worker is
+/// computing (about ten groups' work on Treblecross at 2^26) before it does
+/// the heap itself.
+const MAIN_PATIENCE: std::time::Duration = std::time::Duration::from_millis(1);
+
 /// Slots in the ring between the threads.
 const SLOTS: usize = 2 * LOOKAHEAD;
 
@@ -129,6 +134,9 @@ pub(crate) struct Shared {
     block: AtomicUsize,
     /// Whether the worker is parked, waiting for values.
     parked: AtomicBool,
+    /// The first heap of the group the worker is computing (`usize::MAX`
+    /// while it waits): the main thread waits for a group in progress.
+    working: AtomicUsize,
     /// The worker's own copy of the values and the largest of them, kept
     /// between runs.
     copy: std::sync::Mutex<(Vec<u16>, u32)>,
@@ -248,6 +256,7 @@ impl Shared {
             share: AtomicUsize::new(0),
             block: AtomicUsize::new(0),
             parked: AtomicBool::new(false),
+            working: AtomicUsize::new(usize::MAX),
             copy: std::sync::Mutex::new((Vec::new(), 0)),
             stop: AtomicBool::new(false),
             slots: (0..SLOTS).map(|_| Slot::new()).collect(),
@@ -349,6 +358,7 @@ impl Shared {
             if published < known {
                 // Say how far this thread got before waiting: the main
                 // thread may be waiting for it.
+                self.working.store(usize::MAX, Ordering::Release);
                 self.done.store(h, Ordering::Release);
                 // The main thread is the slower: leave it fewer rare pairs,
                 // or scan more of its common pairs.
@@ -387,6 +397,7 @@ impl Shared {
                 classified += 1;
             }
             let group = GROUP.min(job.last + 1 - h);
+            self.working.store(h, Ordering::Release);
             let share = self.share.load(Ordering::Relaxed);
             let block = self.block.load(Ordering::Relaxed);
             let mut pairs = [0u64; GROUP];
@@ -420,6 +431,7 @@ impl Shared {
             self.done.store(h + group, Ordering::Release);
             h += group;
         }
+        self.working.store(usize::MAX, Ordering::Release);
         *self.copy.lock().unwrap_or_else(|e| e.into_inner()) = (local, largest);
     }
 }
@@ -562,6 +574,7 @@ impl Consumer<'_> {
             // published yet (they go out every `BATCH` heaps).
             self.publish_count(n);
             let mut spins = 0u32;
+            let mut since: Option<std::time::Instant> = None;
             loop {
                 self.done = shared.done.load(Ordering::Acquire);
                 if self.done > n {
@@ -570,9 +583,21 @@ impl Consumer<'_> {
                 if shared.stop.load(Ordering::Acquire) {
                     return None;
                 }
-                if !patient && (self.behind || spins >= MAIN_SPINS) {
-                    self.behind = true;
-                    return None;
+                if !patient {
+                    // A group in progress that holds `n` is worth waiting
+                    // for (up to `MAIN_PATIENCE`: its thread may have lost
+                    // its core); a worker elsewhere is not.
+                    let working = shared.working.load(Ordering::Acquire);
+                    let on_it = working <= n && n - working < GROUP;
+                    let gave_up = if on_it && spins >= MAIN_SPINS {
+                        since.get_or_insert_with(std::time::Instant::now).elapsed() > MAIN_PATIENCE
+                    } else {
+                        !on_it && (self.behind || spins >= MAIN_SPINS)
+                    };
+                    if gave_up {
+                        self.behind = true;
+                        return None;
+                    }
                 }
                 spins += 1;
                 if spins % 1024 == 0 {
