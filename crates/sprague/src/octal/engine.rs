@@ -27,7 +27,10 @@
 //! generation-marked table rather than gathered as bits.
 
 use super::TakeBreak;
-use super::pipeline::{Consumer, Job, LOOKAHEAD, PipelineCell, Shared};
+use super::pipeline::{
+    Consumer, GROUP, Job, LOOKAHEAD, PipelineCell, RareHeaps, Shared, new_columns, pack_columns,
+    rare_pairs_of_group,
+};
 
 /// Entries of the table of marks: every value of `u16` and `LIMIT`.
 const MARKS: usize = 65_537;
@@ -388,40 +391,99 @@ impl<V: Cell> Engine<V> {
         self.values
             .reserve((n + 1).saturating_sub(self.values.len()));
         while self.values.len() <= n {
-            match self.pipelined_run_end(n) {
-                Some(last) => self.extend_pipelined(last)?,
+            match self.one_split_run_end(n) {
+                Some(last) if self.parallel && self.values.len() >= self.no_pipeline_before => {
+                    self.extend_pipelined(last)?;
+                }
+                Some(last) => self.extend_grouped(last)?,
                 None => self.push_next()?,
             }
         }
         Ok(())
     }
 
-    /// The last heap of a run on two threads from the next heap, if one
-    /// pays: a game whose heaps split one total `n - k` with
-    /// `1 ≤ k < LOOKAHEAD` (so the rare pairs of heaps ahead can be
-    /// enumerated while this one is finished), on the sparse path, a run of at least `MIN_RUN` heaps, and
+    /// The last heap of a run of heaps taken `GROUP` at a time (on two
+    /// threads, or on one), if one pays: a game whose heaps split one total
+    /// `n - k` with `1 ≤ k < LOOKAHEAD` (so the rare pairs of heaps ahead
+    /// can be enumerated before this one is finished) into parts that may
+    /// be equal, on the sparse path, a run of at least `MIN_RUN` heaps, and
     /// no review of the classification due inside it (the worker classifies
     /// new heaps itself, with the run's fixed classification).
-    fn pipelined_run_end(&self, n: usize) -> Option<usize> {
+    fn one_split_run_end(&self, n: usize) -> Option<usize> {
         // Starting and ending a run costs a thread and a copy of the new
         // values: worth it only for long runs.
         const MIN_RUN: usize = if cfg!(test) { 64 } else { 1 << 12 };
         let len = self.values.len();
         let single = self.rules.leave_two.len() == 1 && self.rules.leave_three.is_empty();
-        if !self.parallel
-            || self.method != Method::SparseSpace
+        if self.method != Method::SparseSpace
             || self.plain_now
             || !single
+            || self.rules.unequal
             || self.rules.leave_two[0] == 0
             || self.rules.leave_two[0] >= LOOKAHEAD
             || len < MIN_RUN
             || len >= self.next_review
-            || len < self.no_pipeline_before
         {
             return None;
         }
         let last = n.min(self.next_review - 1);
         (last + 1 - len >= MIN_RUN).then_some(last)
+    }
+
+    /// Computes `G(len..=last)` on this thread, `GROUP` heaps at a time:
+    /// the rare pairs of a group with both parts below its first heap's
+    /// split total in one pass over the rare list (as the worker of a pipelined run does),
+    /// then heap by heap the few others and the scan. The values are the
+    /// same as [`Engine::push_next`]'s.
+    fn extend_grouped(&mut self, last: usize) -> Result<(), Overflow> {
+        let k = self.rules.leave_two[0];
+        let mut seen = new_columns();
+        let mut bits: [Vec<u64>; GROUP] = Default::default();
+        while self.values.len() <= last {
+            let h = self.values.len();
+            let group = GROUP.min(last + 1 - h);
+            for &r in &self.rare[self.rare_values.len()..] {
+                self.rare_values.push(self.values[r].to_u32());
+            }
+            let mut pairs = [0u64; GROUP];
+            if group == GROUP {
+                let rare = RareHeaps {
+                    heaps: &self.rare,
+                    values: &self.rare_values,
+                    k,
+                };
+                // Both parts below the first heap's split total `h - k`:
+                // then both are at least 1 for every heap of the group.
+                rare_pairs_of_group(rare, &self.values, h, h - k, 0, 0, &mut seen, &mut pairs);
+            }
+            // Every pair value is below the next power of two above the
+            // largest value so far.
+            let words = ((self.largest + 1).next_power_of_two().max(64) / 64) as usize;
+            for b in &mut bits {
+                b.clear();
+                b.resize(words, 0);
+            }
+            for w in 0..words {
+                let chunk = &mut seen[w * 64..][..64];
+                for (b, column) in bits.iter_mut().zip(pack_columns(chunk)) {
+                    b[w] = column;
+                }
+                chunk.fill([0; GROUP]);
+            }
+            for (j, b) in bits.iter_mut().enumerate().take(group) {
+                let n = h + j;
+                self.mark_options(n);
+                let m = n - k;
+                self.rare_pairs += pairs[j];
+                // In a short group (the end of the run), every rare pair
+                // (`r + 1 ≤ m`).
+                let known = if group == GROUP { h - k } else { 1 };
+                self.edge_rare_pairs(m, known, 0, b);
+                let value = self.one_split_from_bits(m, b, 0..0);
+                self.record(n, value)?;
+            }
+        }
+        Ok(())
     }
 
     /// Computes `G(len..=last)` with a second thread enumerating the rare
@@ -1113,7 +1175,7 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
         /// Any code with one splitting digit: the same values on two
-        /// threads as by the plain mex.
+        /// threads, and on one taking heaps in groups, as by the plain mex.
         #[test]
         fn two_threads_agree_on_any_single_split_code(
             digits in proptest::collection::vec(0u8..4, 1..7),
@@ -1127,7 +1189,8 @@ mod tests {
                 .chain(digits.iter().map(|d| d.to_string()))
                 .collect();
             let plain = values(&code, Method::Plain, false, 700);
-            proptest::prop_assert_eq!(values(&code, Method::SparseSpace, true, 700), plain);
+            proptest::prop_assert_eq!(&values(&code, Method::SparseSpace, true, 700), &plain);
+            proptest::prop_assert_eq!(values(&code, Method::SparseSpace, false, 700), plain);
         }
     }
 

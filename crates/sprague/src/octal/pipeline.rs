@@ -15,6 +15,13 @@
 //! take 1.5–1.7 s where one takes 2.3 s (BENCHMARKS.md, "Octal engine on two
 //! threads").
 //!
+//! The worker takes its heaps `GROUP` at a time (see `GROUP`): the pairs of
+//! a group with both parts below the group's first heap minus `LOOKAHEAD`
+//! are enumerated in one pass over the rare list, into `Columns`, a word a
+//! value with a byte a heap, then packed into each heap's slot. The same
+//! functions serve the engine's one-thread path, with `known` the group's
+//! first split total.
+//!
 //! The split is balanced as the run goes: the block grows each time the
 //! worker has to wait for the main thread and shrinks each time the main
 //! thread has to wait for the worker; at 0, the main thread instead takes
@@ -39,7 +46,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 
-use super::engine::Classifier;
+use super::engine::{Cell, Classifier};
 
 /// The most words of bits a slot holds: values below 65 536.
 const SLOT_WORDS: usize = 1024;
@@ -54,7 +61,27 @@ pub(crate) const LOOKAHEAD: usize = 128;
 /// rather than three loads and a store (measured on Treblecross at 2^21:
 /// 0.36 ns a pair against 0.65 ns heap by heap; 4 and 16 did as well as 8,
 /// 2 and 3 worse).
-const GROUP: usize = 8;
+pub(crate) const GROUP: usize = 8;
+
+/// `seen[v][j]` is 1 if a pair of the `j`-th heap of a group reaches `v`.
+pub(crate) type Columns = [[u8; GROUP]; 1 << 16];
+
+/// A cleared table of columns.
+pub(crate) fn new_columns() -> Box<Columns> {
+    vec![[0; GROUP]; 1 << 16]
+        .into_boxed_slice()
+        .try_into()
+        .expect("2^16 entries")
+}
+
+/// The rare heaps (ascending) and their values, for a game whose heaps
+/// split the total left after removing `k` stones.
+#[derive(Clone, Copy)]
+pub(crate) struct RareHeaps<'a> {
+    pub heaps: &'a [usize],
+    pub values: &'a [u32],
+    pub k: usize,
+}
 
 /// Where the worker's block of common pairs `(a, m - a)` starts: from here
 /// on, both parts are below `known` for every heap of a group.
@@ -209,7 +236,7 @@ fn wait_for<T>(shared: &Shared, ready: impl Fn() -> Option<T>) -> Option<T> {
 /// bytes are 0 or 1, so shifting a masked word by `i` moves each heap's
 /// byte into its own byte, without carries.
 #[inline]
-fn pack_columns(chunk: &[[u8; GROUP]]) -> [u64; GROUP] {
+pub(crate) fn pack_columns(chunk: &[[u8; GROUP]]) -> [u64; GROUP] {
     let mut columns = [0u64; GROUP];
     for (c, eight) in chunk.chunks_exact(8).enumerate() {
         let mut packed = 0u64;
@@ -323,10 +350,7 @@ impl Shared {
         // reaches `v` (bytes, packed into bits below, then cleared). The
         // heaps of a value share a word: one base address for every store,
         // and the footprint of eight heaps' values below 2048 is 16 KB.
-        let mut seen: Box<[[u8; GROUP]; 1 << 16]> = vec![[0; GROUP]; 1 << 16]
-            .into_boxed_slice()
-            .try_into()
-            .expect("2^16 entries");
+        let mut seen = new_columns();
         // The worker's own copy of the values: the loop over rare pairs
         // reads plain memory, not the atomics of the mirror (measured:
         // reading the mirror made that loop three to four times slower).
@@ -402,7 +426,12 @@ impl Shared {
             let block = self.block.load(Ordering::Relaxed);
             let mut pairs = [0u64; GROUP];
             let scanned = if group == GROUP && !job.unequal {
-                rare_pairs_of_group(&job, &local, h, known, share, block, &mut seen, &mut pairs)
+                let rare = RareHeaps {
+                    heaps: &job.rare,
+                    values: &job.rare_values,
+                    k: job.k,
+                };
+                rare_pairs_of_group(rare, &local, h, known, share, block, &mut seen, &mut pairs)
             } else {
                 for (j, p) in pairs.iter_mut().enumerate().take(group) {
                     *p = rare_pairs_of_heap(&job, &local, h + j, j, known, share, &mut seen);
@@ -446,7 +475,7 @@ fn rare_pairs_of_heap(
     j: usize,
     known: usize,
     share: usize,
-    seen: &mut [[u8; GROUP]; 1 << 16],
+    seen: &mut Columns,
 ) -> u64 {
     let m = h - job.k;
     let from = job
@@ -469,40 +498,44 @@ fn rare_pairs_of_heap(
 /// whose parts may be equal), each into its own column, and the common
 /// pairs `(a, m - a)` with `SCAN_FROM ≤ a` in a block of up to `block`
 /// pairs; returns where the block ends (0 if it is empty).
+///
+/// `known` must be at most `h - k`, so that both parts of every pair are at
+/// least 1. The engine's one-thread path uses it too, with `known = h - k`.
 #[allow(clippy::too_many_arguments)]
-fn rare_pairs_of_group(
-    job: &Job,
-    local: &[u16],
+pub(crate) fn rare_pairs_of_group<V: Cell>(
+    rare: RareHeaps<'_>,
+    local: &[V],
     h: usize,
     known: usize,
     share: usize,
     block: usize,
-    seen: &mut [[u8; GROUP]; 1 << 16],
+    seen: &mut Columns,
     pairs: &mut [u64; GROUP],
 ) -> usize {
-    let m = h - job.k;
-    let len = job.rare.len();
-    let to = job.rare.partition_point(|&r| r < known);
+    let m = h - rare.k;
+    let (values, rare) = (rare.values, rare.heaps);
+    let len = rare.len();
+    let to = rare.partition_point(|&r| r < known);
     let start = |j: usize| {
-        job.rare
-            .partition_point(|&r| r + known <= m + j)
+        rare.partition_point(|&r| r + known <= m + j)
             .max(share.min(len))
     };
     // The rare heaps from `common` on pair below `known` for every heap of
     // the group; below it, heap by heap.
     let common = start(GROUP - 1).min(to);
+    // Values are below 2^16 (`Cell`), so the casts to `u16` lose nothing
+    // and index `seen` without a bounds check.
     for (j, p) in pairs.iter_mut().enumerate() {
         let from = start(j).min(common);
-        for (&r, &gr) in job.rare[from..common].iter().zip(&job.rare_values[from..common]) {
-            seen[usize::from(gr as u16 ^ local[m + j - r])][j] = 1;
+        for (&r, &gr) in rare[from..common].iter().zip(&values[from..common]) {
+            seen[usize::from((gr ^ local[m + j - r].to_u32()) as u16)][j] = 1;
         }
         *p = (common - from + to - common) as u64;
     }
-    for (&r, &gr) in job.rare[common..to].iter().zip(&job.rare_values[common..to]) {
-        let gr = gr as u16;
-        let high: &[u16; GROUP] = local[m - r..][..GROUP].try_into().expect("GROUP values");
+    for (&r, &gr) in rare[common..to].iter().zip(&values[common..to]) {
+        let high: &[V; GROUP] = local[m - r..][..GROUP].try_into().expect("GROUP values");
         for (j, &v) in high.iter().enumerate() {
-            seen[usize::from(gr ^ v)][j] = 1;
+            seen[usize::from((gr ^ v.to_u32()) as u16)][j] = 1;
         }
     }
     // Pair `(a, m + j - a)` of heap `h + j`: both parts below `known`.
@@ -511,10 +544,10 @@ fn rare_pairs_of_group(
         return 0;
     }
     for a in SCAN_FROM..end {
-        let low = local[a];
-        let high: &[u16; GROUP] = local[m - a..][..GROUP].try_into().expect("GROUP values");
+        let low = local[a].to_u32();
+        let high: &[V; GROUP] = local[m - a..][..GROUP].try_into().expect("GROUP values");
         for (j, &v) in high.iter().enumerate() {
-            seen[usize::from(low ^ v)][j] = 1;
+            seen[usize::from((low ^ v.to_u32()) as u16)][j] = 1;
         }
     }
     end
