@@ -272,6 +272,9 @@ pub(crate) struct Consumer<'a> {
     done: usize,
     /// Whether the worker was found behind at the last heap.
     behind: bool,
+    /// The group the main thread last stopped waiting for (the worker is
+    /// then off its core): not waited for again.
+    given_up: usize,
 }
 
 impl Shared {
@@ -324,6 +327,7 @@ impl Shared {
             worker,
             done: self.done.load(Ordering::Acquire),
             behind: false,
+            given_up: usize::MAX,
         }
     }
 
@@ -621,9 +625,13 @@ impl Consumer<'_> {
                     // for (up to `MAIN_PATIENCE`: its thread may have lost
                     // its core); a worker elsewhere is not.
                     let working = shared.working.load(Ordering::Acquire);
-                    let on_it = working <= n && n - working < GROUP;
+                    let on_it = working <= n && n - working < GROUP && working != self.given_up;
                     let gave_up = if on_it && spins >= MAIN_SPINS {
-                        since.get_or_insert_with(std::time::Instant::now).elapsed() > MAIN_PATIENCE
+                        let waited = since.get_or_insert_with(std::time::Instant::now).elapsed();
+                        if waited > MAIN_PATIENCE {
+                            self.given_up = working;
+                        }
+                        waited > MAIN_PATIENCE
                     } else {
                         !on_it && (self.behind || spins >= MAIN_SPINS)
                     };

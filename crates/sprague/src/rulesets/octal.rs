@@ -278,7 +278,7 @@ impl OctalRules {
             return Ok(());
         }
         Err(SolveError::unsupported(format!(
-            "heap {n} of {} is out of reach: no period is proved (values were checked up to heap {}), and computing G({n}) directly needs more than the budget of {} heaps",
+            "heap {n} of {} is out of reach: no period is proved (values were checked up to heap {}), and computing G({n}) directly needs more than the budget of {} heaps (a budget above {n} heaps computes it)",
             self.text,
             known.sequence.len().saturating_sub(1),
             budget.max_positions
