@@ -453,10 +453,10 @@ impl Shared {
                     self.slots[(h + j) % SLOTS].words[w].store(bits, Ordering::Relaxed);
                 }
             }
-            for j in 0..group {
+            for (j, &pairs) in pairs.iter().enumerate().take(group) {
                 let slot = &self.slots[(h + j) % SLOTS];
                 slot.len.store(words, Ordering::Relaxed);
-                slot.pairs.store(pairs[j], Ordering::Relaxed);
+                slot.pairs.store(pairs, Ordering::Relaxed);
                 slot.share.store(share, Ordering::Relaxed);
                 slot.known.store(known, Ordering::Relaxed);
                 slot.scanned.store(scanned, Ordering::Relaxed);
