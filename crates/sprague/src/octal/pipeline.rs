@@ -30,13 +30,15 @@
 //!
 //! The threads meet rarely: the main thread publishes its values every
 //! `BATCH` heaps (and whenever it must wait), the worker its progress
-//! after each heap, and each reads the other's counter only when its own
-//! copy says it must. When the worker is behind (off its core on a busy
-//! machine), the main thread does not wait for it but does the heaps
-//! itself, and the worker skips ahead. A slot is never overwritten before
-//! it is read, without a counter for that: the worker stays within
-//! `LOOKAHEAD` heaps of the values published, which lag the main thread by
-//! less than `BATCH`, and the ring has `LOOKAHEAD + BATCH` slots and more.
+//! after each group, and each reads the other's counter only when its own
+//! copy says it must. The main thread waits for a group the worker is
+//! computing (up to `MAIN_PATIENCE`); when the worker is behind (off its
+//! core on a busy machine), the main thread does not wait for it but does
+//! the heaps itself, and the worker skips ahead. A slot is never
+//! overwritten before it is read, without a counter for that: the worker
+//! starts a group within `LOOKAHEAD` heaps of the values published, which
+//! lag the main thread by less than `BATCH`, and the ring has
+//! `LOOKAHEAD + BATCH + GROUP` slots and more.
 //!
 //! The worker sees the values through a mirror of atomics (`AtomicU16`;
 //! relaxed loads are plain loads) that the main thread appends to. Nothing
@@ -111,6 +113,10 @@ const MAIN_PATIENCE: std::time::Duration = std::time::Duration::from_millis(1);
 
 /// Slots in the ring between the threads.
 const SLOTS: usize = 2 * LOOKAHEAD;
+
+// A slot must be read before the worker comes round to it again (see the
+// module documentation).
+const _: () = assert!(SLOTS > LOOKAHEAD + BATCH + GROUP);
 
 /// The values of the worker's rare pairs of one heap.
 #[derive(Debug)]
