@@ -335,7 +335,7 @@ enum Node {
 }
 
 /// Which player's options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Player {
     Left,
     Right,
@@ -802,49 +802,17 @@ impl CanonicalArena {
         let original = Form { left, right };
         // Comparisons of stored games with `original`, which keeps its value
         // while its options are simplified.
-        let mut memo: FxHashMap<(GameId, bool), bool> = FxHashMap::default();
+        let mut memo: FxHashMap<(GameId, Player), bool> = FxHashMap::default();
         let mut l = sorted(left.to_vec());
         let mut r = sorted(right.to_vec());
         loop {
             l = self.undominated(l, Player::Left)?;
             r = self.undominated(r, Player::Right)?;
             let mut changed = false;
-            let mut new_l = Vec::with_capacity(l.len());
-            for &gl in &l {
-                // G^L is reversible through G^LR <= G: replace it by the
-                // Left options of G^LR.
-                let mut bypass = None;
-                for &glr in self.shared_options(gl, Player::Right)?.iter() {
-                    if self.le_id_form(glr, &original, &mut memo)? {
-                        bypass = Some(glr);
-                        break;
-                    }
-                }
-                match bypass {
-                    Some(glr) => {
-                        new_l.extend(self.left_options(glr)?);
-                        changed = true;
-                    }
-                    None => new_l.push(gl),
-                }
-            }
-            let mut new_r = Vec::with_capacity(r.len());
-            for &gr in &r {
-                let mut bypass = None;
-                for &grl in self.shared_options(gr, Player::Left)?.iter() {
-                    if self.le_form_id(&original, grl, &mut memo)? {
-                        bypass = Some(grl);
-                        break;
-                    }
-                }
-                match bypass {
-                    Some(grl) => {
-                        new_r.extend(self.right_options(grl)?);
-                        changed = true;
-                    }
-                    None => new_r.push(gr),
-                }
-            }
+            let new_l =
+                self.bypass_reversible(&l, Player::Left, &original, &mut memo, &mut changed)?;
+            let new_r =
+                self.bypass_reversible(&r, Player::Right, &original, &mut memo, &mut changed)?;
             l = sorted(new_l);
             r = sorted(new_r);
             if !changed {
@@ -905,55 +873,75 @@ impl CanonicalArena {
         Ok(keep)
     }
 
-    /// Whether the stored `h <= G` for the form `G`.
-    fn le_id_form(
+    /// `player`'s options of the form `original` with each reversible one
+    /// bypassed: Left's `G^L` is reversible through a `G^LR <= G`, and is
+    /// replaced by the Left options of `G^LR` (the same with the players
+    /// exchanged for Right); `changed` is set if one was.
+    fn bypass_reversible(
         &mut self,
-        h: GameId,
-        form: &Form<'_>,
-        memo: &mut FxHashMap<(GameId, bool), bool>,
-    ) -> Result<bool, SolveError> {
-        if let Some(&b) = memo.get(&(h, true)) {
-            return Ok(b);
+        options: &[GameId],
+        player: Player,
+        original: &Form<'_>,
+        memo: &mut FxHashMap<(GameId, Player), bool>,
+        changed: &mut bool,
+    ) -> Result<Vec<GameId>, SolveError> {
+        let other = match player {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        };
+        let mut kept = Vec::with_capacity(options.len());
+        for &g in options {
+            let mut bypass = None;
+            for &reply in self.shared_options(g, other)?.iter() {
+                // `reply <= G` for Left's options, `G <= reply` for Right's.
+                if self.form_compare(reply, player, original, memo)? {
+                    bypass = Some(reply);
+                    break;
+                }
+            }
+            match bypass {
+                Some(reply) => {
+                    kept.extend(self.options(reply, player)?);
+                    *changed = true;
+                }
+                None => kept.push(g),
+            }
         }
-        self.enter()?;
-        let result = (|| -> Result<bool, SolveError> {
-            for &gr in form.right {
-                if self.le(gr, h)? {
-                    return Ok(false);
-                }
-            }
-            for &hl in self.shared_options(h, Player::Left)?.iter() {
-                if self.le_form_id(form, hl, memo)? {
-                    return Ok(false);
-                }
-            }
-            Ok(true)
-        })();
-        self.depth -= 1;
-        let b = result?;
-        memo.insert((h, true), b);
-        Ok(b)
+        Ok(kept)
     }
 
-    /// Whether `G <= h` for the form `G` and the stored `h`.
-    fn le_form_id(
+    /// Whether the stored `h` and the form `G` compare as `h <= G` (if
+    /// `below` is Left: `h` is on Left's side of `G`) or `G <= h` (if it
+    /// is Right). `h <= G` unless some `G^R <= h` or some `G <= h^L`, and
+    /// `G <= h` unless some `h <= G^L` or some `h^R <= G`: the one test
+    /// with the players exchanged.
+    fn form_compare(
         &mut self,
-        form: &Form<'_>,
         h: GameId,
-        memo: &mut FxHashMap<(GameId, bool), bool>,
+        below: Player,
+        form: &Form<'_>,
+        memo: &mut FxHashMap<(GameId, Player), bool>,
     ) -> Result<bool, SolveError> {
-        if let Some(&b) = memo.get(&(h, false)) {
+        if let Some(&b) = memo.get(&(h, below)) {
             return Ok(b);
         }
         self.enter()?;
         let result = (|| -> Result<bool, SolveError> {
-            for &gl in form.left {
-                if self.le(h, gl)? {
+            let (form_options, other) = match below {
+                Player::Left => (form.right, Player::Right),
+                Player::Right => (form.left, Player::Left),
+            };
+            for &g in form_options {
+                let refuted = match below {
+                    Player::Left => self.le(g, h)?,
+                    Player::Right => self.le(h, g)?,
+                };
+                if refuted {
                     return Ok(false);
                 }
             }
-            for &hr in self.shared_options(h, Player::Right)?.iter() {
-                if self.le_id_form(hr, form, memo)? {
+            for &option in self.shared_options(h, below)?.iter() {
+                if self.form_compare(option, other, form, memo)? {
                     return Ok(false);
                 }
             }
@@ -961,7 +949,7 @@ impl CanonicalArena {
         })();
         self.depth -= 1;
         let b = result?;
-        memo.insert((h, false), b);
+        memo.insert((h, below), b);
         Ok(b)
     }
 
