@@ -28,9 +28,16 @@
 
 use super::TakeBreak;
 use super::pipeline::{
-    Consumer, GROUP, Job, LOOKAHEAD, PipelineCell, RareHeaps, Shared, new_columns, pack_columns,
-    rare_pairs_of_group,
+    Consumer, GROUP, Job, LOOKAHEAD, PipelineCell, RareHeaps, Shared, new_columns,
+    rare_pairs_of_group, take_columns,
 };
+
+/// How many words of bits hold every value a pair can make when the
+/// largest value is `largest`: values below the next power of two above
+/// it, and at least one word.
+pub(crate) fn bit_words(largest: u32) -> usize {
+    ((largest + 1).next_power_of_two().max(64) / 64) as usize
+}
 
 /// Entries of the table of marks: every value of `u16` and `LIMIT`.
 const MARKS: usize = 65_537;
@@ -458,17 +465,15 @@ impl<V: Cell> Engine<V> {
             }
             // Every pair value is below the next power of two above the
             // largest value so far.
-            let words = ((self.largest + 1).next_power_of_two().max(64) / 64) as usize;
+            let words = bit_words(self.largest);
             for b in &mut bits {
                 b.clear();
                 b.resize(words, 0);
             }
             for w in 0..words {
-                let chunk = &mut seen[w * 64..][..64];
-                for (b, column) in bits.iter_mut().zip(pack_columns(chunk)) {
+                for (b, column) in bits.iter_mut().zip(take_columns(&mut seen, w)) {
                     b[w] = column;
                 }
-                chunk.fill([0; GROUP]);
             }
             for (j, b) in bits.iter_mut().enumerate().take(group) {
                 let n = h + j;
@@ -494,7 +499,6 @@ impl<V: Cell> Engine<V> {
             first: self.values.len(),
             last,
             k: self.rules.leave_two[0],
-            unequal: self.rules.unequal,
             classifier: self.classifier,
             rare: self.rare.clone(),
             rare_values: self.rare.iter().map(|&r| self.g(r)).collect(),
@@ -572,9 +576,10 @@ impl<V: Cell> Engine<V> {
 
     /// The rare pairs of split total `m` that the worker leaves to the main
     /// thread, added to `bits`: those with a part at or above `known`, and
-    /// those of the `share` smallest rare heaps.
+    /// those of the `share` smallest rare heaps. (Only runs of
+    /// `one_split_run_end` come here: their parts may be equal.)
     fn edge_rare_pairs(&mut self, m: usize, known: usize, share: usize, bits: &mut Vec<u64>) {
-        let words = ((self.largest + 1).next_power_of_two().max(64) / 64) as usize;
+        let words = bit_words(self.largest);
         if bits.len() < words {
             bits.resize(words, 0);
         }
@@ -584,20 +589,14 @@ impl<V: Cell> Engine<V> {
             .max(share.min(self.rare.partition_point(|&r| r < m)));
         let high_start = self.rare.partition_point(|&r| r < known).max(low_end);
         let high_end = self.rare.partition_point(|&r| r < m).max(high_start);
-        let unequal = self.rules.unequal;
-        let mut pairs = 0;
         for &r in self.rare[..low_end]
             .iter()
             .chain(&self.rare[high_start..high_end])
         {
-            if unequal && 2 * r == m {
-                continue;
-            }
             let v = self.g(r) ^ self.g(m - r);
             bits[(v / 64) as usize] |= 1 << (v % 64);
-            pairs += 1;
         }
-        self.rare_pairs += pairs;
+        self.rare_pairs += (low_end + high_end - high_start) as u64;
     }
 
     /// Starts heap `n`: a new generation of marks, with the options that

@@ -48,7 +48,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 
-use super::engine::{Cell, Classifier};
+use super::engine::{Cell, Classifier, bit_words};
 
 /// The most words of bits a slot holds: values below 65 536.
 const SLOT_WORDS: usize = 1024;
@@ -198,8 +198,6 @@ pub(crate) struct Job {
     pub last: usize,
     /// Stones removed by the one splitting move.
     pub k: usize,
-    /// Whether the two parts must differ (Grundy's game).
-    pub unequal: bool,
     /// The classification, fixed for the run.
     pub classifier: Classifier,
     /// The rare heaps below `first` and their values.
@@ -236,13 +234,14 @@ fn wait_for<T>(shared: &Shared, ready: impl Fn() -> Option<T>) -> Option<T> {
     }
 }
 
-/// Sixty-four values' bytes for the heaps of a group (each 0 or 1) as one
-/// word of bits a heap: bit `v` of word `j` is `chunk[v][j]`. Eight values
-/// at a time, byte `j` of `packed` gathers bit `i` from value `i`: the
-/// bytes are 0 or 1, so shifting a masked word by `i` moves each heap's
-/// byte into its own byte, without carries.
+/// The values `64 w .. 64 w + 64` of `seen` as one word of bits a heap
+/// (bit `i` of word `j` is `seen[64 w + i][j]`), cleared as they are read.
+/// Eight values at a time, byte `j` of `packed` gathers bit `i` from value
+/// `i`: the bytes are 0 or 1, so shifting a masked word by `i` moves each
+/// heap's byte into its own byte, without carries.
 #[inline]
-pub(crate) fn pack_columns(chunk: &[[u8; GROUP]]) -> [u64; GROUP] {
+pub(crate) fn take_columns(seen: &mut Columns, w: usize) -> [u64; GROUP] {
+    let chunk = &mut seen[w * 64..][..64];
     let mut columns = [0u64; GROUP];
     for (c, eight) in chunk.chunks_exact(8).enumerate() {
         let mut packed = 0u64;
@@ -253,6 +252,7 @@ pub(crate) fn pack_columns(chunk: &[[u8; GROUP]]) -> [u64; GROUP] {
             *column |= ((packed >> (8 * j)) & 0xff) << (8 * c);
         }
     }
+    chunk.fill([0; GROUP]);
     columns
 }
 
@@ -435,7 +435,7 @@ impl Shared {
             let share = self.share.load(Ordering::Relaxed);
             let block = self.block.load(Ordering::Relaxed);
             let mut pairs = [0u64; GROUP];
-            let scanned = if group == GROUP && !job.unequal {
+            let scanned = if group == GROUP {
                 let rare = RareHeaps {
                     heaps: &job.rare,
                     values: &job.rare_values,
@@ -450,12 +450,9 @@ impl Shared {
             };
             // Every pair value is below the next power of two above the
             // largest value below `known`.
-            let words = ((largest + 1).next_power_of_two().max(64) / 64) as usize;
+            let words = bit_words(largest);
             for w in 0..words {
-                let chunk = &mut seen[w * 64..][..64];
-                let columns = pack_columns(chunk);
-                chunk.fill([0; GROUP]);
-                for (j, &bits) in columns.iter().enumerate().take(group) {
+                for (j, &bits) in take_columns(&mut seen, w).iter().enumerate().take(group) {
                     self.slots[(h + j) % SLOTS].words[w].store(bits, Ordering::Relaxed);
                 }
             }
@@ -493,15 +490,10 @@ fn rare_pairs_of_heap(
         .partition_point(|&r| r + known <= m)
         .max(share.min(job.rare.len()));
     let to = job.rare.partition_point(|&r| r < known).max(from);
-    let mut pairs = 0;
     for (&r, &gr) in job.rare[from..to].iter().zip(&job.rare_values[from..to]) {
-        if job.unequal && 2 * r == m {
-            continue;
-        }
         seen[usize::from(gr as u16 ^ local[m - r])][j] = 1;
-        pairs += 1;
     }
-    pairs
+    (to - from) as u64
 }
 
 /// [`rare_pairs_of_heap`] for the `GROUP` heaps from `h` at once (a game
@@ -693,22 +685,25 @@ impl Consumer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{GROUP, pack_columns};
+    use super::{GROUP, new_columns, take_columns};
 
     #[test]
     fn columns_of_bytes_pack_into_words_of_bits() {
-        // A different pattern in each column, every value and heap tried.
-        let mut chunk = [[0u8; GROUP]; 64];
-        for (v, heaps) in chunk.iter_mut().enumerate() {
-            for (j, byte) in heaps.iter_mut().enumerate() {
-                *byte = u8::from((v * 7 + j * 13) % 5 < 2 || v == j);
+        // A different pattern in each column of the second word of values,
+        // every value and heap tried; the bytes read are cleared.
+        let mut seen = new_columns();
+        let pattern = |v: usize, j: usize| (v * 7 + j * 13) % 5 < 2 || v == j;
+        for v in 0..64 {
+            for j in 0..GROUP {
+                seen[64 + v][j] = u8::from(pattern(v, j));
             }
         }
-        let columns = pack_columns(&chunk);
+        let columns = take_columns(&mut seen, 1);
         for (j, column) in columns.iter().enumerate() {
-            for (v, heaps) in chunk.iter().enumerate() {
-                assert_eq!((column >> v) & 1 == 1, heaps[j] == 1, "value {v}, heap {j}");
+            for v in 0..64 {
+                assert_eq!((column >> v) & 1 == 1, pattern(v, j), "value {v}, heap {j}");
             }
         }
+        assert!(seen.iter().all(|heaps| *heaps == [0; GROUP]));
     }
 }
