@@ -1,6 +1,7 @@
 //! `sprague table --plot FILE.svg|FILE.png`: a scatter of `G(n)` against `n`,
 //! drawn without a plotting library: an SVG document, or a PNG image with
-//! uncompressed (stored) deflate blocks.
+//! uncompressed (stored) deflate blocks, its text in the public-domain 8×8
+//! font of the `font8x8` crate.
 //!
 //! Rare values (for take-and-break games) are drawn in red and larger, so
 //! they stand out from the periodic body of the sequence; the period, when
@@ -207,6 +208,74 @@ impl Plot<'_> {
                 );
             }
         }
+        // The same text as the SVG's, in an 8×8 font (the label of the
+        // vertical axis written across, above it).
+        let black = [0, 0, 0];
+        let x_axis = f64::from(HEIGHT) - BOTTOM;
+        for n in ticks(self.from, self.to()) {
+            text(
+                &mut pixels,
+                self.x(n),
+                x_axis + 10.0,
+                &n.to_string(),
+                Anchor::Middle,
+                1,
+                black,
+            );
+        }
+        for v in ticks(0, self.max_value()) {
+            text(
+                &mut pixels,
+                LEFT - 8.0,
+                self.y(v) - 4.0,
+                &v.to_string(),
+                Anchor::End,
+                1,
+                black,
+            );
+        }
+        text(
+            &mut pixels,
+            f64::from(WIDTH) / 2.0,
+            8.0,
+            &self.title,
+            Anchor::Middle,
+            2,
+            black,
+        );
+        text(
+            &mut pixels,
+            f64::from(WIDTH) / 2.0,
+            f64::from(HEIGHT) - 20.0,
+            "heap n",
+            Anchor::Middle,
+            1,
+            black,
+        );
+        text(
+            &mut pixels,
+            8.0,
+            TOP - 14.0,
+            "G(n)",
+            Anchor::Start,
+            1,
+            black,
+        );
+        if let Some((pre, per)) = self.period {
+            if pre <= self.to() {
+                let label = format!("periodic from {pre}, period {per}");
+                let x0 = self.x(pre.max(self.from));
+                text(
+                    &mut pixels,
+                    x0 + 4.0,
+                    TOP + 6.0,
+                    &label,
+                    Anchor::Start,
+                    1,
+                    [0x30, 0x60, 0xc0],
+                );
+            }
+        }
         encode_png(w as u32, h as u32, &pixels)
     }
 
@@ -229,6 +298,60 @@ impl Plot<'_> {
         };
         std::fs::write(path, bytes)
             .map_err(|e| Failure::user(format!("cannot write plot {}: {e}", path.display())))
+    }
+}
+
+/// Where a line of text sits against its `x`.
+#[derive(Clone, Copy)]
+enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+/// Draws `s` on the `WIDTH × HEIGHT` canvas with its top at `y`, each font
+/// pixel `scale` pixels square; characters outside ASCII are drawn as `?`.
+fn text(
+    pixels: &mut [[u8; 3]],
+    x: f64,
+    y: f64,
+    s: &str,
+    anchor: Anchor,
+    scale: usize,
+    colour: [u8; 3],
+) {
+    let advance = 8 * scale;
+    let width = s.chars().count() * advance;
+    let left = match anchor {
+        Anchor::Start => x,
+        Anchor::Middle => x - width as f64 / 2.0,
+        Anchor::End => x - width as f64,
+    }
+    .round() as i64;
+    let top = y.round() as i64;
+    let (w, h) = (WIDTH as i64, HEIGHT as i64);
+    for (i, c) in s.chars().enumerate() {
+        let glyph = font8x8::legacy::BASIC_LEGACY[if c.is_ascii() {
+            c as usize
+        } else {
+            usize::from(b'?')
+        }];
+        for (row, bits) in glyph.iter().enumerate() {
+            for col in 0..8 {
+                if bits >> col & 1 == 0 {
+                    continue;
+                }
+                for dy in 0..scale {
+                    for dx in 0..scale {
+                        let px = left + (i * advance + col * scale + dx) as i64;
+                        let py = top + (row * scale + dy) as i64;
+                        if (0..w).contains(&px) && (0..h).contains(&py) {
+                            pixels[(py * w + px) as usize] = colour;
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -320,6 +443,29 @@ mod tests {
         let mut png = Vec::new();
         chunk(&mut png, b"IEND", &[]);
         assert_eq!(&png[8..], &[0xae, 0x42, 0x60, 0x82]);
+    }
+
+    #[test]
+    fn text_draws_the_glyphs_where_anchored() {
+        let mut pixels = vec![[255u8; 3]; (WIDTH * HEIGHT) as usize];
+        // "10" ending at x = 116: its glyphs fill the box 100..116 × 50..58.
+        text(&mut pixels, 116.0, 50.0, "10", Anchor::End, 1, [0, 0, 0]);
+        let inked: Vec<(usize, usize)> = (0..pixels.len())
+            .filter(|&i| pixels[i] == [0, 0, 0])
+            .map(|i| (i % WIDTH as usize, i / WIDTH as usize))
+            .collect();
+        let glyph_bits = |c: u8| -> usize {
+            font8x8::legacy::BASIC_LEGACY[usize::from(c)]
+                .iter()
+                .map(|row| row.count_ones() as usize)
+                .sum()
+        };
+        assert_eq!(inked.len(), glyph_bits(b'1') + glyph_bits(b'0'));
+        assert!(
+            inked
+                .iter()
+                .all(|&(x, y)| (100..116).contains(&x) && (50..58).contains(&y))
+        );
     }
 
     #[test]

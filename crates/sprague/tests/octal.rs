@@ -103,3 +103,32 @@ fn published_periods_are_found_and_proved() {
     }
     assert!(n_checked >= 8);
 }
+
+/// Officers (0.6) beyond the OEIS terms, against what Grossman's computation
+/// of its values (140 trillion heaps, no period found) established, as reported in
+/// a public write-up that cites it: the second player wins only from heaps
+/// 0, 1, 4, 12, 20, 30, 46, 72, 98, 124, 150, 176, 314 and 408; a value is
+/// rare when its bits other than bits 0 and 4 are of even parity, and
+/// exactly 1584 heaps have a rare value, the last `G(20627) = 277`; every
+/// value is below 512.
+#[test]
+fn officers_agrees_with_grossman() {
+    let family = family(&parse_ruleset("officers").unwrap()).unwrap();
+    let values: Vec<u64> = family
+        .grundy_values(0, (1 << 17) - 1, &Budget::DEFAULT)
+        .unwrap()
+        .into_iter()
+        .map(|v| v.0)
+        .collect();
+    let zeros: Vec<usize> = (0..values.len()).filter(|&n| values[n] == 0).collect();
+    assert_eq!(
+        zeros,
+        [0, 1, 4, 12, 20, 30, 46, 72, 98, 124, 150, 176, 314, 408]
+    );
+    let rare: Vec<usize> = (0..values.len())
+        .filter(|&n| (values[n] & !0b1_0001).count_ones() % 2 == 0)
+        .collect();
+    assert_eq!(rare.len(), 1584);
+    assert_eq!(rare.last().map(|&n| (n, values[n])), Some((20627, 277)));
+    assert!(values.iter().all(|&v| v < 512));
+}
