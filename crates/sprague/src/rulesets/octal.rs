@@ -277,8 +277,15 @@ impl OctalRules {
         if known.periodic.is_some() {
             return Ok(());
         }
+        // A larger budget helps only where the values fit in memory (a
+        // few bytes a heap).
+        let hint = if n < 1 << 32 {
+            format!(" (a budget above {n} heaps computes it)")
+        } else {
+            String::new()
+        };
         Err(SolveError::unsupported(format!(
-            "heap {n} of {} is out of reach: no period is proved (values were checked up to heap {}), and computing G({n}) directly needs more than the budget of {} heaps (a budget above {n} heaps computes it)",
+            "heap {n} of {} is out of reach: no period is proved (values were checked up to heap {}), and computing G({n}) directly needs more than the budget of {} heaps{hint}",
             self.text,
             known.sequence.len().saturating_sub(1),
             budget.max_positions
