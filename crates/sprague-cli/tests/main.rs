@@ -891,30 +891,18 @@ fn table_plots_svg_and_png() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
+/// Runs `sprague` with `args`, sends it SIGINT once the checkpoint `file`
+/// is on disk, and checks that it stops with status 1 saying where; returns
+/// its standard error.
+fn interrupt_at_checkpoint(args: &[&str], file: &str) -> String {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
-    let dir = std::env::temp_dir().join(format!("sprague-ctrl-c-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("run.ckpt");
-    let file = file.to_str().unwrap();
-    // A run far too long to finish: 2^28 heaps of 0.1777.
     let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args([
-            "table",
-            "octal[0.1777]",
-            "--to",
-            "2^28",
-            "--budget",
-            "1000000000",
-        ])
-        .args(["--summary", "--checkpoint", file])
+        .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Interrupt it once its first checkpoint is on disk.
     let start = Instant::now();
     while !std::path::Path::new(file).exists() {
         assert!(
@@ -935,6 +923,30 @@ fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("interrupted at heap"), "{err}");
+    err
+}
+
+#[test]
+fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
+    let dir = std::env::temp_dir().join(format!("sprague-ctrl-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("run.ckpt");
+    let file = file.to_str().unwrap();
+    // A run far too long to finish: 2^28 heaps of 0.1777.
+    let err = interrupt_at_checkpoint(
+        &[
+            "table",
+            "octal[0.1777]",
+            "--to",
+            "2^28",
+            "--budget",
+            "1000000000",
+            "--summary",
+            "--checkpoint",
+            file,
+        ],
+        file,
+    );
     assert!(err.contains("--resume"), "{err}");
     // The checkpoint is whole, and continuing from it gives the values of an
     // uninterrupted run.
@@ -955,41 +967,24 @@ fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
 
 #[test]
 fn ctrl_c_stops_a_period_search_at_a_checkpoint() {
-    use std::process::Stdio;
-    use std::time::{Duration, Instant};
     let dir = std::env::temp_dir().join(format!("sprague-ctrl-c-period-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("search.ckpt");
     let file = file.to_str().unwrap();
     // A period search far too long to finish: 0.1777 needs 443 139 470
     // values, --max allows 2^28 + 1.
-    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(["table", "octal[0.1777]", "--period", "--max", "2^28"])
-        .args(["--checkpoint", file])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while !std::path::Path::new(file).exists() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "no checkpoint after 60 s"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let pid = child.id().to_string();
-    assert!(
-        Command::new("kill")
-            .args(["-INT", &pid])
-            .status()
-            .unwrap()
-            .success()
+    interrupt_at_checkpoint(
+        &[
+            "table",
+            "octal[0.1777]",
+            "--period",
+            "--max",
+            "2^28",
+            "--checkpoint",
+            file,
+        ],
+        file,
     );
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("interrupted at heap"), "{err}");
     // The search continues from the checkpoint (which holds at least the
     // first step, 2^20 heaps) and answers as an uninterrupted one.
     let args = [
