@@ -51,11 +51,11 @@ fn write_text(out: &mut impl Write, analysis: &Analysis, all: bool) -> std::io::
         Outcome::D => "D-position: a draw with best play",
     };
     write!(out, "{who}")?;
-    match (analysis.play, analysis.grundy) {
+    match (analysis.play, analysis.grundy()) {
         (Play::Misere, _) => write!(out, " (misère play)")?,
         (Play::Normal, Some(g)) => write!(out, " (Grundy value {})", g.0)?,
         (Play::Normal, None) => {
-            if let Some(value) = &analysis.value {
+            if let Some(value) = analysis.value_text() {
                 write!(out, " (value {value})")?;
             }
         }
@@ -64,21 +64,21 @@ fn write_text(out: &mut impl Write, analysis: &Analysis, all: bool) -> std::io::
     match analysis.winning_moves.as_slice() {
         [] if analysis.outcome == Outcome::N => {}
         [] => writeln!(out, "no winning move")?,
-        [m] if !all => writeln!(out, "winning move: {}  ->  {}", m.description, m.to)?,
+        [m] if !all => writeln!(out, "winning move: {}  ->  {}", m.description(), m.to)?,
         moves => {
             writeln!(out, "winning moves ({}):", moves.len())?;
             for m in moves {
-                writeln!(out, "  {}  ->  {}", m.description, m.to)?;
+                writeln!(out, "  {}  ->  {}", m.description(), m.to)?;
             }
         }
     }
     match analysis.drawing_moves.as_slice() {
         [] => {}
-        [m] if !all => writeln!(out, "drawing move: {}  ->  {}", m.description, m.to)?,
+        [m] if !all => writeln!(out, "drawing move: {}  ->  {}", m.description(), m.to)?,
         moves => {
             writeln!(out, "drawing moves ({}):", moves.len())?;
             for m in moves {
-                writeln!(out, "  {}  ->  {}", m.description, m.to)?;
+                writeln!(out, "  {}  ->  {}", m.description(), m.to)?;
             }
         }
     }

@@ -1,21 +1,27 @@
-//! `sprague play POSITION [--misere] [--human-first | --computer-first]`:
-//! play against the engine in the terminal.
+//! `sprague play POSITION [--misere] [--human-first | --computer-first]
+//! [--left | --right]`: play against the engine in the terminal.
 //!
-//! The engine plays perfectly: from a winning position it makes the first
-//! winning move `analyze` gives and says why it wins; from a losing one it
-//! makes the smallest move it can, to make the game last, and hopes. The
-//! human types the number of a move from the list, or the position after the
+//! The engine plays perfectly, by the library's [`sprague::reply`]: from a
+//! winning position its first winning move (and it says why it wins), from
+//! a drawn one a move that keeps the draw, from a losing one its first move.
+//! In a partizan position the human plays Left (the default) or Right and
+//! the engine the other side. The moves listed are the library's one move
+//! list ([`sprague::moves`]), the same the web explorer shows. The human
+//! types the number of a move from the list, or the position after the
 //! move, or `hint`, `moves`, `quit`.
 
 use std::io::{BufRead, Write};
 
-use sprague::{Budget, Move, Outcome, Play, Position, analyze};
+use sprague::{
+    Budget, GameClass, MoveList, Play, Position, ReplyReason, Side, SolveError, SumMove,
+    analyze_for, moves, reply,
+};
 
 use crate::failure::Failure;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The starting position, e.g. "nim(3, 6, 9)".
+    /// The starting position, e.g. "nim(3, 6, 9)" or "cut(3, 5)".
     position: String,
     /// Misère play: the player who cannot move wins.
     #[arg(long)]
@@ -26,23 +32,27 @@ pub struct Args {
     /// The engine moves first.
     #[arg(long)]
     computer_first: bool,
+    /// In a partizan game, you play Left (the default).
+    #[arg(long, conflicts_with = "right")]
+    left: bool,
+    /// In a partizan game, you play Right.
+    #[arg(long)]
+    right: bool,
 }
 
 /// The most moves listed with numbers before the human is asked to type the
 /// position instead.
 const MAX_LISTED: usize = 40;
 
-/// Every move of the whole position: (component, move, position after).
-fn all_moves(
-    position: &Position,
-    budget: &Budget,
-) -> Result<Vec<(usize, Move, Position)>, Failure> {
-    let mut moves = Vec::new();
-    for (i, c) in position.components().iter().enumerate() {
-        for m in c.moves(budget)? {
-            let after = position.replace(i, &m.to);
-            moves.push((i, m, after));
+/// Every move of `side`, or an error if there are more than the budget
+/// allows (the human's typed position could not be checked against them).
+fn all_moves(position: &Position, side: Side, budget: &Budget) -> Result<Vec<SumMove>, Failure> {
+    let MoveList { moves, complete } = moves(position, side, usize::MAX, budget)?;
+    if !complete {
+        return Err(SolveError::BudgetExceeded {
+            limit: budget.max_positions,
         }
+        .into());
     }
     Ok(moves)
 }
@@ -55,6 +65,11 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     } else {
         Play::Normal
     };
+    let partizan = position
+        .components()
+        .iter()
+        .any(|c| c.class() == GameClass::Partizan);
+    let human = if args.right { Side::Right } else { Side::Left };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
@@ -69,9 +84,18 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             "whoever cannot move loses"
         }
     )?;
+    if partizan {
+        writeln!(
+            out,
+            "A partizan game: you play {}, I play {}.",
+            human.name(),
+            human.other().name()
+        )?;
+    }
     loop {
         writeln!(out, "\nposition: {position}")?;
-        let moves = all_moves(&position, budget)?;
+        let side = if human_to_move { human } else { human.other() };
+        let moves = all_moves(&position, side, budget)?;
         if moves.is_empty() {
             let mover_wins = play == Play::Misere;
             let verdict = match (human_to_move, mover_wins) {
@@ -82,8 +106,11 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             writeln!(out, "{who} cannot move. {verdict}")?;
             return Ok(());
         }
+        if partizan {
+            writeln!(out, "{} to move.", side.name())?;
+        }
         if human_to_move {
-            match human_move(&mut input, &mut out, &position, &moves, play, budget)? {
+            match human_move(&mut input, &mut out, &position, &moves, play, side, budget)? {
                 Some(next) => position = next,
                 None => {
                     writeln!(out, "Game abandoned.")?;
@@ -91,13 +118,13 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
                 }
             }
         } else {
-            position = engine_move(&mut out, &position, &moves, play, budget)?;
+            position = engine_move(&mut out, &position, play, side, partizan, budget)?;
         }
         human_to_move = !human_to_move;
     }
 }
 
-fn list_moves(out: &mut impl Write, moves: &[(usize, Move, Position)]) -> std::io::Result<()> {
+fn list_moves(out: &mut impl Write, moves: &[SumMove]) -> std::io::Result<()> {
     if moves.len() > MAX_LISTED {
         return writeln!(
             out,
@@ -105,8 +132,8 @@ fn list_moves(out: &mut impl Write, moves: &[(usize, Move, Position)]) -> std::i
             moves.len()
         );
     }
-    for (k, (_, m, after)) in moves.iter().enumerate() {
-        writeln!(out, "  {:>2}. {}  ->  {}", k + 1, m.description, after)?;
+    for (k, m) in moves.iter().enumerate() {
+        writeln!(out, "  {:>2}. {}  ->  {}", k + 1, m.description(), m.to)?;
     }
     Ok(())
 }
@@ -117,8 +144,9 @@ fn human_move(
     input: &mut impl BufRead,
     out: &mut impl Write,
     position: &Position,
-    moves: &[(usize, Move, Position)],
+    moves: &[SumMove],
     play: Play,
+    side: Side,
     budget: &Budget,
 ) -> Result<Option<Position>, Failure> {
     list_moves(out, moves)?;
@@ -139,9 +167,9 @@ fn human_move(
                 continue;
             }
             "hint" => {
-                let a = analyze(position, play, false, budget)?;
+                let a = analyze_for(position, play, side, false, budget)?;
                 match a.winning_moves.first() {
-                    Some(m) => writeln!(out, "hint: {}  ->  {}", m.description, m.to)?,
+                    Some(m) => writeln!(out, "hint: {}  ->  {}", m.description(), m.to)?,
                     None => writeln!(out, "hint: every move loses against best play; play on")?,
                 }
                 continue;
@@ -150,7 +178,7 @@ fn human_move(
         }
         if let Ok(k) = line.parse::<usize>() {
             if (1..=moves.len()).contains(&k) {
-                return Ok(Some(moves[k - 1].2.clone()));
+                return Ok(Some(moves[k - 1].to.clone()));
             }
             writeln!(out, "there is no move {k}: choose 1 to {}", moves.len())?;
             continue;
@@ -158,11 +186,8 @@ fn human_move(
         match Position::parse(line) {
             Ok(typed) => {
                 let typed = typed.to_string();
-                match moves
-                    .iter()
-                    .find(|(_, _, after)| after.to_string() == typed)
-                {
-                    Some((_, _, after)) => return Ok(Some(after.clone())),
+                match moves.iter().find(|m| m.to.to_string() == typed) {
+                    Some(m) => return Ok(Some(m.to.clone())),
                     None => writeln!(out, "{typed} is not one move away from {position}")?,
                 }
             }
@@ -174,33 +199,29 @@ fn human_move(
 fn engine_move(
     out: &mut impl Write,
     position: &Position,
-    moves: &[(usize, Move, Position)],
     play: Play,
+    side: Side,
+    partizan: bool,
     budget: &Budget,
 ) -> Result<Position, Failure> {
-    let a = analyze(position, play, false, budget)?;
-    if let Some(m) = a.winning_moves.first() {
-        let why = match (play, a.grundy) {
+    let r = reply(position, play, side, budget)?;
+    let m = r
+        .chosen
+        .expect("the caller checked that the engine has a move");
+    let why = match r.reason {
+        ReplyReason::Winning => match (play, r.analysis.grundy()) {
             (Play::Normal, Some(_)) => {
                 "it leaves Grundy value 0, a P-position: every reply of yours lets me restore 0"
             }
+            _ if partizan => {
+                "it leaves a position you lose moving first: whatever you do, I can answer"
+            }
             _ => "it leaves a P-position: whatever you do, I can answer",
-        };
-        writeln!(out, "I {}  ->  {}   ({why})", m.description, m.to)?;
-        return Ok(m.to.clone());
-    }
-    debug_assert_eq!(a.outcome, Outcome::P);
-    // Losing: make the game last. The smallest move of the last component
-    // that can move usually changes the least.
-    let last = moves.last().expect("the caller checked there are moves").0;
-    let (_, m, after) = moves
-        .iter()
-        .find(|(i, _, _)| *i == last)
-        .expect("the last component has a move");
-    writeln!(
-        out,
-        "I {}  ->  {}   (I am in a P-position: every move loses against best play)",
-        m.description, after
-    )?;
-    Ok(after.clone())
+        },
+        ReplyReason::Drawing => "neither of us can force a win: this move keeps the draw",
+        ReplyReason::Losing if partizan => "every move of mine loses against best play",
+        ReplyReason::Losing => "I am in a P-position: every move loses against best play",
+    };
+    writeln!(out, "I {}  ->  {}   ({why})", m.description(), m.to)?;
+    Ok(m.to)
 }

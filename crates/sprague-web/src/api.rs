@@ -12,7 +12,7 @@ use sprague::json::{AnalysisJson, MoveJson, PeriodJson, RulesetJson, TableJson};
 use sprague::syntax::{
     Param, RulesetSyntax, parse_position as parse_position_syntax, parse_ruleset,
 };
-use sprague::{Budget, Play, Position, SolveError, analyze as analyze_position};
+use sprague::{Budget, Play, Position, ReplyReason, Side, SolveError, analyze as analyze_position};
 
 use crate::error::ApiError;
 use crate::{AppState, Limits};
@@ -189,27 +189,18 @@ pub(crate) struct MovesJson {
     complete: bool,
 }
 
-/// Every move of `position` in the spec's order, at most `max`. The list
-/// stops before the first component whose moves do not all fit, so it is
-/// always a prefix of the full list; the flag says whether it is all of it.
-fn list_moves(position: &Position, max: usize) -> Result<(Vec<MoveJson>, bool), SolveError> {
-    let mut moves = Vec::new();
-    for (i, c) in position.components().iter().enumerate() {
-        let room = max - moves.len();
-        let component_moves = match c.moves(&Budget::positions(room as u64)) {
-            Ok(ms) if ms.len() <= room => ms,
-            Ok(_) | Err(SolveError::BudgetExceeded { .. }) => return Ok((moves, false)),
-            Err(e) => return Err(e),
-        };
-        for m in component_moves {
-            moves.push(MoveJson {
-                component: i,
-                description: m.description,
-                to: position.replace(i, &m.to).to_string(),
-            });
-        }
-    }
-    Ok((moves, true))
+/// The first `max` moves of `position` in the spec's order, from the
+/// library's one move list; the flag says whether they are all of them.
+fn list_moves(
+    position: &Position,
+    max: usize,
+    budget: &Budget,
+) -> Result<(Vec<MoveJson>, bool), SolveError> {
+    let list = sprague::moves(position, Side::Left, max, budget)?;
+    Ok((
+        list.moves.iter().map(MoveJson::from).collect(),
+        list.complete,
+    ))
 }
 
 /// `GET /api/moves?position=P`: every move of `P` with its description and
@@ -221,8 +212,8 @@ pub(crate) async fn moves(
     let q = query(q)?;
     let position = parse_position(&q.position, &state.limits)?;
     let max = state.limits.max_moves;
-    let json = compute(&state, move |_| {
-        let (moves, complete) = list_moves(&position, max)?;
+    let json = compute(&state, move |budget| {
+        let (moves, complete) = list_moves(&position, max, budget)?;
         Ok(MovesJson {
             position: position.to_string(),
             moves,
@@ -252,10 +243,10 @@ pub(crate) struct ReplyJson {
     reason: String,
 }
 
-/// `GET /api/reply?position=P&misere=B`: the engine's move from `P`. It
-/// plays its first winning move when it has one, else its first move that
-/// keeps a draw; from a losing position, where every move loses against
-/// best play, it plays its first move.
+/// `GET /api/reply?position=P&misere=B`: the engine's move from `P`, as
+/// the library's [`sprague::reply`] chooses it: its first winning move when
+/// it has one, else its first move that keeps a draw; from a losing
+/// position, where every move loses against best play, its first move.
 pub(crate) async fn reply(
     State(state): State<AppState>,
     q: Result<Query<ReplyQuery>, QueryRejection>,
@@ -263,45 +254,27 @@ pub(crate) async fn reply(
     let q = query(q)?;
     let position = parse_position(&q.position, &state.limits)?;
     let json = compute(&state, move |budget| {
-        let analysis = analyze_position(&position, play(q.misere), false, budget)?;
-        let json = AnalysisJson::new(&position, &analysis);
-        if let Some(m) = json.winning_moves.first().cloned() {
-            let before = match json.grundy {
-                Some(g) => format!("the position has Grundy value {g}, not 0, so "),
-                None => String::new(),
-            };
-            let after = match json.grundy {
-                Some(_) => "a P-position (Grundy value 0)",
-                None => "a P-position",
-            };
-            let reason =
-                format!("{before}I can move to {after}: whatever you reply, I can answer");
-            return Ok(ReplyJson {
-                analysis: json,
-                reply: Some(m),
-                reason,
-            });
-        }
-        if let Some(m) = json.drawing_moves.first().cloned() {
-            return Ok(ReplyJson {
-                analysis: json,
-                reply: Some(m),
-                reason: "neither of us can force a win: this move keeps the draw".to_string(),
-            });
-        }
-        let (first, _) = list_moves(&position, 1)?;
-        let reason = match first.first() {
-            None => "I cannot move: the game is over".to_string(),
-            Some(_) => match json.grundy {
-                Some(g) => format!(
-                    "the position has Grundy value {g}, a P-position: every move loses against best play, so I make my first move and hope"
-                ),
-                None => "this is a P-position: every move loses against best play, so I make my first move and hope".to_string(),
-            },
+        let reply = sprague::reply(&position, play(q.misere), Side::Left, budget)?;
+        let json = AnalysisJson::new(&position, &reply.analysis);
+        let reason = match (reply.reason, &reply.chosen, json.grundy) {
+            (ReplyReason::Winning, _, Some(g)) => format!(
+                "the position has Grundy value {g}, not 0, so I can move to a P-position (Grundy value 0): whatever you reply, I can answer"
+            ),
+            (ReplyReason::Winning, _, None) => {
+                "I can move to a P-position: whatever you reply, I can answer".to_string()
+            }
+            (ReplyReason::Drawing, _, _) => {
+                "neither of us can force a win: this move keeps the draw".to_string()
+            }
+            (ReplyReason::Losing, None, _) => "I cannot move: the game is over".to_string(),
+            (ReplyReason::Losing, Some(_), Some(g)) => format!(
+                "the position has Grundy value {g}, a P-position: every move loses against best play, so I make my first move and hope"
+            ),
+            (ReplyReason::Losing, Some(_), None) => "this is a P-position: every move loses against best play, so I make my first move and hope".to_string(),
         };
         Ok(ReplyJson {
             analysis: json,
-            reply: first.into_iter().next(),
+            reply: reply.chosen.as_ref().map(MoveJson::from),
             reason,
         })
     })

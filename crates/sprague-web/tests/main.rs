@@ -358,8 +358,7 @@ async fn moves_lists_every_move_in_the_spec_order() {
         })
     );
 
-    // Capped: the list stops before the first component that does not fit,
-    // and says so.
+    // Capped: the list holds the first moves, in order, and says it is cut.
     let small = Limits {
         max_moves: 5,
         ..Limits::DEFAULT
@@ -371,7 +370,31 @@ async fn moves_lists_every_move_in_the_spec_order() {
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body["moves"].as_array().unwrap().len(), 3);
+    let to: Vec<&str> = body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        to,
+        [
+            "nim(2, 6, 9)",
+            "nim(1, 6, 9)",
+            "nim(0, 6, 9)",
+            "nim(3, 5, 9)",
+            "nim(3, 4, 9)"
+        ]
+    );
+    assert_eq!(body["complete"], false);
+
+    // A long component's list is cut at the limit with its first moves
+    // kept (Kayles: take one pin at the end first).
+    let (status, body) = get(router(), "/api/moves", &[("position", "kayles(100000)")]).await;
+    assert_eq!(status, StatusCode::OK);
+    let moves = body["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), Limits::DEFAULT.max_moves);
+    assert_eq!(moves[0]["to"], "kayles(99999)");
     assert_eq!(body["complete"], false);
 
     // A heap of 2^60 has 2^60 moves: answered at once, not listed.

@@ -437,7 +437,7 @@ fn wythoff_and_fibonacci(c: &mut Criterion) {
     let big = sprague::Position::parse("fibonacci(9223372036854775809)").unwrap();
     let analysis = sprague::analyze(&big, sprague::Play::Normal, false, &Budget::DEFAULT).unwrap();
     assert_eq!(
-        analysis.winning_moves[0].description,
+        analysis.winning_moves[0].description(),
         "take 1 from the heap of 9223372036854775809"
     );
     group.bench_function("analyze fibonacci(2^63 + 1)", |bench| {
@@ -450,15 +450,15 @@ fn wythoff_and_fibonacci(c: &mut Criterion) {
     let n = 3000u64;
     let start = sprague::rulesets::FibonacciPosition { n, cap: None };
     let closed =
-        sprague::Component::moves_to_grundy(&start, Nimber::ZERO, usize::MAX, &Budget::DEFAULT)
+        sprague::Impartial::moves_to_grundy(&start, Nimber::ZERO, usize::MAX, &Budget::DEFAULT)
             .unwrap();
-    let value = sprague::Component::grundy(&start, &Budget::DEFAULT).unwrap();
+    let value = sprague::Impartial::grundy(&start, &Budget::DEFAULT).unwrap();
     assert_ne!(value, Nimber::ZERO);
     assert!(!closed.is_empty());
     group.bench_function("fibonacci(3000) winning moves, Zeckendorf", |bench| {
         bench.iter(|| {
             black_box(
-                sprague::Component::moves_to_grundy(
+                sprague::Impartial::moves_to_grundy(
                     &start,
                     Nimber::ZERO,
                     usize::MAX,
@@ -469,7 +469,7 @@ fn wythoff_and_fibonacci(c: &mut Criterion) {
         })
     });
     group.bench_function("fibonacci(3000) value, Grundy table baseline", |bench| {
-        bench.iter(|| black_box(sprague::Component::grundy(&start, &Budget::DEFAULT).unwrap()))
+        bench.iter(|| black_box(sprague::Impartial::grundy(&start, &Budget::DEFAULT).unwrap()))
     });
     group.finish();
 }
@@ -573,10 +573,10 @@ fn circle_game(c: &mut Criterion) {
             x: 0,
             y: d / 3,
         };
-        let value = sprague::Component::grundy(&p, &Budget::DEFAULT).unwrap().0;
+        let value = sprague::Impartial::grundy(&p, &Budget::DEFAULT).unwrap().0;
         assert_eq!(value, u64::from(circle_by_table(d, 1, 0, d / 3)));
         group.bench_with_input(BenchmarkId::new("closed form", d), &d, |b, _| {
-            b.iter(|| black_box(sprague::Component::grundy(&p, &Budget::DEFAULT).unwrap()))
+            b.iter(|| black_box(sprague::Impartial::grundy(&p, &Budget::DEFAULT).unwrap()))
         });
         group.bench_with_input(BenchmarkId::new("table of the region", d), &d, |b, _| {
             b.iter(|| black_box(circle_by_table(d, 1, 0, d / 3)))
@@ -589,7 +589,7 @@ fn circle_game(c: &mut Criterion) {
         y: u64::MAX / 3,
     };
     group.bench_function("closed form, d = 2^64 - 1", |b| {
-        b.iter(|| black_box(sprague::Component::grundy(&far, &Budget::DEFAULT).unwrap()))
+        b.iter(|| black_box(sprague::Impartial::grundy(&far, &Budget::DEFAULT).unwrap()))
     });
     group.finish();
 }

@@ -1,7 +1,7 @@
 //! Canonical forms: the value of a sum of partizan games computed from the
 //! moves by the canonical-form engine (each component once, then sums of
 //! canonical forms), against the direct search of the whole sum for the
-//! outcome only (`PartizanSearch`, the state being the multiset of all
+//! outcome only (`SumSearch`, the state being the multiset of all
 //! components), on sums of cutting-game bars (Cutcake) and of unfair heaps.
 //! The cutting game's closed form is timed beside them.
 
@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion};
 use sprague::{
-    Budget, CanonicalArena, Component, GameClass, Move, Nimber, Outcome, PartizanSearch, Position,
-    Side, SolveError,
+    Budget, CanonicalSolver, Component, Key, Kind, Move, Outcome, Partizan, Play, Position, Side,
+    SolveError, SumSearch,
 };
 
 /// A bar of the cutting game without the closed form: its value can only
@@ -33,41 +33,31 @@ impl Component for Bar {
     fn is_heap(&self) -> bool {
         false
     }
-    fn class(&self) -> GameClass {
-        GameClass::Partizan
+    fn key(&self) -> Key {
+        Key::new("bar", [self.x, self.y])
     }
-    fn grundy(&self, _: &Budget) -> Result<Nimber, SolveError> {
-        Err(SolveError::unsupported("partizan"))
+    fn kind(&self) -> Kind<'_> {
+        Kind::Partizan(self)
     }
-    fn moves(&self, _: &Budget) -> Result<Vec<Move>, SolveError> {
-        Err(SolveError::unsupported("partizan"))
-    }
-    fn left_moves(&self, _: &Budget) -> Result<Vec<Move>, SolveError> {
-        Ok((1..self.x)
-            .map(|a| Move {
-                description: String::new(),
-                to: vec![
+}
+
+impl Partizan for Bar {
+    fn moves(&self, side: Side, _: &Budget) -> Result<Vec<Move>, SolveError> {
+        let split = |a: u64, b: u64| -> Vec<Arc<dyn Component>> {
+            match side {
+                Side::Left => vec![
                     Arc::new(Bar { x: a, y: self.y }),
-                    Arc::new(Bar {
-                        x: self.x - a,
-                        y: self.y,
-                    }),
+                    Arc::new(Bar { x: b, y: self.y }),
                 ],
-            })
-            .collect())
-    }
-    fn right_moves(&self, _: &Budget) -> Result<Vec<Move>, SolveError> {
-        Ok((1..self.y)
-            .map(|b| Move {
-                description: String::new(),
-                to: vec![
+                Side::Right => vec![
+                    Arc::new(Bar { x: self.x, y: a }),
                     Arc::new(Bar { x: self.x, y: b }),
-                    Arc::new(Bar {
-                        x: self.x,
-                        y: self.y - b,
-                    }),
                 ],
-            })
+            }
+        };
+        let side_length = if side == Side::Left { self.x } else { self.y };
+        Ok((1..side_length)
+            .map(|a| Move::to_sum("cut", split(a, side_length - a)))
             .collect())
     }
 }
@@ -75,14 +65,17 @@ impl Component for Bar {
 /// The value (as `analyze` writes it: `None` beyond `MAX_VALUE_CHARS`)
 /// and the outcome class.
 fn canonical_outcome(components: &[Arc<dyn Component>]) -> (Option<String>, Outcome) {
-    let mut arena = CanonicalArena::new(Budget::DEFAULT);
-    let g = arena.sum(components).unwrap();
-    let value = arena.display_at_most(g, sprague::MAX_VALUE_CHARS).unwrap();
-    (value, arena.outcome(g).unwrap())
+    let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+    let g = solver.sum(components).unwrap();
+    let value = solver
+        .arena
+        .display_at_most(g, sprague::MAX_VALUE_CHARS)
+        .unwrap();
+    (value, solver.arena.outcome(g).unwrap())
 }
 
 fn searched_outcome(components: &[Arc<dyn Component>]) -> Outcome {
-    let mut search = PartizanSearch::new(Budget::DEFAULT);
+    let mut search = SumSearch::new(Play::Normal, Budget::DEFAULT);
     let left = search.wins(components, Side::Left).unwrap();
     let right = search.wins(components, Side::Right).unwrap();
     Outcome::from_partizan(left, right)

@@ -49,7 +49,7 @@
 //! The recursion is bounded by [`MAX_DEPTH`] levels; deeper games are
 //! [`SolveError::Unsupported`] rather than a stack overflow. The values of
 //! components are computed from their moves with an explicit stack
-//! ([`CanonicalArena::component`]), so a long game (a heap of a million)
+//! (`solve::canonical`), so a long game (a heap of a million)
 //! costs memory and budget, never call stack.
 //!
 //! **Notation** (CGSuite's, in ASCII): integers `3`, `-2`; other numbers as
@@ -66,13 +66,11 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
+use crate::budget::Budget;
 use crate::error::SolveError;
-use crate::impartial::Budget;
 use crate::outcome::Outcome;
-use crate::position::{Component, GameClass, Move, Position};
-use crate::sum::{Analysis, Play, WinningMove};
 
 /// The largest power of two a [`Dyadic`] denominator may have.
 pub const MAX_EXPONENT: u32 = 62;
@@ -378,8 +376,6 @@ pub struct CanonicalArena {
     le_memo: FxHashMap<(GameId, GameId), bool>,
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
-    /// The values of components met, by their text.
-    components: FxHashMap<String, GameId>,
     /// `n·^ + *m` for display, built on first use.
     ups: Vec<(i64, u64, GameId)>,
     /// Left and Right stops of general forms met while writing values.
@@ -405,7 +401,6 @@ impl CanonicalArena {
             le_memo: FxHashMap::default(),
             sum_memo: FxHashMap::default(),
             neg_memo: FxHashMap::default(),
-            components: FxHashMap::default(),
             ups: Vec::new(),
             stops: FxHashMap::default(),
             depth: 0,
@@ -440,14 +435,24 @@ impl CanonicalArena {
             + self.le_memo.len()
             + self.sum_memo.len()
             + self.neg_memo.len()
-            + self.stops.len()
-            + self.components.len()) as u64
+            + self.stops.len()) as u64
     }
 
     /// Whether one more node or memo entry may be stored: the position
     /// limit, and now and then the budget's clock.
     fn charge(&self) -> Result<(), SolveError> {
         self.budget.check_positions(self.stored())
+    }
+
+    /// [`SolveError::BudgetExceeded`] (or [`SolveError::TimeLimit`]) if the
+    /// arena and `extra` entries kept elsewhere for the same computation
+    /// reach the budget.
+    ///
+    /// # Errors
+    ///
+    /// As [`Budget::check_positions`].
+    pub fn charge_with(&self, extra: u64) -> Result<(), SolveError> {
+        self.budget.check_positions(self.stored() + extra)
     }
 
     fn push(&mut self, node: Node) -> Result<GameId, SolveError> {
@@ -989,139 +994,6 @@ impl CanonicalArena {
         Ok(g)
     }
 
-    /// The canonical value of one component: by the ruleset's closed form
-    /// ([`Component::canonical`]), as the nimber of its Grundy value if it
-    /// is impartial, otherwise from its Left and Right moves, with an
-    /// explicit stack (memoised by the component's text).
-    ///
-    /// # Errors
-    ///
-    /// [`SolveError::Loopy`] if a position repeats; [`SolveError::Unsupported`]
-    /// for a loopy component; otherwise as [`CanonicalArena::add`] and the
-    /// component's own move lists.
-    pub fn component(&mut self, component: &Arc<dyn Component>) -> Result<GameId, SolveError> {
-        if let Some(g) = self.known(component)? {
-            return Ok(g);
-        }
-        let mut open: FxHashSet<String> = FxHashSet::default();
-        let mut stack = vec![self.open_frame(component, &mut open)?];
-        loop {
-            let frame = stack.last_mut().expect("the root stays until it returns");
-            let mut pending = None;
-            while frame.next < frame.moves.len() {
-                let (player, ref to) = frame.moves[frame.next];
-                let mut value = self.zero();
-                for c in to {
-                    match self.known(c)? {
-                        Some(g) => value = self.add(value, g)?,
-                        None => {
-                            pending = Some(Arc::clone(c));
-                            break;
-                        }
-                    }
-                }
-                if pending.is_some() {
-                    break;
-                }
-                match player {
-                    Player::Left => frame.left.push(value),
-                    Player::Right => frame.right.push(value),
-                }
-                frame.next += 1;
-            }
-            match pending {
-                Some(c) => {
-                    self.budget
-                        .check_positions(stack.len() as u64 + self.stored())?;
-                    let next = self.open_frame(&c, &mut open)?;
-                    stack.push(next);
-                }
-                None => {
-                    let frame = stack.pop().expect("a frame was just inspected");
-                    let g = self.form(&frame.left, &frame.right)?;
-                    open.remove(&frame.key);
-                    self.charge()?;
-                    self.components.insert(frame.key, g);
-                    if stack.is_empty() {
-                        return Ok(g);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The value of `c` if it is memoised or needs no expansion of moves.
-    fn known(&mut self, c: &Arc<dyn Component>) -> Result<Option<GameId>, SolveError> {
-        let key = c.text();
-        if let Some(&g) = self.components.get(&key) {
-            return Ok(Some(g));
-        }
-        let g = match c.class() {
-            GameClass::Loopy => {
-                return Err(SolveError::unsupported(format!(
-                    "`{key}` is loopy: it has no canonical form as a short game"
-                )));
-            }
-            GameClass::Impartial => {
-                let budget = self.budget;
-                let n = c.grundy(&budget)?;
-                self.nimber(n.0)?
-            }
-            GameClass::Partizan => match c.canonical(self) {
-                Some(g) => g?,
-                None => return Ok(None),
-            },
-        };
-        self.charge()?;
-        self.components.insert(key, g);
-        Ok(Some(g))
-    }
-
-    fn open_frame(
-        &mut self,
-        c: &Arc<dyn Component>,
-        open: &mut FxHashSet<String>,
-    ) -> Result<ComponentFrame, SolveError> {
-        let key = c.text();
-        if !open.insert(key.clone()) {
-            return Err(SolveError::Loopy);
-        }
-        let budget = self.budget;
-        let mut moves = Vec::new();
-        for m in c.left_moves(&budget)? {
-            moves.push((Player::Left, m.to));
-        }
-        for m in c.right_moves(&budget)? {
-            moves.push((Player::Right, m.to));
-        }
-        Ok(ComponentFrame {
-            key,
-            moves,
-            next: 0,
-            left: Vec::new(),
-            right: Vec::new(),
-        })
-    }
-
-    /// The canonical value of the sum of `components`.
-    ///
-    /// # Errors
-    ///
-    /// As [`CanonicalArena::component`].
-    pub fn sum(&mut self, components: &[Arc<dyn Component>]) -> Result<GameId, SolveError> {
-        let mut total = self.zero();
-        for c in components {
-            let g = self.component(c)?;
-            total = self.add(total, g)?;
-        }
-        Ok(total)
-    }
-
-    /// The value of a move: the sum of what it leaves.
-    fn move_value(&mut self, m: &Move) -> Result<GameId, SolveError> {
-        self.sum(&m.to)
-    }
-
     /// `(Left stop, Right stop)` of `g`: the numbers play settles on when
     /// Left, or Right, moves first and both stop as soon as the position
     /// is a number.
@@ -1336,101 +1208,10 @@ impl CanonicalArena {
 }
 
 /// One component whose value is being computed from its moves.
-struct ComponentFrame {
-    key: String,
-    /// Every move, Left's then Right's, as what it leaves.
-    moves: Vec<(Player, Vec<Arc<dyn Component>>)>,
-    next: usize,
-    left: Vec<GameId>,
-    right: Vec<GameId>,
-}
-
 fn sorted(mut ids: Vec<GameId>) -> Vec<GameId> {
     ids.sort_unstable();
     ids.dedup();
     ids
-}
-
-/// The longest value [`analyze_canonical`] writes: a canonical form whose
-/// text is longer (hot games such as sums of unfair heaps quickly reach
-/// millions of characters) is reported without its value.
-pub const MAX_VALUE_CHARS: usize = 4096;
-
-/// The analysis of a normal-play sum of short partizan (and impartial)
-/// components by canonical forms: the value of the sum in the usual
-/// notation, the outcome class from comparing it with 0, and Left's winning
-/// moves with Left moving first (moves to a position of value `>= 0`, which
-/// Right moving first loses), the first one or, with `all`, every one, in
-/// the order of components, then of each component's Left moves — the
-/// convention of [`crate::analyze_partizan`]. The value is `None` when its
-/// text would be longer than [`MAX_VALUE_CHARS`].
-///
-/// # Errors
-///
-/// As [`CanonicalArena::component`]; a component's move lists may fail too.
-pub fn analyze_canonical(
-    position: &Position,
-    all: bool,
-    budget: &Budget,
-) -> Result<Analysis, SolveError> {
-    let mut arena = CanonicalArena::new(*budget);
-    let values = position
-        .components()
-        .iter()
-        .map(|c| arena.component(c))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut total = arena.zero();
-    for &v in &values {
-        total = arena.add(total, v)?;
-    }
-    let outcome = arena.outcome(total)?;
-    let zero = arena.zero();
-    let mut winning_moves = Vec::new();
-    if matches!(outcome, Outcome::L | Outcome::N) {
-        'components: for (i, c) in position.components().iter().enumerate() {
-            let rest = arena.sub(total, values[i])?;
-            let wanted = if all {
-                usize::MAX
-            } else {
-                1 - winning_moves.len()
-            };
-            if let Some(moves) = c.left_moves_to_nonnegative(rest, wanted, &mut arena) {
-                for m in moves? {
-                    winning_moves.push(WinningMove {
-                        component: i,
-                        description: m.description,
-                        to: position.replace(i, &m.to),
-                    });
-                }
-                if !all && !winning_moves.is_empty() {
-                    break 'components;
-                }
-                continue;
-            }
-            for m in c.left_moves(budget)? {
-                let after = arena.move_value(&m)?;
-                let after = arena.add(rest, after)?;
-                if arena.le(zero, after)? {
-                    winning_moves.push(WinningMove {
-                        component: i,
-                        description: m.description,
-                        to: position.replace(i, &m.to),
-                    });
-                    if !all {
-                        break 'components;
-                    }
-                }
-            }
-        }
-    }
-    Ok(Analysis {
-        play: Play::Normal,
-        outcome,
-        grundy: None,
-        value: arena.display_at_most(total, MAX_VALUE_CHARS)?,
-        winning_moves,
-        drawing_moves: Vec::new(),
-    })
 }
 
 #[cfg(test)]
@@ -1754,34 +1535,6 @@ mod tests {
             a.add(big, up),
             Err(SolveError::BudgetExceeded { limit: 100 })
         );
-    }
-
-    #[test]
-    fn the_budgets_deadline_stops_the_arena() {
-        let p = Position::parse("unfair[3,2](20, 21, 22)").unwrap();
-        let budget = Budget::DEFAULT.with_time_limit(std::time::Duration::ZERO);
-        let mut a = CanonicalArena::new(budget);
-        assert!(matches!(
-            a.sum(p.components()),
-            Err(SolveError::TimeLimit { .. })
-        ));
-    }
-
-    #[test]
-    fn long_values_are_left_out_of_analyses() {
-        // Sums of unfair heaps are hot games whose forms share options in
-        // the arena but are long written out.
-        let p = Position::parse("unfair[3,2](6, 7)").unwrap();
-        let mut a = CanonicalArena::new(Budget::DEFAULT);
-        let g = a.sum(p.components()).unwrap();
-        let full = a.display(g).unwrap();
-        assert!(full.chars().count() > MAX_VALUE_CHARS);
-        let n = full.chars().count();
-        assert_eq!(a.display_at_most(g, n).unwrap(), Some(full));
-        assert_eq!(a.display_at_most(g, n - 1).unwrap(), None);
-        let analysis = crate::analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
-        assert_eq!(analysis.value, None);
-        assert_eq!(analysis.outcome, a.outcome(g).unwrap());
     }
 
     /// A game given by its options, for the brute-force checks.

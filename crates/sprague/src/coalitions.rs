@@ -36,8 +36,8 @@
 
 use std::collections::HashMap;
 
+use crate::budget::Budget;
 use crate::error::SolveError;
-use crate::impartial::Budget;
 
 /// The race to a target with `players` players adding between `min_step`
 /// and `max_step` each turn. Validated: `2 <= players <= MAX_PLAYERS`,

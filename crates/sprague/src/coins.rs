@@ -20,13 +20,13 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{Arg, ComponentSyntax};
 
-use crate::rulesets::{Ruleset, check_move_count, no_params};
+use crate::rulesets::common::{Ruleset, check_move_count, no_params};
 
 /// The value of a head at position `n ≥ 1` in Ruler: the largest power of
 /// two dividing `n` (*Winning Ways*, ch. 14).
@@ -57,6 +57,7 @@ pub(crate) const RUGS: Ruleset = Ruleset {
     heaps_interact: true,
     build: build_rugs,
     family: None,
+    sum_rule: None,
 };
 
 /// A board of the seed-note game: flip a rectangle whose top-left corner
@@ -250,6 +251,22 @@ impl Component for RugsBoard {
         false
     }
 
+    fn key(&self) -> Key {
+        let white: Vec<u8> = self.white.iter().map(|&x| u8::from(x)).collect();
+        Key::new(
+            "rugs",
+            [self.rows as u64, self.cols as u64]
+                .into_iter()
+                .chain(Key::pack(&white)),
+        )
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for RugsBoard {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         Ok(self.value())
     }

@@ -13,6 +13,7 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
+use crate::budget::Budget;
 use crate::error::SolveError;
 use crate::nimber::Nimber;
 
@@ -37,97 +38,6 @@ pub fn mex(values: &mut [u64]) -> u64 {
         }
     }
     candidate
-}
-
-/// How much a search may use before it gives up with
-/// [`SolveError::BudgetExceeded`] instead of exhausting memory, or with
-/// [`SolveError::TimeLimit`] instead of running on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// The most distinct positions a solver may store.
-    pub max_positions: u64,
-    /// When the work must stop, if ever.
-    pub deadline: Option<Deadline>,
-}
-
-/// A moment by which a computation must end, and the limit it came from
-/// (for the message).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Deadline {
-    /// The moment.
-    pub at: std::time::Instant,
-    /// The time allowed, from when the budget was made.
-    pub limit: std::time::Duration,
-}
-
-impl Budget {
-    /// The default budget: ten million positions, a few hundred megabytes
-    /// for the largest position types, and no time limit.
-    pub const DEFAULT: Budget = Budget {
-        max_positions: 10_000_000,
-        deadline: None,
-    };
-
-    /// A budget of `max_positions` positions.
-    pub fn positions(max_positions: u64) -> Budget {
-        Budget {
-            max_positions,
-            deadline: None,
-        }
-    }
-
-    /// The same budget, with the work ending `limit` from now.
-    pub fn with_time_limit(self, limit: std::time::Duration) -> Budget {
-        Budget {
-            deadline: std::time::Instant::now()
-                .checked_add(limit)
-                .map(|at| Deadline { at, limit }),
-            ..self
-        }
-    }
-
-    /// [`SolveError::TimeLimit`] if the deadline has passed.
-    ///
-    /// # Errors
-    ///
-    /// [`SolveError::TimeLimit`] once the time is up.
-    pub fn check_time(&self) -> Result<(), SolveError> {
-        match self.deadline {
-            Some(d) if std::time::Instant::now() >= d.at => Err(SolveError::TimeLimit {
-                millis: u64::try_from(d.limit.as_millis()).unwrap_or(u64::MAX),
-            }),
-            _ => Ok(()),
-        }
-    }
-
-    /// Whether a search that stores `stored` positions may store one more:
-    /// the position limit, and every 64 positions the clock (reading it
-    /// costs tens of nanoseconds; a position of a sum costs microseconds,
-    /// up to a hundred for sums of long rows, so a search stops within
-    /// milliseconds of the deadline).
-    ///
-    /// # Errors
-    ///
-    /// [`SolveError::BudgetExceeded`] at the position limit,
-    /// [`SolveError::TimeLimit`] once the time is up.
-    #[inline]
-    pub fn check_positions(&self, stored: u64) -> Result<(), SolveError> {
-        if stored >= self.max_positions {
-            return Err(SolveError::BudgetExceeded {
-                limit: self.max_positions,
-            });
-        }
-        if stored % 64 == 0 {
-            self.check_time()?;
-        }
-        Ok(())
-    }
-}
-
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget::DEFAULT
-    }
 }
 
 /// An impartial game given by its rules: the moves of a position, and,

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::position::Position;
 use crate::rulesets::{Periodicity, Ruleset};
-use crate::sum::{Analysis, WinningMove};
+use crate::solve::{Analysis, SumMove};
 
 /// The JSON of `analyze`: outcome, values and winning moves of a position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,19 +69,19 @@ impl AnalysisJson {
             play: analysis.play.name().to_string(),
             outcome: analysis.outcome.letter().to_string(),
             first_player_wins: analysis.outcome.first_player_wins(),
-            grundy: analysis.grundy.map(|g| g.0),
-            value: analysis.value.clone(),
+            grundy: analysis.grundy().map(|g| g.0),
+            value: analysis.value_text(),
             winning_moves: analysis.winning_moves.iter().map(MoveJson::from).collect(),
             drawing_moves: analysis.drawing_moves.iter().map(MoveJson::from).collect(),
         }
     }
 }
 
-impl From<&WinningMove> for MoveJson {
-    fn from(m: &WinningMove) -> MoveJson {
+impl From<&SumMove> for MoveJson {
+    fn from(m: &SumMove) -> MoveJson {
         MoveJson {
             component: m.component,
-            description: m.description.clone(),
+            description: m.description(),
             to: m.to.to_string(),
         }
     }

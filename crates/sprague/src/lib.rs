@@ -9,58 +9,66 @@
 //! let position = Position::parse("nim(3, 6, 9)")?;
 //! let analysis = analyze(&position, Play::Normal, false, &Budget::DEFAULT)?;
 //! assert_eq!(analysis.outcome, Outcome::N);
-//! assert_eq!(analysis.grundy, Some(Nimber(12)));
+//! assert_eq!(analysis.grundy(), Some(Nimber(12)));
 //! let best = &analysis.winning_moves[0];
-//! assert_eq!(best.description, "take 4 from the heap of 9");
+//! assert_eq!(best.description(), "take 4 from the heap of 9");
 //! assert_eq!(best.to.to_string(), "nim(3, 6, 5)");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The pieces, from the bottom up: [`Nimber`] (the values of impartial games
-//! and their field arithmetic), [`ImpartialGame`] and [`GrundySolver`] (the
-//! Sprague–Grundy function of any game given by its moves), [`Component`]
-//! and [`Position`] (sums of rulesets), [`analyze`] (outcome and winning
-//! moves), and the rulesets themselves.
+//! The pieces, from the bottom up: the theory ([`Nimber`] and its field
+//! arithmetic, [`GrundySolver`] for any game given by its moves, the
+//! canonical forms of [`CanonicalArena`], games on graphs in [`graph`]); the
+//! game model ([`Component`] and its kinds [`Impartial`], [`Partizan`],
+//! [`Loopy`]; [`Position`], a sum of components); the rulesets; and the
+//! solve layer ([`analyze`], [`moves`], [`reply`]).
 
 #![deny(missing_docs)]
 
+mod budget;
 mod cgt;
 mod coalitions;
 mod coins;
 mod error;
+mod game;
 pub mod graph;
 mod impartial;
 #[cfg(feature = "serde")]
 pub mod json;
-mod misere;
 mod nimber;
 mod octal;
 mod outcome;
-mod partizan;
 mod position;
 pub mod rulesets;
-mod sum;
+mod solve;
 
 /// The position language's syntax tree and parser.
 pub mod syntax {
     pub use crate::position::syntax::*;
 }
 
+pub use budget::{Budget, Deadline};
 pub use cgt::{
-    CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, MAX_EXPONENT, MAX_VALUE_CHARS,
-    analyze_canonical, simplest_between,
+    CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, MAX_EXPONENT, simplest_between,
 };
 pub use coalitions::{Coalition, Eventual, Race};
 pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use error::{ParseError, ParseErrorKind, SolveError};
-pub use impartial::{Budget, Deadline, GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
+pub use game::{
+    Component, GameClass, Impartial, Key, Kind, Loopy, Move, MoveLabel, Partizan, Play, Side,
+    SumRule, SumVerdict, grundy_by_mex,
+};
+pub use impartial::{GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;
 pub use octal::{
     GrundySequence, MAX_CODE_DIGITS, Method, OctalCode, PeriodSearch, PeriodicSequence, TakeBreak,
     certification_bound, find_period, lasker_grundy, least_period,
 };
 pub use outcome::Outcome;
-pub use partizan::{PartizanSearch, Side, analyze_partizan};
-pub use position::{Component, GameClass, Move, Position};
+pub use position::Position;
 pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
-pub use sum::{Analysis, Play, SumSearch, SumState, WinningMove, analyze};
+pub use solve::canonical::{CanonicalSolver, MAX_VALUE_CHARS};
+pub use solve::search::SumSearch;
+pub use solve::{
+    Analysis, MoveList, Reply, ReplyReason, SumMove, Value, analyze, analyze_for, moves, reply,
+};

@@ -18,7 +18,9 @@ mod pipeline;
 
 pub use code::{MAX_CODE_DIGITS, OctalCode};
 pub use engine::Method;
-pub use period::{PeriodSearch, PeriodicSequence, certification_bound, find_period, least_period};
+pub use period::{
+    PeriodSearch, PeriodicSequence, Periodicity, certification_bound, find_period, least_period,
+};
 
 use crate::error::SolveError;
 use engine::{Engine, Overflow};
@@ -530,7 +532,8 @@ pub fn lasker_grundy(n: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::{Budget, GrundySolver, ImpartialGame};
+    use crate::budget::Budget;
+    use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::nimber::Nimber;
     use proptest::prelude::*;
 

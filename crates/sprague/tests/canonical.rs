@@ -5,7 +5,7 @@
 //! canonical forms); and the value of a sum is the sum of the values.
 
 use proptest::prelude::*;
-use sprague::{Budget, CanonicalArena, Outcome, PartizanSearch, Play, Position, Side, analyze};
+use sprague::{Budget, CanonicalSolver, Outcome, Play, Position, Side, SumSearch, analyze};
 
 /// A random small partizan component, as text.
 fn partizan() -> impl Strategy<Value = String> {
@@ -45,7 +45,7 @@ proptest! {
         let budget = Budget::DEFAULT;
         let analysis = analyze(&position, Play::Normal, true, &budget).unwrap();
         prop_assert!(analysis.value.is_some(), "{}", text);
-        let mut search = PartizanSearch::new(budget);
+        let mut search = SumSearch::new(Play::Normal, budget);
         let left = search.wins(position.components(), Side::Left).unwrap();
         let right = search.wins(position.components(), Side::Right).unwrap();
         prop_assert_eq!(analysis.outcome, Outcome::from_partizan(left, right), "{}", text);
@@ -53,7 +53,7 @@ proptest! {
         let mut expected = Vec::new();
         if left {
             for (i, c) in position.components().iter().enumerate() {
-                for m in c.left_moves(&budget).unwrap() {
+                for m in c.moves_of(Side::Left, &budget).unwrap() {
                     let after = position.replace(i, &m.to);
                     if !search.wins(after.components(), Side::Right).unwrap() {
                         expected.push(after.to_string());
@@ -68,17 +68,17 @@ proptest! {
     #[test]
     fn the_value_of_a_sum_is_the_sum_of_the_values(a in sum(), b in sum()) {
         let budget = Budget::DEFAULT;
-        let mut arena = CanonicalArena::new(budget);
+        let mut solver = CanonicalSolver::new(budget);
         let pa = Position::parse(&a).unwrap();
         let pb = Position::parse(&b).unwrap();
         let both = Position::parse(&format!("{a} + {b}")).unwrap();
-        let ga = arena.sum(pa.components()).unwrap();
-        let gb = arena.sum(pb.components()).unwrap();
-        let gab = arena.sum(both.components()).unwrap();
-        prop_assert_eq!(arena.add(ga, gb).unwrap(), gab);
+        let ga = solver.sum(pa.components()).unwrap();
+        let gb = solver.sum(pb.components()).unwrap();
+        let gab = solver.sum(both.components()).unwrap();
+        prop_assert_eq!(solver.arena.add(ga, gb).unwrap(), gab);
         // G - G = 0.
-        let minus = arena.neg(gab).unwrap();
-        prop_assert_eq!(arena.add(gab, minus).unwrap(), arena.zero());
+        let minus = solver.arena.neg(gab).unwrap();
+        prop_assert_eq!(solver.arena.add(gab, minus).unwrap(), solver.arena.zero());
     }
 }
 
@@ -103,7 +103,7 @@ fn values_of_known_positions() {
     ] {
         let p = Position::parse(text).unwrap();
         let a = analyze(&p, Play::Normal, false, &budget).unwrap();
-        assert_eq!(a.value.as_deref(), Some(value), "{text}");
+        assert_eq!(a.value_text().as_deref(), Some(value), "{text}");
         assert_eq!(a.outcome, outcome, "{text}");
     }
 }

@@ -3,6 +3,7 @@
 //! samples.
 
 mod canonical;
+mod layers;
 mod octal;
 mod published;
 mod rulesets_a_sums;

@@ -35,7 +35,12 @@ fn contest_samples() {
         if let Some(m) = first_move {
             let (description, after) = m.split_once("->").unwrap();
             let best = &a.winning_moves[0];
-            assert_eq!(best.description, description.trim(), "line {}", line_no + 1);
+            assert_eq!(
+                best.description(),
+                description.trim(),
+                "line {}",
+                line_no + 1
+            );
             assert_eq!(best.to.to_string(), after.trim(), "line {}", line_no + 1);
         }
         n_checked += 1;

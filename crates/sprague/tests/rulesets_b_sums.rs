@@ -4,7 +4,7 @@
 //! `unfair` sums agree with the partizan search.
 
 use proptest::prelude::*;
-use sprague::{Budget, Outcome, PartizanSearch, Play, Position, Side, analyze};
+use sprague::{Budget, Outcome, Play, Position, Side, SumSearch, analyze};
 
 /// A random small impartial component of the second half's rulesets (and
 /// the Bash-like heaps the misère rule covers), as text.
@@ -57,7 +57,7 @@ proptest! {
             let position = Position::parse(&text).unwrap();
             let budget = Budget::DEFAULT;
             let analysis = analyze(&position, Play::Normal, true, &budget).unwrap();
-            let mut search = PartizanSearch::new(budget);
+            let mut search = SumSearch::new(Play::Normal, budget);
             let left = search.wins(position.components(), Side::Left).unwrap();
             let right = search.wins(position.components(), Side::Right).unwrap();
             prop_assert_eq!(analysis.outcome, Outcome::from_partizan(left, right), "{}", text);

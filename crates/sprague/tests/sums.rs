@@ -3,7 +3,7 @@
 //! direct search of the whole sum as one game.
 
 use proptest::prelude::*;
-use sprague::{Budget, Outcome, Play, Position, SumSearch, SumState, analyze};
+use sprague::{Budget, Outcome, Play, Position, Side, SumSearch, analyze};
 
 /// A random small component, as text.
 fn component() -> impl Strategy<Value = String> {
@@ -29,7 +29,7 @@ fn all_moves(position: &Position) -> Vec<(usize, String, Position)> {
     let mut moves = Vec::new();
     for (i, c) in position.components().iter().enumerate() {
         for m in c.moves(&Budget::DEFAULT).unwrap() {
-            moves.push((i, m.description.clone(), position.replace(i, &m.to)));
+            moves.push((i, m.description().clone(), position.replace(i, &m.to)));
         }
     }
     moves
@@ -43,7 +43,7 @@ pub(crate) fn check(text: &str, play: Play) -> Result<(), TestCaseError> {
     let budget = Budget::DEFAULT;
     let analysis = analyze(&position, play, true, &budget).unwrap();
     let mut search = SumSearch::new(play, budget);
-    let wins = search.wins(&SumState::of(position.components())).unwrap();
+    let wins = search.wins(position.components(), Side::Left).unwrap();
     prop_assert_eq!(
         analysis.outcome,
         if wins { Outcome::N } else { Outcome::P },
@@ -53,13 +53,13 @@ pub(crate) fn check(text: &str, play: Play) -> Result<(), TestCaseError> {
     // The winning moves are exactly the moves to losing positions, in order.
     let expected: Vec<(usize, String, String)> = all_moves(&position)
         .into_iter()
-        .filter(|(_, _, after)| !search.wins(&SumState::of(after.components())).unwrap())
+        .filter(|(_, _, after)| !search.wins(after.components(), Side::Left).unwrap())
         .map(|(i, d, after)| (i, d, after.to_string()))
         .collect();
     let reported: Vec<(usize, String, String)> = analysis
         .winning_moves
         .iter()
-        .map(|m| (m.component, m.description.clone(), m.to.to_string()))
+        .map(|m| (m.component, m.description().clone(), m.to.to_string()))
         .collect();
     prop_assert_eq!(reported, expected, "{}", text);
     // The normalised text reads back as the same position.
@@ -102,7 +102,7 @@ proptest! {
         let all = analyze(&position, Play::Normal, true, &Budget::DEFAULT).unwrap();
         prop_assert_eq!(first.winning_moves.len(), all.winning_moves.len().min(1));
         if let (Some(a), Some(b)) = (first.winning_moves.first(), all.winning_moves.first()) {
-            prop_assert_eq!(&a.description, &b.description);
+            prop_assert_eq!(&a.description(), &b.description());
             prop_assert_eq!(a.component, b.component);
         }
     }
@@ -133,11 +133,11 @@ fn huge_heaps_use_closed_forms() {
     // takeaway[3,7] at 2^64-1: (2^64-1) mod 10 = 5, ⌊5/3⌋ = 1.
     // Total: 2^63 ⊕ 2^62 ⊕ 0 ⊕ 1.
     let total = (1u64 << 63) ^ (1u64 << 62) ^ 1;
-    assert_eq!(a.grundy.unwrap().0, total);
+    assert_eq!(a.grundy().unwrap().0, total);
     // The first heap moves to 2^63 ⊕ total = 2^62 + 1.
     let taken = (1u64 << 63) - ((1u64 << 62) + 1);
     assert_eq!(
-        a.winning_moves[0].description,
+        a.winning_moves[0].description(),
         format!("take {taken} from the heap of {}", 1u64 << 63)
     );
 }

@@ -78,7 +78,8 @@ pub fn grundy_where_acyclic(graph: &Graph, reverse: &Graph) -> Vec<Option<u32>> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::{Budget, GrundySolver, ImpartialGame};
+    use crate::budget::Budget;
+    use crate::impartial::{GrundySolver, ImpartialGame};
     use proptest::prelude::*;
 
     /// A token on a graph, for the generic memoising solver: the brute

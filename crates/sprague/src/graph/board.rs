@@ -267,8 +267,9 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Budget;
     use crate::graph::{LoopyGrundy, Retrograde, grundy_acyclic};
-    use crate::impartial::{Budget, GrundySolver, ImpartialGame};
+    use crate::impartial::{GrundySolver, ImpartialGame};
     use proptest::prelude::*;
 
     #[test]

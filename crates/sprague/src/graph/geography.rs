@@ -25,8 +25,8 @@
 
 use std::collections::HashMap;
 
+use crate::budget::Budget;
 use crate::error::SolveError;
-use crate::impartial::Budget;
 
 use super::Graph;
 use super::matching::{Matching, max_matching};

@@ -39,12 +39,7 @@
 //! N otherwise. The tests check this against retrograde analysis of the
 //! product graph of two and three tokens.
 
-use crate::error::SolveError;
-use crate::impartial::Budget;
-use crate::nimber::Nimber;
 use crate::outcome::Outcome;
-use crate::position::{GameClass, Position};
-use crate::sum::{Analysis, Play, WinningMove};
 use std::fmt;
 
 use super::Graph;
@@ -321,139 +316,6 @@ impl LoopyGrundy {
     }
 }
 
-/// Every move of the sum (by component, then in each component's order)
-/// after which the sum has outcome `wanted`, given the components' loopy
-/// values.
-fn moves_to_outcome(
-    position: &Position,
-    values: &[LoopyValue],
-    wanted: Outcome,
-    budget: &Budget,
-) -> Result<Vec<WinningMove>, SolveError> {
-    let mut found = Vec::new();
-    for (i, c) in position.components().iter().enumerate() {
-        let others = values
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .fold(LoopyValue::Finite(0), |acc, (_, v)| acc.sum(v));
-        for m in c.moves(budget)? {
-            let mut after = others.clone();
-            for part in &m.to {
-                after = after.sum(&part.loopy_value(budget)?);
-            }
-            if after.outcome() == wanted {
-                found.push(WinningMove {
-                    component: i,
-                    description: m.description,
-                    to: position.replace(i, &m.to),
-                });
-            }
-        }
-    }
-    Ok(found)
-}
-
-/// [`crate::analyze`] for a sum with loopy components under normal play:
-/// outcome and value from the generalised Sprague–Grundy values of the
-/// components, and the moves to P positions as winning moves.
-///
-/// # Errors
-///
-/// A [`SolveError`] when a component's value is beyond `budget`.
-pub fn analyze_loopy(
-    position: &Position,
-    all: bool,
-    budget: &Budget,
-) -> Result<Analysis, SolveError> {
-    let values = position
-        .components()
-        .iter()
-        .map(|c| c.loopy_value(budget))
-        .collect::<Result<Vec<_>, _>>()?;
-    let total = values
-        .iter()
-        .fold(LoopyValue::Finite(0), |acc, v| acc.sum(v));
-    let outcome = total.outcome();
-    let mut winning_moves = Vec::new();
-    // Every winning move is collected; without `all` one that makes
-    // progress is kept (repeated play could otherwise circle through P
-    // positions): for a single token the one of least remoteness, for a
-    // sum the one of least (value, counter) multiset.
-    let alone = position.components().len() == 1;
-    if outcome == Outcome::N {
-        winning_moves = moves_to_outcome(position, &values, Outcome::P, budget)?;
-        if !alone && !all && winning_moves.len() > 1 {
-            // Several winning moves: keep the one leaving the least
-            // multiset of (value, counter) pairs, which makes progress (see
-            // `LoopyGrundy::best_move`).
-            let potential = |m: &WinningMove| -> Result<Vec<(u64, u64)>, SolveError> {
-                let mut p =
-                    m.to.components()
-                        .iter()
-                        .map(|c| {
-                            let g = c.loopy_value(budget)?.finite().unwrap_or(u64::MAX);
-                            Ok((g, c.loopy_counter(budget)))
-                        })
-                        .collect::<Result<Vec<_>, SolveError>>()?;
-                p.sort_unstable_by(|a, b| b.cmp(a));
-                Ok(p)
-            };
-            let mut best = 0;
-            let mut best_potential = potential(&winning_moves[0])?;
-            for (k, m) in winning_moves.iter().enumerate().skip(1) {
-                let p = potential(m)?;
-                if p < best_potential {
-                    best = k;
-                    best_potential = p;
-                }
-            }
-            winning_moves.swap(0, best);
-            winning_moves.truncate(1);
-        }
-        if alone && !all {
-            let remoteness = |m: &WinningMove| match m.to.components() {
-                [] => Some(0),
-                [c] => c.remoteness(budget),
-                _ => None,
-            };
-            if let Some(best) = winning_moves
-                .iter()
-                .enumerate()
-                .min_by_key(|(_, m)| remoteness(m).unwrap_or(u32::MAX))
-                .map(|(k, _)| k)
-            {
-                winning_moves.swap(0, best);
-                winning_moves.truncate(1);
-            }
-        }
-    }
-    // From a drawn sum, a move to a drawn sum keeps the draw; every other
-    // move leads to an N position (a move to P would have been a win).
-    let mut drawing_moves = Vec::new();
-    if outcome == Outcome::D {
-        drawing_moves = moves_to_outcome(position, &values, Outcome::D, budget)?;
-        if !all {
-            drawing_moves.truncate(1);
-        }
-    }
-    let loopy = position
-        .components()
-        .iter()
-        .any(|c| c.class() == GameClass::Loopy);
-    Ok(Analysis {
-        play: Play::Normal,
-        outcome,
-        grundy: match (&total, loopy) {
-            (LoopyValue::Finite(g), false) => Some(Nimber(*g)),
-            _ => None,
-        },
-        value: Some(total.to_string()),
-        winning_moves,
-        drawing_moves,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -660,8 +522,8 @@ mod tests {
             std::fs::write(&path, &text).unwrap();
             let path = path.to_str().unwrap().to_string();
             check_progress_with(&g, 2, &|tokens| {
-                let p = Position::parse(&format!("graph[\"{path}\"]({}, {})", tokens[0], tokens[1])).unwrap();
-                let a = analyze_loopy(&p, false, &Budget::DEFAULT).unwrap();
+                let p = crate::Position::parse(&format!("graph[\"{path}\"]({}, {})", tokens[0], tokens[1])).unwrap();
+                let a = crate::analyze(&p, crate::Play::Normal, false, &crate::Budget::DEFAULT).unwrap();
                 let m = &a.winning_moves[0];
                 let to: u32 = m.to.components()[m.component].args().parse().unwrap();
                 (m.component, to)

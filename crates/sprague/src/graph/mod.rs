@@ -29,7 +29,7 @@ mod words;
 pub use acyclic::{grundy_acyclic, grundy_where_acyclic};
 pub use board::{Board, Direction, MoveSet};
 pub use geography::Geography;
-pub use loopy::{LoopyGrundy, LoopyValue, analyze_loopy};
+pub use loopy::{LoopyGrundy, LoopyValue};
 pub use matching::{Matching, max_matching};
 pub use read::{GraphError, GraphErrorKind, MAX_VERTICES};
 pub use retrograde::{Retrograde, retrograde_fixed_point};

@@ -28,7 +28,27 @@
 
 use super::{GrundySequence, PeriodValues, TakeBreak};
 use crate::error::SolveError;
-pub use crate::rulesets::Periodicity;
+/// An ultimately periodic Grundy sequence: `G(n + period) = G(n)` for every
+/// `n >= preperiod`, with both as small as possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Periodicity {
+    /// The least `n0` from which the sequence repeats.
+    pub preperiod: u64,
+    /// The least period.
+    pub period: u64,
+    /// Whether a theorem proves the period holds for every heap size (and
+    /// not only as far as values were computed).
+    pub certified: bool,
+    /// Where the proof was complete: the number `N` of values the proof
+    /// reads, `G(0..N)` (`N` excluded); 0 for a closed form, which reads
+    /// none. For take-and-break games the least such `N` by the
+    /// periodicity theorem, `2·n0 + 2·p + t` for an octal game (see
+    /// [`crate::certification_bound`]), 175 for Dawson's Chess; for a
+    /// subtraction game, the values up to the end of the first repeated
+    /// window of `max S` values. When not certified, the number of values
+    /// the period was checked against.
+    pub certified_at: u64,
+}
 
 /// The number of values the periodicity theorem needs to prove period `p`
 /// from `n0`: the least `N` such that `G(0..N)` (`N` excluded) prove it,

@@ -10,18 +10,18 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
-use super::heap_components;
-use super::one_int_param;
-use super::takeaway::{takeaway_grundy, takes_to_grundy};
-use super::{
+use super::common::heap_components;
+use super::common::one_int_param;
+use super::common::{
     HeapFamily, Periodicity, Ruleset, check_move_count, take_description, values_by_formula,
 };
+use super::takeaway::{takeaway_grundy, takes_to_grundy};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "bash",
@@ -31,6 +31,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: Some(family),
+    sum_rule: Some(&super::misere_bash::MISERE_BASH),
 };
 
 /// One heap of the Bash game.
@@ -61,6 +62,16 @@ impl Component for BashHeap {
         self.size.to_string()
     }
 
+    fn key(&self) -> Key {
+        Key::new("bash", [self.m, self.size])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for BashHeap {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         Ok(Nimber(takeaway_grundy(1, self.m, self.size)))
     }
@@ -139,9 +150,10 @@ fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
 mod tests {
     use super::*;
     use crate::error::ParseErrorKind;
+    use crate::game::Play;
     use crate::impartial::grundy_sequence;
     use crate::position::Position;
-    use crate::sum::{Play, analyze};
+    use crate::solve::analyze;
 
     #[test]
     fn value_is_n_mod_m_plus_one_by_the_mex_definition() {
@@ -168,14 +180,14 @@ mod tests {
         let p = Position::parse("bash[3](10, 7)").unwrap();
         assert_eq!(p.components().len(), 2);
         let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
-        assert_eq!(a.grundy, Some(Nimber(2 ^ 3)));
-        let mut search = crate::sum::SumSearch::new(Play::Normal, Budget::DEFAULT);
+        assert_eq!(a.grundy(), Some(Nimber(2 ^ 3)));
+        let mut search = crate::solve::search::SumSearch::new(Play::Normal, Budget::DEFAULT);
         let mut expected = Vec::new();
         for (i, c) in p.components().iter().enumerate() {
             for m in c.moves(&Budget::DEFAULT).unwrap() {
                 let after = p.replace(i, &m.to);
                 if !search
-                    .wins(&crate::sum::SumState::of(after.components()))
+                    .wins(after.components(), crate::game::Side::Left)
                     .unwrap()
                 {
                     expected.push(after.to_string());

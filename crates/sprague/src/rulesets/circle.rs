@@ -37,13 +37,13 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax};
 
-use super::Ruleset;
+use super::common::Ruleset;
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "circle",
@@ -54,6 +54,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
+    sum_rule: None,
 };
 
 /// `⌊√n⌋`, exactly: Newton's method in integers, from a start above the
@@ -163,6 +164,16 @@ impl Component for CirclePosition {
         false
     }
 
+    fn key(&self) -> Key {
+        Key::new("circle", [self.d, self.k, self.x, self.y])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for CirclePosition {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         Ok(Nimber(self.value()))
     }
@@ -252,10 +263,11 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use crate::error::ParseErrorKind;
+    use crate::game::Play;
     use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::outcome::Outcome;
     use crate::position::Position;
-    use crate::sum::{Play, analyze};
+    use crate::solve::analyze;
 
     /// The Grundy values of every reachable point, by steps `(i, j)`, by a
     /// dynamic programme over the whole region: a second brute force.

@@ -41,14 +41,13 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::cgt::{CanonicalArena, Dyadic, GameId};
 use crate::error::{ParseError, ParseErrorKind, SolveError};
-use crate::impartial::Budget;
-use crate::nimber::Nimber;
-use crate::position::{Component, GameClass, Move};
+use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
 use crate::syntax::{Arg, ComponentSyntax};
 
-use super::{Ruleset, check_move_count, no_params};
+use super::common::{Ruleset, check_move_count, no_params};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "cut",
@@ -59,6 +58,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
+    sum_rule: None,
 };
 
 /// The largest side of a bar.
@@ -108,7 +108,10 @@ impl CutBar {
                     (CutBar { x, y: a }, CutBar { x, y: y - a })
                 };
                 Move {
-                    description: format!("cut {x}x{y} into {}x{} and {}x{}", p.x, p.y, q.x, q.y),
+                    label: MoveLabel::Words(format!(
+                        "cut {x}x{y} into {}x{} and {}x{}",
+                        p.x, p.y, q.x, q.y
+                    )),
                     to: vec![Arc::new(p), Arc::new(q)],
                 }
             })
@@ -129,28 +132,18 @@ impl Component for CutBar {
         false
     }
 
-    fn class(&self) -> GameClass {
-        GameClass::Partizan
+    fn key(&self) -> Key {
+        Key::new("cut", [self.x, self.y])
     }
 
-    fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
-        Err(SolveError::unsupported(
-            "a bar of the cutting game is partizan: it has no Grundy value",
-        ))
+    fn kind(&self) -> Kind<'_> {
+        Kind::Partizan(self)
     }
+}
 
-    fn moves(&self, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        Err(SolveError::unsupported(
-            "a bar of the cutting game is partizan: ask for Left's or Right's moves",
-        ))
-    }
-
-    fn left_moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        self.cuts(true, budget)
-    }
-
-    fn right_moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        self.cuts(false, budget)
+impl Partizan for CutBar {
+    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        self.cuts(side == Side::Left, budget)
     }
 
     fn canonical(&self, arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
@@ -162,13 +155,15 @@ impl Component for CutBar {
     /// listing them: the first winning cut of a long bar is usually among
     /// the first few, or at `2^k` (the proof in the module documentation).
     /// At most as many cuts as the budget allows positions are tried.
-    fn left_moves_to_nonnegative(
+    /// Right's are listed and valued one by one.
+    fn winning_moves_against(
         &self,
+        side: Side,
         rest: GameId,
         max: usize,
         arena: &mut CanonicalArena,
     ) -> Option<Result<Vec<Move>, SolveError>> {
-        Some(self.winning_cuts(rest, max, arena))
+        (side == Side::Left).then(|| self.winning_cuts(rest, max, arena))
     }
 }
 
@@ -195,7 +190,7 @@ impl CutBar {
             if arena.le(zero, total)? {
                 let (p, q) = (CutBar { x: a, y }, CutBar { x: x - a, y });
                 found.push(Move {
-                    description: format!("cut {x}x{y} into {a}x{y} and {}x{y}", x - a),
+                    label: MoveLabel::Words(format!("cut {x}x{y} into {a}x{y} and {}x{y}", x - a)),
                     to: vec![Arc::new(p), Arc::new(q)],
                 });
             }
@@ -246,6 +241,7 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use crate::position::Position;
+    use crate::solve::canonical::CanonicalSolver;
 
     #[test]
     fn the_closed_form_matches_canonical_forms_from_the_moves() {
@@ -285,10 +281,10 @@ mod tests {
     fn alice_wins(bars: &[(u64, u64)]) -> bool {
         let text: Vec<String> = bars.iter().map(|(x, y)| format!("cut({x}, {y})")).collect();
         let p = Position::parse(&text.join(" + ")).unwrap();
-        let mut arena = CanonicalArena::new(Budget::DEFAULT);
-        let g = arena.sum(p.components()).unwrap();
-        let zero = arena.zero();
-        !arena.le(g, zero).unwrap()
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let g = solver.sum(p.components()).unwrap();
+        let zero = solver.arena.zero();
+        !solver.arena.le(g, zero).unwrap()
     }
 
     #[test]
@@ -305,19 +301,19 @@ mod tests {
         let budget = Budget::DEFAULT;
         let bar = CutBar { x: 3, y: 2 };
         let l: Vec<String> = bar
-            .left_moves(&budget)
+            .moves(Side::Left, &budget)
             .unwrap()
             .into_iter()
-            .map(|m| m.description)
+            .map(|m| m.description())
             .collect();
         assert_eq!(l, ["cut 3x2 into 1x2 and 2x2", "cut 3x2 into 2x2 and 1x2"]);
-        let r = bar.right_moves(&budget).unwrap();
+        let r = bar.moves(Side::Right, &budget).unwrap();
         assert_eq!(r.len(), 1);
         assert_eq!(r[0].to.len(), 2);
         assert_eq!(r[0].to[0].text(), "cut(3, 1)");
         // A huge bar has more cuts than the budget allows listing.
         let huge = CutBar { x: MAX_SIDE, y: 3 };
-        assert!(huge.left_moves(&Budget::positions(1000)).is_err());
+        assert!(huge.moves(Side::Left, &Budget::positions(1000)).is_err());
     }
 
     #[test]
@@ -326,7 +322,7 @@ mod tests {
         // rest, leaves -2 + (999999999 >> 1) - 1 >= 0: winning.
         let p = Position::parse("cut(1000000000, 3)").unwrap();
         let a = crate::analyze(&p, crate::Play::Normal, false, &Budget::DEFAULT).unwrap();
-        assert_eq!(a.value.as_deref(), Some("499999999"));
+        assert_eq!(a.value_text().as_deref(), Some("499999999"));
         assert_eq!(
             a.winning_moves[0].to.to_string(),
             "cut(1, 3) + cut(999999999, 3)"
@@ -340,16 +336,16 @@ mod tests {
         ] {
             let p = Position::parse(text).unwrap();
             let fast = crate::analyze(&p, crate::Play::Normal, true, &budget).unwrap();
-            let mut arena = CanonicalArena::new(budget);
-            let total = arena.sum(p.components()).unwrap();
-            let zero = arena.zero();
+            let mut solver = CanonicalSolver::new(budget);
+            let total = solver.sum(p.components()).unwrap();
+            let zero = solver.arena.zero();
             let mut slow = Vec::new();
-            if !arena.le(total, zero).unwrap() {
+            if !solver.arena.le(total, zero).unwrap() {
                 for (i, c) in p.components().iter().enumerate() {
-                    for m in c.left_moves(&budget).unwrap() {
+                    for m in c.moves_of(Side::Left, &budget).unwrap() {
                         let after = p.replace(i, &m.to);
-                        let v = arena.sum(after.components()).unwrap();
-                        if arena.le(zero, v).unwrap() {
+                        let v = solver.sum(after.components()).unwrap();
+                        if solver.arena.le(zero, v).unwrap() {
                             slow.push(after.to_string());
                         }
                     }
@@ -374,9 +370,9 @@ mod tests {
         // Two of the largest values overflow an i64 only beyond 2^63: the
         // sum of four is an error, not a wrap-around.
         let p = Position::parse(&vec![format!("cut({MAX_SIDE}, 1)"); 4].join(" + ")).unwrap();
-        let mut arena = CanonicalArena::new(Budget::DEFAULT);
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
         assert!(matches!(
-            arena.sum(p.components()),
+            solver.sum(p.components()),
             Err(SolveError::Unsupported { .. })
         ));
     }

@@ -54,14 +54,14 @@
 
 use std::sync::{Arc, Mutex};
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
-use super::heap_components;
-use super::{HeapFamily, Ruleset, check_move_count, no_params, take_description};
+use super::common::heap_components;
+use super::common::{HeapFamily, Ruleset, check_move_count, no_params, take_description};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "disjoint",
@@ -72,6 +72,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: Some(family),
+    sum_rule: None,
 };
 
 /// The largest heap (after removing its trailing 1s) whose Grundy value the
@@ -441,11 +442,21 @@ impl Component for DisjointHeap {
         self.size.to_string()
     }
 
+    fn key(&self) -> Key {
+        Key::new("disjoint", [self.size])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for DisjointHeap {
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
         self.table.grundy(self.size, budget).map(Nimber)
     }
 
-    fn outcome_and_winning_moves(
+    fn outcome(
         &self,
         max: usize,
         budget: &Budget,
@@ -666,7 +677,7 @@ mod tests {
         for n in 0..600u64 {
             let heap = DisjointHeap::new(Arc::clone(&table), n);
             assert_eq!(heap.grundy(&budget).unwrap(), Nimber(g[n as usize]));
-            crate::rulesets::assert_moves_to_grundy_agree(&heap, 4);
+            crate::rulesets::common::assert_moves_to_grundy_agree(&heap, 4);
         }
     }
 

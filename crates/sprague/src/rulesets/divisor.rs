@@ -20,14 +20,14 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
-use super::heap_components;
-use super::{HeapFamily, Ruleset, check_move_count, no_params, values_by_formula};
+use super::common::heap_components;
+use super::common::{HeapFamily, Ruleset, check_move_count, no_params, values_by_formula};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "divisor",
@@ -38,6 +38,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: Some(family),
+    sum_rule: None,
 };
 
 fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
@@ -262,6 +263,16 @@ impl Component for DivisorHeap {
         self.size.to_string()
     }
 
+    fn key(&self) -> Key {
+        Key::new("divisor", [self.size])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for DivisorHeap {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         Ok(Nimber(divisor_grundy(self.size)))
     }

@@ -33,13 +33,14 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::{Budget, MexSet};
+use crate::game::{Component, Impartial, Key, Kind, Move};
+use crate::impartial::MexSet;
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
-use super::{HeapFamily, Ruleset, check_move_count, no_params, take_description};
+use super::common::{HeapFamily, Ruleset, check_move_count, no_params, take_description};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "fibonacci",
@@ -50,6 +51,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: Some(family),
+    sum_rule: None,
 };
 
 /// The largest heap whose Grundy values are computed by table.
@@ -199,6 +201,19 @@ impl Component for FibonacciPosition {
         false
     }
 
+    fn key(&self) -> Key {
+        Key::new(
+            "fibonacci",
+            [self.n, u64::from(self.cap.is_some()), self.cap.unwrap_or(0)],
+        )
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for FibonacciPosition {
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
         if !self.first_player_wins() {
             return Ok(Nimber::ZERO);
@@ -235,7 +250,7 @@ impl Component for FibonacciPosition {
             .collect())
     }
 
-    fn outcome_and_winning_moves(
+    fn outcome(
         &self,
         max: usize,
         budget: &Budget,
@@ -306,10 +321,11 @@ fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
 mod tests {
     use super::*;
     use crate::error::ParseErrorKind;
+    use crate::game::Play;
     use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::outcome::Outcome;
     use crate::position::Position;
-    use crate::sum::{Play, analyze};
+    use crate::solve::analyze;
 
     /// Fibonacci Nim from its rule: `(n, cap)`, a take `t` leads to
     /// `(n - t, 2t)`.
@@ -380,7 +396,7 @@ mod tests {
         assert_eq!(z.iter().sum::<u64>(), n);
         assert!(z.windows(2).all(|w| w[1] > w[0] + w[0] / 2));
         let first = &a.winning_moves[0];
-        assert_eq!(first.description, take_description(z[0], n));
+        assert_eq!(first.description(), take_description(z[0], n).to_string());
         // After the move the opponent faces a lost position.
         let args = first.to.components()[0].args();
         let (rest, cap) = args.split_once(", ").unwrap();

@@ -12,17 +12,17 @@
 
 use std::sync::{Arc, OnceLock};
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
+use crate::game::{Component, Impartial, Key, Kind, Loopy, Move};
 use crate::graph::{
     Board, Geography, Graph, LoopyGrundy, LoopyValue, MoveSet, Retrograde, grundy_where_acyclic,
     word_chain,
 };
-use crate::impartial::Budget;
 use crate::nimber::Nimber;
-use crate::position::{Component, GameClass, Move};
 use crate::syntax::{Arg, ComponentSyntax, Param};
 
-use super::Ruleset;
+use super::common::Ruleset;
 
 pub(super) const GRAPH: Ruleset = Ruleset {
     name: "graph",
@@ -32,6 +32,7 @@ pub(super) const GRAPH: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_graph,
     family: None,
+    sum_rule: None,
 };
 
 pub(super) const WORDCHAIN: Ruleset = Ruleset {
@@ -42,6 +43,7 @@ pub(super) const WORDCHAIN: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_wordchain,
     family: None,
+    sum_rule: None,
 };
 
 pub(super) const BOARD: Ruleset = Ruleset {
@@ -52,6 +54,7 @@ pub(super) const BOARD: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_board,
     family: None,
+    sum_rule: None,
 };
 
 pub(super) const GEOGRAPHY: Ruleset = Ruleset {
@@ -62,6 +65,7 @@ pub(super) const GEOGRAPHY: Ruleset = Ruleset {
     heaps_interact: true,
     build: build_geography,
     family: None,
+    sum_rule: None,
 };
 
 /// A string literal as the position language writes it.
@@ -167,23 +171,44 @@ impl Component for GraphToken {
         self.game.board.is_none()
     }
 
-    fn class(&self) -> GameClass {
-        // Deciding the class needs the acyclic pass; on a graph beyond any
-        // budget it is Loopy, and the value then reports the budget.
+    fn key(&self) -> Key {
+        Key::shared("graph", &self.game, [u64::from(self.vertex)])
+    }
+
+    /// Loop-free from this vertex (every play from it ends) or loopy.
+    /// Deciding it needs the acyclic pass; on a graph beyond any budget it
+    /// is loopy, and the value then reports the budget.
+    fn kind(&self) -> Kind<'_> {
         if self.game.check_size(&Budget::DEFAULT).is_err()
             || self.game.acyclic()[self.vertex as usize].is_none()
         {
-            GameClass::Loopy
+            Kind::Loopy(self)
         } else {
-            GameClass::Impartial
+            Kind::Impartial(self)
         }
     }
+}
 
+impl Impartial for GraphToken {
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
         self.game.check_size(budget)?;
         self.game.acyclic()[self.vertex as usize]
             .map(|g| Nimber(u64::from(g)))
             .ok_or(SolveError::Loopy)
+    }
+
+    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        self.token_moves(budget)
+    }
+
+    fn remoteness(&self, budget: &Budget) -> Option<u32> {
+        Loopy::remoteness(self, budget)
+    }
+}
+
+impl Loopy for GraphToken {
+    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        self.token_moves(budget)
     }
 
     fn loopy_value(&self, budget: &Budget) -> Result<LoopyValue, SolveError> {
@@ -194,7 +219,7 @@ impl Component for GraphToken {
         Ok(self.game.loopy().value(&self.game.graph, self.vertex))
     }
 
-    fn loopy_counter(&self, budget: &Budget) -> u64 {
+    fn counter(&self, budget: &Budget) -> u64 {
         if self.game.check_size(budget).is_err() {
             return 0;
         }
@@ -212,10 +237,12 @@ impl Component for GraphToken {
         self.game.check_size(budget).ok()?;
         self.game.retrograde().remoteness(self.vertex)
     }
+}
 
-    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+impl GraphToken {
+    fn token_moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
         let successors = self.game.graph.successors(self.vertex);
-        super::check_move_count(successors.len() as u64, budget)?;
+        super::common::check_move_count(successors.len() as u64, budget)?;
         let mut seen = Vec::with_capacity(successors.len());
         let mut moves = Vec::with_capacity(successors.len());
         for &s in successors {
@@ -477,11 +504,25 @@ impl Component for GeographyToken {
         false
     }
 
+    fn key(&self) -> Key {
+        Key::shared(
+            "geography",
+            &self.game,
+            self.path.iter().map(|&v| u64::from(v)),
+        )
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for GeographyToken {
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
         self.game.geography.grundy(&self.path, budget).map(Nimber)
     }
 
-    fn outcome_and_winning_moves(
+    fn outcome(
         &self,
         max: usize,
         budget: &Budget,
@@ -588,10 +629,10 @@ mod tests {
         let p = Position::parse(&format!("graph[\"{path}\"](0, 1, 3)")).unwrap();
         assert_eq!(p.components().len(), 3);
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
-        assert_eq!(a.grundy, Some(crate::Nimber(2 ^ 1)));
+        assert_eq!(a.grundy(), Some(crate::Nimber(2 ^ 1)));
         assert_eq!(a.outcome, Outcome::N);
         // Winning move: the token on 0 (value 2) to a vertex of value 1.
-        assert_eq!(a.winning_moves[0].description, "move from 0 to 1");
+        assert_eq!(a.winning_moves[0].description(), "move from 0 to 1");
         assert_eq!(
             a.winning_moves[0].to.to_string(),
             format!("graph[\"{path}\"](1, 1, 3)")
@@ -612,19 +653,25 @@ mod tests {
             analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap()
         };
         let a = at("G(0)");
-        assert_eq!((a.outcome, a.value.as_deref()), (Outcome::D, Some("∞{}")));
+        assert_eq!(
+            (a.outcome, a.value_text().as_deref()),
+            (Outcome::D, Some("∞{}"))
+        );
         assert_eq!(a.outcome.first_player_wins(), None);
         assert!(a.winning_moves.is_empty());
         let a = at("G(1)");
-        assert_eq!((a.outcome, a.value.as_deref()), (Outcome::D, Some("∞{1}")));
+        assert_eq!(
+            (a.outcome, a.value_text().as_deref()),
+            (Outcome::D, Some("∞{1}"))
+        );
         // ∞{1} + *1 = ∞{0}: N, by moving 1 -> 2 to leave 1 + 1 = 0.
         let a = at("G(1) + *1");
         assert_eq!(
-            (a.outcome, a.value.as_deref(), a.grundy),
+            (a.outcome, a.value_text().as_deref(), a.grundy()),
             (Outcome::N, Some("∞{0}"), None)
         );
         assert_eq!(a.winning_moves.len(), 1);
-        assert_eq!(a.winning_moves[0].description, "move from 1 to 2");
+        assert_eq!(a.winning_moves[0].description(), "move from 1 to 2");
         assert_eq!(
             a.winning_moves[0].to.to_string(),
             format!("graph[\"{path}\"](2) + *1")
@@ -634,7 +681,7 @@ mod tests {
         // A token that cannot reach the cycle is an ordinary nimber.
         let a = at("G(2, 3)");
         assert_eq!(
-            (a.outcome, a.grundy, a.value),
+            (a.outcome, a.grundy(), a.value_text()),
             (Outcome::N, Some(crate::Nimber(1)), None)
         );
     }
@@ -672,7 +719,7 @@ mod tests {
         let ticket = at("ticket");
         assert_eq!(ticket.outcome, Outcome::N);
         assert_eq!(
-            ticket.winning_moves[0].description,
+            ticket.winning_moves[0].description(),
             "move from ticket to ketchup"
         );
     }
@@ -689,7 +736,7 @@ mod tests {
         // player to move (move to the partner).
         let a = at("0");
         assert_eq!(a.outcome, Outcome::N);
-        assert_eq!(a.winning_moves[0].description, "move from 0 to 1");
+        assert_eq!(a.winning_moves[0].description(), "move from 0 to 1");
         assert_eq!(
             a.winning_moves[0].to.to_string(),
             format!("geography[\"{path}\"](0, 1)")
@@ -702,13 +749,16 @@ mod tests {
         // Placing the token on a path of 4, which has a perfect matching:
         // the player who places it loses (seed note 000).
         let a = at("");
-        assert_eq!((a.outcome, a.grundy), (Outcome::P, Some(crate::Nimber(0))));
+        assert_eq!(
+            (a.outcome, a.grundy()),
+            (Outcome::P, Some(crate::Nimber(0)))
+        );
         // On a path of 3 there is none: place the token on an end.
         let path3 = write("path3.txt", "3 2\n0 1\n1 2\n");
         let p = Position::parse(&format!("geography[\"{path3}\"]()")).unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.outcome, Outcome::N);
-        assert_eq!(a.winning_moves[0].description, "place the token on 0");
+        assert_eq!(a.winning_moves[0].description(), "place the token on 0");
         assert_eq!(
             a.winning_moves[0].to.to_string(),
             format!("geography[\"{path3}\"](0)")
@@ -738,7 +788,7 @@ mod tests {
         // moving to 50 leaves a path of 51 with the token at its end, odd,
         // so lost for the opponent; moving to 52 leaves 49 from its end, also
         // lost. The first listed winning move is the smaller neighbour.
-        assert_eq!(a.winning_moves[0].description, "move from 51 to 50");
+        assert_eq!(a.winning_moves[0].description(), "move from 51 to 50");
     }
 
     #[test]
@@ -752,11 +802,14 @@ mod tests {
         .unwrap();
         assert_eq!(p.components().len(), 2);
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
-        assert_eq!(a.grundy, Some(crate::Nimber(3)));
+        assert_eq!(a.grundy(), Some(crate::Nimber(3)));
         // The first winning move in the spec's order is in the first
         // component: (0, 3), worth 0, to a cell worth 0 ^ 3 = 3:
         // (0, 0), the Nim pair (0, 3), three cells to the left.
-        assert_eq!(a.winning_moves[0].description, "move from (0, 3) to (0, 0)");
+        assert_eq!(
+            a.winning_moves[0].description(),
+            "move from (0, 3) to (0, 0)"
+        );
         assert_eq!(
             a.winning_moves[0].to.to_string(),
             "board[\"slide(0,-1) slide(1,0)\"](\"..../..../..../....\", 0, 0) + board[\"slide(0,-1) slide(1,0)\"](\"..../..../..../....\", 2, 2)"
@@ -786,13 +839,9 @@ mod tests {
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(a.winning_moves.len(), 1);
-        assert_eq!(a.winning_moves[0].description, "move from 0 to 1");
+        assert_eq!(a.winning_moves[0].description(), "move from 0 to 1");
         let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
-        let moves: Vec<&str> = a
-            .winning_moves
-            .iter()
-            .map(|m| m.description.as_str())
-            .collect();
+        let moves: Vec<String> = a.winning_moves.iter().map(|m| m.description()).collect();
         assert_eq!(moves, ["move from 0 to 2", "move from 0 to 1"]);
     }
 }

@@ -26,14 +26,13 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::cgt::{CanonicalArena, Dyadic, DyadicOverflow, GameId};
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
-use crate::nimber::Nimber;
-use crate::position::{Component, GameClass, Move};
+use crate::game::{Component, Key, Kind, Move, Partizan, Side};
 use crate::syntax::{Arg, ComponentSyntax};
 
-use super::{Ruleset, no_params};
+use super::common::{Ruleset, no_params};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "hackenbush",
@@ -44,6 +43,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: None,
+    sum_rule: None,
 };
 
 /// The most edges a string may have: its value then fits a [`Dyadic`].
@@ -147,28 +147,19 @@ impl Component for HackenbushString {
         format!("\"{}\"", self.letters())
     }
 
-    fn class(&self) -> GameClass {
-        GameClass::Partizan
+    fn key(&self) -> Key {
+        let edges: Vec<u8> = self.edges.iter().map(|&e| u8::from(e)).collect();
+        Key::new("hackenbush", Key::pack(&edges))
     }
 
-    fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
-        Err(SolveError::unsupported(
-            "a Hackenbush string is partizan: it has no Grundy value",
-        ))
+    fn kind(&self) -> Kind<'_> {
+        Kind::Partizan(self)
     }
+}
 
-    fn moves(&self, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        Err(SolveError::unsupported(
-            "a Hackenbush string is partizan: ask for Left's or Right's moves",
-        ))
-    }
-
-    fn left_moves(&self, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        Ok(self.cuts(true))
-    }
-
-    fn right_moves(&self, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        Ok(self.cuts(false))
+impl Partizan for HackenbushString {
+    fn moves(&self, side: Side, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        Ok(self.cuts(side == Side::Left))
     }
 
     fn canonical(&self, arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
@@ -228,6 +219,7 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use crate::position::Position;
+    use crate::solve::canonical::CanonicalSolver;
     use rustc_hash::FxHashMap;
 
     fn edges(s: &str) -> Vec<bool> {
@@ -282,8 +274,8 @@ mod tests {
                         })
                         .collect()
                 };
-                let l = side(h.left_moves(&budget).unwrap());
-                let r = side(h.right_moves(&budget).unwrap());
+                let l = side(h.moves(Side::Left, &budget).unwrap());
+                let r = side(h.moves(Side::Right, &budget).unwrap());
                 let g = arena.form(&l, &r).unwrap();
                 let x = hackenbush_value(&e).unwrap();
                 assert_eq!(arena.as_number(g), Some(x), "{}", h.letters());
@@ -326,10 +318,10 @@ mod tests {
     #[test]
     fn sums_of_strings() {
         let p = Position::parse("hackenbush(\"LRRL\", \"RL\")").unwrap();
-        let mut arena = CanonicalArena::new(Budget::DEFAULT);
-        let g = arena.sum(p.components()).unwrap();
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let g = solver.sum(p.components()).unwrap();
         // 3/8 - 1/2 = -1/8.
-        assert_eq!(arena.display(g).unwrap(), "-1/8");
+        assert_eq!(solver.arena.display(g).unwrap(), "-1/8");
     }
 
     #[test]

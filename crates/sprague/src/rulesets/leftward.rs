@@ -20,13 +20,14 @@
 
 use std::sync::{Arc, Mutex};
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::{Budget, GrundySolver, ImpartialGame};
+use crate::game::{Component, Impartial, Key, Kind, Move};
+use crate::impartial::{GrundySolver, ImpartialGame};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::ComponentSyntax;
 
-use super::{Ruleset, check_move_count, int_args, no_params};
+use super::common::{Ruleset, check_move_count, int_args, no_params};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "leftward",
@@ -37,6 +38,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
+    sum_rule: None,
 };
 
 /// A board without trailing empty cells, the canonical form of a position.
@@ -177,6 +179,16 @@ impl Component for LeftwardBoard {
         false
     }
 
+    fn key(&self) -> Key {
+        Key::new("leftward", self.cells.iter().copied())
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for LeftwardBoard {
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
         self.solver.grundy(&self.cells, budget).map(Nimber)
     }
@@ -275,7 +287,7 @@ mod tests {
             .moves(&budget)
             .unwrap()
             .into_iter()
-            .map(|m| format!("{}: {}", m.description, m.to[0].args()))
+            .map(|m| format!("{}: {}", m.description(), m.to[0].args()))
             .collect();
         assert_eq!(
             moves,

@@ -22,14 +22,15 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::{Budget, GrundySolver, ImpartialGame};
+use crate::game::{Component, Impartial, Key, Kind, Move};
+use crate::impartial::{GrundySolver, ImpartialGame};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
-use super::{Ruleset, check_move_count};
-use super::{int_args, one_int_param};
+use super::common::{Ruleset, check_move_count};
+use super::common::{int_args, one_int_param};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "moore",
@@ -39,6 +40,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
+    sum_rule: None,
 };
 
 /// The most positions (the product of `heap + 1`) for which Grundy values
@@ -251,6 +253,19 @@ impl Component for MoorePosition {
         false
     }
 
+    fn key(&self) -> Key {
+        Key::new(
+            "moore",
+            std::iter::once(self.k).chain(self.heaps.iter().copied()),
+        )
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for MoorePosition {
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
         if self.k == 1 {
             return Ok(Nimber(self.heaps.iter().fold(0, |acc, a| acc ^ a)));
@@ -323,7 +338,7 @@ impl Component for MoorePosition {
         Ok(found)
     }
 
-    fn outcome_and_winning_moves(
+    fn outcome(
         &self,
         max: usize,
         budget: &Budget,
@@ -355,9 +370,10 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use crate::error::ParseErrorKind;
+    use crate::game::Play;
     use crate::outcome::Outcome;
     use crate::position::Position;
-    use crate::sum::{Play, analyze};
+    use crate::solve::analyze;
     use proptest::prelude::*;
 
     /// Moore's Nim_k straight from the rule: every way to lower at most k
@@ -391,7 +407,7 @@ mod tests {
         for k in 1..=3usize {
             let mut solver = GrundySolver::new(Brute { k }, budget);
             for (n, max) in [(1, 6), (2, 5), (3, 4), (4, 3)] {
-                for heaps in crate::rulesets::all_rows(n, max) {
+                for heaps in crate::rulesets::common::all_rows(n, max) {
                     let g = solver.grundy(&heaps).unwrap();
                     let p = MoorePosition {
                         k: k as u64,
@@ -410,19 +426,19 @@ mod tests {
                     let fast: Vec<String> = p
                         .winning_moves(usize::MAX, &budget)
                         .into_iter()
-                        .map(|m| m.description)
+                        .map(|m| m.description())
                         .collect();
                     let mut slow = Vec::new();
                     for m in p.moves(&budget).unwrap() {
                         let args = m.to[0].args();
                         let q: Vec<u64> = args.split(", ").map(|x| x.parse().unwrap()).collect();
                         if solver.grundy(&q).unwrap() == Nimber::ZERO {
-                            slow.push(m.description);
+                            slow.push(m.description());
                         }
                     }
                     assert_eq!(fast, slow, "k={k} {heaps:?}");
                     if let Some(q) = moore_winning_move(k as u64, &heaps) {
-                        assert!(slow.contains(&p.describe(&q).description));
+                        assert!(slow.contains(&p.describe(&q).description()));
                     }
                 }
             }
@@ -453,15 +469,15 @@ mod tests {
         let p = Position::parse(&text).unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.outcome, Outcome::N);
-        assert_eq!(a.grundy, None);
+        assert_eq!(a.grundy(), None);
         let args = a.winning_moves[0].to.components()[0].args();
         let q: Vec<u64> = args.split(", ").map(|x| x.parse().unwrap()).collect();
         assert!(moore_is_p(2, &q));
         // k = 1 is Nim, valued at any size.
         let p = Position::parse("moore[1](3, 6, 9)").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
-        assert_eq!(a.grundy, Some(Nimber(12)));
-        assert_eq!(a.winning_moves[0].description, "take 4 from heap 3");
+        assert_eq!(a.grundy(), Some(Nimber(12)));
+        assert_eq!(a.winning_moves[0].description(), "take 4 from heap 3");
     }
 
     #[test]

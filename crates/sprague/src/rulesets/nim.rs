@@ -8,14 +8,14 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
-use super::heap_components;
-use super::{
+use super::common::heap_components;
+use super::common::{
     HeapFamily, Ruleset, check_move_count, no_params, take_description, values_by_formula,
 };
 
@@ -27,6 +27,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: Some(family),
+    sum_rule: Some(&super::misere_bash::MISERE_BASH),
 };
 
 /// One Nim heap, written `nim(n)` or, as a nimber, `*n`.
@@ -74,6 +75,17 @@ impl Component for NimHeap {
         !self.star
     }
 
+    fn key(&self) -> Key {
+        // `*n` and `nim(n)` are the same game.
+        Key::new("nim", [self.size])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for NimHeap {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         Ok(Nimber(self.size))
     }
@@ -179,8 +191,11 @@ mod tests {
                     .into_iter()
                     .filter(|m| m.grundy(&budget).unwrap() == Nimber(t))
                     .collect();
-                let names =
-                    |v: &[Move]| v.iter().map(|m| m.description.clone()).collect::<Vec<_>>();
+                let names = |v: &[Move]| {
+                    v.iter()
+                        .map(|m| m.description().clone())
+                        .collect::<Vec<_>>()
+                };
                 assert_eq!(names(&fast), names(&slow));
             }
         }

@@ -27,14 +27,15 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::{Budget, MexSet};
+use crate::game::{Component, Impartial, Key, Kind, Move};
+use crate::impartial::MexSet;
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
-use super::one_int_param;
-use super::{HeapFamily, Periodicity, Ruleset, check_move_count, take_description};
+use super::common::one_int_param;
+use super::common::{HeapFamily, Periodicity, Ruleset, check_move_count, take_description};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "nosum",
@@ -45,6 +46,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: Some(family),
+    sum_rule: None,
 };
 
 /// The largest `m` for which Grundy values are computed (each row costs
@@ -245,6 +247,24 @@ impl Component for NosumPosition {
         false
     }
 
+    fn key(&self) -> Key {
+        Key::shared(
+            "nosum",
+            &self.rules,
+            [
+                self.n,
+                u64::from(self.prev.is_some()),
+                self.prev.unwrap_or(0),
+            ],
+        )
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for NosumPosition {
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
         self.rules.grundy(self.n, self.prev, budget).map(Nimber)
     }
@@ -279,7 +299,7 @@ impl Component for NosumPosition {
         Ok(found)
     }
 
-    fn outcome_and_winning_moves(
+    fn outcome(
         &self,
         max: usize,
         _budget: &Budget,

@@ -24,13 +24,13 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{Arg, ComponentSyntax};
 
-use super::{Ruleset, no_params};
+use super::common::{Ruleset, no_params};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "nullify",
@@ -41,6 +41,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
+    sum_rule: None,
 };
 
 /// A Nullify position: a matrix, row by row.
@@ -153,6 +154,23 @@ impl Component for NullifyPosition {
         false
     }
 
+    fn key(&self) -> Key {
+        Key::new(
+            "nullify",
+            std::iter::once(self.rows.len() as u64).chain(
+                self.rows
+                    .iter()
+                    .flat_map(|r| std::iter::once(r.len() as u64).chain(r.iter().copied())),
+            ),
+        )
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for NullifyPosition {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         if self.first_player_wins() {
             Err(SolveError::unsupported(
@@ -188,7 +206,7 @@ impl Component for NullifyPosition {
         }
     }
 
-    fn outcome_and_winning_moves(
+    fn outcome(
         &self,
         max: usize,
         _budget: &Budget,
@@ -253,10 +271,11 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use crate::error::ParseErrorKind;
+    use crate::game::Play;
     use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::outcome::Outcome;
     use crate::position::Position;
-    use crate::sum::{Play, analyze};
+    use crate::solve::analyze;
 
     /// The game from its rule, with every value below `BOUND` (a power of
     /// two, so the exclusive ors the strategy needs stay below it): a
@@ -387,7 +406,7 @@ mod tests {
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         // Anti-diagonal XORs: 1, 2^4 = 6, 3^5^7 = 1, 6^8 = 14, 9.
         assert_eq!(
-            a.winning_moves[0].description,
+            a.winning_moves[0].description(),
             "lower cell (1, 1) from 1 to 0; along the path down to (3, 1) then right to (3, 3), \
              set (2, 1) to 2, (3, 1) to 6, (3, 2) to 6, (3, 3) to 0"
         );
@@ -398,7 +417,7 @@ mod tests {
         // A lost matrix is worth 0 and can sit in a sum.
         let p = Position::parse("nullify(\"0 1; 1 0\") + nim(2)").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
-        assert_eq!(a.grundy, Some(Nimber(2)));
+        assert_eq!(a.grundy(), Some(Nimber(2)));
     }
 
     #[test]

@@ -12,17 +12,17 @@
 
 use std::sync::{Arc, Mutex};
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move, MoveLabel};
 use crate::nimber::Nimber;
 use crate::octal::{
     GrundySequence, Method, OctalCode, PeriodSearch, PeriodicSequence, TakeBreak, lasker_grundy,
 };
-use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
-use super::heap_components;
-use super::{HeapFamily, Periodicity, RareValues, Ruleset, check_move_count, no_params};
+use super::common::heap_components;
+use super::common::{HeapFamily, Periodicity, RareValues, Ruleset, check_move_count, no_params};
 
 /// The most heaps computed while looking for a period on behalf of a single
 /// heap beyond the budget (a game whose period is unknown, like Officers,
@@ -37,6 +37,7 @@ pub(super) const OCTAL: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_octal,
     family: Some(family_octal),
+    sum_rule: None,
 };
 
 macro_rules! named_octal {
@@ -49,6 +50,7 @@ macro_rules! named_octal {
             heaps_interact: false,
             build: $build,
             family: Some($family),
+            sum_rule: None,
         };
 
         fn $build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
@@ -119,6 +121,7 @@ pub(super) const GRUNDY: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_grundy,
     family: Some(family_grundy),
+    sum_rule: None,
 };
 
 pub(super) const LASKER: Ruleset = Ruleset {
@@ -129,6 +132,7 @@ pub(super) const LASKER: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_lasker,
     family: Some(family_lasker),
+    sum_rule: None,
 };
 
 /// The rules of one take-and-break ruleset and what is known of its Grundy
@@ -406,13 +410,16 @@ impl OctalHeap {
                 _ => parts.join(""),
             }
         };
-        let description = match (k, left.len()) {
-            (_, 0 | 1) => super::take_description(k, n),
-            (0, _) => format!("split the heap of {n} into {}", list(left)),
-            _ => format!("take {k} from the heap of {n}, leaving {}", list(left)),
+        let label = match (k, left.len()) {
+            (_, 0 | 1) => super::common::take_description(k, n),
+            (0, _) => MoveLabel::Words(format!("split the heap of {n} into {}", list(left))),
+            _ => MoveLabel::Words(format!(
+                "take {k} from the heap of {n}, leaving {}",
+                list(left)
+            )),
         };
         Move {
-            description,
+            label,
             to: left.iter().map(|&h| self.heap(h)).collect(),
         }
     }
@@ -448,6 +455,16 @@ impl Component for OctalHeap {
         self.size.to_string()
     }
 
+    fn key(&self) -> Key {
+        Key::shared("octal", &self.rules, [self.size])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for OctalHeap {
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
         self.rules
             .grundy(self.size, budget)
@@ -640,7 +657,7 @@ impl LaskerHeap {
     fn split(&self, a: u64) -> Move {
         let n = self.size;
         Move {
-            description: format!("split the heap of {n} into {a} and {}", n - a),
+            label: MoveLabel::Words(format!("split the heap of {n} into {a} and {}", n - a)),
             to: vec![
                 Arc::new(LaskerHeap { size: a }),
                 Arc::new(LaskerHeap { size: n - a }),
@@ -650,7 +667,7 @@ impl LaskerHeap {
 
     fn take(&self, k: u64) -> Move {
         Move::new(
-            super::take_description(k, self.size),
+            super::common::take_description(k, self.size),
             Arc::new(LaskerHeap {
                 size: self.size - k,
             }),
@@ -667,6 +684,16 @@ impl Component for LaskerHeap {
         self.size.to_string()
     }
 
+    fn key(&self) -> Key {
+        Key::new("lasker", [self.size])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for LaskerHeap {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         Ok(Nimber(lasker_grundy(self.size)))
     }
@@ -728,7 +755,7 @@ impl HeapFamily for LaskerFamily {
         to: u64,
         budget: &Budget,
     ) -> Result<Vec<Nimber>, SolveError> {
-        super::values_by_formula(from, to, budget, lasker_grundy)
+        super::common::values_by_formula(from, to, budget, lasker_grundy)
     }
 }
 
@@ -740,13 +767,14 @@ fn family_lasker(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Play;
     use crate::position::Position;
-    use crate::sum::{Play, analyze};
+    use crate::solve::analyze;
 
     fn grundy_of(text: &str) -> u64 {
         let p = Position::parse(text).unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
-        a.grundy.unwrap().0
+        a.grundy().unwrap().0
     }
 
     #[test]
@@ -779,7 +807,7 @@ mod tests {
         let p = Position::parse("kayles(1000000000000000000)").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         let m = &a.winning_moves[0];
-        assert!(m.description.starts_with("take "), "{}", m.description);
+        assert!(m.description().starts_with("take "), "{}", m.description());
         let after =
             m.to.components()
                 .iter()
@@ -798,7 +826,7 @@ mod tests {
     fn moves_are_described_and_listed_in_order() {
         let p = Position::parse("octal[4.07](5)").unwrap();
         let moves = p.components()[0].moves(&Budget::DEFAULT).unwrap();
-        let described: Vec<&str> = moves.iter().map(|m| m.description.as_str()).collect();
+        let described: Vec<String> = moves.iter().map(|m| m.description()).collect();
         assert_eq!(
             described,
             vec![
@@ -813,7 +841,7 @@ mod tests {
         assert!(
             moves
                 .iter()
-                .any(|m| m.description == "take 2 from the heap of 10, leaving 3 and 5")
+                .any(|m| m.description() == "take 2 from the heap of 10, leaving 3 and 5")
         );
     }
 
@@ -831,7 +859,7 @@ mod tests {
             for m in &a.winning_moves {
                 let q = Position::parse(&m.to.to_string()).unwrap();
                 let b = analyze(&q, Play::Normal, false, &Budget::DEFAULT).unwrap();
-                assert_eq!(b.grundy.unwrap().0, 0, "{text}: {}", m.description);
+                assert_eq!(b.grundy().unwrap().0, 0, "{text}: {}", m.description());
             }
             // And every move to zero is listed.
             let mut count = 0;

@@ -29,14 +29,14 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
-use super::{Ruleset, check_move_count};
-use super::{int_args, one_int_param};
+use super::common::{Ruleset, check_move_count};
+use super::common::{int_args, one_int_param};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "sequential",
@@ -47,6 +47,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
+    sum_rule: None,
 };
 
 /// The value of a first pile of `a` stones in front of piles worth `g`,
@@ -147,6 +148,21 @@ impl Component for SequentialPosition {
         false
     }
 
+    fn key(&self) -> Key {
+        Key::new(
+            "sequential",
+            [u64::from(self.cap.is_some()), self.cap.unwrap_or(0)]
+                .into_iter()
+                .chain(self.piles.iter().copied()),
+        )
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for SequentialPosition {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         Ok(Nimber(sequential_grundy(&self.piles, self.cap)))
     }
@@ -228,10 +244,11 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use crate::error::ParseErrorKind;
+    use crate::game::Play;
     use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::outcome::Outcome;
     use crate::position::Position;
-    use crate::sum::{Play, analyze};
+    use crate::solve::analyze;
 
     /// Sequential piles from the rule.
     struct Brute {
@@ -274,7 +291,7 @@ mod tests {
         for cap in [None, Some(1), Some(2), Some(3), Some(5)] {
             let mut solver = GrundySolver::new(Brute { cap }, budget);
             for (n, max) in [(1, 12), (2, 9), (3, 7), (4, 4)] {
-                for piles in crate::rulesets::all_rows(n, max) {
+                for piles in crate::rulesets::common::all_rows(n, max) {
                     let g = solver.grundy(&piles).unwrap();
                     let p = SequentialPosition {
                         cap,
@@ -286,7 +303,7 @@ mod tests {
                         g != Nimber::ZERO,
                         "{cap:?} {piles:?}"
                     );
-                    crate::rulesets::assert_moves_to_grundy_agree(&p, 7);
+                    crate::rulesets::common::assert_moves_to_grundy_agree(&p, 7);
                 }
             }
         }

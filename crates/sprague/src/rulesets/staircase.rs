@@ -22,14 +22,14 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::ComponentSyntax;
 
-use super::int_args;
-use super::{Ruleset, check_move_count, no_params};
+use super::common::int_args;
+use super::common::{Ruleset, check_move_count, no_params};
 
 pub(super) const STAIRCASE: Ruleset = Ruleset {
     name: "staircase",
@@ -39,6 +39,7 @@ pub(super) const STAIRCASE: Ruleset = Ruleset {
     heaps_interact: true,
     build: build_staircase,
     family: None,
+    sum_rule: None,
 };
 
 pub(super) const GEORGIA: Ruleset = Ruleset {
@@ -50,6 +51,7 @@ pub(super) const GEORGIA: Ruleset = Ruleset {
     heaps_interact: true,
     build: build_georgia,
     family: None,
+    sum_rule: None,
 };
 
 /// The nim-sum of the odd steps `a_1 ⊕ a_3 ⊕ ...` (`steps[0]` is step 1).
@@ -118,6 +120,16 @@ impl Component for StaircasePosition {
         false
     }
 
+    fn key(&self) -> Key {
+        Key::new("staircase", self.steps.iter().copied())
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for StaircasePosition {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         Ok(Nimber(staircase_grundy(&self.steps)))
     }
@@ -191,6 +203,16 @@ impl Component for GeorgiaPosition {
         false
     }
 
+    fn key(&self) -> Key {
+        Key::new("georgia", self.cells.iter().copied())
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for GeorgiaPosition {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         Ok(Nimber(staircase_grundy(&self.staircase())))
     }
@@ -281,10 +303,11 @@ fn build_georgia(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseEr
 mod tests {
     use super::*;
     use crate::error::ParseErrorKind;
+    use crate::game::Play;
     use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::outcome::Outcome;
     use crate::position::Position;
-    use crate::sum::{Play, analyze};
+    use crate::solve::analyze;
 
     /// Staircase Nim from its rule.
     struct BruteStaircase;
@@ -325,13 +348,13 @@ mod tests {
         let mut solver = GrundySolver::new(BruteStaircase, Budget::DEFAULT);
         let budget = Budget::DEFAULT;
         for len in 1..=4 {
-            for steps in crate::rulesets::all_rows(len, if len == 4 { 3 } else { 4 }) {
+            for steps in crate::rulesets::common::all_rows(len, if len == 4 { 3 } else { 4 }) {
                 let g = solver.grundy(&steps).unwrap();
                 let p = StaircasePosition {
                     steps: steps.clone(),
                 };
                 assert_eq!(p.grundy(&budget).unwrap(), g, "{steps:?}");
-                crate::rulesets::assert_moves_to_grundy_agree(&p, 8);
+                crate::rulesets::common::assert_moves_to_grundy_agree(&p, 8);
             }
         }
     }
@@ -358,14 +381,14 @@ mod tests {
                 .moves_to_grundy(Nimber::ZERO, usize::MAX, &budget)
                 .unwrap()
                 .into_iter()
-                .map(|m| m.description)
+                .map(|m| m.description())
                 .collect();
             let slow: Vec<String> = p
                 .moves(&budget)
                 .unwrap()
                 .into_iter()
                 .filter(|m| m.grundy(&budget).unwrap() == Nimber::ZERO)
-                .map(|m| m.description)
+                .map(|m| m.description())
                 .collect();
             assert_eq!(fast, slow, "{cells:?}");
         }
@@ -394,15 +417,11 @@ mod tests {
         // staircase(5, 4, 3, 2, 1): odd steps 5, 3, 1, nim-sum 7.
         let p = Position::parse("staircase(5, 4, 3, 2, 1)").unwrap();
         let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
-        assert_eq!(a.grundy, Some(Nimber(7)));
+        assert_eq!(a.grundy(), Some(Nimber(7)));
         // A winning move changes one odd step a to a ⊕ 7: step 1 can drop
         // from 5 to 2 (3 coins to the ground), step 3 can rise from 3 to 4
         // (1 coin from step 4); step 5 cannot become 6.
-        let moves: Vec<&str> = a
-            .winning_moves
-            .iter()
-            .map(|m| m.description.as_str())
-            .collect();
+        let moves: Vec<String> = a.winning_moves.iter().map(|m| m.description()).collect();
         assert_eq!(
             moves,
             [

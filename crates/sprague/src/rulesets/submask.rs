@@ -15,14 +15,14 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
-use super::heap_components;
-use super::{
+use super::common::heap_components;
+use super::common::{
     HeapFamily, Ruleset, check_move_count, no_params, take_description, values_by_formula,
 };
 
@@ -35,6 +35,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: Some(family),
+    sum_rule: None,
 };
 
 /// Places the low bits of `compact` at the positions of the 1s of `mask`,
@@ -107,6 +108,16 @@ impl Component for SubmaskHeap {
         self.size.to_string()
     }
 
+    fn key(&self) -> Key {
+        Key::new("submask", [self.size])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for SubmaskHeap {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         Ok(Nimber(u64::from(self.size.count_ones())))
     }
@@ -201,22 +212,25 @@ mod tests {
                 .moves(&budget)
                 .unwrap()
                 .into_iter()
-                .map(|m| m.description)
+                .map(|m| m.description())
                 .collect();
             let legal: Vec<u64> = (1..=n).filter(|&x| x | n == n).collect();
-            let expected: Vec<String> = legal.iter().map(|&x| take_description(x, n)).collect();
+            let expected: Vec<String> = legal
+                .iter()
+                .map(|&x| take_description(x, n).to_string())
+                .collect();
             assert_eq!(listed, expected, "n = {n}");
             for t in 0..=10u64 {
                 let fast: Vec<String> = heap
                     .moves_to_grundy(Nimber(t), usize::MAX, &budget)
                     .unwrap()
                     .into_iter()
-                    .map(|m| m.description)
+                    .map(|m| m.description())
                     .collect();
                 let slow: Vec<String> = legal
                     .iter()
                     .filter(|&&x| u64::from((n - x).count_ones()) == t)
-                    .map(|&x| take_description(x, n))
+                    .map(|&x| take_description(x, n).to_string())
                     .collect();
                 assert_eq!(fast, slow, "n = {n}, target {t}");
             }
@@ -230,12 +244,17 @@ mod tests {
         assert_eq!(heap.grundy(&budget).unwrap(), Nimber(64));
         let first = heap.moves_to_grundy(Nimber(0), 2, &budget).unwrap();
         assert_eq!(first.len(), 1);
-        assert_eq!(first[0].description, take_description(u64::MAX, u64::MAX));
+        assert_eq!(
+            first[0].description(),
+            take_description(u64::MAX, u64::MAX).to_string()
+        );
         let some = heap.moves_to_grundy(Nimber(62), 3, &budget).unwrap();
-        let takes: Vec<String> = some.into_iter().map(|m| m.description).collect();
+        let takes: Vec<String> = some.into_iter().map(|m| m.description()).collect();
         assert_eq!(
             takes,
-            [3u64, 5, 6].map(|x| take_description(x, u64::MAX)).to_vec()
+            [3u64, 5, 6]
+                .map(|x| take_description(x, u64::MAX).to_string())
+                .to_vec()
         );
         assert!(heap.moves(&budget).is_err());
     }

@@ -12,15 +12,16 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::{Budget, MexSet};
+use crate::game::{Component, Impartial, Key, Kind, Move};
+use crate::impartial::MexSet;
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
-use super::heap_components;
+use super::common::heap_components;
+use super::common::{HeapFamily, Periodicity, Ruleset, positive_set, take_description};
 use super::takeaway::takeaway_grundy;
-use super::{HeapFamily, Periodicity, Ruleset, positive_set, take_description};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "subtraction",
@@ -30,6 +31,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: Some(family),
+    sum_rule: Some(&super::misere_bash::MISERE_BASH),
 };
 
 /// The most elements a subtraction set may have (a single range may be of
@@ -245,6 +247,27 @@ impl SubtractionHeap {
         SubtractionHeap { rules, size }
     }
 
+    /// The number of stones.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// A heap of `size` under the same rules.
+    pub fn with_size(&self, size: u64) -> SubtractionHeap {
+        SubtractionHeap {
+            rules: Arc::clone(&self.rules),
+            size,
+        }
+    }
+
+    /// `m` if the move sizes are `1..=m` (a Bash heap).
+    pub(crate) fn bash_cap(&self) -> Option<u64> {
+        match self.rules.range {
+            Some((1, m)) => Some(m),
+            _ => None,
+        }
+    }
+
     fn take(&self, s: u64) -> Move {
         let to = SubtractionHeap {
             rules: Arc::clone(&self.rules),
@@ -263,6 +286,16 @@ impl Component for SubtractionHeap {
         self.size.to_string()
     }
 
+    fn key(&self) -> Key {
+        Key::shared("subtraction", &self.rules, [self.size])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for SubtractionHeap {
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
         self.rules.grundy(self.size, budget).map(Nimber)
     }
@@ -295,7 +328,7 @@ impl Component for SubtractionHeap {
                 return Ok(Vec::new());
             }
             let most = r.min(self.size);
-            super::check_move_count(most - l + 1, budget)?;
+            super::common::check_move_count(most - l + 1, budget)?;
             return Ok((l..=most).map(|s| self.take(s)).collect());
         }
         Ok(self
@@ -344,7 +377,7 @@ impl HeapFamily for SubtractionFamily {
         to: u64,
         budget: &Budget,
     ) -> Result<Vec<Nimber>, SolveError> {
-        super::check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
+        super::common::check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
         (from..=to)
             .map(|n| self.rules.grundy(n, budget).map(Nimber))
             .collect()

@@ -13,14 +13,14 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
-use super::heap_components;
-use super::{
+use super::common::heap_components;
+use super::common::{
     HeapFamily, Periodicity, Ruleset, check_move_count, take_description, values_by_formula,
 };
 
@@ -32,6 +32,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: Some(family),
+    sum_rule: Some(&super::misere_bash::MISERE_BASH),
 };
 
 /// The Grundy value of a heap of `x` when a move takes between `l` and `r`
@@ -80,6 +81,16 @@ impl Component for TakeawayHeap {
         self.size.to_string()
     }
 
+    fn key(&self) -> Key {
+        Key::new("takeaway", [self.l, self.r, self.size])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for TakeawayHeap {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         Ok(Nimber(takeaway_grundy(self.l, self.r, self.size)))
     }
@@ -259,7 +270,7 @@ mod tests {
             for r in l..=7u64 {
                 for size in 0..40u64 {
                     let heap = TakeawayHeap { l, r, size };
-                    crate::rulesets::assert_moves_to_grundy_agree(&heap, 5u64);
+                    crate::rulesets::common::assert_moves_to_grundy_agree(&heap, 5u64);
                 }
             }
         }

@@ -20,15 +20,15 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move, MoveLabel};
 use crate::nimber::Nimber;
 use crate::octal::{OctalCode, TakeBreak};
-use crate::position::{Component, Move};
 use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
+use super::common::{HeapFamily, Periodicity, Ruleset, check_move_count, no_params};
 use super::octal::OctalRules;
-use super::{HeapFamily, Periodicity, Ruleset, check_move_count, no_params};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "treblecross",
@@ -38,6 +38,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: Some(family),
+    sum_rule: None,
 };
 
 /// The most cells a strip may have.
@@ -149,7 +150,7 @@ impl TreblecrossBoard {
         let mut cells = self.cells.clone();
         cells[c] = true;
         Move::new(
-            format!("mark cell {}", c + 1),
+            MoveLabel::Mark { cell: c as u64 + 1 },
             Arc::new(TreblecrossBoard::new(cells, Arc::clone(&self.rules))),
         )
     }
@@ -162,7 +163,7 @@ impl TreblecrossBoard {
 ///
 /// # Errors
 ///
-/// As [`Component::grundy`], when the strip is too long for the budget.
+/// As [`Impartial::grundy`], when the strip is too long for the budget.
 ///
 /// # Examples
 ///
@@ -189,7 +190,10 @@ pub fn treblecross_winning_cells(board: &str, budget: &Budget) -> Result<Vec<usi
     Ok(strip
         .moves_to_grundy(Nimber::ZERO, usize::MAX, budget)?
         .iter()
-        .filter_map(|m| m.description.strip_prefix("mark cell ")?.parse().ok())
+        .filter_map(|m| match m.label {
+            MoveLabel::Mark { cell } => usize::try_from(cell).ok(),
+            _ => None,
+        })
         .collect())
 }
 
@@ -202,6 +206,17 @@ impl Component for TreblecrossBoard {
         format!("\"{}\"", self.board())
     }
 
+    fn key(&self) -> Key {
+        let cells: Vec<u8> = self.cells.iter().map(|&x| u8::from(x)).collect();
+        Key::new("treblecross", Key::pack(&cells))
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for TreblecrossBoard {
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
         self.value(budget).map(Nimber)
     }

@@ -20,13 +20,13 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::{Arg, ComponentSyntax, Param};
 
-use super::{Ruleset, check_move_count};
+use super::common::{Ruleset, check_move_count};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "tree_staircase",
@@ -38,6 +38,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
+    sum_rule: None,
 };
 
 /// The tree, `k`, and the root, shared by every position of one game.
@@ -379,6 +380,16 @@ impl Component for TreeStaircase {
         false
     }
 
+    fn key(&self) -> Key {
+        Key::shared("tree_staircase", &self.shape, self.coins.iter().copied())
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for TreeStaircase {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
         Ok(Nimber(self.value()))
     }
@@ -555,10 +566,10 @@ mod tests {
                 // The winning moves by formula are those the search finds.
                 let budget = Budget::DEFAULT;
                 let fast: Vec<String> = g.moves_to_grundy(Nimber::ZERO, usize::MAX, &budget)
-                    .unwrap().into_iter().map(|m| m.description).collect();
+                    .unwrap().into_iter().map(|m| m.description()).collect();
                 let slow: Vec<String> = g.moves(&budget).unwrap().into_iter()
                     .filter(|m| m.grundy(&budget).unwrap() == Nimber::ZERO)
-                    .map(|m| m.description).collect();
+                    .map(|m| m.description()).collect();
                 prop_assert_eq!(fast, slow);
             }
         }

@@ -23,7 +23,7 @@
 //!
 //! The note's code states these rules (its prose for the last case is
 //! garbled; the code is what holds). The tests check them against the
-//! direct search of [`crate::PartizanSearch`] on every position of up to
+//! direct search of [`crate::SumSearch`] on every position of up to
 //! three heaps of up to 9 stones or four of up to 6, with `p, q <= 5`; no
 //! counterexample was found.
 //! The outcome class follows from both starts: `L` if only Left wins moving
@@ -31,15 +31,15 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::cgt::{CanonicalArena, GameId};
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
-use crate::nimber::Nimber;
-use crate::position::{Component, GameClass, Move};
+use crate::game::{Component, Key, Kind, Move, Partizan, Play, Side, SumRule, SumVerdict};
+use crate::outcome::Outcome;
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
-use super::heap_components;
-use super::{Ruleset, check_move_count, take_description};
+use super::common::heap_components;
+use super::common::{Ruleset, check_move_count, take_description};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "unfair",
@@ -50,6 +50,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: None,
+    sum_rule: Some(&UNFAIR_SUMS),
 };
 
 /// Whether the player to move wins a sum of unfair heaps `heaps` when they
@@ -128,28 +129,21 @@ impl Component for UnfairHeap {
         self.size.to_string()
     }
 
-    fn class(&self) -> GameClass {
-        GameClass::Partizan
+    fn key(&self) -> Key {
+        Key::new("unfair", [self.p, self.q, self.size])
     }
 
-    fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
-        Err(SolveError::unsupported(
-            "an unfair heap is partizan: it has no Grundy value",
-        ))
+    fn kind(&self) -> Kind<'_> {
+        Kind::Partizan(self)
     }
+}
 
-    fn moves(&self, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        Err(SolveError::unsupported(
-            "an unfair heap is partizan: ask for Left's or Right's moves",
-        ))
-    }
-
-    fn left_moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        self.takes(self.p, budget)
-    }
-
-    fn right_moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        self.takes(self.q, budget)
+impl Partizan for UnfairHeap {
+    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        match side {
+            Side::Left => self.takes(self.p, budget),
+            Side::Right => self.takes(self.q, budget),
+        }
     }
 
     /// Computed from the moves (every smaller heap, each with up to `p + q`
@@ -171,24 +165,25 @@ impl Component for UnfairHeap {
 /// form is computed from its moves.
 const UNFAIR_CANONICAL_WORK: u128 = 20_000;
 
-/// `(Left wins moving first, Right wins moving first)` for a sum made only
-/// of unfair heaps of one ruleset `unfair[p,q]`, by the case analysis;
-/// `None` for any other sum. Components are recognised by their text, the
-/// one thing every component exposes.
-pub(crate) fn unfair_outcome_of_sum(components: &[Arc<dyn Component>]) -> Option<(bool, bool)> {
-    let first = components.first()?;
-    let ruleset = first.ruleset();
-    let inner = ruleset.strip_prefix("unfair[")?.strip_suffix(']')?;
-    let (p, q) = inner.split_once(',')?;
-    let (p, q): (u64, u64) = (p.parse().ok()?, q.parse().ok()?);
+/// The caps `(p, q)` and the heap sizes of a sum made only of unfair heaps
+/// of one ruleset `unfair[p,q]`; `None` for any other sum.
+fn unfair_sum(components: &[Arc<dyn Component>]) -> Option<((u64, u64), Vec<u64>)> {
+    let first = components.first()?.downcast_ref::<UnfairHeap>()?;
     let heaps = components
         .iter()
         .map(|c| {
-            (c.ruleset() == ruleset && c.class() == GameClass::Partizan)
-                .then(|| c.args().parse::<u64>().ok())
-                .flatten()
+            let h = c.downcast_ref::<UnfairHeap>()?;
+            ((h.p, h.q) == (first.p, first.q)).then_some(h.size)
         })
         .collect::<Option<Vec<u64>>>()?;
+    Some(((first.p, first.q), heaps))
+}
+
+/// `(Left wins moving first, Right wins moving first)` for a sum made only
+/// of unfair heaps of one ruleset `unfair[p,q]`, by the case analysis;
+/// `None` for any other sum.
+fn unfair_outcome_of_sum(components: &[Arc<dyn Component>]) -> Option<(bool, bool)> {
+    let ((p, q), heaps) = unfair_sum(components)?;
     Some((
         unfair_mover_wins(&heaps, p, q),
         unfair_mover_wins(&heaps, q, p),
@@ -210,26 +205,12 @@ pub(crate) fn unfair_outcome_of_sum(components: &[Arc<dyn Component>]) -> Option
 ///
 /// [`SolveError::BudgetExceeded`] when more candidates than the budget
 /// allows must be judged.
-pub(crate) fn unfair_left_winning_takes(
+fn unfair_left_winning_takes(
     components: &[Arc<dyn Component>],
     all: bool,
     budget: &Budget,
 ) -> Option<Result<Vec<(usize, u64)>, SolveError>> {
-    let first = components.first()?;
-    let ruleset = first.ruleset();
-    let (p, q) = {
-        let inner = ruleset.strip_prefix("unfair[")?.strip_suffix(']')?;
-        let (p, q) = inner.split_once(',')?;
-        (p.parse::<u64>().ok()?, q.parse::<u64>().ok()?)
-    };
-    let mut heaps = components
-        .iter()
-        .map(|c| {
-            (c.ruleset() == ruleset && c.class() == GameClass::Partizan)
-                .then(|| c.args().parse::<u64>().ok())
-                .flatten()
-        })
-        .collect::<Option<Vec<u64>>>()?;
+    let ((p, q), mut heaps) = unfair_sum(components)?;
     let mut found = Vec::new();
     let mut judged: u64 = 0;
     for i in 0..heaps.len() {
@@ -253,6 +234,57 @@ pub(crate) fn unfair_left_winning_takes(
         }
     }
     Some(Ok(found))
+}
+
+/// The sum rule of [`unfair`](self) for the registry.
+pub(super) static UNFAIR_SUMS: UnfairSums = UnfairSums;
+
+/// The case analysis of sums of unfair heaps of one ruleset under normal
+/// play, with Left's winning moves, Left moving first.
+#[derive(Debug)]
+pub(super) struct UnfairSums;
+
+impl SumRule for UnfairSums {
+    fn verdict(
+        &self,
+        components: &[Arc<dyn Component>],
+        play: Play,
+        side: Side,
+        max: usize,
+        budget: &Budget,
+    ) -> Option<Result<SumVerdict, SolveError>> {
+        if play != Play::Normal || side != Side::Left {
+            return None;
+        }
+        let (left, right) = unfair_outcome_of_sum(components)?;
+        let mut winning_moves = Vec::new();
+        if left {
+            let takes = match unfair_left_winning_takes(components, max > 1, budget)? {
+                Ok(takes) => takes,
+                Err(e) => return Some(Err(e)),
+            };
+            for (i, t) in takes.into_iter().take(max) {
+                let heap = components[i]
+                    .downcast_ref::<UnfairHeap>()
+                    .expect("the sum is of unfair heaps");
+                let to = UnfairHeap {
+                    size: heap.size - t,
+                    ..*heap
+                };
+                winning_moves.push((i, Move::new(take_description(t, heap.size), Arc::new(to))));
+            }
+        }
+        Some(Ok(SumVerdict {
+            outcome: Outcome::from_partizan(left, right),
+            winning_moves,
+        }))
+    }
+
+    /// The canonical value of a sum of unfair heaps is hot and grows fast;
+    /// the case analysis answers at once.
+    fn values_are_expensive(&self) -> bool {
+        true
+    }
 }
 
 /// Reads `[p,q]`: two positive integers.
@@ -296,7 +328,7 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::{PartizanSearch, Side};
+    use crate::solve::search::SumSearch;
 
     fn heaps(p: u64, q: u64, sizes: &[u64]) -> Vec<Arc<dyn Component>> {
         sizes
@@ -326,7 +358,7 @@ mod tests {
     fn the_case_analysis_matches_the_search() {
         for p in 1..=5 {
             for q in 1..=5 {
-                let mut search = PartizanSearch::new(Budget::DEFAULT);
+                let mut search = SumSearch::new(Play::Normal, Budget::DEFAULT);
                 for len in 1..=4 {
                     let max = if len == 4 { 6 } else { 9 };
                     for sizes in multisets(len, max) {
@@ -349,12 +381,17 @@ mod tests {
         let budget = Budget::DEFAULT;
         for p in 1..=4 {
             for q in 1..=4 {
-                let mut search = PartizanSearch::new(budget);
+                let mut search = SumSearch::new(Play::Normal, budget);
                 for sizes in multisets(2, 7).into_iter().chain(multisets(3, 5)) {
                     let c = heaps(p, q, &sizes);
                     let mut expected = Vec::new();
                     for (i, heap) in c.iter().enumerate() {
-                        for (t, m) in heap.left_moves(&budget).unwrap().into_iter().enumerate() {
+                        for (t, m) in heap
+                            .moves_of(Side::Left, &budget)
+                            .unwrap()
+                            .into_iter()
+                            .enumerate()
+                        {
                             let mut after = c.clone();
                             after.splice(i..=i, m.to);
                             if !search.wins(&after, Side::Right).unwrap() {

@@ -35,14 +35,14 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::impartial::Budget;
+use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::position::{Component, Move};
 use crate::syntax::ComponentSyntax;
 
-use super::int_list;
-use super::{Ruleset, check_move_count, no_params};
+use super::common::int_list;
+use super::common::{Ruleset, check_move_count, no_params};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "wythoff",
@@ -52,6 +52,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
+    sum_rule: None,
 };
 
 /// The largest heap for which Wythoff Grundy values are computed by table.
@@ -373,6 +374,16 @@ impl Component for WythoffPosition {
         false
     }
 
+    fn key(&self) -> Key {
+        Key::new("wythoff", [self.x, self.y])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for WythoffPosition {
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
         if wythoff_is_p(self.x, self.y) {
             return Ok(Nimber::ZERO);
@@ -417,7 +428,7 @@ impl Component for WythoffPosition {
             .collect())
     }
 
-    fn outcome_and_winning_moves(
+    fn outcome(
         &self,
         max: usize,
         _budget: &Budget,
@@ -447,9 +458,10 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use crate::error::ParseErrorKind;
+    use crate::game::Play;
     use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::position::Position;
-    use crate::sum::{Play, analyze};
+    use crate::solve::analyze;
     use proptest::prelude::*;
 
     /// Wythoff's game straight from its rule, for the generic solver.
@@ -561,12 +573,12 @@ mod tests {
                     .unwrap()
                     .into_iter()
                     .filter(|m| m.to[0].grundy(&budget).unwrap() == Nimber::ZERO)
-                    .map(|m| m.description)
+                    .map(|m| m.description())
                     .collect();
                 let fast: Vec<String> = p
                     .winning_moves()
                     .into_iter()
-                    .map(|m| m.description)
+                    .map(|m| m.description())
                     .collect();
                 assert_eq!(fast, slow, "({x}, {y})");
             }
@@ -577,7 +589,7 @@ mod tests {
     fn moves_to_other_values_come_from_the_table() {
         for x in 0..=15 {
             for y in 0..=15 {
-                crate::rulesets::assert_moves_to_grundy_agree(&WythoffPosition { x, y }, 6);
+                crate::rulesets::common::assert_moves_to_grundy_agree(&WythoffPosition { x, y }, 6);
             }
         }
     }
@@ -636,7 +648,7 @@ mod tests {
         let p = Position::parse(&text).unwrap();
         let top = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
         assert_eq!(top.outcome, crate::outcome::Outcome::N);
-        assert_eq!(top.grundy, None);
+        assert_eq!(top.grundy(), None);
         assert!(!top.winning_moves.is_empty());
         for m in &top.winning_moves {
             let args = m.to.components()[0].args();
@@ -648,8 +660,11 @@ mod tests {
         // winning move is found in the Nim heap before).
         let p = Position::parse(&format!("nim(3) + wythoff({a}, {b})")).unwrap();
         let an = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
-        assert_eq!(an.grundy, Some(Nimber(3)));
-        assert_eq!(an.winning_moves[0].description, "take 3 from the heap of 3");
+        assert_eq!(an.grundy(), Some(Nimber(3)));
+        assert_eq!(
+            an.winning_moves[0].description(),
+            "take 3 from the heap of 3"
+        );
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Misère play of sums of Bash heaps: heaps where a move takes 1 to `m`
+//! Misère play of sums of Bash heaps, a [`SumRule`] registered with `nim`,
+//! `bash`, `subtraction` and `takeaway`: heaps where a move takes 1 to `m`
 //! stones (`subtraction[1..m]`, `takeaway[1,m]`, `bash[m]`), mixed freely
 //! with Nim heaps (`m` unbounded) and with different `m` in different heaps.
 //!
@@ -30,24 +31,56 @@
 
 use std::sync::Arc;
 
+use crate::budget::Budget;
 use crate::error::SolveError;
+use crate::game::{Component, Move, Play, Side, SumRule, SumVerdict};
 use crate::outcome::Outcome;
-use crate::position::{Component, Position};
-use crate::sum::{Analysis, Play, WinningMove};
 
-/// A heap where a move takes 1 to `cap` stones (`None`: any number).
-#[derive(Clone, Copy, Debug)]
-struct BashHeap {
+use super::common::take_description;
+use super::{BashHeap, NimHeap, SubtractionHeap, TakeawayHeap};
+
+/// The rule of this module, for the registry.
+pub(super) static MISERE_BASH: MisereBash = MisereBash;
+
+/// Bouton's misère rule on the residues `n mod (m+1)` of Bash and Nim heaps.
+#[derive(Debug)]
+pub(super) struct MisereBash;
+
+/// A component read as a heap where a move takes 1 to `cap` stones
+/// (`None`: any number), with the way to rebuild it at another size.
+#[derive(Clone, Copy)]
+struct Heap<'a> {
     size: u64,
     cap: Option<u64>,
+    component: &'a dyn Component,
 }
 
-impl BashHeap {
+impl Heap<'_> {
+    /// The component, if it is a Bash or Nim heap.
+    fn of(c: &dyn Component) -> Option<Heap<'_>> {
+        let (size, cap) = if let Some(h) = c.downcast_ref::<NimHeap>() {
+            (h.size, None)
+        } else if let Some(h) = c.downcast_ref::<BashHeap>() {
+            (h.size, Some(h.m))
+        } else if let Some(h) = c.downcast_ref::<TakeawayHeap>() {
+            if h.l != 1 {
+                return None;
+            }
+            (h.size, Some(h.r))
+        } else if let Some(h) = c.downcast_ref::<SubtractionHeap>() {
+            (h.size(), Some(h.bash_cap()?))
+        } else {
+            return None;
+        };
+        Some(Heap {
+            size,
+            cap,
+            component: c,
+        })
+    }
+
     fn residue(self) -> u64 {
-        match self.cap {
-            Some(m) => (u128::from(self.size) % (u128::from(m) + 1)) as u64,
-            None => self.size,
-        }
+        residue(self.size, self.cap)
     }
 
     /// The take that leaves residue `r`, if one is legal: `t ≡ n - r (mod
@@ -63,40 +96,31 @@ impl BashHeap {
         let most = self.cap.unwrap_or(u64::MAX).min(self.size);
         (t >= 1 && t <= most).then_some(t)
     }
+
+    /// The move taking `t` stones: the same component type, `t` fewer.
+    fn take(self, t: u64) -> Move {
+        let size = self.size - t;
+        let c = self.component;
+        let to: Arc<dyn Component> = if let Some(h) = c.downcast_ref::<NimHeap>() {
+            Arc::new(NimHeap { size, ..*h })
+        } else if let Some(h) = c.downcast_ref::<BashHeap>() {
+            Arc::new(BashHeap { size, ..*h })
+        } else if let Some(h) = c.downcast_ref::<TakeawayHeap>() {
+            Arc::new(TakeawayHeap { size, ..*h })
+        } else if let Some(h) = c.downcast_ref::<SubtractionHeap>() {
+            Arc::new(h.with_size(size))
+        } else {
+            unreachable!("`Heap::of` accepts these types only")
+        };
+        Move::new(take_description(t, self.size), to)
+    }
 }
 
-/// Reads a component as a Bash heap, by its normalised text.
-fn bash_heap(c: &Arc<dyn Component>) -> Option<BashHeap> {
-    let ruleset = c.ruleset();
-    let size: u64 = c.args().parse().ok()?;
-    let cap = if ruleset == "nim" {
-        None
-    } else if let Some(inner) = ruleset
-        .strip_prefix("subtraction[")
-        .and_then(|s| s.strip_suffix(']'))
-    {
-        match inner.split_once("..") {
-            Some(("1", m)) => Some(m.parse().ok()?),
-            None if inner == "1" => Some(1),
-            _ => return None,
-        }
-    } else if let Some(inner) = ruleset
-        .strip_prefix("takeaway[")
-        .and_then(|s| s.strip_suffix(']'))
-    {
-        match inner.split_once(',') {
-            Some(("1", m)) => Some(m.parse().ok()?),
-            _ => return None,
-        }
-    } else if let Some(inner) = ruleset
-        .strip_prefix("bash[")
-        .and_then(|s| s.strip_suffix(']'))
-    {
-        Some(inner.parse().ok()?)
-    } else {
-        return None;
-    };
-    Some(BashHeap { size, cap })
+fn residue(size: u64, cap: Option<u64>) -> u64 {
+    match cap {
+        Some(m) => (u128::from(size) % (u128::from(m) + 1)) as u64,
+        None => size,
+    }
 }
 
 /// Bouton's misère rule on the residues.
@@ -109,22 +133,27 @@ fn residues_are_p(residues: &[u64]) -> bool {
     }
 }
 
-/// The misère analysis of `position` by the theorem of this module, or
-/// `None` when some component is not a Bash or Nim heap.
-///
-/// # Errors
-///
-/// When a winning move's position cannot be rebuilt from its text (not
-/// expected: every recognised ruleset reads back its own text).
-pub(crate) fn misere_bash(position: &Position, all: bool) -> Result<Option<Analysis>, SolveError> {
-    let Some(heaps) = position
-        .components()
-        .iter()
-        .map(bash_heap)
-        .collect::<Option<Vec<_>>>()
-    else {
-        return Ok(None);
-    };
+impl SumRule for MisereBash {
+    fn verdict(
+        &self,
+        components: &[Arc<dyn Component>],
+        play: Play,
+        _side: Side,
+        max: usize,
+        _budget: &Budget,
+    ) -> Option<Result<SumVerdict, SolveError>> {
+        if play != Play::Misere {
+            return None;
+        }
+        let heaps = components
+            .iter()
+            .map(|c| Heap::of(c.as_ref()))
+            .collect::<Option<Vec<_>>>()?;
+        Some(Ok(verdict(&heaps, max)))
+    }
+}
+
+fn verdict(heaps: &[Heap<'_>], max: usize) -> SumVerdict {
     let residues: Vec<u64> = heaps.iter().map(|h| h.residue()).collect();
     let is_p = residues_are_p(&residues);
     let mut winning_moves = Vec::new();
@@ -138,59 +167,53 @@ pub(crate) fn misere_bash(position: &Position, all: bool) -> Result<Option<Analy
                 .filter_map(|r| heap.take_to_residue(r))
                 .filter(|&t| {
                     let mut after = residues.clone();
-                    after[i] = heap.residue_after(t);
+                    after[i] = residue(heap.size - t, heap.cap);
                     residues_are_p(&after)
                 })
                 .collect();
             takes.sort_unstable();
             takes.dedup();
             for t in takes {
-                let c = &position.components()[i];
-                let left = heap.size - t;
-                let text = if c.text().starts_with('*') {
-                    format!("*{left}")
-                } else {
-                    format!("{}({left})", c.ruleset())
-                };
-                let rebuilt = Position::parse(&text).map_err(|e| {
-                    SolveError::unsupported(format!("cannot rebuild `{text}`: {e}"))
-                })?;
-                winning_moves.push(WinningMove {
-                    component: i,
-                    description: crate::rulesets::take_description(t, heap.size),
-                    to: position.replace(i, rebuilt.components()),
-                });
-                if !all {
+                winning_moves.push((i, heap.take(t)));
+                if winning_moves.len() == max {
                     break 'heaps;
                 }
             }
         }
     }
-    Ok(Some(Analysis {
-        play: Play::Misere,
+    SumVerdict {
         outcome: if is_p { Outcome::P } else { Outcome::N },
-        grundy: None,
-        value: None,
         winning_moves,
-        drawing_moves: Vec::new(),
-    }))
-}
-
-impl BashHeap {
-    fn residue_after(self, t: u64) -> u64 {
-        BashHeap {
-            size: self.size - t,
-            ..self
-        }
-        .residue()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::Budget;
-    use crate::sum::{SumSearch, SumState};
+    use crate::game::MoveLabel;
+    use crate::position::Position;
+    use crate::solve::search::SumSearch;
+
+    /// The rule's verdict on `p`, with every winning move if `all`, the
+    /// moves as the positions they lead to.
+    fn misere_bash(p: &Position, all: bool) -> Option<(Outcome, Vec<String>)> {
+        let max = if all { usize::MAX } else { 1 };
+        let v = MISERE_BASH
+            .verdict(
+                p.components(),
+                Play::Misere,
+                Side::Left,
+                max,
+                &Budget::DEFAULT,
+            )?
+            .unwrap();
+        let moves = v
+            .winning_moves
+            .into_iter()
+            .map(|(i, m)| p.replace(i, &m.to).to_string())
+            .collect();
+        Some((v.outcome, moves))
+    }
 
     fn heap_text(kind: usize, m: u64, n: u64) -> String {
         match kind {
@@ -221,26 +244,21 @@ mod tests {
                             })
                             .collect();
                         let p = Position::parse(&text.join(" + ")).unwrap();
-                        let fast = misere_bash(&p, true).unwrap().unwrap();
-                        let wins = search.wins(&SumState::of(p.components())).unwrap();
-                        assert_eq!(fast.outcome == Outcome::N, wins, "{p}");
+                        let fast = misere_bash(&p, true).unwrap();
+                        let wins = search.wins(p.components(), Side::Left).unwrap();
+                        assert_eq!(fast.0 == Outcome::N, wins, "{p}");
                         // Every move reported wins, and every winning move is
                         // reported.
                         let mut expected = Vec::new();
                         for (i, c) in p.components().iter().enumerate() {
-                            for mv in c.moves(&budget).unwrap() {
+                            for mv in c.moves_of(Side::Left, &budget).unwrap() {
                                 let after = p.replace(i, &mv.to);
-                                if !search.wins(&SumState::of(after.components())).unwrap() {
+                                if !search.wins(after.components(), Side::Left).unwrap() {
                                     expected.push(after.to_string());
                                 }
                             }
                         }
-                        let found: Vec<String> = fast
-                            .winning_moves
-                            .iter()
-                            .map(|w| w.to.to_string())
-                            .collect();
-                        assert_eq!(found, expected, "{p}");
+                        assert_eq!(fast.1, expected, "{p}");
                         checked += 1;
                     }
                     // Next multiset-free tuple of sizes.
@@ -267,9 +285,9 @@ mod tests {
                 for b in 0..12u64 {
                     let p =
                         Position::parse(&format!("bash[{m}]({a}) + bash[{}]({b})", m + 1)).unwrap();
-                    let fast = misere_bash(&p, false).unwrap().unwrap();
-                    let wins = search.wins(&SumState::of(p.components())).unwrap();
-                    assert_eq!(fast.outcome == Outcome::N, wins, "{p}");
+                    let fast = misere_bash(&p, false).unwrap();
+                    let wins = search.wins(p.components(), Side::Left).unwrap();
+                    assert_eq!(fast.0 == Outcome::N, wins, "{p}");
                 }
             }
         }
@@ -280,8 +298,8 @@ mod tests {
         for m in 1..=6u64 {
             for n in 0..40u64 {
                 let p = Position::parse(&format!("subtraction[1..{m}]({n})")).unwrap();
-                let a = misere_bash(&p, false).unwrap().unwrap();
-                assert_eq!(a.outcome == Outcome::P, n % (m + 1) == 1, "m={m} n={n}");
+                let (outcome, _) = misere_bash(&p, false).unwrap();
+                assert_eq!(outcome == Outcome::P, n % (m + 1) == 1, "m={m} n={n}");
             }
         }
     }
@@ -289,14 +307,39 @@ mod tests {
     #[test]
     fn other_games_are_left_to_the_search() {
         let p = Position::parse("subtraction[2..3](5) + nim(1)").unwrap();
-        assert!(misere_bash(&p, false).unwrap().is_none());
+        assert!(misere_bash(&p, false).is_none());
         let huge =
             Position::parse("takeaway[1,18446744073709551615](18446744073709551615)").unwrap();
-        let a = misere_bash(&huge, false).unwrap().unwrap();
-        assert_eq!(a.outcome, Outcome::N);
+        let v = MISERE_BASH
+            .verdict(
+                huge.components(),
+                Play::Misere,
+                Side::Left,
+                1,
+                &Budget::DEFAULT,
+            )
+            .unwrap()
+            .unwrap();
+        assert_eq!(v.outcome, Outcome::N);
         assert_eq!(
-            a.winning_moves[0].description,
-            "take 18446744073709551614 from the heap of 18446744073709551615"
+            v.winning_moves[0].1.label,
+            MoveLabel::Take {
+                taken: 18446744073709551614,
+                heap: 18446744073709551615
+            }
+        );
+        // Normal play is left to the theory of sums.
+        let nim = Position::parse("nim(1, 2)").unwrap();
+        assert!(
+            MISERE_BASH
+                .verdict(
+                    nim.components(),
+                    Play::Normal,
+                    Side::Left,
+                    1,
+                    &Budget::DEFAULT
+                )
+                .is_none()
         );
     }
 }

@@ -1,0 +1,359 @@
+//! What every ruleset module shares: the registry entry ([`Ruleset`]), the
+//! one-heap family trait ([`HeapFamily`]) with its period, and the helpers
+//! that validate parameters and arguments. Ruleset modules import this
+//! file, the registry (`mod.rs`) imports them, so imports never loop.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::budget::Budget;
+use crate::error::{ParseError, SolveError};
+use crate::game::{Component, MoveLabel, SumRule};
+use crate::nimber::Nimber;
+pub use crate::octal::Periodicity;
+use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
+
+/// Builds the components of one written component.
+pub type BuildFn = fn(&ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError>;
+
+/// Builds the one-heap family of a written ruleset.
+pub type FamilyFn = fn(&RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError>;
+
+/// A ruleset the position language knows.
+#[derive(Clone, Copy)]
+pub struct Ruleset {
+    /// The name, as written in positions.
+    pub name: &'static str,
+    /// The syntax, with parameters and arguments named: `subtraction[S](n, ...)`.
+    pub syntax: &'static str,
+    /// The rule in one or two sentences.
+    pub rule: &'static str,
+    /// A position to try.
+    pub example: &'static str,
+    /// Whether the arguments form one position (Wythoff, staircase, ...)
+    /// rather than a sum of independent heaps.
+    pub heaps_interact: bool,
+    /// Turns syntax into components.
+    pub build: BuildFn,
+    /// The one-heap family, for rulesets that have one.
+    pub family: Option<FamilyFn>,
+    /// A closed form for sums of this ruleset's components (with those of
+    /// the other rulesets it names), tried before any theory of sums.
+    pub sum_rule: Option<&'static dyn SumRule>,
+}
+
+impl fmt::Debug for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Ruleset")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A family of one-heap games, `G(0), G(1), ...`, as tabulated by
+/// `sprague table`.
+pub trait HeapFamily: fmt::Debug + Send + Sync {
+    /// The ruleset with its parameters, normalised: `subtraction[2,5]`.
+    fn ruleset(&self) -> String;
+
+    /// The Grundy values of the heaps `from..=to`.
+    ///
+    /// # Errors
+    ///
+    /// A [`SolveError`] if the values need more than `budget`.
+    fn grundy_values(&self, from: u64, to: u64, budget: &Budget)
+    -> Result<Vec<Nimber>, SolveError>;
+
+    /// The period of the sequence, if the family has one that can be found
+    /// within `budget`; `Ok(None)` if the family is not periodic or no
+    /// method is known.
+    ///
+    /// # Errors
+    ///
+    /// A [`SolveError`] if finding the period needs more than `budget`.
+    fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
+        let _ = budget;
+        Ok(None)
+    }
+
+    /// Whether the period is found by computing values until a theorem
+    /// proves it (take-and-break games), so that
+    /// [`HeapFamily::periodicity_within`] may be asked for growing horizons,
+    /// each call continuing the last.
+    fn searches_period(&self) -> bool {
+        false
+    }
+
+    /// The period among `G(0..=max)`, for families that
+    /// [search](HeapFamily::searches_period): values are computed as needed
+    /// and no further than the proof needs. The others answer as
+    /// [`HeapFamily::periodicity`] does.
+    ///
+    /// # Errors
+    ///
+    /// A [`SolveError`] if the values cannot be computed.
+    fn periodicity_within(
+        &self,
+        max: u64,
+        budget: &Budget,
+    ) -> Result<Option<Periodicity>, SolveError> {
+        let _ = max;
+        self.periodicity(budget)
+    }
+
+    /// For take-and-break families: the mask of the rare/common
+    /// classification in use, whether heap parity counts, and the rare heaps
+    /// among those computed (up to `limit` of them), with their values.
+    fn rare_values(&self, limit: usize) -> Option<RareValues> {
+        let _ = limit;
+        None
+    }
+
+    /// The values computed so far as checkpoint bytes, for families whose
+    /// values take long to compute (`None` for the others).
+    fn checkpoint(&self) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Continues from checkpoint bytes made by [`HeapFamily::checkpoint`]
+    /// for the same ruleset.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] if the family has no checkpoints or the
+    /// bytes are not a checkpoint of it.
+    fn resume(&self, bytes: &[u8]) -> Result<(), SolveError> {
+        let _ = bytes;
+        Err(SolveError::unsupported(format!(
+            "`{}` has no checkpoints",
+            self.ruleset()
+        )))
+    }
+}
+
+/// The rare values of a take-and-break family (see
+/// [`HeapFamily::rare_values`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RareValues {
+    /// A value `v` of heap `n` is rare when `popcount(v & mask)`, plus `n`
+    /// if `domain`, is even (Flammenkamp's sparse space; the class is
+    /// flipped for split digits of odd index in the domain case).
+    pub mask: u32,
+    /// Whether the heap's parity counts.
+    pub domain: bool,
+    /// How many rare heaps there are among those computed.
+    pub count: usize,
+    /// The first rare heaps, with their values.
+    pub heaps: Vec<(u64, u64)>,
+}
+
+/// Rejects any parameters: for rulesets written without brackets.
+pub(crate) fn no_params(ruleset: &RulesetSyntax) -> Result<(), ParseError> {
+    match &ruleset.params_span {
+        None => Ok(()),
+        Some(span) => Err(ParseError::bad_parameters(
+            format!("`{}` takes no parameters", ruleset.name),
+            span.clone(),
+        )),
+    }
+}
+
+/// The arguments as integers (possibly none); `noun` names one of them in
+/// errors: "heap", "pile", "step".
+pub(crate) fn int_list(component: &ComponentSyntax, noun: &str) -> Result<Vec<u64>, ParseError> {
+    component
+        .args
+        .iter()
+        .map(|a| match a.value {
+            Arg::Int(n) => Ok(n),
+            _ => Err(ParseError::bad_arguments(
+                format!("a {noun} size must be an integer"),
+                a.span.clone(),
+            )),
+        })
+        .collect()
+}
+
+/// The arguments as integers, at least one.
+pub(crate) fn int_args(component: &ComponentSyntax, noun: &str) -> Result<Vec<u64>, ParseError> {
+    if component.args.is_empty() {
+        return Err(ParseError::bad_arguments(
+            format!("`{}` needs at least one {noun}", component.ruleset.name),
+            component.args_span.clone(),
+        ));
+    }
+    int_list(component, noun)
+}
+
+/// The arguments as heap sizes: at least one, each an integer.
+pub(crate) fn heap_args(component: &ComponentSyntax) -> Result<Vec<u64>, ParseError> {
+    int_args(component, "heap")
+}
+
+/// One component per heap argument, made by `make` from the heap size: the
+/// build function of every ruleset whose heaps do not interact.
+pub(crate) fn heap_components<C: Component + 'static>(
+    component: &ComponentSyntax,
+    make: impl Fn(u64) -> C,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    Ok(heap_args(component)?
+        .into_iter()
+        .map(|size| Arc::new(make(size)) as Arc<dyn Component>)
+        .collect())
+}
+
+/// The one integer parameter of a ruleset written `name[letter]`, at least
+/// `least`. `meaning` says what it is ("the most a move takes"), `too_small`
+/// why a smaller value makes no sense.
+pub(crate) fn one_int_param(
+    ruleset: &RulesetSyntax,
+    letter: &str,
+    meaning: &str,
+    least: u64,
+    too_small: &str,
+) -> Result<u64, ParseError> {
+    let name = &ruleset.name;
+    match ruleset.params.as_slice() {
+        [p] => match p.value {
+            Param::Int(v) if v >= least => Ok(v),
+            Param::Int(_) => Err(ParseError::bad_parameters(too_small, p.span.clone())),
+            _ => Err(ParseError::bad_parameters(
+                format!("{letter} must be an integer, as in {name}[3]"),
+                p.span.clone(),
+            )),
+        },
+        _ => Err(ParseError::bad_parameters(
+            format!("`{name}` needs one parameter, {meaning}: {name}[{letter}]"),
+            ruleset
+                .params_span
+                .clone()
+                .unwrap_or(ruleset.name_span.end..ruleset.name_span.end),
+        )),
+    }
+}
+
+/// Every row of `n` entries, each in `0..=max`, in lexicographic order: the
+/// small positions that tests compare with brute force.
+#[cfg(test)]
+pub(crate) fn all_rows(n: usize, max: u64) -> Vec<Vec<u64>> {
+    let mut rows = vec![Vec::new()];
+    for _ in 0..n {
+        rows = rows
+            .into_iter()
+            .flat_map(|row| {
+                (0..=max).map(move |a| {
+                    let mut longer = row.clone();
+                    longer.push(a);
+                    longer
+                })
+            })
+            .collect();
+    }
+    rows
+}
+
+/// Checks that [`Impartial::moves_to_grundy`](crate::Impartial::moves_to_grundy) lists exactly the moves of
+/// [`Impartial::moves`](crate::Impartial::moves) whose value is `target`, in the same order, for
+/// every target below `targets`.
+#[cfg(test)]
+pub(crate) fn assert_moves_to_grundy_agree(component: &dyn crate::game::Impartial, targets: u64) {
+    let budget = Budget::DEFAULT;
+    for t in 0..targets {
+        let fast: Vec<String> = component
+            .moves_to_grundy(Nimber(t), usize::MAX, &budget)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.description())
+            .collect();
+        let slow: Vec<String> = component
+            .moves(&budget)
+            .unwrap()
+            .into_iter()
+            .filter(|m| m.grundy(&budget).unwrap() == Nimber(t))
+            .map(|m| m.description())
+            .collect();
+        assert_eq!(fast, slow, "{} to {t}", component.text());
+    }
+}
+
+/// The parameters as a set of positive integers, ranges expanded, sorted
+/// and without repeats; at most `max_len` elements.
+pub(crate) fn positive_set(ruleset: &RulesetSyntax, max_len: u64) -> Result<Vec<u64>, ParseError> {
+    let whole = ruleset
+        .params_span
+        .clone()
+        .unwrap_or(ruleset.name_span.end..ruleset.name_span.end);
+    if ruleset.params.is_empty() {
+        return Err(ParseError::bad_parameters(
+            format!(
+                "`{}` needs a set of move sizes in brackets, like [1,3]",
+                ruleset.name
+            ),
+            whole,
+        ));
+    }
+    let mut set = Vec::new();
+    for Spanned { value, span } in &ruleset.params {
+        let (a, b) = match *value {
+            Param::Int(a) => (a, a),
+            Param::Range(a, b) => (a, b),
+            _ => {
+                return Err(ParseError::bad_parameters(
+                    "a move size must be an integer or a range a..b",
+                    span.clone(),
+                ));
+            }
+        };
+        if a == 0 {
+            return Err(ParseError::bad_parameters(
+                "move sizes start at 1",
+                span.clone(),
+            ));
+        }
+        if a > b {
+            return Err(ParseError::bad_parameters(
+                format!("the range {a}..{b} is empty"),
+                span.clone(),
+            ));
+        }
+        if (set.len() as u64).saturating_add(b - a + 1) > max_len {
+            return Err(ParseError::bad_parameters(
+                format!("at most {max_len} move sizes are supported"),
+                span.clone(),
+            ));
+        }
+        set.extend(a..=b);
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
+}
+
+/// Refuses to list more moves than the budget allows positions.
+pub(crate) fn check_move_count(n_moves: u64, budget: &Budget) -> Result<(), SolveError> {
+    if n_moves > budget.max_positions {
+        Err(SolveError::BudgetExceeded {
+            limit: budget.max_positions,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// "take 4 from the heap of 9": the description of a move that removes
+/// stones from one heap.
+pub(crate) fn take_description(taken: u64, heap: u64) -> MoveLabel {
+    MoveLabel::Take { taken, heap }
+}
+
+/// Grundy values `from..=to` of a family whose value at each heap is given
+/// by a closed form.
+pub(crate) fn values_by_formula(
+    from: u64,
+    to: u64,
+    budget: &Budget,
+    g: impl Fn(u64) -> u64,
+) -> Result<Vec<Nimber>, SolveError> {
+    check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
+    Ok((from..=to).map(|n| Nimber(g(n))).collect())
+}

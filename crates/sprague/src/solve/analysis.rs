@@ -1,0 +1,102 @@
+//! What the solve layer answers: an [`Analysis`] (outcome, value, winning
+//! and drawing moves) and the moves in it ([`SumMove`]).
+
+use crate::game::{Move, MoveLabel, Play, SumVerdict};
+use crate::graph::LoopyValue;
+use crate::nimber::Nimber;
+use crate::outcome::Outcome;
+use crate::position::Position;
+
+/// The value of a position in the theory that applies to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A nimber: an impartial loop-free sum under normal play.
+    Nimber(Nimber),
+    /// A canonical form in CGSuite's notation (`1/2`, `{1|*}`); `None` when
+    /// its text would be longer than [`crate::MAX_VALUE_CHARS`].
+    Canonical(Option<String>),
+    /// The generalised Sprague–Grundy value of a loopy sum.
+    Loopy(LoopyValue),
+}
+
+/// What [`analyze`] found.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The play convention.
+    pub play: Play,
+    /// Who wins with best play.
+    pub outcome: Outcome,
+    /// The value, where a theory gives one (none for misère play, or for
+    /// outcomes found by a closed form or a search alone).
+    pub value: Option<Value>,
+    /// The winning moves found: the first one, or all with `all`. For a
+    /// partizan position, Left's, Left moving first.
+    pub winning_moves: Vec<SumMove>,
+    /// For a drawn position (`Outcome::D`), the moves that keep the draw
+    /// (every other move loses): the first one, or all with `all`. Empty
+    /// otherwise.
+    pub drawing_moves: Vec<SumMove>,
+}
+
+impl Analysis {
+    /// The Sprague–Grundy value (normal play, impartial, loop-free only).
+    pub fn grundy(&self) -> Option<Nimber> {
+        match self.value {
+            Some(Value::Nimber(g)) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// The value in the usual notation where it is not a nimber: the
+    /// canonical form of a partizan position or the loopy value (`∞{0,2}`).
+    pub fn value_text(&self) -> Option<String> {
+        match &self.value {
+            Some(Value::Canonical(text)) => text.clone(),
+            Some(Value::Loopy(v)) => Some(v.to_string()),
+            _ => None,
+        }
+    }
+
+    /// The analysis of `position` from a sum rule's verdict.
+    pub(super) fn from_verdict(position: &Position, play: Play, verdict: SumVerdict) -> Analysis {
+        Analysis {
+            play,
+            outcome: verdict.outcome,
+            value: None,
+            winning_moves: verdict
+                .winning_moves
+                .into_iter()
+                .map(|(i, m)| SumMove::new(position, i, m))
+                .collect(),
+            drawing_moves: Vec::new(),
+        }
+    }
+}
+
+/// A move in a sum: which component moves, what the move does, and the
+/// whole position after it.
+#[derive(Clone, Debug)]
+pub struct SumMove {
+    /// Which component moves, counting from 0 in the normalised sum.
+    pub component: usize,
+    /// What the move does.
+    pub label: MoveLabel,
+    /// The whole position after the move.
+    pub to: Position,
+}
+
+impl SumMove {
+    /// The move `m` of component `component` of `position`.
+    pub fn new(position: &Position, component: usize, m: Move) -> SumMove {
+        SumMove {
+            component,
+            to: position.replace(component, &m.to),
+            label: m.label,
+        }
+    }
+
+    /// The move in words: "take 4 from the heap of 9".
+    pub fn description(&self) -> String {
+        self.label.to_string()
+    }
+}

@@ -1,0 +1,346 @@
+//! Strategy 2 for sums with partizan components under normal play: the
+//! canonical form of every component ([`CanonicalSolver`]), their sum in the
+//! arena of [`crate::cgt`], the outcome class from comparing it with 0, and
+//! the winning moves of the side to move as the moves after which the sum
+//! is won for that side moving second.
+
+use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::budget::Budget;
+use crate::cgt::{CanonicalArena, GameId};
+use crate::error::SolveError;
+use crate::game::{Component, Key, Kind, Move, Play, Side};
+use crate::outcome::Outcome;
+use crate::position::Position;
+
+use super::analysis::{Analysis, SumMove, Value};
+
+/// The longest value [`analyze`](crate::analyze) writes: a canonical form
+/// whose text is longer (hot games such as sums of unfair heaps quickly
+/// reach millions of characters) is reported without its value.
+pub const MAX_VALUE_CHARS: usize = 4096;
+
+/// The most positions the canonical value of a hot sum is tried with when a
+/// sum rule already knows its outcome (a sum of unfair heaps): beyond it the
+/// rule's answer is given without the value.
+const HOT_SUM_BUDGET: u64 = 200_000;
+
+/// The budget for the canonical value of a sum whose sum rule says values
+/// are expensive.
+pub(super) fn hot_sum_budget(budget: &Budget) -> Budget {
+    Budget {
+        max_positions: budget.max_positions.min(HOT_SUM_BUDGET),
+        ..*budget
+    }
+}
+
+/// The canonical values of components in one arena: by the ruleset's closed
+/// form ([`Partizan::canonical`](crate::Partizan::canonical)), as the nimber
+/// of the Grundy value for an impartial component, otherwise from the Left
+/// and Right moves with an explicit stack, memoised by [`Component::key`].
+#[derive(Debug)]
+pub struct CanonicalSolver {
+    /// The arena the values live in.
+    pub arena: CanonicalArena,
+    values: FxHashMap<Key, GameId>,
+}
+
+/// A component being valued: every move, Left's then Right's, as what it
+/// leaves, the next one to value, and the values found.
+struct Frame {
+    key: Key,
+    moves: Vec<(Side, Vec<Arc<dyn Component>>)>,
+    next: usize,
+    left: Vec<GameId>,
+    right: Vec<GameId>,
+}
+
+impl CanonicalSolver {
+    /// A solver whose arena and memo together store at most `budget`
+    /// entries.
+    pub fn new(budget: Budget) -> CanonicalSolver {
+        CanonicalSolver {
+            arena: CanonicalArena::new(budget),
+            values: FxHashMap::default(),
+        }
+    }
+
+    /// The canonical value of one component.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Loopy`] if a position repeats; [`SolveError::Unsupported`]
+    /// for a loopy component; otherwise as [`CanonicalArena::add`] and the
+    /// component's own move lists.
+    pub fn component(&mut self, component: &Arc<dyn Component>) -> Result<GameId, SolveError> {
+        if let Some(g) = self.known(component)? {
+            return Ok(g);
+        }
+        let mut open: FxHashSet<Key> = FxHashSet::default();
+        let mut stack = vec![self.open_frame(component, &mut open)?];
+        loop {
+            let frame = stack.last_mut().expect("the root stays until it returns");
+            let mut pending = None;
+            while frame.next < frame.moves.len() {
+                let (side, ref to) = frame.moves[frame.next];
+                let mut value = self.arena.zero();
+                for c in to {
+                    match self.known(c)? {
+                        Some(g) => value = self.arena.add(value, g)?,
+                        None => {
+                            pending = Some(Arc::clone(c));
+                            break;
+                        }
+                    }
+                }
+                if pending.is_some() {
+                    break;
+                }
+                match side {
+                    Side::Left => frame.left.push(value),
+                    Side::Right => frame.right.push(value),
+                }
+                frame.next += 1;
+            }
+            match pending {
+                Some(c) => {
+                    self.arena
+                        .charge_with((stack.len() + self.values.len()) as u64)?;
+                    let next = self.open_frame(&c, &mut open)?;
+                    stack.push(next);
+                }
+                None => {
+                    let frame = stack.pop().expect("a frame was just inspected");
+                    let g = self.arena.form(&frame.left, &frame.right)?;
+                    open.remove(&frame.key);
+                    self.arena.charge_with(self.values.len() as u64)?;
+                    self.values.insert(frame.key, g);
+                    if stack.is_empty() {
+                        return Ok(g);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The value of `c` if it is memoised or needs no expansion of moves.
+    fn known(&mut self, c: &Arc<dyn Component>) -> Result<Option<GameId>, SolveError> {
+        let key = c.key();
+        if let Some(&g) = self.values.get(&key) {
+            return Ok(Some(g));
+        }
+        let g = match c.kind() {
+            Kind::Loopy(_) => {
+                return Err(SolveError::unsupported(format!(
+                    "`{}` is loopy: it has no canonical form as a short game",
+                    c.text()
+                )));
+            }
+            Kind::Impartial(g) => {
+                let budget = self.arena.budget();
+                let n = g.grundy(&budget)?;
+                self.arena.nimber(n.0)?
+            }
+            Kind::Partizan(g) => {
+                if let Some(regions) = g.regions() {
+                    let value = self.sum(&regions)?;
+                    self.arena.charge_with(self.values.len() as u64)?;
+                    self.values.insert(key, value);
+                    return Ok(Some(value));
+                }
+                match g.canonical(&mut self.arena) {
+                    Some(g) => g?,
+                    None => return Ok(None),
+                }
+            }
+        };
+        self.arena.charge_with(self.values.len() as u64)?;
+        self.values.insert(key, g);
+        Ok(Some(g))
+    }
+
+    fn open_frame(
+        &mut self,
+        c: &Arc<dyn Component>,
+        open: &mut FxHashSet<Key>,
+    ) -> Result<Frame, SolveError> {
+        let key = c.key();
+        if !open.insert(key.clone()) {
+            return Err(SolveError::Loopy);
+        }
+        let budget = self.arena.budget();
+        let mut moves = Vec::new();
+        for side in [Side::Left, Side::Right] {
+            for m in c.moves_of(side, &budget)? {
+                moves.push((side, m.to));
+            }
+        }
+        Ok(Frame {
+            key,
+            moves,
+            next: 0,
+            left: Vec::new(),
+            right: Vec::new(),
+        })
+    }
+
+    /// The canonical value of the sum of `components`.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalSolver::component`].
+    pub fn sum(&mut self, components: &[Arc<dyn Component>]) -> Result<GameId, SolveError> {
+        let mut total = self.arena.zero();
+        for c in components {
+            let g = self.component(c)?;
+            total = self.arena.add(total, g)?;
+        }
+        Ok(total)
+    }
+
+    /// The value of a move: the sum of what it leaves.
+    fn move_value(&mut self, m: &Move) -> Result<GameId, SolveError> {
+        self.sum(&m.to)
+    }
+
+    /// Whether `g` is won by `side` moving second: `g >= 0` for Left,
+    /// `g <= 0` for Right.
+    fn won_moving_second(&mut self, g: GameId, side: Side) -> Result<bool, SolveError> {
+        let zero = self.arena.zero();
+        match side {
+            Side::Left => self.arena.le(zero, g),
+            Side::Right => self.arena.le(g, zero),
+        }
+    }
+}
+
+/// The analysis of a normal-play sum of short partizan (and impartial)
+/// components by canonical forms: the value of the sum in CGSuite's
+/// notation (left out beyond [`MAX_VALUE_CHARS`]), the outcome class from
+/// comparing it with 0, and the winning moves of `side` moving first (its
+/// moves after which the sum is won for it moving second), the first one
+/// or, with `all`, every one, in the order of components, then moves.
+///
+/// # Errors
+///
+/// As [`CanonicalSolver::component`]; a component's move lists may fail
+/// too.
+pub(super) fn analyze(
+    position: &Position,
+    side: Side,
+    all: bool,
+    budget: &Budget,
+) -> Result<Analysis, SolveError> {
+    let mut solver = CanonicalSolver::new(*budget);
+    let values = position
+        .components()
+        .iter()
+        .map(|c| solver.component(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut total = solver.arena.zero();
+    for &v in &values {
+        total = solver.arena.add(total, v)?;
+    }
+    let outcome = solver.arena.outcome(total)?;
+    let side_wins_first = match side {
+        Side::Left => matches!(outcome, Outcome::L | Outcome::N),
+        Side::Right => matches!(outcome, Outcome::R | Outcome::N),
+    };
+    let mut winning_moves = Vec::new();
+    if side_wins_first {
+        'components: for (i, c) in position.components().iter().enumerate() {
+            let rest = solver.arena.sub(total, values[i])?;
+            let wanted = if all {
+                usize::MAX
+            } else {
+                1 - winning_moves.len()
+            };
+            if let Kind::Partizan(g) = c.kind()
+                && let Some(moves) = g.winning_moves_against(side, rest, wanted, &mut solver.arena)
+            {
+                for m in moves? {
+                    winning_moves.push(SumMove::new(position, i, m));
+                }
+                if !all && !winning_moves.is_empty() {
+                    break 'components;
+                }
+                continue;
+            }
+            for m in c.moves_of(side, budget)? {
+                let after = solver.move_value(&m)?;
+                let after = solver.arena.add(rest, after)?;
+                if solver.won_moving_second(after, side)? {
+                    winning_moves.push(SumMove::new(position, i, m));
+                    if !all {
+                        break 'components;
+                    }
+                }
+            }
+        }
+    }
+    Ok(Analysis {
+        play: Play::Normal,
+        outcome,
+        value: Some(Value::Canonical(
+            solver.arena.display_at_most(total, MAX_VALUE_CHARS)?,
+        )),
+        winning_moves,
+        drawing_moves: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_budgets_deadline_stops_the_solver() {
+        let p = Position::parse("unfair[3,2](20, 21, 22)").unwrap();
+        let budget = Budget::DEFAULT.with_time_limit(std::time::Duration::ZERO);
+        let mut solver = CanonicalSolver::new(budget);
+        assert!(matches!(
+            solver.sum(p.components()),
+            Err(SolveError::TimeLimit { .. })
+        ));
+    }
+
+    #[test]
+    fn long_values_are_left_out_of_analyses() {
+        // Sums of unfair heaps are hot games whose forms share options in
+        // the arena but are long written out.
+        let p = Position::parse("unfair[3,2](6, 7)").unwrap();
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let g = solver.sum(p.components()).unwrap();
+        let full = solver.arena.display(g).unwrap();
+        assert!(full.chars().count() > MAX_VALUE_CHARS);
+        let n = full.chars().count();
+        assert_eq!(solver.arena.display_at_most(g, n).unwrap(), Some(full));
+        assert_eq!(solver.arena.display_at_most(g, n - 1).unwrap(), None);
+        let analysis = crate::analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(analysis.value_text(), None);
+        assert_eq!(analysis.outcome, solver.arena.outcome(g).unwrap());
+    }
+
+    #[test]
+    fn right_wins_by_moves_to_positions_at_most_zero() {
+        // cut(3, 5): Right (cutting across) has the better of it; every
+        // winning move of Right's leaves a sum that Left, moving first,
+        // loses.
+        let p = Position::parse("cut(3, 5) + hackenbush(\"LR\")").unwrap();
+        let a = analyze(&p, Side::Right, true, &Budget::DEFAULT).unwrap();
+        let mut search = super::super::search::SumSearch::new(Play::Normal, Budget::DEFAULT);
+        let mut expected = Vec::new();
+        for (i, c) in p.components().iter().enumerate() {
+            for m in c.moves_of(Side::Right, &Budget::DEFAULT).unwrap() {
+                let after = p.replace(i, &m.to);
+                if !search.wins(after.components(), Side::Left).unwrap() {
+                    expected.push(after.to_string());
+                }
+            }
+        }
+        let found: Vec<String> = a.winning_moves.iter().map(|m| m.to.to_string()).collect();
+        assert_eq!(found, expected);
+    }
+}

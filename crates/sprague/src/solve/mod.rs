@@ -1,0 +1,263 @@
+//! The solve layer: who wins a position, with which move, and what it is
+//! worth.
+//!
+//! [`analyze`] tries an ordered list of strategies, each in its own file:
+//!
+//! 1. a sum rule registered with the components' rulesets
+//!    ([`sum_rules`]: Bouton's misère rule for Bash and Nim heaps, the unfair
+//!    take-away game's case analysis);
+//! 2. the theory of sums for the position's kind, under normal play: the
+//!    nim-sum for impartial sums ([`nim_sum`]), the canonical sum for sums
+//!    with partizan components ([`canonical`]), the loopy sum for sums with
+//!    loopy components ([`loopy`]);
+//! 3. the bounded search of the whole sum as one game, with the player to
+//!    move and the play convention in its state ([`search`]).
+//!
+//! The one list of a position's moves ([`moves`]) and the engine's choice of
+//! move ([`reply`]) are here too, so that every front end plays the same.
+//! This layer must never name a ruleset or read a component's text: it
+//! sees components through their kind and key only.
+
+mod analysis;
+pub mod canonical;
+mod loopy;
+mod nim_sum;
+pub mod search;
+mod sum_rules;
+
+use std::sync::Arc;
+
+pub use analysis::{Analysis, SumMove, Value};
+
+use crate::budget::Budget;
+use crate::error::SolveError;
+use crate::game::{Component, GameClass, Play, Side};
+use crate::position::Position;
+
+/// What the kinds of a position's components are.
+#[derive(Clone, Copy, Debug)]
+struct Kinds {
+    partizan: bool,
+    loopy: bool,
+}
+
+impl Kinds {
+    fn of(components: &[Arc<dyn Component>]) -> Kinds {
+        let class = |k| components.iter().any(|c| c.class() == k);
+        Kinds {
+            partizan: class(GameClass::Partizan),
+            loopy: class(GameClass::Loopy),
+        }
+    }
+}
+
+/// Who wins `position`, and with which move.
+///
+/// The strategies, in order: a sum rule registered with the components'
+/// rulesets; under normal play the theory of sums for the position's kind
+/// (the nim-sum of Grundy values, the sum of canonical forms, the loopy
+/// sum); and the search of the whole sum as one game within `budget`. A
+/// position of a single impartial component whose value is unknown but
+/// whose outcome is (Wythoff's game beyond its value table, a Nullify
+/// matrix) gets its outcome and winning moves from
+/// [`Impartial::outcome`](crate::Impartial::outcome).
+///
+/// With `all`, every winning move is listed (by component, then place, then
+/// size); otherwise the first. For a partizan position the winning moves are
+/// Left's, Left moving first.
+///
+/// # Errors
+///
+/// A [`SolveError`] when a component's value is beyond `budget`, or the
+/// position mixes kinds no analysis covers (loopy with partizan, loopy under
+/// misère play).
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{analyze, Budget, Outcome, Play, Position};
+/// let p = Position::parse("nim(3, 6, 9)").unwrap();
+/// let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+/// assert_eq!(a.outcome, Outcome::N);
+/// assert_eq!(a.winning_moves[0].to.to_string(), "nim(3, 6, 5)");
+/// ```
+pub fn analyze(
+    position: &Position,
+    play: Play,
+    all: bool,
+    budget: &Budget,
+) -> Result<Analysis, SolveError> {
+    analyze_for(position, play, Side::Left, all, budget)
+}
+
+/// [`analyze`] with the winning moves of `side` moving first: for a
+/// partizan position Right's are not Left's; for an impartial one `side`
+/// makes no difference.
+///
+/// # Errors
+///
+/// As [`analyze`].
+pub fn analyze_for(
+    position: &Position,
+    play: Play,
+    side: Side,
+    all: bool,
+    budget: &Budget,
+) -> Result<Analysis, SolveError> {
+    let max = if all { usize::MAX } else { 1 };
+    let components = position.components();
+    let kinds = Kinds::of(components);
+    if kinds.loopy && (kinds.partizan || play == Play::Misere) {
+        let c = components
+            .iter()
+            .find(|c| c.class() != GameClass::Impartial)
+            .expect("a loopy component is there");
+        return Err(SolveError::unsupported(format!(
+            "`{}` is not an impartial loop-free game; sums with it are not supported yet",
+            c.text()
+        )));
+    }
+    let rule = sum_rules::find(components, play, side, max, budget);
+    let (expensive, verdict) = match rule {
+        Some((expensive, verdict)) => (expensive, Some(verdict?)),
+        None => (false, None),
+    };
+    if let Some(verdict) = &verdict
+        && !expensive
+    {
+        return Ok(Analysis::from_verdict(position, play, verdict.clone()));
+    }
+    if play == Play::Normal {
+        if kinds.loopy {
+            return loopy::analyze(position, all, budget);
+        }
+        if kinds.partizan {
+            let canonical_budget = if expensive {
+                canonical::hot_sum_budget(budget)
+            } else {
+                *budget
+            };
+            if let Ok(analysis) = canonical::analyze(position, side, all, &canonical_budget) {
+                return Ok(analysis);
+            }
+        } else {
+            return nim_sum::analyze(position, max, budget);
+        }
+    }
+    if let Some(verdict) = verdict {
+        return Ok(Analysis::from_verdict(position, play, verdict));
+    }
+    search::analyze(position, play, side, max, budget)
+}
+
+/// The moves of a position for one player, in the order of the invariant
+/// (by component, then place, then size), as far as they were listed.
+#[derive(Clone, Debug)]
+pub struct MoveList {
+    /// The moves, at most the `max` asked for.
+    pub moves: Vec<SumMove>,
+    /// Whether `moves` is every move of the position.
+    pub complete: bool,
+}
+
+/// The first `max` moves of `side` in `position` (for an impartial position
+/// either side gives the same list): the one move list that `play`, the
+/// web explorer and the analyses show. A component whose moves are more than
+/// the budget allows ends the list there, with `complete: false`.
+///
+/// # Errors
+///
+/// Any error but [`SolveError::BudgetExceeded`] that a component gives
+/// listing its moves.
+pub fn moves(
+    position: &Position,
+    side: Side,
+    max: usize,
+    budget: &Budget,
+) -> Result<MoveList, SolveError> {
+    let mut list = Vec::new();
+    for (i, c) in position.components().iter().enumerate() {
+        let component_moves = match c.moves_of(side, budget) {
+            Ok(moves) => moves,
+            Err(SolveError::BudgetExceeded { .. }) => {
+                return Ok(MoveList {
+                    moves: list,
+                    complete: false,
+                });
+            }
+            Err(e) => return Err(e),
+        };
+        for m in component_moves {
+            if list.len() == max {
+                return Ok(MoveList {
+                    moves: list,
+                    complete: false,
+                });
+            }
+            list.push(SumMove::new(position, i, m));
+        }
+    }
+    Ok(MoveList {
+        moves: list,
+        complete: true,
+    })
+}
+
+/// Why the engine chose its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplyReason {
+    /// The move wins: it leaves the opponent a lost position.
+    Winning,
+    /// No win is to be had; the move keeps a draw.
+    Drawing,
+    /// Every move loses against best play; this is the engine's first.
+    Losing,
+}
+
+/// The engine's move from a position, and why.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The analysis of the position for the side to move.
+    pub analysis: Analysis,
+    /// The move, `None` when there is none (the game is over).
+    pub chosen: Option<SumMove>,
+    /// Why that move.
+    pub reason: ReplyReason,
+}
+
+/// The move the engine plays for `side` from `position`: its first winning
+/// move if it has one, else its first move that keeps a draw, else (every
+/// move loses) its first move. For an impartial position `side` does not
+/// matter.
+///
+/// # Errors
+///
+/// As [`analyze`] and [`moves`].
+pub fn reply(
+    position: &Position,
+    play: Play,
+    side: Side,
+    budget: &Budget,
+) -> Result<Reply, SolveError> {
+    let analysis = analyze_for(position, play, side, false, budget)?;
+    if let Some(m) = analysis.winning_moves.first().cloned() {
+        return Ok(Reply {
+            analysis,
+            chosen: Some(m),
+            reason: ReplyReason::Winning,
+        });
+    }
+    if let Some(m) = analysis.drawing_moves.first().cloned() {
+        return Ok(Reply {
+            analysis,
+            chosen: Some(m),
+            reason: ReplyReason::Drawing,
+        });
+    }
+    let first = moves(position, side, 1, budget)?.moves.into_iter().next();
+    Ok(Reply {
+        analysis,
+        chosen: first,
+        reason: ReplyReason::Losing,
+    })
+}

@@ -1,0 +1,219 @@
+//! Strategy 3: the search of a whole sum as one game. No theory of sums,
+//! only the definition: a position is won for the player to move when one
+//! of their moves leads to a position lost for the other player moving
+//! next; a player who cannot move loses under normal play and wins under
+//! misère play. The player to move and the play convention are part of the
+//! state, so one search serves impartial sums under misère play, partizan
+//! sums under either convention, and the tests' check of every theory.
+
+use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::budget::Budget;
+use crate::error::SolveError;
+use crate::game::{Component, GameClass, Key, Play, Side};
+use crate::outcome::Outcome;
+use crate::position::Position;
+
+use super::analysis::{Analysis, SumMove};
+
+/// A sum as a memo key: its components' keys, sorted (a sum does not depend
+/// on the order of its parts), and who is to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct State {
+    keys: Vec<Key>,
+    side: Side,
+}
+
+/// A position on the search stack: its options with their states, and the
+/// next one to look at.
+struct Frame {
+    state: State,
+    children: Vec<(Vec<Arc<dyn Component>>, State)>,
+    next: usize,
+}
+
+/// The direct search of whole sums, memoised, with an explicit stack (no
+/// recursion, so long games do not overflow the call stack) and at most the
+/// budget's positions stored.
+#[derive(Debug)]
+pub struct SumSearch {
+    play: Play,
+    budget: Budget,
+    table: FxHashMap<State, bool>,
+    /// The positions on the search stack, to report a cycle instead of
+    /// searching it forever.
+    open: FxHashSet<State>,
+}
+
+impl std::fmt::Debug for Frame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Frame")
+            .field("state", &self.state)
+            .field("next", &self.next)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SumSearch {
+    /// A search under `play` that stores at most `budget` positions.
+    pub fn new(play: Play, budget: Budget) -> SumSearch {
+        SumSearch {
+            play,
+            budget,
+            table: FxHashMap::default(),
+            open: FxHashSet::default(),
+        }
+    }
+
+    /// The state of `components` with `side` to move. In a sum without
+    /// partizan components both players have the same moves, so the side is
+    /// left out and both share one entry.
+    fn state(components: &[Arc<dyn Component>], side: Side) -> State {
+        let mut keys: Vec<Key> = components.iter().map(|c| c.key()).collect();
+        keys.sort_unstable();
+        let partizan = components.iter().any(|c| c.class() == GameClass::Partizan);
+        State {
+            keys,
+            side: if partizan { side } else { Side::Left },
+        }
+    }
+
+    fn open(
+        &mut self,
+        components: &[Arc<dyn Component>],
+        state: State,
+        side: Side,
+    ) -> Result<Frame, SolveError> {
+        if !self.open.insert(state.clone()) {
+            return Err(SolveError::Loopy);
+        }
+        let mut children = Vec::new();
+        for (i, c) in components.iter().enumerate() {
+            for m in c.moves_of(side, &self.budget)? {
+                let mut next = components.to_vec();
+                next.splice(i..=i, m.to);
+                let state = SumSearch::state(&next, side.other());
+                children.push((next, state));
+            }
+        }
+        Ok(Frame {
+            state,
+            children,
+            next: 0,
+        })
+    }
+
+    /// Whether `side`, moving first in the sum of `components`, wins.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExceeded`] or [`SolveError::TimeLimit`] when the
+    /// search needs more than the budget; [`SolveError::Loopy`] if a
+    /// position repeats; any error a component gives listing its moves.
+    pub fn wins(
+        &mut self,
+        components: &[Arc<dyn Component>],
+        side: Side,
+    ) -> Result<bool, SolveError> {
+        let root = SumSearch::state(components, side);
+        if let Some(&won) = self.table.get(&root) {
+            return Ok(won);
+        }
+        self.open.clear();
+        let frame = self.open(components, root, side);
+        let mut stack = vec![frame?];
+        loop {
+            let frame = stack.last_mut().expect("the root stays until it returns");
+            let mut result = None;
+            if frame.children.is_empty() {
+                result = Some(self.play == Play::Misere);
+            }
+            while result.is_none() && frame.next < frame.children.len() {
+                match self.table.get(&frame.children[frame.next].1) {
+                    // A move to a position the opponent loses: won.
+                    Some(false) => result = Some(true),
+                    Some(true) => frame.next += 1,
+                    None => break,
+                }
+            }
+            if result.is_none() && frame.next == frame.children.len() {
+                result = Some(false);
+            }
+            match result {
+                Some(won) => {
+                    let frame = stack.pop().expect("a frame was just inspected");
+                    self.budget.check_positions(self.table.len() as u64)?;
+                    self.open.remove(&frame.state);
+                    self.table.insert(frame.state, won);
+                    if stack.is_empty() {
+                        return Ok(won);
+                    }
+                }
+                None => {
+                    let (child, state) = frame.children[frame.next].clone();
+                    // The state's side is the player to move (Left in sums
+                    // where both have the same moves).
+                    let side = state.side;
+                    let next = self.open(&child, state, side)?;
+                    stack.push(next);
+                }
+            }
+        }
+    }
+}
+
+/// The analysis of `position` under `play` by search: the outcome, and the
+/// first `max` winning moves of `side` moving first (its moves after which
+/// the other player, moving first, loses). For a sum without partizan
+/// components the outcome is N or P; otherwise the class from both players'
+/// chances moving first.
+///
+/// # Errors
+///
+/// As [`SumSearch::wins`].
+pub(super) fn analyze(
+    position: &Position,
+    play: Play,
+    side: Side,
+    max: usize,
+    budget: &Budget,
+) -> Result<Analysis, SolveError> {
+    let components = position.components();
+    let mut search = SumSearch::new(play, *budget);
+    let partizan = components.iter().any(|c| c.class() == GameClass::Partizan);
+    let side_first = search.wins(components, side)?;
+    let outcome = if partizan {
+        let other_first = search.wins(components, side.other())?;
+        match side {
+            Side::Left => Outcome::from_partizan(side_first, other_first),
+            Side::Right => Outcome::from_partizan(other_first, side_first),
+        }
+    } else if side_first {
+        Outcome::N
+    } else {
+        Outcome::P
+    };
+    let mut winning_moves = Vec::new();
+    if side_first {
+        'components: for (i, c) in components.iter().enumerate() {
+            for m in c.moves_of(side, budget)? {
+                let after = position.replace(i, &m.to);
+                if !search.wins(after.components(), side.other())? {
+                    winning_moves.push(SumMove::new(position, i, m));
+                    if winning_moves.len() == max {
+                        break 'components;
+                    }
+                }
+            }
+        }
+    }
+    Ok(Analysis {
+        play,
+        outcome,
+        value: None,
+        winning_moves,
+        drawing_moves: Vec::new(),
+    })
+}
