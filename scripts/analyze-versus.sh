@@ -2,7 +2,7 @@
 # `analyze` on sums (normal, misère, partizan) in this checkout against an older revision, in
 # the same run: the `analyze_timing` example built at both (this checkout's copy of the example
 # is put into the older tree, since it uses only `Position::parse` and `analyze`), alternating,
-# ROUNDS times each (default 5); each run prints a median per case over 25 repetitions. Prints
+# ROUNDS times each (default 5); each run prints a median per case over 9 samples. Prints
 # the medians of those medians and their ratio. The answers' checksums must agree.
 #
 #   scripts/analyze-versus.sh REV
@@ -23,8 +23,8 @@ rounds=${ROUNDS:-5}
 out=$(mktemp -d)
 i=0
 while [ "$i" -lt "$rounds" ]; do
-    $old_bin 25 >>"$out/old"
-    $new_bin 25 >>"$out/new"
+    $old_bin 9 >>"$out/old"
+    $new_bin 9 >>"$out/new"
     i=$((i + 1))
 done
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }

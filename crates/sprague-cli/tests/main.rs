@@ -321,6 +321,69 @@ fn play_rejects_illegal_moves_and_ends_on_eof() {
 }
 
 #[test]
+fn play_a_partizan_game_as_left() {
+    // cut(3, 5) is worth -1: Right wins whoever starts. The human plays
+    // Left (the default), moves first and always takes move 1; the engine
+    // plays Right's winning cuts and wins.
+    let (out, code) = sprague_with_input(&["play", "cut(3, 5)"], &"1\n".repeat(20));
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("A partizan game: you play Left, I play Right."),
+        "{out}"
+    );
+    // Left's moves cut the side of 3; Right's the side of 5.
+    assert!(
+        out.contains("1. cut 3x5 into 1x5 and 2x5  ->  cut(1, 5) + cut(2, 5)"),
+        "{out}"
+    );
+    assert!(out.contains("Right to move.\nI cut"), "{out}");
+    assert!(out.trim_end().ends_with("You cannot move. I win."), "{out}");
+}
+
+#[test]
+fn play_a_partizan_game_as_right() {
+    // hackenbush("LRRL") + *1 is 3/8*, positive: Left wins whoever starts.
+    // The engine plays Left and starts; the human, as Right, loses.
+    let (out, code) = sprague_with_input(
+        &[
+            "play",
+            "hackenbush(\"LRRL\") + *1",
+            "--right",
+            "--computer-first",
+        ],
+        &"1\n".repeat(20),
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("A partizan game: you play Right, I play Left."),
+        "{out}"
+    );
+    assert!(
+        out.contains("I cut the L edge at height 4  ->  hackenbush(\"LRR\") + *1"),
+        "{out}"
+    );
+    // Right's moves are listed for the human: Right's red edges and the
+    // nimber, never Left's blue edges.
+    assert!(out.contains("cut the R edge at height 2"), "{out}");
+    assert!(!out.contains("1. cut the L edge"), "{out}");
+    assert!(out.trim_end().ends_with("You cannot move. I win."), "{out}");
+}
+
+#[test]
+fn play_keeps_a_draw() {
+    // `tactic` is a draw in the word-chain graph (`sprague graph` says D):
+    // the engine must move to a drawn word, never to `ticket` (an N word,
+    // which would hand the human the win).
+    let position = format!("graph[\"{}\"](\"tactic\")", game_file("words.txt"));
+    let (out, code) = sprague_with_input(&["play", "--computer-first", &position], "quit\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("I move from tactic to tictac") && out.contains("keeps the draw"),
+        "{out}"
+    );
+}
+
+#[test]
 fn play_misere_ends_with_the_stuck_player_winning() {
     // Misère nim(1): the human must take the last stone, then the engine
     // cannot move and wins.

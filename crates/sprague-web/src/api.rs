@@ -175,6 +175,30 @@ pub(crate) async fn analyze(
 #[derive(Debug, Deserialize)]
 pub(crate) struct MovesQuery {
     position: String,
+    /// Whose moves, in a partizan position: `left` (the default) or
+    /// `right`.
+    #[serde(default)]
+    side: SideParam,
+}
+
+/// A player, as a query parameter.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum SideParam {
+    /// Left.
+    #[default]
+    Left,
+    /// Right.
+    Right,
+}
+
+impl From<SideParam> for Side {
+    fn from(side: SideParam) -> Side {
+        match side {
+            SideParam::Left => Side::Left,
+            SideParam::Right => Side::Right,
+        }
+    }
 }
 
 /// The answer of `/api/moves`.
@@ -193,10 +217,11 @@ pub(crate) struct MovesJson {
 /// library's one move list; the flag says whether they are all of them.
 fn list_moves(
     position: &Position,
+    side: Side,
     max: usize,
     budget: &Budget,
 ) -> Result<(Vec<MoveJson>, bool), SolveError> {
-    let list = sprague::moves(position, Side::Left, max, budget)?;
+    let list = sprague::moves(position, side, max, budget)?;
     Ok((
         list.moves.iter().map(MoveJson::from).collect(),
         list.complete,
@@ -212,8 +237,9 @@ pub(crate) async fn moves(
     let q = query(q)?;
     let position = parse_position(&q.position, &state.limits)?;
     let max = state.limits.max_moves;
+    let side = Side::from(q.side);
     let json = compute(&state, move |budget| {
-        let (moves, complete) = list_moves(&position, max, budget)?;
+        let (moves, complete) = list_moves(&position, side, max, budget)?;
         Ok(MovesJson {
             position: position.to_string(),
             moves,
@@ -229,6 +255,10 @@ pub(crate) struct ReplyQuery {
     position: String,
     #[serde(default)]
     misere: bool,
+    /// The side the engine plays in a partizan position: `left` (the
+    /// default) or `right`.
+    #[serde(default)]
+    side: SideParam,
 }
 
 /// The answer of `/api/reply`: the engine's move and why it chose it.
@@ -254,7 +284,7 @@ pub(crate) async fn reply(
     let q = query(q)?;
     let position = parse_position(&q.position, &state.limits)?;
     let json = compute(&state, move |budget| {
-        let reply = sprague::reply(&position, play(q.misere), Side::Left, budget)?;
+        let reply = sprague::reply(&position, play(q.misere), Side::from(q.side), budget)?;
         let json = AnalysisJson::new(&position, &reply.analysis);
         let reason = match (reply.reason, &reply.chosen, json.grundy) {
             (ReplyReason::Winning, _, Some(g)) => format!(

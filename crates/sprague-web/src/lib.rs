@@ -12,8 +12,8 @@
 //! | path | answer |
 //! |---|---|
 //! | `/api/analyze?position=P&misere=B&all=B` | the JSON of `sprague analyze --json` |
-//! | `/api/moves?position=P` | every move of `P` (capped at [`Limits::max_moves`]) |
-//! | `/api/reply?position=P&misere=B` | the engine's move from `P`, and why |
+//! | `/api/moves?position=P&side=S` | every move of `P` (Left's or Right's, `S` = `left` by default, in a partizan position; the first [`Limits::max_moves`]) |
+//! | `/api/reply?position=P&misere=B&side=S` | the engine's move from `P` (playing side `S`, `left` by default), and why |
 //! | `/api/table?ruleset=R&from=A&to=N&period=B` | the JSON of `sprague table --json` |
 //! | `/api/games` | every ruleset, as `sprague games` lists them |
 //!

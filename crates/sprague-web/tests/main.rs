@@ -455,6 +455,47 @@ async fn reply_wins_when_it_can_and_says_why() {
 }
 
 #[tokio::test]
+async fn partizan_moves_and_replies_take_a_side() {
+    // cut(3, 5): Left cuts the side of 3, Right the side of 5.
+    let (status, body) = get(router(), "/api/moves", &[("position", "cut(3, 5)")]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(body["moves"][0]["to"], "cut(1, 5) + cut(2, 5)");
+    let (_, body) = get(
+        router(),
+        "/api/moves",
+        &[("position", "cut(3, 5)"), ("side", "right")],
+    )
+    .await;
+    assert_eq!(body["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(body["moves"][0]["to"], "cut(3, 1) + cut(3, 4)");
+    // cut(3, 5) is worth -1: the engine as Right has a winning move, as
+    // Left none.
+    let (_, body) = get(
+        router(),
+        "/api/reply",
+        &[("position", "cut(3, 5)"), ("side", "right")],
+    )
+    .await;
+    assert!(
+        body["reason"]
+            .as_str()
+            .unwrap()
+            .contains("whatever you reply")
+    );
+    let (_, body) = get(router(), "/api/reply", &[("position", "cut(3, 5)")]).await;
+    assert!(body["reason"].as_str().unwrap().contains("loses"));
+    // A side that is neither is a bad request.
+    let (status, _) = get(
+        router(),
+        "/api/moves",
+        &[("position", "cut(3, 5)"), ("side", "up")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
 async fn a_search_beyond_the_budget_is_refused_not_hung() {
     // Misère play of a sum of subtraction games other than Nim and Bash
     // heaps is searched as one game: four heaps of 100 have 101^4

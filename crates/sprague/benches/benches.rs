@@ -398,7 +398,7 @@ fn wythoff_is_p_by_zeckendorf(x: u64, y: u64) -> bool {
 }
 
 fn wythoff_and_fibonacci(c: &mut Criterion) {
-    let mut group = c.benchmark_group("issue 3 closed forms");
+    let mut group = c.benchmark_group("wythoff and fibonacci closed forms");
     group
         .sample_size(20)
         .warm_up_time(Duration::from_millis(300))

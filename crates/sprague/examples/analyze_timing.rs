@@ -1,7 +1,8 @@
 //! `analyze` on sums, timed: normal-play impartial sums, misère sums (by
 //! Bouton's rule on residues and by the whole-sum search) and partizan sums
 //! (canonical values and the outcome search). Prints, per case, the median
-//! wall time of `ROUNDS` runs and a checksum of the answers, so that
+//! wall time of one call over `ROUNDS` samples (a fast case repeated so that
+//! a sample lasts at least 20 ms) and a checksum of the answers, so that
 //! `scripts/analyze-versus.sh` can compare two revisions in one run. It uses
 //! only `Position::parse` and `analyze`, which every revision since the
 //! first has.
@@ -71,12 +72,20 @@ fn main() {
         .map_or(5, |s| s.parse().expect("ROUNDS is a number"));
     for &(name, text, play, all) in CASES {
         let position = Position::parse(text).expect("the cases parse");
+        // Repeat a fast case so that one sample lasts at least 20 ms.
+        let start = Instant::now();
+        analyze(&position, play, all, &Budget::DEFAULT).expect("the cases solve");
+        let once = start.elapsed().as_secs_f64();
+        let repeat = ((0.02 / once.max(1e-9)) as usize).clamp(1, 1_000_000);
         let mut times = Vec::with_capacity(rounds);
         let mut checksum = 0u64;
         for _ in 0..rounds {
             let start = Instant::now();
-            let a = analyze(&position, play, all, &Budget::DEFAULT).expect("the cases solve");
-            times.push(start.elapsed().as_secs_f64());
+            let mut a = analyze(&position, play, all, &Budget::DEFAULT).expect("the cases solve");
+            for _ in 1..repeat {
+                a = analyze(&position, play, all, &Budget::DEFAULT).expect("the cases solve");
+            }
+            times.push(start.elapsed().as_secs_f64() / repeat as f64);
             let mut h = std::collections::hash_map::DefaultHasher::new();
             format!("{:?}", a.outcome).hash(&mut h);
             for m in &a.winning_moves {
@@ -86,7 +95,7 @@ fn main() {
         }
         times.sort_by(f64::total_cmp);
         println!(
-            "{name}: median {:.6} s over {rounds} runs, checksum {checksum:016x}",
+            "{name}: median {:.9} s over {rounds} runs, checksum {checksum:016x}",
             times[rounds / 2]
         );
     }

@@ -254,16 +254,7 @@ pub trait Impartial: Component {
         max: usize,
         budget: &Budget,
     ) -> Result<Vec<Move>, SolveError> {
-        let mut found = Vec::new();
-        for m in self.moves(budget)? {
-            if found.len() >= max {
-                break;
-            }
-            if m.grundy(budget)? == target {
-                found.push(m);
-            }
-        }
-        Ok(found)
+        moves_to_grundy_by_listing(self, target, max, budget)
     }
 
     /// The remoteness of this component played alone (the number of moves
@@ -294,6 +285,32 @@ pub trait Impartial: Component {
         let _ = (max, budget);
         None
     }
+}
+
+/// The first `max` moves of `game` to positions of Grundy value `target`,
+/// found by listing every move and valuing each: the default of
+/// [`Impartial::moves_to_grundy`], and the fallback of rulesets whose closed
+/// form covers only some targets.
+///
+/// # Errors
+///
+/// As [`Impartial::moves`] and [`Impartial::grundy`].
+pub(crate) fn moves_to_grundy_by_listing<G: Impartial + ?Sized>(
+    game: &G,
+    target: Nimber,
+    max: usize,
+    budget: &Budget,
+) -> Result<Vec<Move>, SolveError> {
+    let mut found = Vec::new();
+    for m in game.moves(budget)? {
+        if found.len() >= max {
+            break;
+        }
+        if m.grundy(budget)? == target {
+            found.push(m);
+        }
+    }
+    Ok(found)
 }
 
 /// A short partizan game: Left and Right have different moves, and every

@@ -186,21 +186,6 @@ impl Impartial for CirclePosition {
             .map(|along_x| self.step(along_x))
             .collect())
     }
-
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
-        let mut found = Vec::new();
-        for m in self.moves(budget)? {
-            if found.len() < max && m.grundy(budget)? == target {
-                found.push(m);
-            }
-        }
-        Ok(found)
-    }
 }
 
 fn read_params(r: &RulesetSyntax) -> Result<(u64, u64), ParseError> {

@@ -110,12 +110,19 @@ pub fn find(name: &str) -> Option<&'static Ruleset> {
     RULESETS.iter().find(|r| r.name == name)
 }
 
-/// The sum rule registered for the ruleset family `family` (the name a
-/// component's [`Key`](crate::Key) carries), if any.
-pub fn sum_rule(family: &str) -> Option<&'static dyn SumRule> {
-    find(family).and_then(|r| r.sum_rule)
+/// Every sum rule registered with some ruleset, each once, in the order of
+/// [`RULESETS`].
+pub fn sum_rules() -> impl Iterator<Item = &'static dyn SumRule> {
+    let mut seen: Vec<&'static dyn SumRule> = Vec::new();
+    RULESETS.iter().filter_map(move |r| {
+        let rule = r.sum_rule?;
+        if seen.iter().any(|s| std::ptr::addr_eq(*s, rule)) {
+            return None;
+        }
+        seen.push(rule);
+        Some(rule)
+    })
 }
-
 fn lookup(ruleset: &RulesetSyntax) -> Result<&'static Ruleset, ParseError> {
     find(&ruleset.name).ok_or_else(|| {
         ParseError::new(

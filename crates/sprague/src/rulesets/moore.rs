@@ -326,16 +326,7 @@ impl Impartial for MoorePosition {
         if target == Nimber::ZERO {
             return Ok(self.winning_moves(max, budget));
         }
-        let mut found = Vec::new();
-        for m in self.moves(budget)? {
-            if found.len() >= max {
-                break;
-            }
-            if m.grundy(budget)? == target {
-                found.push(m);
-            }
-        }
-        Ok(found)
+        crate::game::moves_to_grundy_by_listing(self, target, max, budget)
     }
 
     fn outcome(

@@ -43,11 +43,18 @@ struct Kinds {
 
 impl Kinds {
     fn of(components: &[Arc<dyn Component>]) -> Kinds {
-        let class = |k| components.iter().any(|c| c.class() == k);
-        Kinds {
-            partizan: class(GameClass::Partizan),
-            loopy: class(GameClass::Loopy),
+        let mut kinds = Kinds {
+            partizan: false,
+            loopy: false,
+        };
+        for c in components {
+            match c.class() {
+                GameClass::Impartial => {}
+                GameClass::Partizan => kinds.partizan = true,
+                GameClass::Loopy => kinds.loopy = true,
+            }
         }
+        kinds
     }
 }
 

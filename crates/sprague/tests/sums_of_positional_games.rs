@@ -1,4 +1,6 @@
-//! The rulesets of issue 3 (first half) in sums: the outcome and every
+//! Games of several heaps or a board (Bash, Wythoff, Fibonacci Nim,
+//! staircases, Moore's Nim, sequential piles, nosum, the circle game) in
+//! sums: the outcome and every
 //! winning move `analyze` derives from their closed forms agree with a
 //! direct search of the whole sum, under normal and misère play.
 

@@ -1,4 +1,5 @@
-//! The rulesets of issue 3 (second half) in sums: the outcome and every
+//! One-heap games (take-away, subtraction, disjoint, submask, divisor,
+//! leftward, Nim) in sums: the outcome and every
 //! winning move `analyze` derives from their closed forms agree with a
 //! direct search of the whole sum, under normal and misère play; partizan
 //! `unfair` sums agree with the partizan search.
@@ -6,7 +7,7 @@
 use proptest::prelude::*;
 use sprague::{Budget, Outcome, Play, Position, Side, SumSearch, analyze};
 
-/// A random small impartial component of the second half's rulesets (and
+/// A random small impartial component of these rulesets (and
 /// the Bash-like heaps the misère rule covers), as text.
 fn component() -> impl Strategy<Value = String> {
     prop_oneof![
