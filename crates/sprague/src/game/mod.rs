@@ -182,7 +182,7 @@ impl dyn Component {
     /// # Errors
     ///
     /// [`SolveError::Unsupported`] for a partizan component (ask
-    /// [`moves_of`](Self::moves_of) a side); otherwise as the kind's `moves`.
+    /// `moves_of` a side); otherwise as the kind's `moves`.
     pub fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
         match self.kind() {
             Kind::Impartial(g) => g.moves(budget),

@@ -19,7 +19,7 @@ pub enum Value {
     Loopy(LoopyValue),
 }
 
-/// What [`analyze`] found.
+/// What [`analyze`](crate::analyze) found.
 #[derive(Clone, Debug)]
 pub struct Analysis {
     /// The play convention.
