@@ -5,6 +5,9 @@
 //! the outcome under normal play and, for N-positions, the first winning move
 //! the spec's order gives and the position after it. A line `misere: ...`
 //! is under misère play. `#` starts a comment naming the source.
+//!
+//! `data/partizan/canonical.txt` holds lines `POSITION => VALUE`: the
+//! canonical value `analyze` reports, in CGSuite's notation.
 
 use sprague::{Budget, Play, Position, analyze};
 
@@ -71,4 +74,30 @@ fn printed_positions_read_back_as_themselves() {
             }
         }
     }
+}
+
+#[test]
+fn published_canonical_values() {
+    let data = include_str!("data/partizan/canonical.txt");
+    let mut n_checked = 0;
+    for (line_no, line) in data.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (position, value) = line
+            .split_once("=>")
+            .unwrap_or_else(|| panic!("line {}: no `=>`", line_no + 1));
+        let p = Position::parse(position.trim())
+            .unwrap_or_else(|e| panic!("line {}: {e}", line_no + 1));
+        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert_eq!(
+            a.value_text().as_deref(),
+            Some(value.trim()),
+            "line {}: {line}",
+            line_no + 1
+        );
+        n_checked += 1;
+    }
+    assert!(n_checked >= 10, "the data file lost its values");
 }

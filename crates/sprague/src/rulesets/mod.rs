@@ -11,6 +11,7 @@ pub(crate) mod common;
 mod cut;
 mod disjoint;
 mod divisor;
+mod domineering;
 mod fibonacci;
 mod graph;
 mod hackenbush;
@@ -46,6 +47,7 @@ pub use disjoint::{
     disjoint_grundy_table_by_submasks, disjoint_is_p, winning_takes as disjoint_winning_takes,
 };
 pub use divisor::{DivisorHeap, divisor_grundy, is_prime, prime_factors};
+pub use domineering::{DomineeringBoard, MAX_CELLS as DOMINEERING_MAX_CELLS};
 pub use fibonacci::{FibonacciPosition, zeckendorf};
 pub use hackenbush::{HackenbushString, MAX_EDGES as HACKENBUSH_MAX_EDGES, hackenbush_value};
 pub use leftward::{LeftwardBoard, LeftwardSolver};
@@ -92,6 +94,7 @@ pub static RULESETS: &[Ruleset] = &[
     unfair::RULESET,
     hackenbush::RULESET,
     cut::RULESET,
+    domineering::RULESET,
     leftward::RULESET,
     octal::OCTAL,
     octal::KAYLES,

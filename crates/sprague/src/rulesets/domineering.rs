@@ -1,0 +1,423 @@
+//! Domineering, a partizan placement game (Göran Andersson; Berlekamp,
+//! Conway and Guy, *Winning Ways*, ch. 5; Lachmann, Moore and Rapaport,
+//! "Who wins Domineering on rectangular boards?", 2002): Left places a
+//! domino vertically on two empty cells, Right horizontally; whoever cannot
+//! place loses. `domineering("..|..")`: rows top first, `|` between rows,
+//! `.` an empty cell, `#` a filled one.
+//!
+//! A board whose empty cells fall into separate areas (no two of them side
+//! by side) is the sum of those areas, since a domino covers two
+//! neighbouring cells: [`Partizan::regions`] gives them, and the canonical
+//! solver values each once. A board's [`Key`] is that of its normal form:
+//! cropped to its empty cells and the least of its four images under the
+//! reflections that keep vertical vertical (left–right and top–bottom), which
+//! are isomorphisms of the game. (Transposing exchanges the players: the
+//! board's negative.)
+
+use std::sync::Arc;
+
+use crate::budget::Budget;
+use crate::error::{ParseError, SolveError};
+use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
+use crate::syntax::{Arg, ComponentSyntax};
+
+use super::common::{Ruleset, check_move_count, no_params};
+
+pub(super) const RULESET: Ruleset = Ruleset {
+    name: "domineering",
+    syntax: "domineering(\"..|.#|..\", ...)   rows top first split by |, . empty, # filled",
+    rule: "partizan: Left places a domino vertically on two empty cells, Right horizontally",
+    example: "domineering(\"...|...|...\")",
+    heaps_interact: false,
+    build,
+    family: None,
+    sum_rule: None,
+};
+
+/// The most cells a board may have (its key packs one byte a cell).
+pub const MAX_CELLS: usize = 1 << 12;
+
+/// A Domineering board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DomineeringBoard {
+    rows: usize,
+    cols: usize,
+    /// Row by row, `true` for a filled cell.
+    filled: Vec<bool>,
+}
+
+impl DomineeringBoard {
+    /// The board of `rows × cols` cells with `filled` (row by row, `true`
+    /// for a filled cell).
+    ///
+    /// # Panics
+    ///
+    /// If `filled` does not have `rows × cols` cells.
+    pub fn new(rows: usize, cols: usize, filled: Vec<bool>) -> DomineeringBoard {
+        assert_eq!(filled.len(), rows * cols, "a board has rows × cols cells");
+        DomineeringBoard { rows, cols, filled }
+    }
+
+    fn empty(&self, r: usize, c: usize) -> bool {
+        !self.filled[r * self.cols + c]
+    }
+
+    /// The board as written: rows split by `|`.
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(self.filled.len() + self.rows);
+        for r in 0..self.rows {
+            if r > 0 {
+                out.push('|');
+            }
+            for c in 0..self.cols {
+                out.push(if self.empty(r, c) { '.' } else { '#' });
+            }
+        }
+        out
+    }
+
+    /// The placements of `side`: the top (or left) cells of the dominoes,
+    /// row by row.
+    fn placements(&self, side: Side) -> Vec<(usize, usize)> {
+        let (dr, dc) = match side {
+            Side::Left => (1, 0),
+            Side::Right => (0, 1),
+        };
+        let mut out = Vec::new();
+        for r in 0..self.rows.saturating_sub(dr) {
+            for c in 0..self.cols.saturating_sub(dc) {
+                if self.empty(r, c) && self.empty(r + dr, c + dc) {
+                    out.push((r, c));
+                }
+            }
+        }
+        out
+    }
+
+    fn place(&self, side: Side, r: usize, c: usize) -> Move {
+        let mut filled = self.filled.clone();
+        let (r2, c2) = match side {
+            Side::Left => (r + 1, c),
+            Side::Right => (r, c + 1),
+        };
+        filled[r * self.cols + c] = true;
+        filled[r2 * self.cols + c2] = true;
+        let to = DomineeringBoard {
+            filled,
+            ..self.clone()
+        };
+        let label = format!(
+            "place a {} domino on ({r}, {c}) and ({r2}, {c2})",
+            if side == Side::Left {
+                "vertical"
+            } else {
+                "horizontal"
+            }
+        );
+        Move::new(MoveLabel::Words(label), Arc::new(to))
+    }
+
+    /// The board cropped to the rows and columns that hold an empty cell
+    /// (a board with none is `0 × 0`).
+    fn cropped(&self) -> DomineeringBoard {
+        let rows: Vec<usize> = (0..self.rows)
+            .filter(|&r| (0..self.cols).any(|c| self.empty(r, c)))
+            .collect();
+        let cols: Vec<usize> = (0..self.cols)
+            .filter(|&c| (0..self.rows).any(|r| self.empty(r, c)))
+            .collect();
+        if rows.is_empty() {
+            return DomineeringBoard::new(0, 0, Vec::new());
+        }
+        let (r0, r1) = (rows[0], rows[rows.len() - 1]);
+        let (c0, c1) = (cols[0], cols[cols.len() - 1]);
+        let mut filled = Vec::with_capacity((r1 - r0 + 1) * (c1 - c0 + 1));
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                filled.push(!self.empty(r, c));
+            }
+        }
+        DomineeringBoard::new(r1 - r0 + 1, c1 - c0 + 1, filled)
+    }
+
+    /// The cells, read with rows and columns possibly reversed.
+    fn reflected(&self, flip_rows: bool, flip_cols: bool) -> Vec<bool> {
+        let mut out = Vec::with_capacity(self.filled.len());
+        for r in 0..self.rows {
+            let r = if flip_rows { self.rows - 1 - r } else { r };
+            for c in 0..self.cols {
+                let c = if flip_cols { self.cols - 1 - c } else { c };
+                out.push(self.filled[r * self.cols + c]);
+            }
+        }
+        out
+    }
+
+    /// The empty cells in areas of side-by-side cells, each area as a board
+    /// of its own (cropped), in the order of their first cells.
+    fn areas(&self) -> Vec<DomineeringBoard> {
+        let mut area = vec![usize::MAX; self.filled.len()];
+        let mut boards = Vec::new();
+        let mut stack = Vec::new();
+        for start in 0..self.filled.len() {
+            if self.filled[start] || area[start] != usize::MAX {
+                continue;
+            }
+            let id = boards.len();
+            let mut filled = vec![true; self.filled.len()];
+            area[start] = id;
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                filled[i] = false;
+                let (r, c) = (i / self.cols, i % self.cols);
+                let mut visit = |j: usize| {
+                    if !self.filled[j] && area[j] == usize::MAX {
+                        area[j] = id;
+                        stack.push(j);
+                    }
+                };
+                if r > 0 {
+                    visit(i - self.cols);
+                }
+                if r + 1 < self.rows {
+                    visit(i + self.cols);
+                }
+                if c > 0 {
+                    visit(i - 1);
+                }
+                if c + 1 < self.cols {
+                    visit(i + 1);
+                }
+            }
+            boards.push(
+                DomineeringBoard {
+                    filled,
+                    ..self.clone()
+                }
+                .cropped(),
+            );
+        }
+        boards
+    }
+}
+
+impl Component for DomineeringBoard {
+    fn ruleset(&self) -> String {
+        "domineering".to_string()
+    }
+
+    fn args(&self) -> String {
+        format!("\"{}\"", self.text())
+    }
+
+    fn key(&self) -> Key {
+        let board = self.cropped();
+        let cells = [(false, false), (false, true), (true, false), (true, true)]
+            .into_iter()
+            .map(|(r, c)| board.reflected(r, c))
+            .min()
+            .expect("four images");
+        let bytes: Vec<u8> = cells.into_iter().map(u8::from).collect();
+        Key::new(
+            "domineering",
+            [board.rows as u64, board.cols as u64]
+                .into_iter()
+                .chain(Key::pack(&bytes)),
+        )
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Partizan(self)
+    }
+}
+
+impl Partizan for DomineeringBoard {
+    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        let placements = self.placements(side);
+        check_move_count(placements.len() as u64, budget)?;
+        Ok(placements
+            .into_iter()
+            .map(|(r, c)| self.place(side, r, c))
+            .collect())
+    }
+
+    fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
+        let areas = self.areas();
+        (areas.len() > 1).then(|| {
+            areas
+                .into_iter()
+                .map(|b| Arc::new(b) as Arc<dyn Component>)
+                .collect()
+        })
+    }
+}
+
+fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    no_params(&c.ruleset)?;
+    if c.args.is_empty() {
+        return Err(ParseError::bad_arguments(
+            "`domineering` needs at least one board in quotes, like \"..|..\"",
+            c.args_span.clone(),
+        ));
+    }
+    let mut boards = Vec::new();
+    for arg in &c.args {
+        let Arg::Str(text) = &arg.value else {
+            return Err(ParseError::bad_arguments(
+                "a board is written in quotes, rows split by |, like \"..|.#\"",
+                arg.span.clone(),
+            ));
+        };
+        let rows: Vec<&str> = text.split('|').collect();
+        let cols = rows[0].chars().count();
+        let mut filled = Vec::with_capacity(rows.len() * cols);
+        // The text starts after the opening quote.
+        let mut at = arg.span.start + 1;
+        for row in &rows {
+            if row.chars().count() != cols {
+                return Err(ParseError::bad_arguments(
+                    format!("every row of a board has the same length (the first has {cols})"),
+                    at..at + row.len(),
+                ));
+            }
+            for (i, ch) in row.char_indices() {
+                match ch {
+                    '.' => filled.push(false),
+                    '#' => filled.push(true),
+                    _ => {
+                        let at = at + i;
+                        return Err(ParseError::bad_arguments(
+                            format!("a cell is `.` (empty) or `#` (filled), not `{ch}`"),
+                            at..at + ch.len_utf8(),
+                        ));
+                    }
+                }
+            }
+            at += row.len() + 1;
+        }
+        if filled.len() > MAX_CELLS {
+            return Err(ParseError::bad_arguments(
+                format!("a board has at most {MAX_CELLS} cells"),
+                arg.span.clone(),
+            ));
+        }
+        boards
+            .push(Arc::new(DomineeringBoard::new(rows.len(), cols, filled)) as Arc<dyn Component>);
+    }
+    Ok(boards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Play;
+    use crate::outcome::Outcome;
+    use crate::position::Position;
+    use crate::solve::canonical::CanonicalSolver;
+    use crate::solve::search::SumSearch;
+
+    fn value(text: &str) -> String {
+        let p = Position::parse(text).unwrap();
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let g = solver.sum(p.components()).unwrap();
+        solver.arena.display(g).unwrap()
+    }
+
+    #[test]
+    fn small_boards_have_their_textbook_values() {
+        // Winning Ways, ch. 5: a vertical pair is Left's move, 1; a
+        // horizontal pair Right's, -1; the 2 × 2 square is ±1; a strip of n
+        // in a row is -⌊n/2⌋, and the L-tromino's value is the switch
+        // between its two ways of playing.
+        assert_eq!(value("domineering(\".|.\")"), "1");
+        assert_eq!(value("domineering(\"..\")"), "-1");
+        assert_eq!(value("domineering(\"..|..\")"), "±1");
+        assert_eq!(value("domineering(\".......\")"), "-3");
+        assert_eq!(value("domineering(\"#\")"), "0");
+        assert_eq!(value("domineering(\"..|.#\")"), "*");
+        // Separate areas are a sum: two horizontal pairs and a vertical one.
+        assert_eq!(value("domineering(\"..#..#.|######.\")"), "-1");
+    }
+
+    #[test]
+    fn the_transposed_board_is_the_negative() {
+        for text in ["..|..|..", "...|.#.", "...|...", "..#|...|#.."] {
+            let p = Position::parse(&format!("domineering(\"{text}\")")).unwrap();
+            let board = p.components()[0]
+                .downcast_ref::<DomineeringBoard>()
+                .unwrap()
+                .clone();
+            let mut filled = Vec::new();
+            for c in 0..board.cols {
+                for r in 0..board.rows {
+                    filled.push(board.filled[r * board.cols + c]);
+                }
+            }
+            let transposed = DomineeringBoard::new(board.cols, board.rows, filled);
+            let sum = Position::parse(&format!(
+                "domineering(\"{text}\", \"{}\")",
+                transposed.text()
+            ))
+            .unwrap();
+            let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+            let g = solver.sum(sum.components()).unwrap();
+            assert_eq!(g, solver.arena.zero(), "{text}");
+        }
+    }
+
+    #[test]
+    fn canonical_outcomes_agree_with_the_search_on_every_small_board() {
+        // Every board of up to 3 × 4 cells, any cells filled:
+        // the class from the canonical value (areas valued apart) against
+        // the search of the whole board as one game.
+        let mut checked = 0;
+        for (rows, cols) in [(1, 4), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (3, 4)] {
+            let n = rows * cols;
+            for mask in 0u32..(1 << n) {
+                let filled: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
+                let board: Arc<dyn Component> = Arc::new(DomineeringBoard::new(rows, cols, filled));
+                let components = [board];
+                let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+                let g = solver.sum(&components).unwrap();
+                let from_value = solver.arena.outcome(g).unwrap();
+                let mut search = SumSearch::new(Play::Normal, Budget::DEFAULT);
+                let left = search.wins(&components, Side::Left).unwrap();
+                let right = search.wins(&components, Side::Right).unwrap();
+                assert_eq!(
+                    from_value,
+                    Outcome::from_partizan(left, right),
+                    "{}",
+                    components[0].text()
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 16 + 16 + 64 + 64 + 512 + 256 + 4096);
+    }
+
+    #[test]
+    fn reflections_share_a_key_and_transposes_do_not() {
+        let key = |text: &str| Position::parse(text).unwrap().components()[0].key();
+        assert_eq!(
+            key("domineering(\"..#|...\")"),
+            key("domineering(\"#..|...\")")
+        );
+        assert_eq!(
+            key("domineering(\"..#|...\")"),
+            key("domineering(\"...|..#\")")
+        );
+        assert_eq!(
+            key("domineering(\"##..|##..\")"),
+            key("domineering(\"..|..\")")
+        );
+        assert_ne!(key("domineering(\"...\")"), key("domineering(\".|.|.\")"));
+    }
+
+    #[test]
+    fn bad_boards_are_parse_errors() {
+        assert!(Position::parse("domineering(\"..|...\")").is_err());
+        assert!(Position::parse("domineering(\"..x\")").is_err());
+        assert!(Position::parse("domineering(3)").is_err());
+        assert!(Position::parse("domineering()").is_err());
+    }
+}
