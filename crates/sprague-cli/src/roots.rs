@@ -41,12 +41,15 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             "`roots` takes one tree game, not a sum of several components",
         ));
     };
-    if component.ruleset.name != "tree_staircase" {
-        return Err(Failure::user(format!(
-            "`roots` answers games on trees (tree_staircase), not `{}`",
-            component.ruleset.name
-        )));
-    }
+    let component = match component.as_ruleset() {
+        Some(c) if c.ruleset.name == "tree_staircase" => c,
+        _ => {
+            return Err(Failure::user(format!(
+                "`roots` answers games on trees (tree_staircase), not `{}`",
+                &text[component.span()]
+            )));
+        }
+    };
     let game = TreeStaircase::from_syntax(component)
         .map_err(|e| Failure::parse("bad position", text, &e))?;
     let wins = game.first_player_wins_for_every_root(budget)?;

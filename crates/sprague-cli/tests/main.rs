@@ -1149,3 +1149,36 @@ fn bad_hackenbush_strings() {
     assert_eq!(code, 2);
     assert!(err.contains("at most 62 edges"), "{err}");
 }
+
+#[test]
+fn game_values_in_cgsuite_notation_are_terms_of_a_sum() {
+    // ^ + * = ^*: a first-player win (Winning Ways, ch. 3: ^* is
+    // confused with 0).
+    let v = json(&["analyze", "^ + *", "--json"]);
+    assert_eq!(v["value"], "^*");
+    assert_eq!(v["outcome"], "N");
+    // The 2x2 Domineering board is ±1 (either player's domino leaves the
+    // other no move), so adding ±1 and 1 leaves 1 + a game equal to 0.
+    let v = json(&["analyze", "domineering(\"..|..\") + ±1 + 1", "--json"]);
+    assert_eq!(v["value"], "1");
+    assert_eq!(v["outcome"], "L");
+    // A leading minus goes after `--`; the position prints as written.
+    let v = json(&["analyze", "--json", "--", "-1/2"]);
+    assert_eq!(v["position"], "-1/2");
+    assert_eq!(v["value"], "-1/2");
+    assert_eq!(v["outcome"], "R");
+    // Each printed value pastes back in as itself.
+    let first = json(&["analyze", "{1|*} + ^ + cut(3, 4)", "--json"]);
+    let printed = first["value"].as_str().unwrap().to_string();
+    let again = json(&["analyze", &printed, "--json"]);
+    assert_eq!(again["value"], printed.as_str());
+    // A value that is not a short game is a clear error.
+    let (out, err, code) = sprague(&["analyze", "nim(3) + 1/3"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    insta::assert_snapshot!(err, @r"
+    error: bad position: bad game value: the numbers of short games are dyadic: the denominator 3 is not a power of two at byte 9
+      nim(3) + 1/3
+               ^^^
+    ");
+}

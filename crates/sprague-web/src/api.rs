@@ -127,7 +127,7 @@ fn refuse_files(ruleset: &RulesetSyntax) -> Result<(), ApiError> {
 fn parse_position(text: &str, limits: &Limits) -> Result<Position, ApiError> {
     check_length("position", text, limits)?;
     let syntax = parse_position_syntax(text).map_err(|e| ApiError::parse("bad position", &e))?;
-    for c in &syntax.components {
+    for c in syntax.components.iter().filter_map(|t| t.as_ruleset()) {
         refuse_files(&c.ruleset)?;
     }
     Position::parse(text).map_err(|e| ApiError::parse("bad position", &e))
@@ -413,6 +413,7 @@ pub(crate) async fn games() -> Json<Vec<GameJson>> {
                 reads_files: parse_position_syntax(r.example).is_ok_and(|p| {
                     p.components
                         .iter()
+                        .filter_map(|t| t.as_ruleset())
                         .any(|c| refuse_files(&c.ruleset).is_err())
                 }),
             })

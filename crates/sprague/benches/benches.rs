@@ -353,7 +353,10 @@ fn tree_staircase_every_root(c: &mut Criterion) {
         let coin_text: Vec<String> = coins.iter().map(u64::to_string).collect();
         let text = format!("tree_staircase[{k}](\"{edges}\", {})", coin_text.join(", "));
         let syntax = sprague::syntax::parse_position(&text).unwrap();
-        let game = sprague::rulesets::TreeStaircase::from_syntax(&syntax.components[0]).unwrap();
+        let game = sprague::rulesets::TreeStaircase::from_syntax(
+            syntax.components[0].as_ruleset().unwrap(),
+        )
+        .unwrap();
         let fast = game
             .first_player_wins_for_every_root(&Budget::DEFAULT)
             .unwrap();

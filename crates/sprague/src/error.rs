@@ -56,6 +56,12 @@ pub enum ParseErrorKind {
         /// What is wrong, in words, lower case.
         reason: String,
     },
+    /// A game value in CGSuite's notation that is well formed but not a
+    /// short game this library can hold (`1/3`, a number out of range).
+    BadValue {
+        /// What is wrong, in words, lower case.
+        reason: String,
+    },
 }
 
 impl ParseError {
@@ -104,6 +110,7 @@ impl fmt::Display for ParseError {
             }
             ParseErrorKind::BadParameters { reason } => write!(f, "bad parameters: {reason}")?,
             ParseErrorKind::BadArguments { reason } => write!(f, "bad arguments: {reason}")?,
+            ParseErrorKind::BadValue { reason } => write!(f, "bad game value: {reason}")?,
         }
         write!(f, " at byte {}", self.span.start)
     }

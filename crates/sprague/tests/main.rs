@@ -3,6 +3,7 @@
 //! samples.
 
 mod canonical;
+mod game_values;
 mod layers;
 mod octal;
 mod published;

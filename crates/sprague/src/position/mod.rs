@@ -40,7 +40,10 @@ impl Position {
         let syntax = syntax::parse_position(text)?;
         let mut components = Vec::new();
         for c in &syntax.components {
-            components.extend(crate::rulesets::build(c)?);
+            match c {
+                syntax::TermSyntax::Ruleset(c) => components.extend(crate::rulesets::build(c)?),
+                syntax::TermSyntax::Value(v) => components.push(crate::rulesets::build_value(v)?),
+            }
         }
         Ok(Position { components })
     }

@@ -1,15 +1,26 @@
 //! The position language, read into a syntax tree with byte ranges.
 //!
 //! ```text
-//! position   := component ( '+' component )*
+//! position   := term ( '+' term )*
+//! term       := component | '*' [ INT ] | value
 //! component  := NAME [ '[' param ( ',' param )* ']' ] '(' [ arg ( ',' arg )* ] ')'
-//!             | '*' INT
+//! value      := '-' value | '±' value | '+-' value | form | atom
+//! form       := '{' options BARS options '}'   (BARS: a run of `|`; `{a || b | c}` is
+//!                                               `{a | {b | c}}`, the longest run splits first)
+//! options    := [ value ( ',' value )* ]
+//! atom       := [ DIGITS [ '/' DIGITS ] ] [ ups ] [ '*' [ DIGITS ] ]   (not empty)
+//! ups        := '^' DIGITS | '^'+ | 'v' DIGITS | 'v'+
 //! param      := INT | INT '..' INT | OCTAL | NAME '=' INT | STRING
 //! arg        := INT | STRING | INT '..' INT
 //! INT        := digits [ '^' digits ]          (a power such as 2^63 is a convenience)
 //! OCTAL      := digits '.' hexdigits           (a take-and-break code: 0.137, 4.07, 0.f7)
 //! STRING     := '"' ... '"'                    (\" and \\ escape a quote and a backslash)
 //! ```
+//!
+//! A term written `*n` alone is the nimber `nim(n)`, an impartial heap; any
+//! other game value (CGSuite's notation: `1/2`, `^*`, `±1`, `{1|*}`) is a
+//! [`ValueSyntax`]. Inside a value, `2^3` is `2` plus three ups, as CGSuite
+//! reads it; powers such as `2^63` are read only in ruleset arguments.
 //!
 //! This layer knows nothing of rulesets: it checks the grammar and the range
 //! of integers only. [`crate::rulesets`] turns a [`ComponentSyntax`] into
@@ -49,11 +60,88 @@ pub struct ComponentSyntax {
     pub span: Range<usize>,
 }
 
-/// A position as written: a sum of components.
+/// A position as written: a sum of terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionSyntax {
-    /// The components, in the order written.
-    pub components: Vec<ComponentSyntax>,
+    /// The terms, in the order written.
+    pub components: Vec<TermSyntax>,
+}
+
+/// One term of a sum: a ruleset's component or a game value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TermSyntax {
+    /// A ruleset applied to arguments (or `*n`, a Nim heap).
+    Ruleset(ComponentSyntax),
+    /// A game value in CGSuite's notation.
+    Value(ValueSyntax),
+}
+
+impl TermSyntax {
+    /// The ruleset's component, if this term is one.
+    pub fn as_ruleset(&self) -> Option<&ComponentSyntax> {
+        match self {
+            TermSyntax::Ruleset(c) => Some(c),
+            TermSyntax::Value(_) => None,
+        }
+    }
+
+    /// Where the term is.
+    pub fn span(&self) -> Range<usize> {
+        match self {
+            TermSyntax::Ruleset(c) => c.span.clone(),
+            TermSyntax::Value(v) => v.span.clone(),
+        }
+    }
+}
+
+/// A game value as written, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueSyntax {
+    /// What was written.
+    pub expr: ValueExpr,
+    /// Where.
+    pub span: Range<usize>,
+}
+
+/// The forms a game value is written in (CGSuite's notation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueExpr {
+    /// `-G`, the negative.
+    Neg(Box<ValueSyntax>),
+    /// `±G` (or `+-G`), the switch `{G | -G}`.
+    Switch(Box<ValueSyntax>),
+    /// A number plus ups (downs if negative) plus a nimber: `0`, `3/4`,
+    /// `^`, `v3`, `1*`, `1/2^2*3`, `-2^` (a minus sign before digits belongs
+    /// directly to the number: `-2^` is `-2 + ^`, as CGSuite prints it, and
+    /// `- 2^` is `-(2 + ^)`). The number
+    /// is `numerator / denominator` as written; that the denominator is a
+    /// power of two is checked when the value is built.
+    Atom {
+        /// Whether the number is negative.
+        negative: bool,
+        /// The number's numerator.
+        numerator: u64,
+        /// The number's denominator (1 for an integer).
+        denominator: u64,
+        /// Ups (positive) or downs (negative).
+        ups: i64,
+        /// The nimber added.
+        star: u64,
+    },
+    /// `{a, b | c}`: Left's options, then Right's.
+    Form {
+        /// Left's options.
+        left: Vec<ValueSyntax>,
+        /// Right's options.
+        right: Vec<ValueSyntax>,
+    },
+}
+
+/// Inside braces: an option, a comma or a run of `n` bars.
+enum FormItem {
+    Value(ValueSyntax),
+    Comma(Range<usize>),
+    Bars(usize, Range<usize>),
 }
 
 /// A value with the byte range it was read from.
@@ -102,10 +190,11 @@ pub enum Arg {
 ///
 /// ```
 /// use sprague::syntax::{parse_position, Arg};
-/// let p = parse_position("nim(3, 6) + *2").unwrap();
-/// assert_eq!(p.components.len(), 2);
-/// assert_eq!(p.components[0].args[1].value, Arg::Int(6));
-/// assert!(p.components[1].is_star);
+/// let p = parse_position("nim(3, 6) + *2 + {1|*}").unwrap();
+/// assert_eq!(p.components.len(), 3);
+/// assert_eq!(p.components[0].as_ruleset().unwrap().args[1].value, Arg::Int(6));
+/// assert!(p.components[1].as_ruleset().unwrap().is_star);
+/// assert!(p.components[2].as_ruleset().is_none());
 /// ```
 pub fn parse_position(text: &str) -> Result<PositionSyntax, ParseError> {
     let mut p = Parser::new(text);
@@ -123,6 +212,26 @@ pub fn parse_position(text: &str) -> Result<PositionSyntax, ParseError> {
     }
     Ok(PositionSyntax { components })
 }
+
+/// Reads one game value in CGSuite's notation (`{1|*}`, `-3/4`, `^*`) and
+/// nothing else.
+///
+/// # Errors
+///
+/// A [`ParseError`] for anything but one value.
+pub fn parse_value(text: &str) -> Result<ValueSyntax, ParseError> {
+    let mut p = Parser::new(text);
+    let value = p.value()?;
+    p.skip_space();
+    if p.peek().is_some() {
+        return Err(p.unexpected("the end of the value"));
+    }
+    Ok(value)
+}
+
+/// How deeply braces and signs may nest in one written value: the reader
+/// and the values built from it recurse once per level.
+pub const MAX_VALUE_NESTING: usize = 200;
 
 /// Reads a ruleset name with optional parameters and nothing else, as given
 /// to `sprague table`: `kayles`, `subtraction[1..3]`.
@@ -144,11 +253,107 @@ pub fn parse_ruleset(text: &str) -> Result<RulesetSyntax, ParseError> {
 struct Parser<'a> {
     text: &'a str,
     pos: usize,
+    /// Values being read inside one another.
+    nesting: usize,
+}
+
+/// The game written by `items` (the inside of braces, or one side of a
+/// longer bar): split at the one longest run of bars; a side with shorter
+/// runs is one game, a side without is a list of options.
+fn split_form(mut items: Vec<FormItem>, span: Range<usize>) -> Result<ValueSyntax, ParseError> {
+    let longest = items
+        .iter()
+        .filter_map(|item| match item {
+            FormItem::Bars(n, _) => Some(*n),
+            _ => None,
+        })
+        .max()
+        .ok_or_else(|| {
+            ParseError::new(
+                ParseErrorKind::Unexpected {
+                    found: "}".to_string(),
+                    expected: "`|` between Left's and Right's options",
+                },
+                span.end.saturating_sub(1)..span.end,
+            )
+        })?;
+    let mut at_longest = items
+        .iter()
+        .enumerate()
+        .filter(|(_, item)| matches!(item, FormItem::Bars(n, _) if *n == longest));
+    let (split, _) = at_longest.next().expect("the longest run is there");
+    if let Some((_, FormItem::Bars(_, second))) = at_longest.next() {
+        return Err(ParseError::new(
+            ParseErrorKind::Unexpected {
+                found: "|".repeat(longest),
+                expected: "one longest run of bars (write nested games in braces)",
+            },
+            second.clone(),
+        ));
+    }
+    let right = items.split_off(split + 1);
+    items.pop();
+    Ok(ValueSyntax {
+        expr: ValueExpr::Form {
+            left: form_side(items, span.clone())?,
+            right: form_side(right, span.clone())?,
+        },
+        span,
+    })
+}
+
+/// One side of a form: a game if it holds bars, else options between commas.
+fn form_side(items: Vec<FormItem>, outer: Range<usize>) -> Result<Vec<ValueSyntax>, ParseError> {
+    let item_span = |item: &FormItem| match item {
+        FormItem::Value(v) => v.span.clone(),
+        FormItem::Comma(s) | FormItem::Bars(_, s) => s.clone(),
+    };
+    if items.iter().any(|item| matches!(item, FormItem::Bars(..))) {
+        let span = item_span(&items[0]).start..item_span(&items[items.len() - 1]).end;
+        return Ok(vec![split_form(items, span)?]);
+    }
+    let mut options = Vec::new();
+    let mut expect_value = true;
+    for item in items {
+        match (item, expect_value) {
+            (FormItem::Value(v), true) => {
+                options.push(v);
+                expect_value = false;
+            }
+            (FormItem::Comma(_), false) => expect_value = true,
+            (item, _) => {
+                return Err(ParseError::new(
+                    ParseErrorKind::Unexpected {
+                        found: match item {
+                            FormItem::Comma(_) => ",".to_string(),
+                            _ => "an option".to_string(),
+                        },
+                        expected: "options separated by single commas",
+                    },
+                    item_span(&item),
+                ));
+            }
+        }
+    }
+    if expect_value && !options.is_empty() {
+        return Err(ParseError::new(
+            ParseErrorKind::Unexpected {
+                found: ",".to_string(),
+                expected: "an option after the comma",
+            },
+            outer,
+        ));
+    }
+    Ok(options)
 }
 
 impl<'a> Parser<'a> {
     fn new(text: &'a str) -> Self {
-        Parser { text, pos: 0 }
+        Parser {
+            text,
+            pos: 0,
+            nesting: 0,
+        }
     }
 
     fn peek(&self) -> Option<char> {
@@ -200,14 +405,18 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn component(&mut self) -> Result<ComponentSyntax, ParseError> {
+    fn component(&mut self) -> Result<TermSyntax, ParseError> {
         self.skip_space();
         let start = self.pos;
         if self.peek() == Some('*') {
             self.bump();
             self.skip_space();
-            let (n, n_span) = self.integer("the size of the nimber after `*`")?;
-            return Ok(ComponentSyntax {
+            let (n, n_span) = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                self.integer("the size of the nimber after `*`")?
+            } else {
+                (1, self.pos..self.pos)
+            };
+            return Ok(TermSyntax::Ruleset(ComponentSyntax {
                 ruleset: RulesetSyntax {
                     name: "nim".to_string(),
                     name_span: start..start + 1,
@@ -221,7 +430,10 @@ impl<'a> Parser<'a> {
                 args_span: n_span,
                 is_star: true,
                 span: start..self.pos,
-            });
+            }));
+        }
+        if self.at_value() {
+            return Ok(TermSyntax::Value(self.value()?));
         }
         let ruleset = self.ruleset()?;
         self.skip_space();
@@ -247,13 +459,200 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        Ok(ComponentSyntax {
+        Ok(TermSyntax::Ruleset(ComponentSyntax {
             ruleset,
             args,
             args_span: args_start..self.pos,
             is_star: false,
             span: start..self.pos,
+        }))
+    }
+
+    /// Whether the cursor is at a game value rather than a ruleset's name:
+    /// a digit, a sign, a brace or an arrow (`v` not followed by more of a
+    /// name).
+    fn at_value(&self) -> bool {
+        match self.peek() {
+            Some(c) if c.is_ascii_digit() => true,
+            Some('-' | '±' | '{' | '^') => true,
+            Some('+') => self.peek_second() == Some('-'),
+            Some('v') => !self
+                .peek_second()
+                .is_some_and(|c| c.is_ascii_lowercase() || c == '_' || c == '(' || c == '['),
+            _ => false,
+        }
+    }
+
+    fn value(&mut self) -> Result<ValueSyntax, ParseError> {
+        self.skip_space();
+        if self.nesting >= MAX_VALUE_NESTING {
+            return Err(self.unexpected("a value nested at most 200 deep"));
+        }
+        self.nesting += 1;
+        let value = self.value_inner();
+        self.nesting -= 1;
+        value
+    }
+
+    fn value_inner(&mut self) -> Result<ValueSyntax, ParseError> {
+        let start = self.pos;
+        let expr = match self.peek() {
+            Some('-') if self.peek_second().is_some_and(|c| c.is_ascii_digit()) => {
+                self.bump();
+                match self.atom()? {
+                    ValueExpr::Atom {
+                        numerator,
+                        denominator,
+                        ups,
+                        star,
+                        ..
+                    } => ValueExpr::Atom {
+                        negative: true,
+                        numerator,
+                        denominator,
+                        ups,
+                        star,
+                    },
+                    other => other,
+                }
+            }
+            Some('-') => {
+                self.bump();
+                ValueExpr::Neg(Box::new(self.value()?))
+            }
+            Some('±') => {
+                self.bump();
+                ValueExpr::Switch(Box::new(self.value()?))
+            }
+            Some('+') if self.peek_second() == Some('-') => {
+                self.pos += 2;
+                ValueExpr::Switch(Box::new(self.value()?))
+            }
+            Some('{') => return self.form(),
+            _ => self.atom()?,
+        };
+        Ok(ValueSyntax {
+            expr,
+            span: start..self.pos,
         })
+    }
+
+    fn atom(&mut self) -> Result<ValueExpr, ParseError> {
+        const EXPECTED: &str = "a game value (a number, `*`, `^`, `v`, `±` or `{`)";
+        let start = self.pos;
+        let (mut numerator, mut denominator) = (0, 1);
+        if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            numerator = self.value_digits(EXPECTED)?;
+            if self.peek() == Some('/') {
+                self.bump();
+                denominator = self.value_digits("the denominator after `/`")?;
+            }
+        }
+        let mut ups: i64 = 0;
+        if let Some(arrow @ ('^' | 'v')) = self.peek() {
+            let arrow_start = self.pos;
+            self.bump();
+            let count = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                self.value_digits("the number of ups")?
+            } else {
+                let mut n = 1;
+                while self.peek() == Some(arrow) {
+                    self.bump();
+                    n += 1;
+                }
+                n
+            };
+            let count = i64::try_from(count).map_err(|_| {
+                ParseError::new(
+                    ParseErrorKind::NumberTooLarge {
+                        max: i64::MAX as u64,
+                    },
+                    arrow_start..self.pos,
+                )
+            })?;
+            ups = if arrow == '^' { count } else { -count };
+        }
+        let mut star = 0;
+        if self.peek() == Some('*') {
+            self.bump();
+            star = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                self.value_digits("the nimber after `*`")?
+            } else {
+                1
+            };
+        }
+        if self.pos == start {
+            return Err(self.unexpected(EXPECTED));
+        }
+        if self.peek().is_some_and(|c| c.is_ascii_alphanumeric()) {
+            return Err(self.unexpected("`+`, `,`, `|`, `}` or the end of the value"));
+        }
+        Ok(ValueExpr::Atom {
+            negative: false,
+            numerator,
+            denominator,
+            ups,
+            star,
+        })
+    }
+
+    /// A run of decimal digits that fits in a `u64` (no powers: inside a
+    /// value `2^3` is two plus three ups).
+    fn value_digits(&mut self, expected: &'static str) -> Result<u64, ParseError> {
+        let start = self.pos;
+        if !self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            return Err(self.unexpected(expected));
+        }
+        let mut value: u64 = 0;
+        let mut overflow = false;
+        while let Some(c) = self.peek().filter(char::is_ascii_digit) {
+            self.bump();
+            let d = u64::from(c as u8 - b'0');
+            match value.checked_mul(10).and_then(|v| v.checked_add(d)) {
+                Some(v) => value = v,
+                None => overflow = true,
+            }
+        }
+        if overflow {
+            return Err(ParseError::new(
+                ParseErrorKind::NumberTooLarge { max: u64::MAX },
+                start..self.pos,
+            ));
+        }
+        Ok(value)
+    }
+
+    /// `{ ... }`: options, commas and runs of bars, then split at the
+    /// longest run.
+    fn form(&mut self) -> Result<ValueSyntax, ParseError> {
+        let start = self.pos;
+        self.bump(); // the opening brace
+        let mut items = Vec::new();
+        loop {
+            self.skip_space();
+            let at = self.pos;
+            match self.peek() {
+                Some('}') => {
+                    self.bump();
+                    break;
+                }
+                Some(',') => {
+                    self.bump();
+                    items.push(FormItem::Comma(at..self.pos));
+                }
+                Some('|') => {
+                    let mut n = 0;
+                    while self.peek() == Some('|') {
+                        self.bump();
+                        n += 1;
+                    }
+                    items.push(FormItem::Bars(n, at..self.pos));
+                }
+                None => return Err(self.unexpected("`}`")),
+                Some(_) => items.push(FormItem::Value(self.value()?)),
+            }
+        }
+        split_form(items, start..self.pos)
     }
 
     fn ruleset(&mut self) -> Result<RulesetSyntax, ParseError> {
@@ -523,7 +922,7 @@ mod tests {
     #[test]
     fn parameters_of_every_kind() {
         let p = parse_position("g[1..3, 0.137, 4.07, k=2, 5](1, \"a\\\"b\", 2..4)").unwrap();
-        let c = &p.components[0];
+        let c = p.components[0].as_ruleset().unwrap();
         let params: Vec<_> = c.ruleset.params.iter().map(|p| p.value.clone()).collect();
         assert_eq!(
             params,
@@ -545,9 +944,10 @@ mod tests {
     #[test]
     fn spaces_are_free_and_powers_are_read() {
         let p = parse_position("  nim ( 2^10 ,3 )+* 4 ").unwrap();
-        assert_eq!(p.components[0].args[0].value, Arg::Int(1024));
-        assert_eq!(p.components[1].args[0].value, Arg::Int(4));
-        assert_eq!(p.components[1].span, 18..21);
+        let c = |i: usize| p.components[i].as_ruleset().unwrap().clone();
+        assert_eq!(c(0).args[0].value, Arg::Int(1024));
+        assert_eq!(c(1).args[0].value, Arg::Int(4));
+        assert_eq!(c(1).span, 18..21);
     }
 
     #[test]
@@ -585,7 +985,10 @@ mod tests {
     #[test]
     fn largest_u64_is_accepted() {
         let p = parse_position("nim(18446744073709551615)").unwrap();
-        assert_eq!(p.components[0].args[0].value, Arg::Int(u64::MAX));
+        assert_eq!(
+            p.components[0].as_ruleset().unwrap().args[0].value,
+            Arg::Int(u64::MAX)
+        );
         assert!(parse_position("nim(18446744073709551616)").is_err());
     }
 

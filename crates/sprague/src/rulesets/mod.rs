@@ -30,6 +30,7 @@ mod takeaway;
 mod treblecross;
 mod tree_staircase;
 mod unfair;
+mod value;
 mod wythoff;
 
 use std::sync::Arc;
@@ -64,6 +65,7 @@ pub use takeaway::{TakeawayHeap, takeaway_grundy};
 pub use treblecross::{TreblecrossBoard, treblecross_winning_cells};
 pub use tree_staircase::TreeStaircase;
 pub use unfair::{UnfairHeap, unfair_mover_wins};
+pub use value::{GameValue, MAX_UPS, build_value};
 pub use wythoff::{
     TABLE_MAX as WYTHOFF_TABLE_MAX, WythoffPosition, floor_k_phi, wythoff_is_p, wythoff_partner,
 };

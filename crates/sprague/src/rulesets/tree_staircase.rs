@@ -146,7 +146,7 @@ impl TreeStaircase {
     /// use sprague::{Budget, syntax::parse_position};
     /// use sprague::rulesets::TreeStaircase;
     /// let syntax = parse_position("tree_staircase[1](\"1-2 1-3 5-2 4-3\", 0, 3, 2, 4, 4)")?;
-    /// let game = TreeStaircase::from_syntax(&syntax.components[0])?;
+    /// let game = TreeStaircase::from_syntax(syntax.components[0].as_ruleset().unwrap())?;
     /// let wins = game.first_player_wins_for_every_root(&Budget::DEFAULT)?;
     /// assert_eq!(wins, [true, false, false, true, true]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -458,7 +458,12 @@ mod tests {
     use proptest::prelude::*;
 
     fn game(text: &str) -> TreeStaircase {
-        TreeStaircase::from_syntax(&parse_position(text).unwrap().components[0]).unwrap()
+        TreeStaircase::from_syntax(
+            parse_position(text).unwrap().components[0]
+                .as_ruleset()
+                .unwrap(),
+        )
+        .unwrap()
     }
 
     /// The game from its rule: coins per node, with the k-th ancestors of a

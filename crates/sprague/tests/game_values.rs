@@ -1,0 +1,112 @@
+//! Game values written in CGSuite's notation, as terms of positions: the
+//! laws of the group of short games, checked on random written games
+//! against the whole-sum search (which plays the written options and knows
+//! nothing of canonical forms), and the printed value read back.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use sprague::{Budget, CanonicalSolver, Component, Outcome, Play, Position, Side, SumSearch};
+
+/// Random short games as text: small numbers, nimbers, ups and switches,
+/// and forms of those up to three levels deep.
+fn game() -> impl Strategy<Value = String> {
+    let leaf = prop::sample::select(vec![
+        "0", "1", "-1", "2", "1/2", "-3/4", "*", "*2", "^", "v", "^*", "±1",
+    ])
+    .prop_map(str::to_string);
+    leaf.prop_recursive(3, 24, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(l, r)| format!("{{{}|{}}}", l.join(", "), r.join(", ")))
+    })
+}
+
+fn components(text: &str) -> Vec<Arc<dyn Component>> {
+    Position::parse(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .components()
+        .to_vec()
+}
+
+/// The canonical value of a position, printed.
+fn value(text: &str) -> String {
+    let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+    let g = solver.sum(&components(text)).unwrap();
+    solver.arena.display(g).unwrap()
+}
+
+/// The outcome class by playing the written options (no canonical forms).
+fn searched_outcome(text: &str) -> Outcome {
+    let cs = components(text);
+    let mut search = SumSearch::new(Play::Normal, Budget::DEFAULT);
+    let left = search.wins(&cs, Side::Left).unwrap();
+    let right = search.wins(&cs, Side::Right).unwrap();
+    Outcome::from_partizan(left, right)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn a_printed_value_reads_back_as_itself(g in game()) {
+        let printed = value(&g);
+        prop_assert_eq!(value(&printed), printed.clone(), "{} printed {}", g, printed);
+    }
+
+    #[test]
+    fn a_game_plus_its_negative_is_zero(g in game()) {
+        let sum = format!("{g} + -{g}");
+        prop_assert_eq!(value(&sum), "0");
+        prop_assert_eq!(searched_outcome(&sum), Outcome::P);
+    }
+
+    #[test]
+    fn sums_commute_and_associate(a in game(), b in game(), c in game()) {
+        prop_assert_eq!(value(&format!("{a} + {b}")), value(&format!("{b} + {a}")));
+        // Brackets are written as a form's value: (a + b) + c against
+        // a + (b + c), each inner sum pasted back as one value.
+        let ab = value(&format!("{a} + {b}"));
+        let bc = value(&format!("{b} + {c}"));
+        prop_assert_eq!(value(&format!("{ab} + {c}")), value(&format!("{a} + {bc}")));
+    }
+
+    #[test]
+    fn the_canonical_value_has_the_outcome_of_play(g in game()) {
+        let printed = value(&g);
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let id = solver.sum(&components(&g)).unwrap();
+        prop_assert_eq!(solver.arena.outcome(id).unwrap(), searched_outcome(&g), "{} = {}", g, printed);
+    }
+
+    #[test]
+    fn comparisons_agree_with_the_outcomes_of_differences(a in game(), b in game()) {
+        // a <= b exactly when b - a >= 0: Left wins b - a moving second.
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let ga = solver.sum(&components(&a)).unwrap();
+        let gb = solver.sum(&components(&b)).unwrap();
+        let le = solver.arena.le(ga, gb).unwrap();
+        let difference = searched_outcome(&format!("{b} + -{a}"));
+        prop_assert_eq!(le, matches!(difference, Outcome::L | Outcome::P), "{} <= {}: {:?}", a, b, difference);
+    }
+}
+
+#[test]
+fn values_mix_with_rulesets_in_one_sum() {
+    // domineering("..|..") is ±1 (a 2x2 board: either player's domino
+    // leaves the other none); 1 + -1 cancels.
+    assert_eq!(value("domineering(\"..|..\") + ±1"), "0");
+    assert_eq!(value("1 + cut(1, 2) + -1"), value("cut(1, 2)"));
+    // *n written alone is a Nim heap; with ups it is a value: ^ + * = ^*.
+    assert_eq!(value("^ + *"), "^*");
+    assert_eq!(value("^ + *3 + *3"), "^");
+}
+
+#[test]
+fn a_leading_minus_is_a_value() {
+    let p = Position::parse("-1/2 + 1/2").unwrap();
+    assert_eq!(p.to_string(), "-1/2 + 1/2");
+    assert_eq!(value("-1/2 + 1/2"), "0");
+}
