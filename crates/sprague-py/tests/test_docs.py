@@ -1,4 +1,5 @@
-"""Runs every Python example of docs/python.md, so the page cannot rot."""
+"""Runs every Python example of docs/python.md and the README, so they
+cannot rot."""
 
 import re
 
@@ -6,14 +7,20 @@ import pytest
 
 from conftest import REPO
 
-PAGE = REPO / "docs" / "python.md"
-EXAMPLES = re.findall(r"```python\n(.*?)```", PAGE.read_text(), re.S)
+PAGES = [REPO / "docs" / "python.md", REPO / "README.md"]
+EXAMPLES = [
+    (page, code)
+    for page in PAGES
+    for code in re.findall(r"```python\n(.*?)```", page.read_text(), re.S)
+]
 
 
 def test_the_page_has_its_examples():
-    assert len(EXAMPLES) >= 6
+    assert len(EXAMPLES) >= 7
 
 
-@pytest.mark.parametrize("code", EXAMPLES, ids=[f"example{i}" for i in range(len(EXAMPLES))])
-def test_example(code):
-    exec(compile(code, str(PAGE), "exec"), {})
+@pytest.mark.parametrize(
+    "page, code", EXAMPLES, ids=[f"{page.name}-{i}" for i, (page, _) in enumerate(EXAMPLES)]
+)
+def test_example(page, code):
+    exec(compile(code, str(page), "exec"), {})
