@@ -374,15 +374,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         None if args.period => family.periodicity(budget)?,
         None => None,
     };
-    let to = match (args.to, periodicity) {
-        (Some(to), _) => to,
-        (None, Some(p)) => p
-            .preperiod
-            .saturating_add(p.period.saturating_mul(2))
-            .saturating_sub(1)
-            .max(args.from),
-        (None, None) => 100.max(args.from),
-    };
+    let to = sprague::rulesets::table_end(args.from, args.to, periodicity);
     if args.from > to {
         return Err(Failure::user(format!(
             "--from {} is larger than --to {to}",
@@ -510,13 +502,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         None => all_values()?,
     };
     if args.json {
-        let json = TableJson {
-            ruleset: family.ruleset(),
-            from: args.from,
-            to,
-            values,
-            period: periodicity.map(PeriodJson::from),
-        };
+        let json = TableJson::new(family.as_ref(), args.from, values, periodicity);
         serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
         writeln!(out)?;
     } else {

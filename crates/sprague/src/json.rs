@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::position::Position;
-use crate::rulesets::{Periodicity, Ruleset};
+use crate::rulesets::{HeapFamily, Periodicity, Ruleset};
 use crate::solve::{Analysis, SumMove};
 
 /// The JSON of `analyze`: outcome, values and winning moves of a position.
@@ -101,6 +101,37 @@ pub struct TableJson {
     pub values: Vec<u64>,
     /// The period, or `None` when none was found or asked for.
     pub period: Option<PeriodJson>,
+}
+
+impl TableJson {
+    /// The JSON of the table of `family`: `values` are `G(from..=to)`, and
+    /// `periodicity` the period found (if one was asked for).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sprague::{Budget, json::TableJson, rulesets::family, syntax::parse_ruleset};
+    /// let f = family(&parse_ruleset("subtraction[1,3,4]").unwrap()).unwrap();
+    /// let values: Vec<u64> = f.grundy_values(0, 6, &Budget::DEFAULT).unwrap()
+    ///     .into_iter().map(|g| g.0).collect();
+    /// let json = TableJson::new(f.as_ref(), 0, values, None);
+    /// assert_eq!((json.ruleset.as_str(), json.to), ("subtraction[1,3,4]", 6));
+    /// assert_eq!(json.values, [0, 1, 0, 1, 2, 3, 2]);
+    /// ```
+    pub fn new(
+        family: &dyn HeapFamily,
+        from: u64,
+        values: Vec<u64>,
+        periodicity: Option<Periodicity>,
+    ) -> TableJson {
+        TableJson {
+            ruleset: family.ruleset(),
+            from,
+            to: (from + values.len() as u64).saturating_sub(1),
+            values,
+            period: periodicity.map(PeriodJson::from),
+        }
+    }
 }
 
 /// The period of a Grundy sequence, as in the JSON of `table`.

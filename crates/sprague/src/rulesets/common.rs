@@ -50,6 +50,33 @@ impl fmt::Debug for Ruleset {
     }
 }
 
+/// The last heap of a table of `G(from..)` that asked for `to`: `to` if
+/// given; else two periods past the preperiod where a period is known (so
+/// the table shows it repeat); else heap 100; never less than `from`. The
+/// CLI's `table` and the Python module's `table` both use it, so they
+/// print the same table.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::rulesets::{Periodicity, table_end};
+/// let p = Periodicity { preperiod: 0, period: 7, certified: true, certified_at: 0 };
+/// assert_eq!(table_end(0, None, Some(p)), 13);
+/// assert_eq!(table_end(0, None, None), 100);
+/// assert_eq!(table_end(5, Some(9), Some(p)), 9);
+/// ```
+pub fn table_end(from: u64, to: Option<u64>, periodicity: Option<Periodicity>) -> u64 {
+    match (to, periodicity) {
+        (Some(to), _) => to,
+        (None, Some(p)) => p
+            .preperiod
+            .saturating_add(p.period.saturating_mul(2))
+            .saturating_sub(1)
+            .max(from),
+        (None, None) => 100.max(from),
+    }
+}
+
 /// A family of one-heap games, `G(0), G(1), ...`, as tabulated by
 /// `sprague table`.
 pub trait HeapFamily: fmt::Debug + Send + Sync {

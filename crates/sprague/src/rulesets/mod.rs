@@ -41,7 +41,7 @@ use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
 pub use bash::BashHeap;
 pub use circle::CirclePosition;
-pub use common::{BuildFn, FamilyFn, HeapFamily, Periodicity, RareValues, Ruleset};
+pub use common::{BuildFn, FamilyFn, HeapFamily, Periodicity, RareValues, Ruleset, table_end};
 pub use cut::{CutBar, MAX_SIDE as CUT_MAX_SIDE, cut_value};
 pub use disjoint::{
     DISJOINT_TABLE_LIMIT, DisjointHeap, DisjointTable, disjoint_grundy_table,

@@ -1,0 +1,115 @@
+"""Exact solvers for combinatorial games.
+
+``analyze`` and ``table`` answer what the ``sprague`` command answers, as the
+dicts of its ``--json``. ``grundy_table``, ``grundy``, ``canonical`` and
+``solve`` value games whose rules are Python functions: each position's moves
+are asked for once, and the values are computed in Rust by the same solvers as
+the command's.
+"""
+
+from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Tuple, TypedDict, Union
+
+__version__: str
+
+class Move(TypedDict):
+    component: int
+    description: str
+    to: str
+
+class Analysis(TypedDict):
+    position: str
+    play: str
+    outcome: str
+    first_player_wins: Optional[bool]
+    grundy: Optional[int]
+    value: Optional[str]
+    winning_moves: List[Move]
+    drawing_moves: List[Move]
+
+class Period(TypedDict):
+    preperiod: int
+    period: int
+    certified: bool
+    certified_at: int
+
+# ``from`` is a keyword, so the table's dict is declared functionally.
+Table = TypedDict(
+    "Table",
+    {"ruleset": str, "from": int, "to": int, "values": List[int], "period": Optional[Period]},
+)
+
+class Solution(TypedDict):
+    outcome: str
+    remoteness: Optional[int]
+
+HeapOption = Union[int, Tuple[int, ...]]
+"""An option of a heap: the heap left, or the heaps it splits into."""
+
+Option_ = Union[Hashable, List[Hashable]]
+"""An option of a position: a position, or a list of positions (their sum)."""
+
+def analyze(position: str, misere: bool = False, all: bool = False) -> Analysis:
+    """Who wins ``position`` (written as on the command line, e.g.
+    ``"nim(3, 6, 9) + kayles(10)"``), with which moves, and its value: the
+    dict of ``sprague analyze --json``.
+
+    ``misere=True`` asks for misère play; ``all=True`` lists every winning
+    move, not only the first. A position that does not parse raises
+    ``ValueError`` with the CLI's message and the attribute ``span``, the
+    ``(start, end)`` byte range of the mistake.
+    """
+
+def table(ruleset: str, to: Optional[int] = None, frm: int = 0, period: bool = False) -> Table:
+    """The Grundy values ``G(frm..=to)`` of a built-in one-heap family (e.g.
+    ``"subtraction[1,3,4]"``, ``"octal[0.77]"``): the dict of ``sprague table
+    --json``.
+
+    Without ``to`` the table ends at heap 100, or with ``period=True`` two
+    periods past the preperiod. ``period=True`` finds the least preperiod and
+    period and says whether a theorem certifies them. A ruleset that does not
+    parse raises ``ValueError`` with ``span``.
+    """
+
+def grundy_table(moves: Callable[[int], Iterable[HeapOption]], n: int) -> List[int]:
+    """The Grundy values ``[G(0), ..., G(n)]`` of a one-heap family defined in
+    Python. ``moves(h)`` returns the options of a heap of ``h``: each an
+    ``int`` (the heap left) or a ``tuple`` of ints (the heaps it splits into;
+    ``()`` is a finished game).
+
+    ``moves`` is called once for each heap (and once for any larger heap a
+    move leads to); the values are computed in Rust. An exception raised by
+    ``moves`` propagates; an option of the wrong type raises ``TypeError``
+    naming the heap; a heap that can be reached from itself raises
+    ``ValueError``.
+    """
+
+def grundy(moves: Callable[[Any], Iterable[Option_]], start: Hashable) -> int:
+    """The Grundy value of ``start`` in the impartial game whose options
+    ``moves(p)`` lists. A position is any hashable value; an option that is a
+    ``list`` of positions is their sum (``[]`` is a finished game).
+
+    ``moves`` is called once for each position reachable from ``start``; the
+    value is computed in Rust by the library's mex solver. Exceptions of
+    ``moves`` propagate; a bad return value or an unhashable option raises
+    ``TypeError`` naming the position; a loop raises ``ValueError``.
+    """
+
+def canonical(
+    left: Callable[[Any], Iterable[Option_]],
+    right: Callable[[Any], Iterable[Option_]],
+    start: Hashable,
+) -> str:
+    """The canonical value of ``start`` in the partizan game whose options for
+    Left and Right ``left(p)`` and ``right(p)`` list, in the notation of
+    ``sprague analyze``: ``"0"``, ``"3/8"``, ``"-2"``, ``"*"``, ``"^"``,
+    ``"{1|0}"``. An option that is a ``list`` of positions is their sum.
+    Errors as for ``grundy``.
+    """
+
+def solve(moves: Callable[[Any], Iterable[Hashable]], start: Hashable) -> Solution:
+    """Who wins ``start`` in an impartial game whose positions may repeat:
+    ``{"outcome": "N" | "P" | "D", "remoteness": int | None}`` (``None`` for
+    a draw), by the library's retrograde analysis. ``moves(p)`` lists the
+    positions one move away (sums are not supported here). Errors as for
+    ``grundy``.
+    """

@@ -1,0 +1,252 @@
+//! Games defined in Python as components of the library's game model: a
+//! read game ([`Options`]) and the number of a position make a
+//! [`Component`], impartial or partizan, so the library's own solvers value
+//! it — `grundy_by_mex` (the default of [`Impartial::grundy`]), the
+//! [`CanonicalSolver`], retrograde analysis for loopy games and the
+//! [`GrundySolver`] for one-heap tables. Nothing here values a game by
+//! itself.
+
+use std::sync::Arc;
+
+use sprague::graph::{Graph, Retrograde};
+use sprague::{
+    Budget, CanonicalSolver, Component, GrundySolver, Impartial, ImpartialGame, Key, Kind, Move,
+    Nimber, Outcome, Partizan, Side, SolveError, grundy_sequence,
+};
+
+use crate::explore::Options;
+
+/// The family name in the keys of Python-defined positions; the keys also
+/// hold the identity of the game's [`Options`], so two games never share
+/// memo entries.
+const FAMILY: &str = "python";
+
+/// The longest canonical value written out (the text of a canonical form
+/// can be exponentially longer than the form).
+pub const MAX_VALUE_CHARS: usize = 1 << 20;
+
+/// The moves of `options`' position `id`, each to the sum of its parts
+/// made by `node`.
+fn moves_of(options: &Options, id: u32, node: impl Fn(u32) -> Arc<dyn Component>) -> Vec<Move> {
+    options
+        .options(id)
+        .enumerate()
+        .map(|(i, o)| {
+            let to = options.parts(o).iter().map(|&p| node(p)).collect();
+            Move::to_sum(format!("option {i}"), to)
+        })
+        .collect()
+}
+
+/// A position of an impartial game defined in Python.
+#[derive(Debug)]
+struct ImpartialNode {
+    id: u32,
+    game: Arc<Options>,
+}
+
+impl Component for ImpartialNode {
+    fn ruleset(&self) -> String {
+        FAMILY.to_string()
+    }
+
+    fn args(&self) -> String {
+        self.id.to_string()
+    }
+
+    fn key(&self) -> Key {
+        Key::shared(FAMILY, &self.game, [u64::from(self.id)])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Impartial(self)
+    }
+}
+
+impl Impartial for ImpartialNode {
+    fn moves(&self, _: &Budget) -> Result<Vec<Move>, SolveError> {
+        Ok(moves_of(&self.game, self.id, |id| {
+            Arc::new(ImpartialNode {
+                id,
+                game: Arc::clone(&self.game),
+            })
+        }))
+    }
+}
+
+/// The Grundy value of position 0 of `game`, by the library's mex solver.
+///
+/// # Errors
+///
+/// [`SolveError::Loopy`] if a position repeats; beyond `budget`.
+pub fn grundy(game: Options, budget: &Budget) -> Result<Nimber, SolveError> {
+    let root = ImpartialNode {
+        id: 0,
+        game: Arc::new(game),
+    };
+    root.grundy(budget)
+}
+
+/// Left's and Right's options of a partizan game defined in Python.
+#[derive(Debug)]
+struct PartizanGame {
+    left: Options,
+    right: Options,
+}
+
+/// A position of a partizan game defined in Python.
+#[derive(Debug)]
+struct PartizanNode {
+    id: u32,
+    game: Arc<PartizanGame>,
+}
+
+impl Component for PartizanNode {
+    fn ruleset(&self) -> String {
+        FAMILY.to_string()
+    }
+
+    fn args(&self) -> String {
+        self.id.to_string()
+    }
+
+    fn key(&self) -> Key {
+        Key::shared(FAMILY, &self.game, [u64::from(self.id)])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Partizan(self)
+    }
+}
+
+impl Partizan for PartizanNode {
+    fn moves(&self, side: Side, _: &Budget) -> Result<Vec<Move>, SolveError> {
+        let options = match side {
+            Side::Left => &self.game.left,
+            Side::Right => &self.game.right,
+        };
+        Ok(moves_of(options, self.id, |id| {
+            Arc::new(PartizanNode {
+                id,
+                game: Arc::clone(&self.game),
+            })
+        }))
+    }
+}
+
+/// The canonical value of position 0 of the partizan game with Left's
+/// options `left` and Right's `right`, in the library's notation, by the
+/// library's canonical-form solver; `None` if it is longer than
+/// [`MAX_VALUE_CHARS`].
+///
+/// # Errors
+///
+/// [`SolveError::Loopy`] if a position repeats; beyond `budget`.
+pub fn canonical(
+    left: Options,
+    right: Options,
+    budget: Budget,
+) -> Result<Option<String>, SolveError> {
+    let root: Arc<dyn Component> = Arc::new(PartizanNode {
+        id: 0,
+        game: Arc::new(PartizanGame { left, right }),
+    });
+    let mut solver = CanonicalSolver::new(budget);
+    let g = solver.component(&root)?;
+    solver.arena.display_at_most(g, MAX_VALUE_CHARS)
+}
+
+/// The outcome (`N`, `P` or `D`) and remoteness of position 0 of a loopy
+/// impartial game whose options are single positions, by the library's
+/// retrograde analysis.
+pub fn solve_loopy(game: &Options) -> (Outcome, Option<u32>) {
+    let n = game.n_positions() as u32;
+    let (mut sources, mut targets) = (Vec::new(), Vec::new());
+    for v in 0..n {
+        for o in game.options(v) {
+            for &to in game.parts(o) {
+                sources.push(v);
+                targets.push(to);
+            }
+        }
+    }
+    let graph = Graph::from_edges(n, &sources, &targets);
+    let retrograde = Retrograde::new(&graph, &graph.transpose());
+    (retrograde.outcome(0), retrograde.remoteness(0))
+}
+
+/// A position of a one-heap family defined in Python, for the
+/// [`GrundySolver`]: a heap (by number), or an option that splits into
+/// several heaps (by the number of the option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum HeapPosition {
+    Heap(u32),
+    Split(u32),
+}
+
+/// A one-heap family defined in Python, as an [`ImpartialGame`].
+#[derive(Debug)]
+struct HeapGame {
+    options: Options,
+}
+
+impl ImpartialGame for HeapGame {
+    type Position = HeapPosition;
+
+    fn moves(&self, position: &HeapPosition, out: &mut Vec<HeapPosition>) {
+        // A split into no heap at all is a finished game: no moves.
+        if let HeapPosition::Heap(v) = *position {
+            for o in self.options.options(v) {
+                out.push(match self.options.parts(o) {
+                    [one] => HeapPosition::Heap(*one),
+                    _ => HeapPosition::Split(o),
+                });
+            }
+        }
+    }
+
+    fn split(&self, position: &HeapPosition, out: &mut Vec<HeapPosition>) -> bool {
+        match *position {
+            HeapPosition::Split(o) if !self.options.parts(o).is_empty() => {
+                out.extend(self.options.parts(o).iter().map(|&v| HeapPosition::Heap(v)));
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The Grundy values of the positions `0..count` of a one-heap family
+/// (position `h` is the heap of `h`): by the library's table of one-heap
+/// families ([`grundy_sequence`]) where every move leads to smaller heaps
+/// (the usual case: one pass, no hashing), otherwise by its memoised
+/// solver, whose table all the heaps share.
+///
+/// # Errors
+///
+/// [`SolveError::Loopy`] if a heap can be reached from itself; beyond
+/// `budget`.
+pub fn grundy_table(options: Options, count: u32, budget: Budget) -> Result<Vec<u64>, SolveError> {
+    let to_smaller_heaps = options.n_positions() == count as usize
+        && (0..count).all(|h| {
+            options
+                .options(h)
+                .all(|o| options.parts(o).iter().all(|&part| part < h))
+        });
+    if to_smaller_heaps && count > 0 {
+        return Ok(grundy_sequence(count as usize - 1, |h, g, emit| {
+            for o in options.options(h as u32) {
+                emit(
+                    options
+                        .parts(o)
+                        .iter()
+                        .fold(0, |sum, &part| sum ^ g[part as usize]),
+                );
+            }
+        }));
+    }
+    let mut solver = GrundySolver::new(HeapGame { options }, budget);
+    (0..count)
+        .map(|h| Ok(solver.grundy(&HeapPosition::Heap(h))?.0))
+        .collect()
+}

@@ -1,0 +1,305 @@
+//! The `sprague` Python module: the answers of the command line as Python
+//! dicts (`analyze`, `table`), and games whose rules are Python functions,
+//! solved in Rust by the library's solvers (`grundy_table`, `grundy`,
+//! `canonical`, `solve`).
+//!
+//! Every function reads what it needs from Python first (each position's
+//! moves asked once, see [`explore`]), then solves without the interpreter
+//! (the GIL released). It never values a game itself: the values come from
+//! the library's game model and solvers ([`games`]), and the JSON from the
+//! library's `json` module, as the CLI's do.
+
+mod explore;
+mod games;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use sprague::json::{AnalysisJson, TableJson};
+use sprague::rulesets::table_end;
+use sprague::syntax::parse_ruleset;
+use sprague::{Budget, ParseError, Play, Position, SolveError};
+
+/// The budget of every call: the CLI's default.
+const BUDGET: Budget = Budget::DEFAULT;
+
+/// The default last heap of a period search without `to`, as the CLI's.
+const DEFAULT_PERIOD_MAX: u64 = 1 << 32;
+
+/// The most bytes a period search keeps per heap, as the CLI's.
+const PERIOD_BYTES_PER_HEAP: u64 = 4;
+
+/// Heaps computed between two looks at Ctrl-C in a period search.
+const PERIOD_STEP: u64 = 1 << 20;
+
+/// A [`SolveError`] as a Python `ValueError`.
+pub(crate) fn solve_error(e: SolveError) -> PyErr {
+    match e {
+        SolveError::Loopy => PyValueError::new_err(
+            "the game is loopy: a position can be reached from itself (solve() values loopy games)",
+        ),
+        e => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// A [`ParseError`] of `text` as a `ValueError` whose message is the CLI's
+/// and whose `span` attribute is the `(start, end)` byte range it is about.
+fn parse_error(py: Python<'_>, context: &str, text: &str, e: &ParseError) -> PyErr {
+    let err = PyValueError::new_err(format!("{context}: {e}"));
+    let value = err.value(py);
+    let attributes = value
+        .setattr("span", (e.span.start, e.span.end))
+        .and_then(|()| value.setattr("text", text));
+    match attributes {
+        Ok(()) => err,
+        Err(e) => e,
+    }
+}
+
+/// Why a computation without the interpreter failed.
+enum Failure {
+    Parse(&'static str, ParseError),
+    Solve(SolveError),
+}
+
+impl Failure {
+    fn into_py(self, py: Python<'_>, text: &str) -> PyErr {
+        match self {
+            Failure::Parse(context, e) => parse_error(py, context, text, &e),
+            Failure::Solve(e) => solve_error(e),
+        }
+    }
+}
+
+/// `json.loads(text)`: the dict of the CLI's `--json`, keys in its order.
+fn json_to_python(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> PyResult<String> {
+    serde_json::to_string(value).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// Who wins `position` (written as on the command line, e.g.
+/// ``"nim(3, 6, 9) + kayles(10)"``), with which moves, and its value: the
+/// dict of ``sprague analyze --json`` (keys ``position``, ``play``,
+/// ``outcome``, ``first_player_wins``, ``grundy``, ``value``,
+/// ``winning_moves``, ``drawing_moves``).
+///
+/// ``misere=True`` asks for misère play; ``all=True`` lists every winning
+/// move, not only the first. A position that does not parse raises
+/// ``ValueError`` with the CLI's message and the attribute ``span``, the
+/// ``(start, end)`` byte range of the mistake.
+#[pyfunction]
+#[pyo3(signature = (position, misere = false, all = false))]
+fn analyze(py: Python<'_>, position: &str, misere: bool, all: bool) -> PyResult<Py<PyAny>> {
+    let play = if misere { Play::Misere } else { Play::Normal };
+    let answer = py.detach(|| -> Result<AnalysisJson, Failure> {
+        let parsed = Position::parse(position).map_err(|e| Failure::Parse("bad position", e))?;
+        let analysis = sprague::analyze(&parsed, play, all, &BUDGET).map_err(Failure::Solve)?;
+        Ok(AnalysisJson::new(&parsed, &analysis))
+    });
+    let json = answer.map_err(|e| e.into_py(py, position))?;
+    json_to_python(py, &to_json(&json)?)
+}
+
+/// The memory of this machine in bytes, as the CLI reads it, or 16 GiB.
+fn memory_limit() -> u64 {
+    let read = || -> Option<u64> {
+        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        kib.checked_mul(1024)
+    };
+    read().unwrap_or(16 << 30)
+}
+
+/// The Grundy values ``G(frm..=to)`` of a built-in one-heap family (e.g.
+/// ``"subtraction[1,3,4]"``, ``"octal[0.77]"``): the dict of ``sprague
+/// table --json`` (keys ``ruleset``, ``from``, ``to``, ``values``,
+/// ``period``).
+///
+/// Without ``to`` the table ends at heap 100, or with ``period=True`` two
+/// periods past the preperiod. ``period=True`` finds the least preperiod and
+/// period and says whether a theorem certifies them (``period`` is then a
+/// dict with ``preperiod``, ``period``, ``certified``, ``certified_at``).
+/// A ruleset that does not parse raises ``ValueError`` with ``span``.
+#[pyfunction]
+#[pyo3(signature = (ruleset, to = None, frm = 0, period = false))]
+fn table(
+    py: Python<'_>,
+    ruleset: &str,
+    to: Option<u64>,
+    frm: u64,
+    period: bool,
+) -> PyResult<Py<PyAny>> {
+    let family = py
+        .detach(|| -> Result<_, Failure> {
+            let syntax = parse_ruleset(ruleset).map_err(|e| Failure::Parse("bad ruleset", e))?;
+            sprague::rulesets::family(&syntax).map_err(|e| Failure::Parse("bad ruleset", e))
+        })
+        .map_err(|e| e.into_py(py, ruleset))?;
+    let periodicity = if !period {
+        None
+    } else if family.searches_period() {
+        // The search continues from step to step, so steps cost what one
+        // search would; between them, Ctrl-C.
+        let max = match to {
+            Some(to) => to.max(BUDGET.max_positions.saturating_sub(1)),
+            None => DEFAULT_PERIOD_MAX.min(memory_limit() / PERIOD_BYTES_PER_HEAP),
+        };
+        let mut reached = 0u64;
+        loop {
+            reached = reached.saturating_add(PERIOD_STEP).min(max);
+            let found = py
+                .detach(|| family.periodicity_within(reached, &BUDGET))
+                .map_err(solve_error)?;
+            if reached >= max || found.is_some_and(|p| p.certified) {
+                break found;
+            }
+            py.check_signals()?;
+        }
+    } else {
+        py.detach(|| family.periodicity(&BUDGET))
+            .map_err(solve_error)?
+    };
+    let to = table_end(frm, to, periodicity);
+    if frm > to {
+        return Err(PyValueError::new_err(format!(
+            "frm {frm} is larger than to {to}"
+        )));
+    }
+    let values = py
+        .detach(|| family.grundy_values(frm, to, &BUDGET))
+        .map_err(solve_error)?;
+    let values = values.into_iter().map(|g| g.0).collect();
+    let json = TableJson::new(family.as_ref(), frm, values, periodicity);
+    json_to_python(py, &to_json(&json)?)
+}
+
+/// The Grundy values ``[G(0), ..., G(n)]`` of a one-heap family defined in
+/// Python. ``moves(h)`` returns the options of a heap of ``h``: each an
+/// ``int`` (the heap left) or a ``tuple`` of ints (the heaps it splits into,
+/// whose sum the option is; ``()`` is a finished game).
+///
+/// ``moves`` is called once for each heap ``0..=n`` (and once for any larger
+/// heap a move leads to); the values are computed in Rust. An exception
+/// raised by ``moves`` propagates; an option of the wrong type raises
+/// ``TypeError`` naming the heap; a heap that can be reached from itself
+/// raises ``ValueError``.
+///
+/// >>> grundy_table(lambda h: [h - t for t in (1, 3, 4) if t <= h], 13)
+/// [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
+#[pyfunction]
+fn grundy_table(py: Python<'_>, moves: &Bound<'_, PyAny>, n: u64) -> PyResult<Vec<u64>> {
+    let options = explore::explore_heaps(moves, n, BUDGET)?;
+    let count = u32::try_from(n + 1)
+        .map_err(|_| PyValueError::new_err("the table has more than 2^32 heaps"))?;
+    py.detach(|| games::grundy_table(options, count, BUDGET))
+        .map_err(solve_error)
+}
+
+/// The Grundy value of ``start`` in the impartial game whose options
+/// ``moves(p)`` lists. A position is any hashable value; an option that is
+/// a ``list`` of positions is their sum (its value is the XOR of theirs;
+/// ``[]`` is a finished game).
+///
+/// ``moves`` is called once for each position reachable from ``start``;
+/// the values are computed in Rust, by the library's mex solver. An
+/// exception raised by ``moves`` propagates; a return value that is not a
+/// list of options, or an unhashable option, raises ``TypeError`` naming the
+/// position; a position that can be reached from itself raises
+/// ``ValueError`` (use ``solve`` for loopy games).
+///
+/// >>> grundy(lambda h: [h - t for t in (1, 2) if t <= h], 5)
+/// 2
+#[pyfunction]
+fn grundy(py: Python<'_>, moves: &Bound<'_, PyAny>, start: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let mut read = explore::explore(start, &[("moves", moves)], true, BUDGET)?;
+    let options = read.pop().expect("one function, one set of options");
+    let g = py
+        .detach(|| games::grundy(options, &BUDGET))
+        .map_err(solve_error)?;
+    Ok(g.0)
+}
+
+/// The canonical value of ``start`` in the partizan game whose options for
+/// Left and Right ``left(p)`` and ``right(p)`` list, written as ``sprague
+/// analyze`` writes values: ``"0"``, ``"3/8"``, ``"-2"``, ``"*"``, ``"^"``,
+/// ``"{1|0}"``. A position is any hashable value; an option that is a
+/// ``list`` of positions is their sum.
+///
+/// ``left`` and ``right`` are each called once for each position reachable
+/// from ``start``; the canonical forms are computed in Rust, by the
+/// library's canonical-form solver. Errors as for ``grundy``.
+///
+/// >>> canonical(lambda n: [n - 1] if n else [], lambda n: [], 3)
+/// '3'
+#[pyfunction]
+fn canonical(
+    py: Python<'_>,
+    left: &Bound<'_, PyAny>,
+    right: &Bound<'_, PyAny>,
+    start: &Bound<'_, PyAny>,
+) -> PyResult<String> {
+    let read = explore::explore(start, &[("left", left), ("right", right)], true, BUDGET)?;
+    let [left, right]: [explore::Options; 2] = read
+        .try_into()
+        .map_err(|_| PyValueError::new_err("two functions, two sets of options"))?;
+    py.detach(|| games::canonical(left, right, BUDGET))
+        .map_err(solve_error)?
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "the canonical value is longer than {} characters",
+                games::MAX_VALUE_CHARS
+            ))
+        })
+}
+
+/// Who wins ``start`` in an impartial game whose positions may repeat
+/// (play may go on forever): ``{"outcome": "N", "P" or "D", "remoteness":
+/// int or None}``. ``N``: the player to move wins; ``P``: the other player;
+/// ``D``: a draw. The remoteness is the number of moves to the end with best
+/// play (the winner hurries, the loser holds out), ``None`` for a draw.
+///
+/// ``moves(p)`` lists the positions one move away (each hashable; sums are
+/// not supported here) and is called once for each position reachable from
+/// ``start``; the outcome is computed in Rust by the library's retrograde
+/// analysis. Errors as for ``grundy``.
+///
+/// >>> solve(lambda p: {"a": ["b"], "b": ["a", "c"], "c": []}[p], "a")
+/// {'outcome': 'P', 'remoteness': 2}
+#[pyfunction]
+fn solve(
+    py: Python<'_>,
+    moves: &Bound<'_, PyAny>,
+    start: &Bound<'_, PyAny>,
+) -> PyResult<Py<PyAny>> {
+    let mut read = explore::explore(start, &[("moves", moves)], false, BUDGET)?;
+    let options = read.pop().expect("one function, one set of options");
+    let (outcome, remoteness) = py.detach(|| games::solve_loopy(&options));
+    let answer = PyDict::new(py);
+    answer.set_item("outcome", outcome.letter())?;
+    answer.set_item("remoteness", remoteness)?;
+    Ok(answer.into_any().unbind())
+}
+
+/// Exact solvers for combinatorial games.
+///
+/// ``analyze`` and ``table`` answer what the ``sprague`` command answers,
+/// as the dicts of its ``--json``. ``grundy_table``, ``grundy``,
+/// ``canonical`` and ``solve`` value games whose rules are Python functions:
+/// each position's moves are asked for once, and the values are computed in
+/// Rust by the same solvers as the command's.
+#[pymodule]
+#[pyo3(name = "sprague")]
+fn sprague_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(grundy_table, m)?)?;
+    m.add_function(wrap_pyfunction!(grundy, m)?)?;
+    m.add_function(wrap_pyfunction!(canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

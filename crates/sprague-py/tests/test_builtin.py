@@ -1,0 +1,75 @@
+"""`analyze` and `table`: the CLI's JSON as dicts."""
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+import sprague
+
+
+def test_analyze_gives_the_fields_of_the_spec_in_order():
+    a = sprague.analyze("nim(3, 6, 9)")
+    assert list(a) == [
+        "position", "play", "outcome", "first_player_wins", "grundy", "value",
+        "winning_moves", "drawing_moves",
+    ]
+    assert a["grundy"] == 12 and a["outcome"] == "N"
+    assert a["winning_moves"] == [
+        {"component": 2, "description": "take 4 from the heap of 9", "to": "nim(3, 6, 5)"}
+    ]
+
+
+def test_analyze_misere_and_all():
+    a = sprague.analyze("nim(1, 1, 2)", misere=True, all=True)
+    assert a["play"] == "misere"
+    assert a["grundy"] is None
+    assert len(a["winning_moves"]) >= 1
+
+
+def test_analyze_partizan_value():
+    assert sprague.analyze('hackenbush("LRRL") + cut(3, 5)')["value"] == "-5/8"
+
+
+def test_table_with_its_period():
+    t = sprague.table("subtraction[1,3,4]", period=True)
+    assert list(t) == ["ruleset", "from", "to", "values", "period"]
+    assert t["period"]["period"] == 7 and t["period"]["certified"]
+    assert t["values"] == [0, 1, 0, 1, 2, 3, 2] * 2
+
+
+def test_table_from_to():
+    t = sprague.table("octal[0.77]", to=20, frm=10)
+    assert (t["from"], t["to"], len(t["values"])) == (10, 20, 11)
+
+
+def test_a_bad_position_raises_value_error_with_its_span():
+    with pytest.raises(ValueError) as e:
+        sprague.analyze("nim(3, x)")
+    assert e.value.span == (7, 8)
+    assert "bad position" in str(e.value)
+    with pytest.raises(ValueError) as e:
+        sprague.analyze("nimm(3)")
+    assert e.value.span == (0, 4)
+    assert "unknown ruleset" in str(e.value)
+
+
+def test_a_bad_ruleset_raises_value_error_with_its_span():
+    with pytest.raises(ValueError) as e:
+        sprague.table("kayles[")
+    assert e.value.span[0] >= 6
+
+
+def test_frm_past_to_is_refused():
+    with pytest.raises(ValueError):
+        sprague.table("nim", to=3, frm=5)
+
+
+@pytest.mark.skipif(shutil.which("sprague") is None, reason="the sprague binary is not on PATH")
+def test_the_dicts_equal_the_cli_json():
+    cli = subprocess.run(
+        ["sprague", "analyze", "kayles(10) + *3", "--json", "--all"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    assert json.loads(cli) == sprague.analyze("kayles(10) + *3", all=True)

@@ -1,0 +1,59 @@
+"""Errors are Python exceptions, never a crash."""
+
+import pytest
+
+import sprague
+
+
+class Boom(Exception):
+    pass
+
+
+def test_an_exception_in_moves_propagates_as_itself():
+    def moves(h):
+        if h == 3:
+            raise Boom("no moves from 3")
+        return [h - 1] if h else []
+
+    for call in (
+        lambda: sprague.grundy_table(moves, 10),
+        lambda: sprague.grundy(moves, 10),
+        lambda: sprague.solve(moves, 10),
+        lambda: sprague.canonical(moves, lambda p: [], 10),
+    ):
+        with pytest.raises(Boom, match="no moves from 3"):
+            call()
+
+
+@pytest.mark.parametrize("bad", [None, 3, "abc", [1.5], [[1, 2]], [-1]])
+def test_a_bad_option_names_the_heap(bad):
+    with pytest.raises((TypeError, ValueError), match=r"moves\(4\)"):
+        sprague.grundy_table(lambda h: bad if h == 4 else ([h - 1] if h else []), 6)
+
+
+def test_a_bad_return_value_names_the_position():
+    with pytest.raises(TypeError, match=r"moves\('x'\) returned None"):
+        sprague.grundy(lambda p: None, "x")
+    with pytest.raises(TypeError, match=r"moves\('x'\).*not hashable"):
+        sprague.grundy(lambda p: [{1: 2}] if p == "x" else [], "x")
+    with pytest.raises(TypeError, match=r"left\(0\)"):
+        sprague.canonical(lambda p: 5, lambda p: [], 0)
+    with pytest.raises(TypeError, match="sums"):
+        sprague.solve(lambda p: [[1, 2]] if p == 0 else [], 0)
+    with pytest.raises(TypeError, match="start position"):
+        sprague.grundy(lambda p: [], [1])
+
+
+def test_a_loop_outside_solve_is_a_value_error():
+    with pytest.raises(ValueError, match="loopy"):
+        sprague.grundy(lambda p: [1 - p], 0)
+    with pytest.raises(ValueError, match="loopy"):
+        sprague.grundy_table(lambda h: [h], 3)
+    with pytest.raises(ValueError, match="loopy"):
+        sprague.canonical(lambda p: [1 - p], lambda p: [], 0)
+
+
+def test_the_module_is_usable_after_errors():
+    with pytest.raises(Boom):
+        sprague.grundy(lambda p: (_ for _ in ()).throw(Boom()), 0)
+    assert sprague.grundy(lambda h: list(range(h)), 5) == 5
