@@ -50,7 +50,7 @@ fn json_has_the_spec_fields() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["first_player_wins"], true);
     assert_eq!(v["grundy"], 12);
-    assert!(v["value"].is_null());
+    assert_eq!(v["value"], "*12");
     let moves = v["winning_moves"].as_array().unwrap();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0]["component"], 2);

@@ -81,7 +81,7 @@ async fn analyze_gives_the_json_of_the_spec() {
             "outcome": "N",
             "first_player_wins": true,
             "grundy": 12,
-            "value": null,
+            "value": "*12",
             "winning_moves": [
                 {"component": 2, "description": "take 4 from the heap of 9", "to": "nim(3, 6, 5)"}
             ],

@@ -27,8 +27,9 @@ pub struct AnalysisJson {
     /// The Sprague–Grundy value, for impartial normal-play loop-free
     /// positions.
     pub grundy: Option<u64>,
-    /// The canonical or loopy value in the usual notation, where one
-    /// applies.
+    /// The value in the usual notation, where one applies: the nimber of
+    /// an impartial position (`*12`), the canonical form of a partizan
+    /// one, the loopy value of a loopy one; `None` for misère sums.
     pub value: Option<String>,
     /// The winning moves found, in the spec's order.
     pub winning_moves: Vec<MoveJson>,
@@ -70,7 +71,7 @@ impl AnalysisJson {
             outcome: analysis.outcome.letter().to_string(),
             first_player_wins: analysis.outcome.first_player_wins(),
             grundy: analysis.grundy().map(|g| g.0),
-            value: analysis.value_text(),
+            value: analysis.value_notation(),
             winning_moves: analysis.winning_moves.iter().map(MoveJson::from).collect(),
             drawing_moves: analysis.drawing_moves.iter().map(MoveJson::from).collect(),
         }
@@ -205,7 +206,7 @@ mod tests {
             text,
             concat!(
                 r#"{"position":"nim(3, 6, 9)","play":"normal","outcome":"N","#,
-                r#""first_player_wins":true,"grundy":12,"value":null,"#,
+                r#""first_player_wins":true,"grundy":12,"value":"*12","#,
                 r#""winning_moves":[{"component":2,"description":"take 4 from the heap of 9","#,
                 r#""to":"nim(3, 6, 5)"}],"drawing_moves":[]}"#
             )

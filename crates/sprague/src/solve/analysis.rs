@@ -57,6 +57,20 @@ impl Analysis {
         }
     }
 
+    /// The value in CGSuite's notation whatever the kind: the nimber of an
+    /// impartial position (`*12`, `*`, `0`), else as
+    /// [`Analysis::value_text`].
+    pub fn value_notation(&self) -> Option<String> {
+        match self.value {
+            Some(Value::Nimber(g)) => Some(match g.0 {
+                0 => "0".to_string(),
+                1 => "*".to_string(),
+                n => format!("*{n}"),
+            }),
+            _ => self.value_text(),
+        }
+    }
+
     /// The analysis of `position` from a sum rule's verdict.
     pub(super) fn from_verdict(position: &Position, play: Play, verdict: SumVerdict) -> Analysis {
         Analysis {
