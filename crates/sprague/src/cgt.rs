@@ -996,8 +996,15 @@ impl CanonicalArena {
 
     /// `(Left stop, Right stop)` of `g`: the numbers play settles on when
     /// Left, or Right, moves first and both stop as soon as the position
-    /// is a number.
-    fn stops(&mut self, g: GameId) -> Result<(Dyadic, Dyadic), SolveError> {
+    /// is a number (Siegel, *Combinatorial Game Theory*, II.3): a number is
+    /// its own stops, `LS(G) = max RS(G^L)` and `RS(G) = min LS(G^R)`
+    /// otherwise. Memoised in the arena.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] for a game deeper than [`MAX_DEPTH`],
+    /// budget errors as [`CanonicalArena::add`].
+    pub fn stops(&mut self, g: GameId) -> Result<(Dyadic, Dyadic), SolveError> {
         match self.node(g).clone() {
             Node::Number(x) | Node::Nimbered(x, _) => Ok((x, x)),
             Node::General(l, r) => {
@@ -1064,6 +1071,56 @@ impl CanonicalArena {
             .iter()
             .find(|u| u.2 == d)
             .map(|&(n, m, _)| (a, n, m)))
+    }
+
+    /// The birthday of `g`: the day its canonical form is born, `0` for
+    /// `0`, one more than the latest of its options otherwise. Closed forms
+    /// for numbers (`n` for an integer `±n`; `floor(|x|) + 1 + k` for
+    /// `x = m/2^k`, `m` odd) and for `x + *n` (the birthday of `x` plus
+    /// `n`), so neither costs a chain of options.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] for a game deeper than [`MAX_DEPTH`].
+    pub fn birthday(&mut self, g: GameId) -> Result<u64, SolveError> {
+        let mut memo = FxHashMap::default();
+        self.birthday_within(g, &mut memo)
+    }
+
+    fn birthday_within(
+        &mut self,
+        g: GameId,
+        memo: &mut FxHashMap<GameId, u64>,
+    ) -> Result<u64, SolveError> {
+        fn of_number(x: Dyadic) -> u64 {
+            let whole = x.numerator().unsigned_abs() >> x.exponent();
+            if x.exponent() == 0 {
+                whole
+            } else {
+                whole + 1 + u64::from(x.exponent())
+            }
+        }
+        if let Some(&b) = memo.get(&g) {
+            return Ok(b);
+        }
+        let b = match self.node(g).clone() {
+            Node::Number(x) => of_number(x),
+            Node::Nimbered(x, n) => of_number(x).saturating_add(n),
+            Node::General(l, r) => {
+                self.enter()?;
+                let result = (|| -> Result<u64, SolveError> {
+                    let mut latest = 0;
+                    for &o in l.iter().chain(r.iter()) {
+                        latest = latest.max(self.birthday_within(o, memo)?);
+                    }
+                    Ok(latest.saturating_add(1))
+                })();
+                self.depth -= 1;
+                result?
+            }
+        };
+        memo.insert(g, b);
+        Ok(b)
     }
 
     /// `g` in the notation of the module documentation.
@@ -1218,6 +1275,78 @@ fn sorted(mut ids: Vec<GameId>) -> Vec<GameId> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Games built by forms only (no closed forms), for checking the
+    /// closed forms of stops and birthdays against the definitions.
+    fn naive_stops_and_birthday(a: &mut CanonicalArena, g: GameId) -> (Dyadic, Dyadic, u64) {
+        let l = a.left_options(g).unwrap();
+        let r = a.right_options(g).unwrap();
+        let born = 1 + l
+            .iter()
+            .chain(&r)
+            .map(|&o| naive_stops_and_birthday(a, o).2)
+            .max()
+            .map_or(0, |b| b);
+        let born = if l.is_empty() && r.is_empty() {
+            0
+        } else {
+            born
+        };
+        if let Some(x) = a.as_number(g) {
+            return (x, x, born);
+        }
+        let ls = l
+            .iter()
+            .map(|&o| naive_stops_and_birthday(a, o).1)
+            .max()
+            .unwrap();
+        let rs = r
+            .iter()
+            .map(|&o| naive_stops_and_birthday(a, o).0)
+            .min()
+            .unwrap();
+        (ls, rs, born)
+    }
+
+    #[test]
+    fn stops_and_birthdays_of_textbook_games() {
+        // Siegel, Combinatorial Game Theory: 0 is born on day 0, 1, -1 and
+        // * on day 1; 2, 1/2, ^, ±1 and *2 on day 2; 3/4 on day 3.
+        let mut a = CanonicalArena::new(Budget::DEFAULT);
+        let zero = a.zero();
+        let star = a.nimber(1).unwrap();
+        let up = a.form(&[zero], &[star]).unwrap();
+        let one = a.integer(1).unwrap();
+        let minus_one = a.integer(-1).unwrap();
+        let pm1 = a.form(&[one], &[minus_one]).unwrap();
+        let half = a.number(d(1, 1)).unwrap();
+        let three_quarters = a.number(d(3, 2)).unwrap();
+        let star2 = a.nimber(2).unwrap();
+        let two = a.integer(2).unwrap();
+        for (g, born) in [
+            (zero, 0),
+            (one, 1),
+            (minus_one, 1),
+            (star, 1),
+            (two, 2),
+            (half, 2),
+            (up, 2),
+            (pm1, 2),
+            (star2, 2),
+            (three_quarters, 3),
+        ] {
+            assert_eq!(a.birthday(g).unwrap(), born, "{}", a.display(g).unwrap());
+        }
+        // {2|-1} has stops 2 and -1; {1|*} has Left stop 1, Right stop 0.
+        let sw = a.form(&[two], &[minus_one]).unwrap();
+        assert_eq!(a.stops(sw).unwrap(), (d(2, 0), d(-1, 0)));
+        let g = a.form(&[one], &[star]).unwrap();
+        assert_eq!(a.stops(g).unwrap(), (d(1, 0), d(0, 0)));
+        assert_eq!(a.stops(up).unwrap(), (d(0, 0), d(0, 0)));
+        // *1000000 costs one node, and its birthday no chain of options.
+        let big = a.nimber(1_000_000).unwrap();
+        assert_eq!(a.birthday(big).unwrap(), 1_000_000);
+    }
 
     fn d(n: i128, e: u32) -> Dyadic {
         Dyadic::new(n, e).unwrap()
@@ -1618,6 +1747,16 @@ mod tests {
             let left_starting = wins(&[&g], true, &mut memo);
             let right_starting = wins(&[&g], false, &mut memo);
             prop_assert_eq!(a.outcome(gi).unwrap(), Outcome::from_partizan(left_starting, right_starting));
+        }
+
+        #[test]
+        fn stops_and_birthdays_follow_their_definitions(g in tree()) {
+            let mut a = CanonicalArena::new(Budget::DEFAULT);
+            let gi = g.id(&mut a);
+            let (ls, rs, born) = naive_stops_and_birthday(&mut a, gi);
+            prop_assert_eq!(a.stops(gi).unwrap(), (ls, rs));
+            prop_assert_eq!(a.birthday(gi).unwrap(), born);
+            prop_assert!(ls >= rs || a.outcome(gi).unwrap() != Outcome::N);
         }
 
         #[test]
