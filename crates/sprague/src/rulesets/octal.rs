@@ -225,10 +225,9 @@ impl OctalRules {
 
     /// Continues the period search through `G(0..=max)`, stopping early
     /// once a period is proved, and with [`SolveError::TimeLimit`] once the
-    /// budget's time is up (the clock is read every `TIME_CHECK_HEAPS`
+    /// budget's time is up (the clock is read every `heaps_per_clock_check`
     /// heaps; the values computed so far are kept).
     fn search(&self, known: &mut Known, max: u64, budget: &Budget) -> Result<(), SolveError> {
-        const TIME_CHECK_HEAPS: usize = 1 << 14;
         if known.periodic.is_some() {
             return Ok(());
         }
@@ -238,7 +237,11 @@ impl OctalRules {
         } = known;
         let found = loop {
             budget.check_time()?;
-            let step = max.min(sequence.len().saturating_add(TIME_CHECK_HEAPS));
+            let step = max.min(
+                sequence
+                    .len()
+                    .saturating_add(self.heaps_per_clock_check(sequence.len())),
+            );
             let found = if self.rules.unequal {
                 sequence.extend_to(step)?;
                 None
@@ -254,6 +257,33 @@ impl OctalRules {
             known.periodic = PeriodicSequence::new(&known.sequence, &p);
         }
         Ok(())
+    }
+
+    /// How many heaps from heap `n` on may be computed between two readings
+    /// of the clock. A heap costs about `n` steps, so `TIME_CHECK_HEAPS`
+    /// heaps are quick, except where a move leaves three heaps: there heap
+    /// `n` has about `n²/12` options for each such move, and with a fixed
+    /// step `octal[0.ffff](5000)` ran for a minute past a 5 s limit.
+    fn heaps_per_clock_check(&self, n: usize) -> usize {
+        /// About a tenth of a second of work between two readings.
+        const WORK_PER_CLOCK_CHECK: usize = 1 << 27;
+        const TIME_CHECK_HEAPS: usize = 1 << 14;
+        let three = self.rules.leave_three.len();
+        if three == 0 {
+            return TIME_CHECK_HEAPS;
+        }
+        // Halve the step until its heaps, each costing at most what its last
+        // one costs, fit the work between two readings.
+        let mut step = TIME_CHECK_HEAPS;
+        while step > 1 {
+            let last = n.saturating_add(step);
+            let per_heap = last.saturating_mul(last).saturating_mul(three) / 12;
+            if step.saturating_mul(per_heap) <= WORK_PER_CLOCK_CHECK {
+                break;
+            }
+            step /= 2;
+        }
+        step
     }
 
     /// Makes `G(n)` known: from the proved period, or by computing
@@ -767,6 +797,22 @@ fn family_lasker(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn three_heap_splits_keep_to_the_time_limit() {
+        // Issue 15: heap n of 0.ffff has about n²/3 options, and the clock
+        // was read every 16 384 heaps: a 5 s limit ran for a minute.
+        let syntax = crate::syntax::parse_ruleset("octal[0.ffff]").unwrap();
+        let family = super::super::family(&syntax).unwrap();
+        let budget = Budget::DEFAULT.with_time_limit(std::time::Duration::from_millis(500));
+        let started = std::time::Instant::now();
+        let result = family.grundy_values(5000, 5000, &budget);
+        assert!(
+            matches!(result, Err(SolveError::TimeLimit { .. })),
+            "{result:?}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(3));
+    }
     use crate::game::Play;
     use crate::position::Position;
     use crate::solve::analyze;
