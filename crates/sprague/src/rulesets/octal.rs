@@ -725,7 +725,7 @@ impl Component for LaskerHeap {
 
 impl Impartial for LaskerHeap {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
-        Ok(Nimber(lasker_grundy(self.size)))
+        lasker_value(self.size).map(Nimber)
     }
 
     /// Splits first (they remove no stones), then takes, smallest first.
@@ -785,8 +785,21 @@ impl HeapFamily for LaskerFamily {
         to: u64,
         budget: &Budget,
     ) -> Result<Vec<Nimber>, SolveError> {
+        lasker_value(to)?;
         super::common::values_by_formula(from, to, budget, lasker_grundy)
     }
+}
+
+/// `G(n)` of Lasker's Nim, or why not: `G(2^64 - 1) = 2^64` (found by
+/// fuzzing: it wrapped to 0 and made the heap a P-position) does not fit
+/// the 64 bits of a nimber.
+fn lasker_value(n: u64) -> Result<u64, SolveError> {
+    if n == u64::MAX {
+        return Err(SolveError::unsupported(
+            "the grundy value of lasker(18446744073709551615) is 2^64, beyond the 64 bits of a nimber",
+        ));
+    }
+    Ok(lasker_grundy(n))
 }
 
 fn family_lasker(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
@@ -797,6 +810,16 @@ fn family_lasker(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lasker_at_u64_max_is_unsupported_not_wrapped() {
+        // G(4k + 3) = 4k + 4, and 4k + 4 = 2^64 here: no 64-bit nimber.
+        let heap = LaskerHeap { size: u64::MAX };
+        assert!(matches!(
+            heap.grundy(&Budget::DEFAULT),
+            Err(SolveError::Unsupported { .. })
+        ));
+    }
 
     #[test]
     fn three_heap_splits_keep_to_the_time_limit() {
