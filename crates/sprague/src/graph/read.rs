@@ -554,7 +554,7 @@ impl Graph {
         let mut parser = Reader::new();
         // A block holds a whole line of the largest size allowed and a
         // newline; never more than a megabyte.
-        let block = limits.max_line_bytes.saturating_add(1).min(1 << 20).max(2);
+        let block = limits.max_line_bytes.saturating_add(1).clamp(2, 1 << 20);
         let mut buf = vec![0u8; block];
         // `buf[..filled]` holds the unprocessed bytes: at most one partial
         // line carried over from the previous block.
