@@ -5,6 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use sprague::{ParseError, SolveError};
+use unicode_width::UnicodeWidthStr;
 
 /// Why a command failed.
 #[derive(Debug)]
@@ -82,15 +83,28 @@ impl Failure {
     }
 }
 
-/// Writes `text` on one line and carets under the bytes `span` (one caret
-/// at the end for an empty span). Columns count characters, not bytes, so
-/// the caret lines up under non-ASCII text too.
+/// How many characters of the input the caret line shows on each side of
+/// the span: enough to recognise the place, short enough that an error in
+/// a 100 KB position is still a two-line message.
+const CARET_CONTEXT: usize = 36;
+
+/// The most characters of the span itself that are underlined; a longer span
+/// is shown by its beginning, which is where the reader starts looking.
+const CARET_SPAN_MAX: usize = 40;
+
+/// Marks where the shown window cuts the input.
+const ELLIPSIS: &str = "…";
+
+/// Writes a window of `text` on one line, at most [`CARET_CONTEXT`]
+/// characters either side of the bytes `span` with `…` where it is cut, and
+/// carets under the span (one caret at the end for an empty span). Columns
+/// are display widths, not bytes or chars, so the caret lines up under
+/// non-ASCII and double-width text too.
 fn write_caret(
     out: &mut impl Write,
     text: &str,
     span: &std::ops::Range<usize>,
 ) -> std::io::Result<()> {
-    let text = text.replace(['\n', '\r', '\t'], " ");
     let clamp = |i: usize| {
         let mut i = i.min(text.len());
         while !text.is_char_boundary(i) {
@@ -98,11 +112,38 @@ fn write_caret(
         }
         i
     };
-    let (start, end) = (clamp(span.start), clamp(span.end));
-    let indent = text[..start].chars().count();
-    let width = text[start..end].chars().count().max(1);
-    writeln!(out, "  {text}")?;
-    writeln!(out, "  {}{}", " ".repeat(indent), "^".repeat(width))
+    let (start, end) = (clamp(span.start), clamp(span.end.max(span.start)));
+    // Control characters (a newline in a file's text) would break the line
+    // or have no width; each is shown as one space.
+    let shown = |s: &str| -> String {
+        s.chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect()
+    };
+    let before_chars = text[..start].chars().rev().take(CARET_CONTEXT + 1).count();
+    let before_cut = before_chars > CARET_CONTEXT;
+    let before_start = text[..start]
+        .char_indices()
+        .rev()
+        .nth(CARET_CONTEXT.min(before_chars).saturating_sub(1))
+        .map_or(start, |(i, _)| i);
+    let span_end = text[start..end]
+        .char_indices()
+        .nth(CARET_SPAN_MAX)
+        .map_or(end, |(i, _)| start + i);
+    let after_end = text[span_end..]
+        .char_indices()
+        .nth(CARET_CONTEXT)
+        .map_or(text.len(), |(i, _)| span_end + i);
+    let before = shown(&text[before_start..start]);
+    let underlined = shown(&text[start..span_end]);
+    let after = shown(&text[span_end..after_end]);
+    let lead = if before_cut { ELLIPSIS } else { "" };
+    let tail = if after_end < text.len() { ELLIPSIS } else { "" };
+    let indent = lead.width() + before.width();
+    let carets = underlined.width().max(1);
+    writeln!(out, "  {lead}{before}{underlined}{after}{tail}")?;
+    writeln!(out, "  {}{}", " ".repeat(indent), "^".repeat(carets))
 }
 
 impl From<SolveError> for Failure {
@@ -154,5 +195,74 @@ mod tests {
         let mut out = Vec::new();
         write_caret(&mut out, "é(1)", &(2..3)).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "  é(1)\n   ^\n");
+    }
+
+    #[test]
+    fn caret_counts_display_columns_of_wide_characters() {
+        // `国` takes two columns on a terminal: the caret under `(` moves
+        // two to the right, not one.
+        let mut out = Vec::new();
+        write_caret(&mut out, "国(1", &(3..4)).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "  国(1\n    ^\n");
+    }
+
+    #[test]
+    fn long_input_is_shown_as_a_window_around_the_caret() {
+        // 50 000 `a`, the offending `!`, 50 000 `b`: the line shows the
+        // nearest CARET_CONTEXT characters either side, cut with `…`.
+        let text = format!("{}!{}", "a".repeat(50_000), "b".repeat(50_000));
+        let mut out = Vec::new();
+        write_caret(&mut out, &text, &(50_000..50_001)).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let (line, carets) = out.trim_end().split_once('\n').unwrap();
+        let expected_line = format!(
+            "  …{}!{}…",
+            "a".repeat(CARET_CONTEXT),
+            "b".repeat(CARET_CONTEXT)
+        );
+        assert_eq!(line, expected_line);
+        // Two spaces, the ellipsis, the context: the caret is under `!`.
+        assert_eq!(carets, format!("{}^", " ".repeat(2 + 1 + CARET_CONTEXT)));
+    }
+
+    #[test]
+    fn window_cuts_only_where_the_input_goes_on() {
+        let text = format!("{}?", "x".repeat(CARET_CONTEXT));
+        let mut out = Vec::new();
+        write_caret(&mut out, &text, &(CARET_CONTEXT..CARET_CONTEXT + 1)).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out, format!("  {text}\n  {}^\n", " ".repeat(CARET_CONTEXT)));
+    }
+
+    #[test]
+    fn window_is_cut_on_character_boundaries() {
+        // Multi-byte characters on both sides of a span in the middle of a
+        // long text: no slicing inside a character, carets aligned.
+        let text = format!("{}<>{}", "é".repeat(100), "国".repeat(100));
+        let start = "é".len() * 100;
+        let mut out = Vec::new();
+        write_caret(&mut out, &text, &(start..start + 2)).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let (line, carets) = out.trim_end().split_once('\n').unwrap();
+        assert_eq!(
+            line,
+            format!(
+                "  …{}<>{}…",
+                "é".repeat(CARET_CONTEXT),
+                "国".repeat(CARET_CONTEXT)
+            )
+        );
+        assert_eq!(carets, format!("{}^^", " ".repeat(2 + 1 + CARET_CONTEXT)));
+    }
+
+    #[test]
+    fn a_long_span_is_underlined_by_its_beginning() {
+        let text = "y".repeat(1000);
+        let mut out = Vec::new();
+        write_caret(&mut out, &text, &(0..1000)).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let (line, carets) = out.trim_end().split_once('\n').unwrap();
+        assert_eq!(line.chars().count(), 2 + CARET_SPAN_MAX + CARET_CONTEXT + 1);
+        assert_eq!(carets, format!("  {}", "^".repeat(CARET_SPAN_MAX)));
     }
 }

@@ -45,9 +45,7 @@ struct SummaryJson {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let file = std::fs::File::open(&args.file)
-        .map_err(|e| Failure::user(format!("cannot open `{}`: {e}", args.file)))?;
-    let graph = Graph::read(std::io::BufReader::with_capacity(1 << 16, file))
+    let graph = Graph::read_file(std::path::Path::new(&args.file))
         .map_err(|e| Failure::user(format!("{}: {e}", args.file)))?;
     let reverse = graph.transpose();
     let retrograde = Retrograde::new(&graph, &reverse);

@@ -3,7 +3,8 @@
 //!
 //! The graph is stored compactly ([`Graph`]: compressed sparse rows, 32-bit
 //! vertex ids) and read from the text format of the SPEC ([`Graph::parse`],
-//! [`Graph::read`]). On it:
+//! [`Graph::read`], [`Graph::read_file`]: regular files only, within
+//! [`MAX_FILE_BYTES`] and lines of [`MAX_LINE_BYTES`]). On it:
 //!
 //! - [`acyclic`](crate::graph::grundy_acyclic): the Sprague–Grundy value of
 //!   every vertex of an acyclic graph, in reverse topological order;
@@ -19,6 +20,7 @@
 
 mod acyclic;
 mod board;
+mod file;
 mod geography;
 mod loopy;
 mod matching;
@@ -28,10 +30,13 @@ mod words;
 
 pub use acyclic::{grundy_acyclic, grundy_where_acyclic};
 pub use board::{Board, Direction, MoveSet};
+pub use file::{open_bounded, read_text_file};
 pub use geography::Geography;
 pub use loopy::{LoopyGrundy, LoopyValue};
 pub use matching::{Matching, max_matching};
-pub use read::{GraphError, GraphErrorKind, MAX_VERTICES};
+pub use read::{
+    GraphError, GraphErrorKind, MAX_FILE_BYTES, MAX_LINE_BYTES, MAX_VERTICES, ReadLimits,
+};
 pub use retrograde::{Retrograde, retrograde_fixed_point};
 pub use words::word_chain;
 

@@ -29,6 +29,36 @@ use super::Graph;
 /// arrays of a graph stay within a few gigabytes whatever the header says.
 pub const MAX_VERTICES: u64 = 1 << 28;
 
+/// The most bytes a graph file may hold: 4 GiB, room for a file with
+/// [`MAX_VERTICES`] vertices and a few edges each, but a bound, so that a
+/// file that never ends (a device, a file something keeps appending to) is
+/// cut with an error instead of being read for ever.
+pub const MAX_FILE_BYTES: u64 = 1 << 32;
+
+/// The most bytes one line of a graph file may hold: 1 MiB. Edge lines are
+/// a few dozen bytes; a `start` line of many tokens or a long vertex name
+/// fits easily. Without a limit a file with no newline (a megabyte of
+/// zeros) would be gathered into one ever-growing line.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The limits a graph is read under: [`ReadLimits::DEFAULT`] everywhere
+/// but in tests, which use small ones to exercise them cheaply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadLimits {
+    /// The most bytes read in all.
+    pub max_bytes: u64,
+    /// The most bytes in one line, its newline not counted.
+    pub max_line_bytes: usize,
+}
+
+impl ReadLimits {
+    /// [`MAX_FILE_BYTES`] and [`MAX_LINE_BYTES`].
+    pub const DEFAULT: ReadLimits = ReadLimits {
+        max_bytes: MAX_FILE_BYTES,
+        max_line_bytes: MAX_LINE_BYTES,
+    };
+}
+
 /// Why a graph file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraphError {
@@ -93,6 +123,22 @@ pub enum GraphErrorKind {
     },
     /// A vertex name that is not UTF-8.
     InvalidUtf8,
+    /// The path names something that is not a regular file: a directory,
+    /// a device, a FIFO or a socket, which may never end or block.
+    NotARegularFile {
+        /// What it is instead, in words: "a directory", "a device", ...
+        what: &'static str,
+    },
+    /// The file has more bytes than the limit ([`MAX_FILE_BYTES`]).
+    FileTooLarge {
+        /// The limit, in bytes.
+        max: u64,
+    },
+    /// A line has more bytes than the limit ([`MAX_LINE_BYTES`]).
+    LineTooLong {
+        /// The limit, in bytes.
+        max: usize,
+    },
     /// The file could not be read.
     Io {
         /// The operating system's message.
@@ -135,7 +181,16 @@ impl fmt::Display for GraphErrorKind {
                 write!(f, "`{name}` is not a vertex of the graph")
             }
             GraphErrorKind::InvalidUtf8 => write!(f, "a vertex name is not valid UTF-8"),
-            GraphErrorKind::Io { message } => write!(f, "cannot read the graph: {message}"),
+            GraphErrorKind::NotARegularFile { what } => {
+                write!(f, "not a regular file ({what})")
+            }
+            GraphErrorKind::FileTooLarge { max } => {
+                write!(f, "larger than the limit of {max} bytes for a graph file")
+            }
+            GraphErrorKind::LineTooLong { max } => {
+                write!(f, "longer than the limit of {max} bytes for one line")
+            }
+            GraphErrorKind::Io { message } => write!(f, "cannot read the file: {message}"),
         }
     }
 }
@@ -455,24 +510,61 @@ impl Reader {
 }
 
 impl Graph {
-    /// Reads a graph in the SPEC's text format from `reader`.
+    /// Reads a graph in the SPEC's text format from `reader`, under the
+    /// default [`ReadLimits`].
     ///
     /// # Errors
     ///
     /// A [`GraphError`] with the line of the first problem: a field that is
     /// not a number, a vertex out of range, a line with the wrong number of
     /// fields, an edge count that disagrees with the header, a second
-    /// `start` line, a read error.
-    pub fn read(mut reader: impl Read) -> Result<Graph, GraphError> {
+    /// `start` line, a line or a file over its limit, a read error.
+    pub fn read(reader: impl Read) -> Result<Graph, GraphError> {
+        Graph::read_with_limits(reader, ReadLimits::DEFAULT)
+    }
+
+    /// Reads a graph from `reader`, reading no more than `limits.max_bytes`
+    /// (one byte more, to tell a file of exactly the limit from a longer
+    /// one) and gathering no line longer than `limits.max_line_bytes`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Graph::read`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sprague::graph::{Graph, ReadLimits};
+    /// let limits = ReadLimits { max_bytes: 100, max_line_bytes: 4 };
+    /// let e = Graph::read_with_limits("a b\nlong line\n".as_bytes(), limits).unwrap_err();
+    /// assert_eq!(e.to_string(), "line 2: longer than the limit of 4 bytes for one line");
+    /// ```
+    pub fn read_with_limits(reader: impl Read, limits: ReadLimits) -> Result<Graph, GraphError> {
+        let mut reader = reader.take(limits.max_bytes.saturating_add(1));
+        // The line being gathered is the one after the last line parsed.
+        let too_long = |parser: &Reader| {
+            GraphError::new(
+                parser.line + 1,
+                GraphErrorKind::LineTooLong {
+                    max: limits.max_line_bytes,
+                },
+            )
+        };
+        let mut total: u64 = 0;
         let mut parser = Reader::new();
-        let mut buf = vec![0u8; 1 << 20];
+        // A block holds a whole line of the largest size allowed and a
+        // newline; never more than a megabyte.
+        let block = limits.max_line_bytes.saturating_add(1).clamp(2, 1 << 20);
+        let mut buf = vec![0u8; block];
         // `buf[..filled]` holds the unprocessed bytes: at most one partial
         // line carried over from the previous block.
         let mut filled = 0;
         loop {
             if filled == buf.len() {
-                // A line longer than the buffer: grow it.
-                buf.resize(buf.len() * 2, 0);
+                // A line longer than the buffer but within the limit: grow
+                // the buffer, at most to the limit and a newline.
+                let grown = buf.len().saturating_mul(2);
+                buf.resize(grown.min(limits.max_line_bytes.saturating_add(1)), 0);
             }
             let read = match reader.read(&mut buf[filled..]) {
                 Ok(k) => k,
@@ -486,6 +578,15 @@ impl Graph {
                     ));
                 }
             };
+            total += read as u64;
+            if total > limits.max_bytes {
+                return Err(GraphError::new(
+                    0,
+                    GraphErrorKind::FileTooLarge {
+                        max: limits.max_bytes,
+                    },
+                ));
+            }
             if read == 0 {
                 if filled > 0 {
                     parser.line(&buf[..filled])?;
@@ -495,14 +596,23 @@ impl Graph {
             let end = filled + read;
             let Some(last_newline) = buf[filled..end].iter().rposition(|&b| b == b'\n') else {
                 filled = end;
+                if filled > limits.max_line_bytes {
+                    return Err(too_long(&parser));
+                }
                 continue;
             };
             let complete = filled + last_newline + 1;
             for line in buf[..complete - 1].split(|&b| b == b'\n') {
+                if line.len() > limits.max_line_bytes {
+                    return Err(too_long(&parser));
+                }
                 parser.line(line)?;
             }
             buf.copy_within(complete..end, 0);
             filled = end - complete;
+            if filled > limits.max_line_bytes {
+                return Err(too_long(&parser));
+            }
         }
     }
 
@@ -613,6 +723,62 @@ mod tests {
     fn empty_file_is_the_empty_graph() {
         let g = Graph::parse("# nothing\n\n").unwrap();
         assert_eq!(g.n_vertices(), 0);
+    }
+
+    const SMALL: ReadLimits = ReadLimits {
+        max_bytes: 64,
+        max_line_bytes: 8,
+    };
+
+    #[test]
+    fn a_line_over_the_limit_is_refused_with_its_number() {
+        let kind = GraphErrorKind::LineTooLong { max: 8 };
+        let read = |text: &str| Graph::read_with_limits(text.as_bytes(), SMALL);
+        assert!(read("a b\n12345678\n").is_ok());
+        assert_eq!(
+            read("a b\n123456789\n").unwrap_err(),
+            GraphError::new(2, kind.clone())
+        );
+        // The last line, without its newline.
+        assert_eq!(
+            read("a b\nc d\n123456789").unwrap_err(),
+            GraphError::new(3, kind)
+        );
+    }
+
+    #[test]
+    fn a_reader_over_the_size_limit_is_cut() {
+        // 65 bytes of short lines: one over the limit of 64.
+        let text = "a b\n".repeat(16) + "\n";
+        assert!(Graph::read_with_limits(&text.as_bytes()[..64], SMALL).is_ok());
+        assert_eq!(
+            Graph::read_with_limits(text.as_bytes(), SMALL).unwrap_err(),
+            GraphError::new(0, GraphErrorKind::FileTooLarge { max: 64 })
+        );
+    }
+
+    #[test]
+    fn readers_that_never_end_are_cut_at_the_default_limits() {
+        // Zeros without a newline: cut at the line limit, after a megabyte.
+        assert_eq!(
+            Graph::read(std::io::repeat(b'0')).unwrap_err(),
+            GraphError::new(
+                1,
+                GraphErrorKind::LineTooLong {
+                    max: MAX_LINE_BYTES
+                }
+            )
+        );
+        // Empty lines for ever: cut at the size limit (with a small one, to
+        // keep the test fast; the default is the same code).
+        let limits = ReadLimits {
+            max_bytes: 1 << 20,
+            ..ReadLimits::DEFAULT
+        };
+        assert_eq!(
+            Graph::read_with_limits(std::io::repeat(b'\n'), limits).unwrap_err(),
+            GraphError::new(0, GraphErrorKind::FileTooLarge { max: 1 << 20 })
+        );
     }
 
     #[test]

@@ -292,12 +292,11 @@ fn file_param(c: &ComponentSyntax) -> Result<(String, std::ops::Range<usize>), P
     }
 }
 
+/// Reads the graph file named in a position: a regular file, within the
+/// size and line limits of [`Graph::read_file`].
 fn read_graph(path: &str, span: std::ops::Range<usize>) -> Result<Graph, ParseError> {
-    let file = std::fs::File::open(path).map_err(|e| {
-        ParseError::bad_parameters(format!("cannot open `{path}`: {e}"), span.clone())
-    })?;
-    Graph::read(std::io::BufReader::with_capacity(1 << 16, file))
-        .map_err(|e| ParseError::bad_parameters(format!("{path}: {e}"), span))
+    Graph::read_file(std::path::Path::new(path))
+        .map_err(|e| ParseError::bad_parameters(format!("`{path}`: {e}"), span))
 }
 
 /// The vertices named by the arguments (numbers or names), or the file's
@@ -359,8 +358,8 @@ fn build_graph(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseErro
 
 fn build_wordchain(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let (path, span) = file_param(c)?;
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| ParseError::bad_parameters(format!("cannot read `{path}`: {e}"), span))?;
+    let text = crate::graph::read_text_file(std::path::Path::new(&path))
+        .map_err(|e| ParseError::bad_parameters(format!("`{path}`: {e}"), span))?;
     // `#` starts a comment, as in graph files.
     let words: Vec<&str> = text
         .lines()

@@ -225,10 +225,9 @@ impl OctalRules {
 
     /// Continues the period search through `G(0..=max)`, stopping early
     /// once a period is proved, and with [`SolveError::TimeLimit`] once the
-    /// budget's time is up (the clock is read every `TIME_CHECK_HEAPS`
+    /// budget's time is up (the clock is read every `heaps_per_clock_check`
     /// heaps; the values computed so far are kept).
     fn search(&self, known: &mut Known, max: u64, budget: &Budget) -> Result<(), SolveError> {
-        const TIME_CHECK_HEAPS: usize = 1 << 14;
         if known.periodic.is_some() {
             return Ok(());
         }
@@ -238,7 +237,11 @@ impl OctalRules {
         } = known;
         let found = loop {
             budget.check_time()?;
-            let step = max.min(sequence.len().saturating_add(TIME_CHECK_HEAPS));
+            let step = max.min(
+                sequence
+                    .len()
+                    .saturating_add(self.heaps_per_clock_check(sequence.len())),
+            );
             let found = if self.rules.unequal {
                 sequence.extend_to(step)?;
                 None
@@ -254,6 +257,33 @@ impl OctalRules {
             known.periodic = PeriodicSequence::new(&known.sequence, &p);
         }
         Ok(())
+    }
+
+    /// How many heaps from heap `n` on may be computed between two readings
+    /// of the clock. A heap costs about `n` steps, so `TIME_CHECK_HEAPS`
+    /// heaps are quick, except where a move leaves three heaps: there heap
+    /// `n` has about `n²/12` options for each such move, and with a fixed
+    /// step `octal[0.ffff](5000)` ran for a minute past a 5 s limit.
+    fn heaps_per_clock_check(&self, n: usize) -> usize {
+        /// About a tenth of a second of work between two readings.
+        const WORK_PER_CLOCK_CHECK: usize = 1 << 27;
+        const TIME_CHECK_HEAPS: usize = 1 << 14;
+        let three = self.rules.leave_three.len();
+        if three == 0 {
+            return TIME_CHECK_HEAPS;
+        }
+        // Halve the step until its heaps, each costing at most what its last
+        // one costs, fit the work between two readings.
+        let mut step = TIME_CHECK_HEAPS;
+        while step > 1 {
+            let last = n.saturating_add(step);
+            let per_heap = last.saturating_mul(last).saturating_mul(three) / 12;
+            if step.saturating_mul(per_heap) <= WORK_PER_CLOCK_CHECK {
+                break;
+            }
+            step /= 2;
+        }
+        step
     }
 
     /// Makes `G(n)` known: from the proved period, or by computing
@@ -695,7 +725,7 @@ impl Component for LaskerHeap {
 
 impl Impartial for LaskerHeap {
     fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
-        Ok(Nimber(lasker_grundy(self.size)))
+        lasker_value(self.size).map(Nimber)
     }
 
     /// Splits first (they remove no stones), then takes, smallest first.
@@ -755,8 +785,21 @@ impl HeapFamily for LaskerFamily {
         to: u64,
         budget: &Budget,
     ) -> Result<Vec<Nimber>, SolveError> {
+        lasker_value(to)?;
         super::common::values_by_formula(from, to, budget, lasker_grundy)
     }
+}
+
+/// `G(n)` of Lasker's Nim, or why not: `G(2^64 - 1) = 2^64` (found by
+/// fuzzing: it wrapped to 0 and made the heap a P-position) does not fit
+/// the 64 bits of a nimber.
+fn lasker_value(n: u64) -> Result<u64, SolveError> {
+    if n == u64::MAX {
+        return Err(SolveError::unsupported(
+            "the grundy value of lasker(18446744073709551615) is 2^64, beyond the 64 bits of a nimber",
+        ));
+    }
+    Ok(lasker_grundy(n))
 }
 
 fn family_lasker(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
@@ -767,6 +810,32 @@ fn family_lasker(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lasker_at_u64_max_is_unsupported_not_wrapped() {
+        // G(4k + 3) = 4k + 4, and 4k + 4 = 2^64 here: no 64-bit nimber.
+        let heap = LaskerHeap { size: u64::MAX };
+        assert!(matches!(
+            heap.grundy(&Budget::DEFAULT),
+            Err(SolveError::Unsupported { .. })
+        ));
+    }
+
+    #[test]
+    fn three_heap_splits_keep_to_the_time_limit() {
+        // Issue 15: heap n of 0.ffff has about n²/3 options, and the clock
+        // was read every 16 384 heaps: a 5 s limit ran for a minute.
+        let syntax = crate::syntax::parse_ruleset("octal[0.ffff]").unwrap();
+        let family = super::super::family(&syntax).unwrap();
+        let budget = Budget::DEFAULT.with_time_limit(std::time::Duration::from_millis(500));
+        let started = std::time::Instant::now();
+        let result = family.grundy_values(5000, 5000, &budget);
+        assert!(
+            matches!(result, Err(SolveError::TimeLimit { .. })),
+            "{result:?}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(3));
+    }
     use crate::game::Play;
     use crate::position::Position;
     use crate::solve::analyze;

@@ -177,7 +177,9 @@ impl SubtractionRules {
     ) -> Result<(), SolveError> {
         let window = *self.set.last().expect("a subtraction set is not empty") as usize;
         // The largest power of the hash base, to drop the oldest value.
-        let drop_factor = (0..window).fold(1u64, |acc, _| acc.wrapping_mul(HASH_BASE));
+        // By squaring: the largest move may be 2^64 - 1, far too many
+        // factors to multiply one at a time.
+        let drop_factor = wrapping_pow(HASH_BASE, window as u64);
         let mut seen_values = MexSet::new();
         while known.period.is_none() {
             let n = known.values.len();
@@ -232,6 +234,19 @@ impl SubtractionRules {
         }
         Ok(())
     }
+}
+
+/// `base^exp` modulo 2^64, by squaring: `O(log exp)` steps.
+fn wrapping_pow(mut base: u64, mut exp: u64) -> u64 {
+    let mut result = 1u64;
+    while exp > 0 {
+        if exp & 1 == 1 {
+            result = result.wrapping_mul(base);
+        }
+        base = base.wrapping_mul(base);
+        exp >>= 1;
+    }
+    result
 }
 
 /// One heap of a subtraction game.
@@ -400,6 +415,24 @@ mod tests {
     /// Every set of move sizes within 1..=7 (the 127 non-empty subsets).
     fn small_sets() -> impl Iterator<Item = Vec<u64>> {
         (1u32..128).map(|mask| (1..=7u64).filter(|s| mask & (1 << (s - 1)) != 0).collect())
+    }
+
+    #[test]
+    fn wrapping_pow_is_repeated_multiplication() {
+        for exp in 0..200u64 {
+            let slow = (0..exp).fold(1u64, |acc, _| acc.wrapping_mul(HASH_BASE));
+            assert_eq!(wrapping_pow(HASH_BASE, exp), slow, "{exp}");
+        }
+    }
+
+    #[test]
+    fn a_move_of_u64_max_runs_into_the_budget_not_a_loop() {
+        // Issue 15: the window hash multiplied 2^64 - 1 factors one by one.
+        let rules = SubtractionRules::new(vec![5, u64::MAX]);
+        assert_eq!(
+            rules.grundy(u64::MAX, &Budget::positions(1000)),
+            Err(SolveError::BudgetExceeded { limit: 1000 })
+        );
     }
 
     #[test]

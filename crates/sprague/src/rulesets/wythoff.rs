@@ -238,13 +238,20 @@ impl WythoffPosition {
     fn table(&self, budget: &Budget) -> Result<Table, SolveError> {
         let (small, large) = (self.x.min(self.y), self.x.max(self.y));
         let swapped = self.x > self.y;
-        let cells = (u128::from(small) + 1) * (u128::from(large) + 1);
-        if cells > u128::from(budget.max_positions) {
+        // Both factors are at most 2^64, so the product can be 2^128, one
+        // more than a u128 holds: checked, an overflow is simply too many.
+        let cells = (u128::from(small) + 1)
+            .checked_mul(u128::from(large) + 1)
+            .filter(|&cells| cells <= u128::from(budget.max_positions))
+            .ok_or(SolveError::BudgetExceeded {
+                limit: budget.max_positions,
+            })?;
+        let (Ok(s), Ok(l)) = (usize::try_from(small), usize::try_from(large)) else {
             return Err(SolveError::BudgetExceeded {
                 limit: budget.max_positions,
             });
-        }
-        let (s, l) = (small as usize, large as usize);
+        };
+        // Past the budget check `cells <= 2^64`, so this product fits.
         let values = if large <= TABLE_MAX {
             square_table(s, l)
         } else if cells * (u128::from(small) + 1) <= THIN_WORK_MAX {

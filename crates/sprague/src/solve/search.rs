@@ -156,6 +156,12 @@ impl SumSearch {
                     // The state's side is the player to move (Left in sums
                     // where both have the same moves).
                     let side = state.side;
+                    // The positions on the path are stored too (their
+                    // states, children and frames): without this check a
+                    // path of 10^18 moves down one huge heap grew until
+                    // memory ran out, as no position on it was ever done.
+                    self.budget
+                        .check_positions((self.table.len() + self.open.len()) as u64)?;
                     let next = self.open(&child, state, side)?;
                     stack.push(next);
                 }
@@ -216,4 +222,27 @@ pub(super) fn analyze(
         winning_moves,
         drawing_moves: Vec::new(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_down_a_huge_heap_runs_into_the_budget() {
+        // Found by fuzzing: misère play of a heap of 2^63 is searched move
+        // by move, and no position on the way down is done until the bottom.
+        let position = Position::parse("subtraction[2,5](2, 4, 2^63)").unwrap();
+        let result = analyze(
+            &position,
+            Play::Misere,
+            Side::Left,
+            1,
+            &Budget::positions(10_000),
+        );
+        assert_eq!(
+            result.unwrap_err(),
+            SolveError::BudgetExceeded { limit: 10_000 }
+        );
+    }
 }

@@ -1,0 +1,164 @@
+//! Fuzz targets: one plain function per way input comes into `sprague`,
+//! each taking arbitrary bytes and panicking only on a bug. The stable
+//! driver (`src/main.rs`, run by `.ci/run`) and the `cargo fuzz` targets
+//! (`cargo-fuzz/`, for nightly) call the same functions, and
+//! `tests/main.rs` replays the corpus and every crash found so far.
+//!
+//! A target must be fast (a small budget and time limit) and must decide
+//! for itself what a bug is: a panic anywhere, an answer that contradicts
+//! itself, or, for the web, a 500.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use sprague::graph::{Graph, ReadLimits};
+use sprague::{Budget, GrundySequence, Method, OctalCode, Play, Position, TakeBreak};
+use tower::ServiceExt;
+
+/// A fuzz target: arbitrary bytes in, a panic on a bug.
+pub type Target = fn(&[u8]);
+
+/// Every target, by the name of its corpus directory (`corpus/<name>/`).
+pub const TARGETS: &[(&str, Target)] = &[
+    ("position", position),
+    ("graph", graph),
+    ("checkpoint", checkpoint),
+    ("web", web),
+];
+
+/// The budget of one fuzz input: small, so a run tries many inputs, and with
+/// a time limit, so an input that defeats the budget is seen as slow rather
+/// than hanging the run.
+fn budget() -> Budget {
+    Budget::positions(20_000).with_time_limit(Duration::from_millis(200))
+}
+
+/// The position language: parse, validate, then analyze under both plays
+/// with a small budget. Bad input must be a `ParseError` whose span lies
+/// within the text on character boundaries (the CLI draws a caret there);
+/// a valid position must print as text that parses again.
+pub fn position(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    // The rulesets that read a file named in the position would let the
+    // fuzzer read whatever file it names; files are the graph target's job.
+    if ["graph", "wordchain", "geography"]
+        .iter()
+        .any(|name| text.contains(name))
+    {
+        return;
+    }
+    let position = match Position::parse(text) {
+        Ok(position) => position,
+        Err(e) => {
+            assert!(
+                e.span.start <= e.span.end
+                    && e.span.end <= text.len()
+                    && text.is_char_boundary(e.span.start)
+                    && text.is_char_boundary(e.span.end),
+                "span {:?} of {text:?}",
+                e.span
+            );
+            return;
+        }
+    };
+    let shown = position.to_string();
+    if let Err(e) = Position::parse(&shown) {
+        panic!("{text:?} prints as {shown:?}, which does not parse: {e}");
+    }
+    for play in [Play::Normal, Play::Misere] {
+        let _ = sprague::analyze(&position, play, true, &budget());
+    }
+    let _ = sprague::moves(&position, sprague::Side::Left, 100, &budget());
+}
+
+/// Graph files: any bytes are read into a graph or refused with an error
+/// naming a line, under small limits so that the limits themselves are
+/// exercised; a graph read is then valued where acyclic.
+pub fn graph(data: &[u8]) {
+    let limits = ReadLimits {
+        max_bytes: 4096,
+        max_line_bytes: 256,
+    };
+    if let Ok(graph) = Graph::read_with_limits(data, limits) {
+        let reverse = graph.transpose();
+        let _ = sprague::graph::grundy_where_acyclic(&graph, &reverse);
+        let retrograde = sprague::graph::Retrograde::new(&graph, &reverse);
+        for v in 0..graph.n_vertices() {
+            let _ = retrograde.outcome(v);
+        }
+    }
+}
+
+/// Octal checkpoints: arbitrary bytes given to the public reader, for the
+/// rules of Kayles. Refusal is fine; a sequence accepted must continue
+/// without a panic.
+pub fn checkpoint(data: &[u8]) {
+    let kayles = TakeBreak::from_code(&OctalCode::parse("0.77").expect("Kayles' code"));
+    if let Ok(mut sequence) = GrundySequence::from_checkpoint(kayles, Method::SparseSpace, data) {
+        let more = (sequence.len() + 64).min(1 << 16);
+        let _ = sequence.extend_to(more);
+    }
+}
+
+/// The runtime and router the web target sends its requests to: built once,
+/// with small limits so that slow requests end quickly.
+fn web_service() -> &'static (tokio::runtime::Runtime, axum::Router) {
+    static SERVICE: OnceLock<(tokio::runtime::Runtime, axum::Router)> = OnceLock::new();
+    SERVICE.get_or_init(|| {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .expect("a tokio runtime");
+        let limits = sprague_web::Limits {
+            budget: 20_000,
+            timeout: Duration::from_millis(300),
+            max_table: 2_000,
+            max_moves: 200,
+            ..sprague_web::Limits::DEFAULT
+        };
+        (runtime, sprague_web::router_with(limits))
+    })
+}
+
+/// The web API: the first byte picks an endpoint, the rest is the query
+/// string (bytes a URI may not hold are percent-encoded). The router is
+/// called in-process. Any status but 500 is an answer: 400 and 422 for bad
+/// input, 404, and 503 when the small time limit cuts a request.
+pub fn web(data: &[u8]) {
+    const ENDPOINTS: &[&str] = &["analyze", "moves", "reply", "table", "games"];
+    let Some((&first, query)) = data.split_first() else {
+        return;
+    };
+    let endpoint = ENDPOINTS[usize::from(first) % ENDPOINTS.len()];
+    let query: String = query
+        .iter()
+        .map(|&b| {
+            if b.is_ascii_alphanumeric() || b"=&%-_.~+*,()[]".contains(&b) {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    let uri = format!("/api/{endpoint}?{query}");
+    let Ok(request) = Request::get(&uri)
+        .header(header::HOST, "localhost")
+        .body(Body::empty())
+    else {
+        return;
+    };
+    let (runtime, router) = web_service();
+    let response = runtime
+        .block_on(router.clone().oneshot(request))
+        .expect("the router is infallible");
+    assert_ne!(
+        response.status(),
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "{uri} answered 500"
+    );
+}
