@@ -226,7 +226,8 @@ mod tests {
     #[test]
     fn the_rule_matches_the_whole_sum_search() {
         let budget = Budget::DEFAULT;
-        let mut search = SumSearch::new(Play::Misere, budget);
+        // One memo for every position below: larger than one analysis's.
+        let mut search = SumSearch::new(Play::Misere, Budget::positions(100_000_000));
         let mut checked = 0;
         for m in 1..=5u64 {
             for len in 1..=3usize {

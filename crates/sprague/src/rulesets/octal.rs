@@ -459,18 +459,20 @@ impl OctalHeap {
         let n = u128::from(self.size);
         let r = &self.rules.rules;
         let mut count: u128 = 0;
+        // Saturating: (2^64)^2 / 12 options a take for leaving three heaps
+        // times a long code overflows even u128.
         for &k in &r.take_all {
-            count += u128::from(n == k as u128);
+            count = count.saturating_add(u128::from(n == k as u128));
         }
         for &k in &r.leave_one {
-            count += u128::from(n > k as u128);
+            count = count.saturating_add(u128::from(n > k as u128));
         }
         for &k in &r.leave_two {
-            count += n.saturating_sub(k as u128) / 2;
+            count = count.saturating_add(n.saturating_sub(k as u128) / 2);
         }
         for &k in &r.leave_three {
             let m = n.saturating_sub(k as u128);
-            count += m * m / 12 + 1;
+            count = count.saturating_add(m.saturating_mul(m) / 12 + 1);
         }
         u64::try_from(count).unwrap_or(u64::MAX)
     }

@@ -26,22 +26,36 @@ struct State {
     side: Side,
 }
 
+impl State {
+    /// What storing the state costs against the budget: one position per
+    /// component key, so that a sum of thousands of components is counted
+    /// as the memory it takes, not as one position.
+    fn cost(&self) -> u64 {
+        self.keys.len().max(1) as u64
+    }
+}
+
 /// A position on the search stack: its options with their states, and the
 /// next one to look at.
 struct Frame {
     state: State,
     children: Vec<(Vec<Arc<dyn Component>>, State)>,
     next: usize,
+    /// The cost of the children's states (see [`State::cost`]).
+    cost: u64,
 }
 
 /// The direct search of whole sums, memoised, with an explicit stack (no
 /// recursion, so long games do not overflow the call stack) and at most the
-/// budget's positions stored.
+/// budget's positions stored, each sum counted once per component (the
+/// memo, the path and the options listed on the path together).
 #[derive(Debug)]
 pub struct SumSearch {
     play: Play,
     budget: Budget,
     table: FxHashMap<State, bool>,
+    /// The cost of the states in `table`.
+    table_cost: u64,
     /// The positions on the search stack, to report a cycle instead of
     /// searching it forever.
     open: FxHashSet<State>,
@@ -63,6 +77,7 @@ impl SumSearch {
             play,
             budget,
             table: FxHashMap::default(),
+            table_cost: 0,
             open: FxHashSet::default(),
         }
     }
@@ -80,21 +95,29 @@ impl SumSearch {
         }
     }
 
+    /// The frame of `state`, its options listed; `stored` is what the
+    /// memo and the path already cost.
     fn open(
         &mut self,
         components: &[Arc<dyn Component>],
         state: State,
         side: Side,
+        stored: u64,
     ) -> Result<Frame, SolveError> {
         if !self.open.insert(state.clone()) {
             return Err(SolveError::Loopy);
         }
         let mut children = Vec::new();
+        let mut cost = state.cost();
         for (i, c) in components.iter().enumerate() {
             for m in c.moves_of(side, &self.budget)? {
                 let mut next = components.to_vec();
                 next.splice(i..=i, m.to);
                 let state = SumSearch::state(&next, side.other());
+                cost += state.cost();
+                // Checked while listing: one frame of a sum of thousands
+                // of heaps holds millions of keys.
+                self.budget.check_positions(stored + cost)?;
                 children.push((next, state));
             }
         }
@@ -102,6 +125,7 @@ impl SumSearch {
             state,
             children,
             next: 0,
+            cost,
         })
     }
 
@@ -122,8 +146,10 @@ impl SumSearch {
             return Ok(won);
         }
         self.open.clear();
-        let frame = self.open(components, root, side);
-        let mut stack = vec![frame?];
+        let frame = self.open(components, root, side, self.table_cost)?;
+        // What the frames on the stack cost (their states and options).
+        let mut path_cost = frame.cost;
+        let mut stack = vec![frame];
         loop {
             let frame = stack.last_mut().expect("the root stays until it returns");
             let mut result = None;
@@ -144,7 +170,9 @@ impl SumSearch {
             match result {
                 Some(won) => {
                     let frame = stack.pop().expect("a frame was just inspected");
-                    self.budget.check_positions(self.table.len() as u64)?;
+                    path_cost -= frame.cost;
+                    self.table_cost += frame.state.cost();
+                    self.budget.check_positions(self.table_cost + path_cost)?;
                     self.open.remove(&frame.state);
                     self.table.insert(frame.state, won);
                     if stack.is_empty() {
@@ -157,12 +185,12 @@ impl SumSearch {
                     // where both have the same moves).
                     let side = state.side;
                     // The positions on the path are stored too (their
-                    // states, children and frames): without this check a
-                    // path of 10^18 moves down one huge heap grew until
-                    // memory ran out, as no position on it was ever done.
-                    self.budget
-                        .check_positions((self.table.len() + self.open.len()) as u64)?;
-                    let next = self.open(&child, state, side)?;
+                    // states, options and frames), and `open` counts them:
+                    // without that a path of 10^18 moves down one huge
+                    // heap grew until memory ran out, as no position on it
+                    // was ever done.
+                    let next = self.open(&child, state, side, self.table_cost + path_cost)?;
+                    path_cost += next.cost;
                     stack.push(next);
                 }
             }
@@ -243,6 +271,20 @@ mod tests {
         assert_eq!(
             result.unwrap_err(),
             SolveError::BudgetExceeded { limit: 10_000 }
+        );
+    }
+
+    #[test]
+    fn a_sum_of_thousands_of_components_is_counted_by_its_size() {
+        // Found by fuzzing: a misère sum of 2000 heaps lists, in its first
+        // frame alone, 2000 options of 2000 keys each; counted as positions
+        // it was one frame, and memory ran out before the budget.
+        let text = vec!["subtraction[1,3](5)"; 2000].join(" + ");
+        let position = Position::parse(&text).unwrap();
+        let result = analyze(&position, Play::Misere, Side::Left, 1, &Budget::DEFAULT);
+        assert_eq!(
+            result.unwrap_err(),
+            SolveError::BudgetExceeded { limit: 10_000_000 }
         );
     }
 }
