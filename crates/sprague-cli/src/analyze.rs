@@ -61,6 +61,13 @@ fn write_text(out: &mut impl Write, analysis: &Analysis, all: bool) -> std::io::
         }
     }
     writeln!(out)?;
+    if let Some(f) = analysis.figures() {
+        writeln!(
+            out,
+            "stops {} and {}, mean {}, temperature {}, born on day {}",
+            f.left_stop, f.right_stop, f.mean, f.temperature, f.birthday
+        )?;
+    }
     match analysis.winning_moves.as_slice() {
         [] if analysis.outcome == Outcome::N => {}
         [] => writeln!(out, "no winning move")?,

@@ -1096,6 +1096,13 @@ fn hackenbush_string_value_and_winning_move() {
       "first_player_wins": null,
       "grundy": null,
       "value": "3/8",
+      "cgt": {
+        "left_stop": "3/8",
+        "right_stop": "3/8",
+        "mean": "3/8",
+        "temperature": "-1/8",
+        "birthday": 4
+      },
       "winning_moves": [
         {
           "component": 0,
@@ -1116,6 +1123,7 @@ fn cutting_game_bar() {
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out, @r"
     R-position: Right wins whoever starts (value -1)
+    stops -1 and -1, mean -1, temperature -1, born on day 1
     no winning move
     ");
     // HDU 3544, third sample: 2x2 + 2x1 = 0 + 1, Alice (Left) wins.
@@ -1132,6 +1140,7 @@ fn hackenbush_plus_a_nimber() {
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out, @r#"
     L-position: Left wins whoever starts (value 1/2*)
+    stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3
     winning moves (1):
       take 1 from the heap of 1  ->  hackenbush("LR") + *0
     "#);

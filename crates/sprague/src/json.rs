@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::position::Position;
 use crate::rulesets::{HeapFamily, Periodicity, Ruleset};
 use crate::solve::{Analysis, SumMove};
+use crate::thermograph::Figures;
 
 /// The JSON of `analyze`: outcome, values and winning moves of a position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,11 +32,46 @@ pub struct AnalysisJson {
     /// an impartial position (`*12`), the canonical form of a partizan
     /// one, the loopy value of a loopy one; `None` for misère sums.
     pub value: Option<String>,
+    /// For a partizan position under normal play, the figures CGSuite
+    /// reports beside its canonical value; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cgt: Option<CgtJson>,
     /// The winning moves found, in the spec's order.
     pub winning_moves: Vec<MoveJson>,
     /// Not in the spec's list: for a drawn position, the moves that keep
     /// the draw (empty otherwise).
     pub drawing_moves: Vec<MoveJson>,
+}
+
+/// The `cgt` object of `analyze`: numbers in CGSuite's notation (`"3/8"`).
+/// The spec's `atomic_weight`, `reduced` and `thermograph` are not
+/// computed yet and are left out rather than given as `null` (which would
+/// say they are undefined).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CgtJson {
+    /// The Left stop.
+    pub left_stop: String,
+    /// The Right stop.
+    pub right_stop: String,
+    /// The mean value.
+    pub mean: String,
+    /// The temperature (`-1` for an integer, `-1/2^k` for other numbers,
+    /// `0` for a number plus an infinitesimal, as CGSuite gives it).
+    pub temperature: String,
+    /// The day the canonical form is born.
+    pub birthday: u64,
+}
+
+impl From<&Figures> for CgtJson {
+    fn from(f: &Figures) -> CgtJson {
+        CgtJson {
+            left_stop: f.left_stop.to_string(),
+            right_stop: f.right_stop.to_string(),
+            mean: f.mean.to_string(),
+            temperature: f.temperature.to_string(),
+            birthday: f.birthday,
+        }
+    }
 }
 
 /// One move of a position: which component, what it does, and the whole
@@ -72,6 +108,7 @@ impl AnalysisJson {
             first_player_wins: analysis.outcome.first_player_wins(),
             grundy: analysis.grundy().map(|g| g.0),
             value: analysis.value_notation(),
+            cgt: analysis.figures().as_ref().map(CgtJson::from),
             winning_moves: analysis.winning_moves.iter().map(MoveJson::from).collect(),
             drawing_moves: analysis.drawing_moves.iter().map(MoveJson::from).collect(),
         }

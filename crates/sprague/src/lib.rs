@@ -41,6 +41,7 @@ mod outcome;
 mod position;
 pub mod rulesets;
 mod solve;
+mod thermograph;
 
 /// The position language's syntax tree and parser.
 pub mod syntax {
@@ -72,3 +73,4 @@ pub use solve::search::SumSearch;
 pub use solve::{
     Analysis, MoveList, Reply, ReplyReason, SumMove, Value, analyze, analyze_for, moves, reply,
 };
+pub use thermograph::{Figures, Thermograph, Thermography, Wall};

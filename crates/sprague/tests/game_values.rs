@@ -110,3 +110,46 @@ fn a_leading_minus_is_a_value() {
     assert_eq!(p.to_string(), "-1/2 + 1/2");
     assert_eq!(value("-1/2 + 1/2"), "0");
 }
+
+/// The canonical value of a position and its figures.
+fn figures(text: &str) -> (sprague::Figures, sprague::GameId, CanonicalSolver) {
+    let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+    let g = solver.sum(&components(text)).unwrap();
+    let f = sprague::Thermography::new()
+        .figures(&mut solver.arena, g)
+        .unwrap();
+    (f, g, solver)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn means_add_and_temperatures_do_not_grow_in_sums(g in game(), h in game()) {
+        let (fg, _, _) = figures(&g);
+        let (fh, _, _) = figures(&h);
+        let (fs, _, _) = figures(&format!("{g} + {h}"));
+        prop_assert_eq!(fs.mean, fg.mean.checked_add(fh.mean).unwrap(), "{} + {}", g, h);
+        prop_assert!(fs.temperature <= fg.temperature.max(fh.temperature), "{} + {}", g, h);
+    }
+
+    #[test]
+    fn the_stops_of_multiples_stay_within_the_temperature_of_the_mean(g in game()) {
+        // The mean value theorem (Winning Ways ch. 6; Siegel II.5): for
+        // every n, n * mean(G) - t <= RS(n G) <= LS(n G) <= n * mean(G) + t,
+        // t the temperature (0 below zero). The stops come from the
+        // canonical sums, not from the thermograph.
+        let (f, id, mut solver) = figures(&g);
+        let t = f.temperature.max(sprague::Dyadic::ZERO);
+        let mut multiple = solver.arena.zero();
+        let mut n_mean = sprague::Dyadic::ZERO;
+        for n in 1..=6 {
+            multiple = solver.arena.add(multiple, id).unwrap();
+            n_mean = n_mean.checked_add(f.mean).unwrap();
+            let (ls, rs) = solver.arena.stops(multiple).unwrap();
+            let lo = n_mean.checked_add(t.checked_neg().unwrap()).unwrap();
+            let hi = n_mean.checked_add(t).unwrap();
+            prop_assert!(lo <= rs && rs <= ls && ls <= hi, "{} times {}: stops {} {}, mean {}, t {}", n, g, ls, rs, f.mean, t);
+        }
+    }
+}

@@ -101,3 +101,31 @@ fn published_canonical_values() {
     }
     assert!(n_checked >= 10, "the data file lost its values");
 }
+
+#[test]
+fn published_temperatures() {
+    // cgt-tools (t4ccer/cgt-tools): cgt/short/partizan/games/domineering.rs,
+    // test `temperature_without_game_works`, and
+    // cgt/short/partizan/canonical_form.rs, test
+    // `temp_of_one_minus_one_is_one`. CGSuite's convention: an integer has
+    // temperature -1.
+    for (position, temperature) in [
+        ("domineering(\"\")", -1),
+        ("domineering(\"..\")", -1),
+        ("domineering(\"..|.#\")", 0),
+        ("domineering(\"#...|....|....|....\")", 1),
+        ("{1|-1}", 1),
+    ] {
+        let p = Position::parse(position).unwrap();
+        let mut solver = sprague::CanonicalSolver::new(Budget::DEFAULT);
+        let g = solver.sum(p.components()).unwrap();
+        let f = sprague::Thermography::new()
+            .figures(&mut solver.arena, g)
+            .unwrap();
+        assert_eq!(
+            f.temperature,
+            sprague::Dyadic::integer(temperature),
+            "{position}"
+        );
+    }
+}

@@ -6,6 +6,7 @@ use crate::graph::LoopyValue;
 use crate::nimber::Nimber;
 use crate::outcome::Outcome;
 use crate::position::Position;
+use crate::thermograph::Figures;
 
 /// The value of a position in the theory that applies to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,8 +14,10 @@ pub enum Value {
     /// A nimber: an impartial loop-free sum under normal play.
     Nimber(Nimber),
     /// A canonical form in CGSuite's notation (`1/2`, `{1|*}`); `None` when
-    /// its text would be longer than [`crate::MAX_VALUE_CHARS`].
-    Canonical(Option<String>),
+    /// its text would be longer than [`crate::MAX_VALUE_CHARS`]. With the
+    /// figures CGSuite reports beside it (stops, mean, temperature,
+    /// birthday), where they could be computed within the budget.
+    Canonical(Option<String>, Option<Figures>),
     /// The generalised Sprague–Grundy value of a loopy sum.
     Loopy(LoopyValue),
 }
@@ -51,8 +54,17 @@ impl Analysis {
     /// canonical form of a partizan position or the loopy value (`∞{0,2}`).
     pub fn value_text(&self) -> Option<String> {
         match &self.value {
-            Some(Value::Canonical(text)) => text.clone(),
+            Some(Value::Canonical(text, _)) => text.clone(),
             Some(Value::Loopy(v)) => Some(v.to_string()),
+            _ => None,
+        }
+    }
+
+    /// The stops, mean, temperature and birthday of a partizan position's
+    /// canonical value.
+    pub fn figures(&self) -> Option<Figures> {
+        match self.value {
+            Some(Value::Canonical(_, figures)) => figures,
             _ => None,
         }
     }

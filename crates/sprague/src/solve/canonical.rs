@@ -14,6 +14,7 @@ use crate::error::SolveError;
 use crate::game::{Component, Key, Kind, Move, Play, Side};
 use crate::outcome::Outcome;
 use crate::position::Position;
+use crate::thermograph::Thermography;
 
 use super::analysis::{Analysis, SumMove, Value};
 
@@ -285,6 +286,9 @@ pub(super) fn analyze(
         outcome,
         value: Some(Value::Canonical(
             solver.arena.display_at_most(total, MAX_VALUE_CHARS)?,
+            // The figures are extra: a game too deep for them still has its
+            // value and winning moves.
+            Thermography::new().figures(&mut solver.arena, total).ok(),
         )),
         winning_moves,
         drawing_moves: Vec::new(),
