@@ -3,6 +3,8 @@
 
 use std::process::Command;
 
+mod checkpoints;
+
 /// Runs `sprague` with `args`; returns (stdout, stderr, exit status).
 fn sprague(args: &[&str]) -> (String, String, i32) {
     let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
