@@ -240,7 +240,7 @@ async fn main() -> anyhow::Result<()> {
                 turn += 1;
                 let sent = Instant::now();
                 match client.get(target).await {
-                    Ok(200) => latencies.push(sent.elapsed()),
+                    Ok(200) => latencies.push((sent.elapsed(), target)),
                     _ => failed += 1,
                 }
             }
@@ -275,6 +275,8 @@ async fn main() -> anyhow::Result<()> {
     server.kill().await?;
 
     latencies.sort();
+    let slowest = latencies.last().map_or("", |&(_, target)| target);
+    let latencies: Vec<Duration> = latencies.into_iter().map(|(d, _)| d).collect();
     let quantile = |q: f64| {
         latencies
             .get(((latencies.len() as f64 * q) as usize).min(latencies.len().saturating_sub(1)))
@@ -284,7 +286,7 @@ async fn main() -> anyhow::Result<()> {
     let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1000.0);
     let (p50, p99) = (quantile(0.5), quantile(0.99));
     println!(
-        "cheap: {} answered in {:.1} s, {:.0} requests/s, {} failed; p50 {}, p90 {}, p99 {}, max {}",
+        "cheap: {} answered in {:.1} s, {:.0} requests/s, {} failed; p50 {}, p90 {}, p99 {}, max {} ({slowest})",
         latencies.len(),
         elapsed.as_secs_f64(),
         latencies.len() as f64 / elapsed.as_secs_f64(),

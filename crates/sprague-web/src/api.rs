@@ -26,18 +26,52 @@ use crate::{AppState, Limits};
 /// p99 10 s with two heavy clients, `BENCHMARKS.md`). So each computation
 /// is first tried with the time limit [`Limits::quick_timeout`], among at
 /// most [`Limits::max_quick`]; the few that need longer are run again in
-/// the heavy lane, which repeats at most that much work.
+/// the heavy lane, which repeats at most that much work. The quick lane has
+/// the request's whole position budget: some answers are cut by the budget
+/// rather than refused (a move list, a remoteness), and must not depend on
+/// the lane.
 async fn compute<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
-    F: Fn(&Budget) -> Result<T, ApiError> + Send + Sync + 'static,
+    F: Fn(&Budget) -> Result<T, WorkError> + Send + Sync + 'static,
 {
     let deadline = tokio::time::Instant::now() + state.limits.timeout;
     let work = Arc::new(work);
     if let Some(answer) = compute_quick(state, deadline, Arc::clone(&work)).await {
         return answer;
     }
-    compute_heavy(state, deadline, move |budget| work(budget)).await
+    compute_heavy(state, deadline, move |budget| {
+        work(budget).map_err(ApiError::from)
+    })
+    .await
+}
+
+/// Why a computation stopped: the library's error is kept as it is, so that
+/// the quick lane can tell its own budget running out from an answer.
+pub(crate) enum WorkError {
+    Solve(SolveError),
+    Api(ApiError),
+}
+
+impl From<SolveError> for WorkError {
+    fn from(e: SolveError) -> WorkError {
+        WorkError::Solve(e)
+    }
+}
+
+impl From<ApiError> for WorkError {
+    fn from(e: ApiError) -> WorkError {
+        WorkError::Api(e)
+    }
+}
+
+impl From<WorkError> for ApiError {
+    fn from(e: WorkError) -> ApiError {
+        match e {
+            WorkError::Solve(e) => ApiError::from(e),
+            WorkError::Api(e) => e,
+        }
+    }
 }
 
 /// The quick lane: `work` with the time limit [`Limits::quick_timeout`],
@@ -46,10 +80,10 @@ where
 /// answer.
 ///
 /// The permit is held until the work really ends. A computation that does
-/// not read the clock (a large table) runs to its end here, and is answered
-/// from here within the request's `deadline`; while such computations hold
-/// every quick permit, requests go to the heavy lane after waiting
-/// [`Limits::quick_wait`] at most.
+/// not read the clock runs to its end here (or its budget stops it), and
+/// is answered from here within the request's `deadline`; while
+/// such computations hold every quick permit, requests go to the heavy lane
+/// after waiting [`Limits::quick_wait`] at most.
 async fn compute_quick<T, F>(
     state: &AppState,
     deadline: tokio::time::Instant,
@@ -57,7 +91,7 @@ async fn compute_quick<T, F>(
 ) -> Option<Result<T, ApiError>>
 where
     T: Send + 'static,
-    F: Fn(&Budget) -> Result<T, ApiError> + Send + Sync + 'static,
+    F: Fn(&Budget) -> Result<T, WorkError> + Send + Sync + 'static,
 {
     let limits = state.limits;
     let wait_until = (tokio::time::Instant::now() + limits.quick_wait).min(deadline);
@@ -77,11 +111,11 @@ where
     });
     match tokio::time::timeout_at(deadline, task).await {
         Ok(Ok(Ok(value))) => Some(Ok(value)),
-        // An error before the quick time ran out is the answer (a budget
-        // exceeded, a question the ruleset cannot answer); after, it is
-        // the quick time limit, most likely, and the heavy lane tries.
-        Ok(Ok(Err(e))) if tokio::time::Instant::now() < quick_deadline => Some(Err(e)),
-        Ok(Ok(Err(_))) => None,
+        // The quick time ran out: the heavy lane's turn.
+        Ok(Ok(Err(WorkError::Solve(SolveError::TimeLimit { .. })))) => None,
+        // Any other error is the answer (the budget exceeded, a question
+        // the ruleset cannot answer, a range too large).
+        Ok(Ok(Err(e))) => Some(Err(e.into())),
         Ok(Err(join_error)) => Some(Err(ApiError {
             status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
             message: format!("internal error: {join_error}"),

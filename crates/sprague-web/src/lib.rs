@@ -24,9 +24,8 @@
 //!
 //! Every computation runs on a blocking thread, with a position budget and
 //! a time limit. It is first tried in a *quick lane* for
-//! [`Limits::quick_timeout`]; most requests end there. One that does not is
-//! run again in the *heavy lane*, at most [`Limits::max_concurrent`] at
-//! once. So a heavy request cannot hang the server, and heavy requests, even
+//! [`Limits::quick_timeout`]; most requests end there. One that does not is run again in the *heavy lane*, at most
+//! [`Limits::max_concurrent`] at once. So a heavy request cannot hang the server, and heavy requests, even
 //! as many as the heavy lane holds, cannot starve the cheap ones.
 //!
 //! ```no_run
@@ -62,8 +61,8 @@ pub struct Limits {
     pub budget: u64,
     /// How long a request may wait for its turn and compute, together.
     pub timeout: Duration,
-    /// How long a computation is tried in the quick lane before it is
-    /// run again in the heavy lane.
+    /// How long a computation may take in the quick lane before it is run
+    /// again in the heavy lane.
     pub quick_timeout: Duration,
     /// How long a request waits for its turn in the quick lane before it
     /// goes to the heavy lane.
@@ -88,17 +87,18 @@ pub struct Limits {
 
 impl Limits {
     /// The limits of `sprague serve`: a million positions and ten seconds
-    /// per request; a quick lane of 100 ms for two computations at once,
-    /// waited for up to a second (a cheap request takes well under a
-    /// millisecond, but a busy machine may not run it at once), two heavy
+    /// per request; a quick lane of 250 ms for two computations at once,
+    /// waited for up to five seconds (a cheap request takes well under a
+    /// millisecond, but a machine busy with heavy searches may stall it for
+    /// a tenth of a second, and a queue of 64 clients moves fast), two heavy
     /// computations at once (the explorer is for one person) and two more
     /// that ran out of time and are still finishing; a hundred thousand
     /// table values, ten thousand moves.
     pub const DEFAULT: Limits = Limits {
         budget: 1_000_000,
         timeout: Duration::from_secs(10),
-        quick_timeout: Duration::from_millis(100),
-        quick_wait: Duration::from_secs(1),
+        quick_timeout: Duration::from_millis(250),
+        quick_wait: Duration::from_secs(5),
         max_quick: 2,
         max_concurrent: 2,
         max_abandoned: 2,

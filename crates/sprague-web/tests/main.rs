@@ -715,7 +715,8 @@ fn cheap_requests_are_answered_while_heavy_ones_hold_every_heavy_turn() {
             .await
         });
     }
-    // Past the heavy searches' quick time: they hold or wait for the heavy
+    // Past the heavy searches' quick time (they leave the quick lane by
+    // then, if not sooner by its budget): they hold or wait for the heavy
     // turn now.
     std::thread::sleep(limits.quick_timeout * 3);
     let started = Instant::now();
