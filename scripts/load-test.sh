@@ -20,7 +20,9 @@ set -eu
 export RUST_BACKTRACE=0
 SECONDS_EACH=${1:-15}
 cd "$(dirname "$0")/.."
-cargo build --release -p sprague-cli -p sprague-web --example load
+# Two commands: `--example` would select only examples in both packages.
+cargo build --release -p sprague-cli
+cargo build --release -p sprague-web --example load
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "== case 1: 64 cheap clients, 1 heavy =="
