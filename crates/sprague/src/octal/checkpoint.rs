@@ -529,6 +529,46 @@ mod tests {
         );
     }
 
+    /// A file in the frame of a checkpoint, with checksums that match,
+    /// around any `body`: what only a writer other than this one makes.
+    fn signed(body: &[u8]) -> Vec<u8> {
+        let magic = format!("sprague octal checkpoint {CHECKPOINT_VERSION}\n");
+        let length = frame_length(magic.len()) + body.len() + TRAILER;
+        let mut out = format!("{magic}length {length:020}").into_bytes();
+        let header_crc = crc32fast::hash(&out);
+        out.extend_from_slice(format!(" header-crc32 {header_crc:08x}\n").as_bytes());
+        out.extend_from_slice(body);
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_bytes_are_read_without_a_panic(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
+            let _ = checkpoint_length(&bytes);
+            let _ = read_checkpoint(&bytes);
+        }
+
+        #[test]
+        fn a_signed_body_that_does_not_read_is_damaged(
+            heaps in "(none|0\\.\\.=[0-9]{1,20}|[a-z0-9.=]{0,8})",
+            width in "[0-9]{0,2}",
+            values in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..40),
+            blank in proptest::prelude::any::<bool>(),
+        ) {
+            let mut body = format!("ruleset r\nrules x\nheaps {heaps}\nwidth {width}\n").into_bytes();
+            if blank {
+                body.push(b'\n');
+            }
+            body.extend_from_slice(&values);
+            match read_checkpoint(&signed(&body)) {
+                Ok(read) => proptest::prop_assert_eq!(read.values.len() * width.parse::<usize>().unwrap(), values.len()),
+                Err(e) => proptest::prop_assert!(matches!(e, CheckpointError::Damaged { .. }), "{}", e),
+            }
+        }
+    }
+
     #[test]
     fn the_length_is_read_from_the_first_line_alone() {
         for bytes in small_checkpoints() {
