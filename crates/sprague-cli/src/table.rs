@@ -1,4 +1,4 @@
-//! `sprague table RULESET [--from A] [--to N] [--period [--max N]] [--json | --csv] [--summary] [--plot FILE] [--checkpoint FILE] [--resume FILE]`: the Grundy
+//! `sprague table RULESET [--from A] [--to N] [--period [--max N]] [--json | --csv] [--summary] [--plot FILE] [--checkpoint FILE [--checkpoint-every SECONDS]] [--resume FILE]`: the Grundy
 //! values of a one-heap family, for making tables and finding patterns.
 
 use std::io::{Read, Write};

@@ -157,12 +157,19 @@ fn a_run_killed_ten_times_and_resumed_prints_the_uninterrupted_table() {
     let whole_values = std::fs::read(dir.join("whole.ckpt")).unwrap();
 
     // Each run is killed after a random time up to an eighth of the
-    // uninterrupted run: a killed run loses the step it was in, so ten of
-    // them leave work for the last run, while their moments fall anywhere
-    // in the run, checkpoint writes included.
-    let most = uninterrupted / 8;
+    // uninterrupted run, so that the moments fall anywhere in the run,
+    // checkpoint writes included; and at most half the time the values not
+    // yet saved would take, so that every run is still running when it is
+    // killed, on a machine of any speed. The checkpoint holds a byte per
+    // value (all of 0.1777's values up to 2^24 are below 256).
+    let total = (1u64 << 24) + 1;
     let mut moments = Vec::new();
     for kill in 0..10 {
+        // The header and checksum take under 256 bytes.
+        let saved = std::fs::metadata(dir.join("run.ckpt"))
+            .map_or(0, |m| m.len().saturating_sub(256).min(total));
+        let left = uninterrupted.mul_f64((total - saved) as f64 / total as f64);
+        let most = (uninterrupted / 8).min(left / 2);
         let mut args = [&LONG_RUN[..], &["--checkpoint", "run.ckpt"]].concat();
         if dir.join("run.ckpt").exists() {
             args.extend(["--resume", "run.ckpt"]);
@@ -174,12 +181,12 @@ fn a_run_killed_ten_times_and_resumed_prints_the_uninterrupted_table() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let moment = rng.random_range(Duration::ZERO..most);
+        let moment = rng.random_range(Duration::ZERO..=most);
         moments.push(moment);
         std::thread::sleep(moment);
         assert!(
             child.try_wait().unwrap().is_none(),
-            "seed {seed}: run {kill} ended before its kill at {moment:?} (moments {moments:?}, uninterrupted run {uninterrupted:?})"
+            "seed {seed}: run {kill} ended before its kill at {moment:?} (moments {moments:?}, uninterrupted run {uninterrupted:?}, {saved} bytes saved)"
         );
         // SIGKILL: no handler runs, nothing is flushed.
         child.kill().unwrap();
