@@ -1,7 +1,8 @@
-//! `sprague table RULESET [--from A] [--to N] [--period [--max N]] [--json | --csv] [--summary] [--plot FILE] [--checkpoint FILE] [--resume FILE]`: the Grundy
+//! `sprague table RULESET [--from A] [--to N] [--period [--max N]] [--json | --csv] [--summary] [--plot FILE] [--checkpoint FILE [--checkpoint-every SECONDS]] [--resume FILE]`: the Grundy
 //! values of a one-heap family, for making tables and finding patterns.
 
-use std::io::Write;
+use std::io::{Read, Write};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -52,22 +53,39 @@ pub struct Args {
     plot: Option<std::path::PathBuf>,
     /// Save the values computed so far to FILE as the run goes (after the
     /// first 2^20 heaps, then every 30 seconds, on Ctrl-C and at the end),
-    /// for `--resume`.
+    /// for `--resume`. The file is checksummed and replaced atomically: a
+    /// crash or `kill -9` leaves the previous checkpoint or the new one.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
+    /// With --checkpoint: the least time between two checkpoints, in
+    /// seconds (default 30; 0 saves after every 2^20 heaps). Each
+    /// checkpoint writes every value, so a short interval costs time.
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = seconds)]
+    checkpoint_every: Option<Duration>,
     /// Continue from a checkpoint FILE written by `--checkpoint` for the
-    /// same ruleset: the values are the same as an uninterrupted run's.
+    /// same rules: the values are the same as an uninterrupted run's. A
+    /// file that is not a checkpoint, of another version, truncated,
+    /// damaged or of another table is refused, saying which.
     #[arg(long, value_name = "FILE")]
     resume: Option<std::path::PathBuf>,
+}
+
+/// A time in seconds on the command line (`30`, `0.5`).
+fn seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("`{text}` is not a number of seconds (write 30 or 0.5)"))
 }
 
 /// Heaps computed in one step of a long run (between two looks at Ctrl-C
 /// and two updates of the progress line).
 const STEP: u64 = 1 << 20;
 
-/// The least time between two checkpoints: each writes every value, so
-/// writing after every step would cost time quadratic in the run.
-const CHECKPOINT_SECONDS: u64 = 30;
+/// The least time between two checkpoints unless `--checkpoint-every`
+/// says otherwise: each writes every value, so writing after every step
+/// would cost time quadratic in the run.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
 
 /// The default last heap of a period search without `--to` (SPEC).
 const DEFAULT_MAX: u64 = 1 << 32;
@@ -119,19 +137,92 @@ fn search_horizon(args: &Args, budget: &Budget) -> Result<u64, Failure> {
     Ok(max)
 }
 
-/// Writes the family's checkpoint to `path` (through a temporary file, so
-/// an interruption never leaves half a checkpoint).
-fn save_checkpoint(family: &dyn HeapFamily, path: &std::path::Path) -> Result<(), Failure> {
+/// Writes the family's checkpoint to `path` atomically, so that a crash,
+/// `kill -9` or a power cut at any moment leaves either the previous
+/// checkpoint or the new one, whole: the bytes go to a temporary file in
+/// the same directory (a rename is atomic only within one file system),
+/// which is flushed to the disk before it is renamed over `path`, and the
+/// directory is flushed after, so that the rename itself is durable.
+fn save_checkpoint(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
     let Some(bytes) = family.checkpoint() else {
         return Err(Failure::user(format!(
             "`{}` has no checkpoints (its values are quick to compute)",
             family.ruleset()
         )));
     };
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, bytes)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| Failure::user(format!("cannot write checkpoint {}: {e}", path.display())))
+    // `FILE.tmp` beside `FILE`: one fixed name, so a run killed while
+    // writing leaves at most one stale temporary file, which the next
+    // checkpoint overwrites.
+    let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
+    tmp_name.push(".tmp");
+    let tmp = path.with_file_name(tmp_name);
+    let write = || -> std::io::Result<()> {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(&bytes)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, path)?;
+        sync_directory(path)
+    };
+    write().map_err(|e| {
+        // The temporary file is useless once the write failed (a full
+        // disk); the checkpoint at `path` is untouched.
+        let _ = std::fs::remove_file(&tmp);
+        Failure::user(format!("cannot write checkpoint {}: {e}", path.display()))
+    })
+}
+
+/// Flushes the directory holding `path`, which makes a rename into it
+/// durable (on Unix; elsewhere a directory cannot be opened, and the
+/// rename is left to the system).
+fn sync_directory(path: &Path) -> std::io::Result<()> {
+    if cfg!(unix) {
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        std::fs::File::open(dir)?.sync_all()?;
+    }
+    Ok(())
+}
+
+/// Reads the checkpoint at `path` and continues `family` from it. Only a
+/// regular file is read, and no more of it than its header says it holds,
+/// so that naming a device, a pipe or a large foreign file by mistake is a
+/// quick, clear error.
+fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
+    let refuse = |why: &dyn std::fmt::Display| {
+        Failure::user(format!("cannot resume from {}: {why}", path.display()))
+    };
+    let file = std::fs::File::open(path).map_err(|e| refuse(&e))?;
+    let metadata = file.metadata().map_err(|e| refuse(&e))?;
+    if !metadata.is_file() {
+        return Err(refuse(&"not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    let mut reader = std::io::BufReader::new(file);
+    (&mut reader)
+        .take(sprague::CHECKPOINT_FRAME_MAX as u64)
+        .read_to_end(&mut bytes)
+        .map_err(|e| refuse(&e))?;
+    let length = match sprague::checkpoint_length(&bytes) {
+        Ok(length) => length,
+        // Fewer bytes than a header holds: the file is all there is.
+        Err(e) => return Err(refuse(&e)),
+    };
+    // The header's checksum matched, so `length` is what was written; one
+    // byte more is read to tell a longer (damaged) file from a whole one.
+    let limit = memory_limit();
+    if length > limit {
+        return Err(refuse(&format_args!(
+            "it holds {length} bytes, more than this machine's memory"
+        )));
+    }
+    reader
+        .take((length + 1).saturating_sub(bytes.len() as u64))
+        .read_to_end(&mut bytes)
+        .map_err(|e| refuse(&e))?;
+    family.resume(&bytes).map_err(|e| refuse(&e))
 }
 
 #[derive(Debug, Serialize)]
@@ -198,7 +289,9 @@ fn stop_on_ctrl_c() -> Result<Arc<AtomicBool>, Failure> {
 /// progress line with rate and ETA.
 struct Steps<'a> {
     family: &'a dyn HeapFamily,
-    checkpoint: Option<&'a std::path::Path>,
+    checkpoint: Option<&'a Path>,
+    /// The least time between two checkpoints.
+    every: Duration,
     interrupted: Option<Arc<AtomicBool>>,
     terminal: bool,
     last_save: Option<Instant>,
@@ -216,9 +309,7 @@ impl Steps<'_> {
             .interrupted
             .as_ref()
             .is_some_and(|flag| flag.load(Ordering::SeqCst));
-        let due = self
-            .last_save
-            .is_none_or(|t| t.elapsed() >= Duration::from_secs(CHECKPOINT_SECONDS));
+        let due = self.last_save.is_none_or(|t| t.elapsed() >= self.every);
         if stop || due {
             save_checkpoint(self.family, path)?;
             self.last_save = Some(Instant::now());
@@ -346,20 +437,18 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let family = sprague::rulesets::family(&syntax)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
     if let Some(path) = &args.resume {
-        let bytes = std::fs::read(path).map_err(|e| {
-            Failure::user(format!("cannot read checkpoint {}: {e}", path.display()))
-        })?;
-        family.resume(&bytes)?;
+        resume_from(family.as_ref(), path)?;
     }
     let horizon = if args.period && family.searches_period() {
         Some(search_horizon(args, budget)?)
     } else {
         None
     };
-    let keeps_values = family.checkpoint().is_some();
+    let keeps_values = family.has_checkpoints();
     let mut steps = Steps {
         family: family.as_ref(),
         checkpoint: args.checkpoint.as_deref(),
+        every: args.checkpoint_every.unwrap_or(CHECKPOINT_EVERY),
         interrupted: args
             .checkpoint
             .as_ref()

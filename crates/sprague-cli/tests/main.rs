@@ -3,6 +3,7 @@
 
 use std::process::Command;
 
+mod checkpoints;
 mod reliability;
 
 /// Runs `sprague` with `args`; returns (stdout, stderr, exit status).

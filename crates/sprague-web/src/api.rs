@@ -17,8 +17,124 @@ use sprague::{Budget, Play, Position, ReplyReason, Side, SolveError, analyze as 
 use crate::error::ApiError;
 use crate::{AppState, Limits};
 
-/// Runs `work` on a blocking thread with the request's budget, once a
-/// permit is free, and gives up when the time limit passes.
+/// Runs `work` on a blocking thread within the request's limits: first in
+/// the quick lane, and if it does not end there, again in the heavy lane.
+///
+/// Most requests take well under a millisecond, a heavy one seconds. Were
+/// they all to wait for the same few permits, two heavy requests would hold
+/// every turn and the cheap ones would wait seconds behind them (measured:
+/// p99 10 s with two heavy clients, `BENCHMARKS.md`). So each computation
+/// is first tried with the time limit [`Limits::quick_timeout`], among at
+/// most [`Limits::max_quick`]; the few that need longer are run again in
+/// the heavy lane, which repeats at most that much work. The quick lane has
+/// the request's whole position budget: some answers are cut by the budget
+/// rather than refused (a move list, a remoteness), and must not depend on
+/// the lane.
+async fn compute<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: Fn(&Budget) -> Result<T, WorkError> + Send + Sync + 'static,
+{
+    let deadline = tokio::time::Instant::now() + state.limits.timeout;
+    let work = Arc::new(work);
+    if let Some(answer) = compute_quick(state, deadline, Arc::clone(&work)).await {
+        return answer;
+    }
+    compute_heavy(state, deadline, move |budget| {
+        work(budget).map_err(ApiError::from)
+    })
+    .await
+}
+
+/// Why a computation stopped: the library's error is kept as it is, so that
+/// the quick lane can tell its own budget running out from an answer.
+pub(crate) enum WorkError {
+    Solve(SolveError),
+    Api(ApiError),
+}
+
+impl From<SolveError> for WorkError {
+    fn from(e: SolveError) -> WorkError {
+        WorkError::Solve(e)
+    }
+}
+
+impl From<ApiError> for WorkError {
+    fn from(e: ApiError) -> WorkError {
+        WorkError::Api(e)
+    }
+}
+
+impl From<WorkError> for ApiError {
+    fn from(e: WorkError) -> ApiError {
+        match e {
+            WorkError::Solve(e) => ApiError::from(e),
+            WorkError::Api(e) => e,
+        }
+    }
+}
+
+/// The quick lane: `work` with the time limit [`Limits::quick_timeout`],
+/// if a quick permit is free within [`Limits::quick_wait`]. `None` when it
+/// was not, or the work ran out of its quick time: the heavy lane must
+/// answer.
+///
+/// The permit is held until the work really ends. A computation that does
+/// not read the clock runs to its end here (or its budget stops it), and
+/// is answered from here within the request's `deadline`; while
+/// such computations hold every quick permit, requests go to the heavy lane
+/// after waiting [`Limits::quick_wait`] at most.
+async fn compute_quick<T, F>(
+    state: &AppState,
+    deadline: tokio::time::Instant,
+    work: Arc<F>,
+) -> Option<Result<T, ApiError>>
+where
+    T: Send + 'static,
+    F: Fn(&Budget) -> Result<T, WorkError> + Send + Sync + 'static,
+{
+    let limits = state.limits;
+    let wait_until = (tokio::time::Instant::now() + limits.quick_wait).min(deadline);
+    let permit = tokio::time::timeout_at(wait_until, state.quick.clone().acquire_owned())
+        .await
+        .ok()?
+        .ok()?;
+    // The quick time counts from the turn, not from the request: 64
+    // clients make a queue, and time spent in it is no sign of heavy work.
+    let quick_deadline = (tokio::time::Instant::now() + limits.quick_timeout).min(deadline);
+    let budget = Budget::positions(limits.budget)
+        .with_time_limit(quick_deadline.saturating_duration_since(tokio::time::Instant::now()));
+    let task = tokio::task::spawn_blocking(move || {
+        let result = work(&budget);
+        drop(permit);
+        result
+    });
+    match tokio::time::timeout_at(deadline, task).await {
+        Ok(Ok(Ok(value))) => Some(Ok(value)),
+        // The quick time ran out: the heavy lane's turn.
+        Ok(Ok(Err(WorkError::Solve(SolveError::TimeLimit { .. })))) => None,
+        // Any other error is the answer (the budget exceeded, a question
+        // the ruleset cannot answer, a range too large).
+        Ok(Ok(Err(e))) => Some(Err(e.into())),
+        Ok(Err(join_error)) => Some(Err(ApiError {
+            status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            message: format!("internal error: {join_error}"),
+            span: None,
+        })),
+        Err(_) => Some(Err(took_too_long(&limits))),
+    }
+}
+
+/// The answer to a request whose computation ran out of time.
+fn took_too_long(limits: &Limits) -> ApiError {
+    ApiError::unprocessable(format!(
+        "the computation took longer than {} s (try a smaller position)",
+        limits.timeout.as_secs_f64()
+    ))
+}
+
+/// The heavy lane: runs `work` on a blocking thread with the request's
+/// budget, once a permit is free, and gives up at `deadline`.
 ///
 /// The budget carries the same deadline, and the library's searches read
 /// the clock every 64 positions, so most work stops with the
@@ -31,13 +147,16 @@ use crate::{AppState, Limits};
 /// the work keeps its turn. Either way, at most `max_concurrent +
 /// max_abandoned` searches ever run at once, and abandoned work cannot pile
 /// up.
-async fn compute<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
+async fn compute_heavy<T, F>(
+    state: &AppState,
+    deadline: tokio::time::Instant,
+    work: F,
+) -> Result<T, ApiError>
 where
     T: Send + 'static,
     F: FnOnce(&Budget) -> Result<T, ApiError> + Send + 'static,
 {
     let limits = state.limits;
-    let deadline = tokio::time::Instant::now() + limits.timeout;
     let permit = tokio::time::timeout_at(deadline, state.permits.clone().acquire_owned())
         .await
         .map_err(|_| ApiError {
@@ -60,6 +179,11 @@ where
         result
     });
     match tokio::time::timeout_at(deadline, task).await {
+        // The search read the clock and stopped at the deadline: the
+        // request's time limit, said as when the server stops waiting
+        // (the search's own message would give only the time left after
+        // the quick lane).
+        Ok(Ok(Err(_))) if tokio::time::Instant::now() >= deadline => Err(took_too_long(&limits)),
         Ok(Ok(result)) => result,
         Ok(Err(join_error)) => Err(ApiError {
             status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
@@ -74,10 +198,7 @@ where
                     held.1 = Some(abandoned);
                 }
             }
-            Err(ApiError::unprocessable(format!(
-                "the computation took longer than {} s (try a smaller position)",
-                limits.timeout.as_secs_f64()
-            )))
+            Err(took_too_long(&limits))
         }
     }
 }

@@ -23,8 +23,10 @@
 //! is the byte range of the offending text of a position or ruleset.
 //!
 //! Every computation runs on a blocking thread, with a position budget and
-//! a time limit, and at most [`Limits::max_concurrent`] at once, so a heavy
-//! request cannot hang the server or starve the others.
+//! a time limit. It is first tried in a *quick lane* for
+//! [`Limits::quick_timeout`]; most requests end there. One that does not is run again in the *heavy lane*, at most
+//! [`Limits::max_concurrent`] at once. So a heavy request cannot hang the server, and heavy requests, even
+//! as many as the heavy lane holds, cannot starve the cheap ones.
 //!
 //! ```no_run
 //! # async fn run() -> anyhow::Result<()> {
@@ -59,7 +61,16 @@ pub struct Limits {
     pub budget: u64,
     /// How long a request may wait for its turn and compute, together.
     pub timeout: Duration,
-    /// The most computations running at once; more wait their turn.
+    /// How long a computation may take in the quick lane before it is run
+    /// again in the heavy lane.
+    pub quick_timeout: Duration,
+    /// How long a request waits for its turn in the quick lane before it
+    /// goes to the heavy lane.
+    pub quick_wait: Duration,
+    /// The most computations in the quick lane at once.
+    pub max_quick: usize,
+    /// The most computations running at once in the heavy lane; more wait
+    /// their turn.
     pub max_concurrent: usize,
     /// The most computations that ran out of time and still run until
     /// their budget stops them. While there is room here, such a
@@ -76,12 +87,19 @@ pub struct Limits {
 
 impl Limits {
     /// The limits of `sprague serve`: a million positions and ten seconds
-    /// per request, two computations at once (the explorer is for one
-    /// person) and two more that ran out of time and are still finishing,
-    /// a hundred thousand table values, ten thousand moves.
+    /// per request; a quick lane of 250 ms for two computations at once,
+    /// waited for up to five seconds (a cheap request takes well under a
+    /// millisecond, but a machine busy with heavy searches may stall it for
+    /// a tenth of a second, and a queue of 64 clients moves fast), two heavy
+    /// computations at once (the explorer is for one person) and two more
+    /// that ran out of time and are still finishing; a hundred thousand
+    /// table values, ten thousand moves.
     pub const DEFAULT: Limits = Limits {
         budget: 1_000_000,
         timeout: Duration::from_secs(10),
+        quick_timeout: Duration::from_millis(250),
+        quick_wait: Duration::from_secs(5),
+        max_quick: 2,
         max_concurrent: 2,
         max_abandoned: 2,
         max_table: 100_000,
@@ -97,11 +115,12 @@ impl Default for Limits {
 }
 
 /// What every handler shares: the limits, and the permits that bound how
-/// many computations run at once, and how many run on after their request
-/// gave up on them.
+/// many computations run at once in each lane, and how many run on after
+/// their request gave up on them.
 #[derive(Clone, Debug)]
 struct AppState {
     limits: Limits,
+    quick: Arc<Semaphore>,
     permits: Arc<Semaphore>,
     abandoned: Arc<Semaphore>,
 }
@@ -116,6 +135,7 @@ pub fn router() -> Router {
 pub fn router_with(limits: Limits) -> Router {
     let state = AppState {
         limits,
+        quick: Arc::new(Semaphore::new(limits.max_quick)),
         permits: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
         abandoned: Arc::new(Semaphore::new(limits.max_abandoned)),
     };

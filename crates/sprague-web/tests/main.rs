@@ -685,3 +685,69 @@ fn serving_on_a_non_loopback_address_is_refused() {
     let error = result.unwrap_err().to_string();
     assert!(error.contains("loopback"), "{error}");
 }
+
+#[test]
+fn cheap_requests_are_answered_while_heavy_ones_hold_every_heavy_turn() {
+    // One heavy turn, held 3 s by a search past the budget's reach, and a
+    // second heavy search waiting for it: a cheap request is still
+    // answered at once, from the quick lane. (With `max_quick: 0` it waits
+    // 2.7 s.)
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let limits = Limits {
+        budget: 50_000_000,
+        timeout: Duration::from_secs(3),
+        max_concurrent: 1,
+        max_abandoned: 1,
+        ..Limits::DEFAULT
+    };
+    let app = router_with(limits);
+    for position in [
+        "subtraction[2,5,7](200, 200, 200, 200)",
+        "subtraction[2,5,7](201, 200, 200, 200)",
+    ] {
+        let app = app.clone();
+        runtime.spawn(async move {
+            get(
+                app,
+                "/api/analyze",
+                &[("position", position), ("misere", "true")],
+            )
+            .await
+        });
+    }
+    // Past the heavy searches' quick time (they leave the quick lane by
+    // then, if not sooner by its budget): they hold or wait for the heavy
+    // turn now.
+    std::thread::sleep(limits.quick_timeout * 3);
+    let started = Instant::now();
+    let (status, body) = runtime.block_on(get(
+        app.clone(),
+        "/api/analyze",
+        &[("position", "nim(3, 6, 9)")],
+    ));
+    let elapsed = started.elapsed();
+    runtime.shutdown_background();
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Bouton: 3 ⊕ 6 ⊕ 9 = 12.
+    assert_eq!(body["grundy"], 12);
+    assert!(elapsed < Duration::from_secs(1), "{elapsed:?}");
+}
+
+#[tokio::test]
+async fn work_beyond_the_quick_time_is_answered_by_the_heavy_lane() {
+    // No quick time at all: every search that reads the clock is run
+    // again in the heavy lane, and answers as with the default limits.
+    let no_quick = Limits {
+        quick_timeout: Duration::ZERO,
+        ..Limits::DEFAULT
+    };
+    let query = [
+        ("position", "subtraction[2,5,7](20, 20, 20)"),
+        ("misere", "true"),
+    ];
+    let (status, heavy) = get(router_with(no_quick), "/api/analyze", &query).await;
+    assert_eq!(status, StatusCode::OK, "{heavy}");
+    let (status, quick) = get(router(), "/api/analyze", &query).await;
+    assert_eq!(status, StatusCode::OK, "{quick}");
+    assert_eq!(heavy, quick);
+}

@@ -62,8 +62,10 @@ pub use game::{
 pub use impartial::{GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;
 pub use octal::{
+    CHECKPOINT_FRAME_MAX, CHECKPOINT_VERSION, Checkpoint, CheckpointError, CheckpointValues,
     GrundySequence, MAX_CODE_DIGITS, Method, OctalCode, PeriodSearch, PeriodicSequence, TakeBreak,
-    certification_bound, find_period, lasker_grundy, least_period,
+    certification_bound, checkpoint_length, find_period, lasker_grundy, least_period,
+    read_checkpoint, rules_identity,
 };
 pub use outcome::Outcome;
 pub use position::Position;

@@ -11,11 +11,17 @@
 //! preperiod and period and proves them with the periodicity theorem, after
 //! which [`PeriodicSequence`] answers any heap up to `u64::MAX` at once.
 
+mod checkpoint;
 mod code;
 mod engine;
 mod period;
 mod pipeline;
 
+use checkpoint::CheckpointSlice;
+pub use checkpoint::{
+    CHECKPOINT_FRAME_MAX, CHECKPOINT_VERSION, Checkpoint, CheckpointError, CheckpointValues,
+    checkpoint_length, read_checkpoint, rules_identity,
+};
 pub use code::{MAX_CODE_DIGITS, OctalCode};
 pub use engine::Method;
 pub use period::{
@@ -308,76 +314,46 @@ impl GrundySequence {
         }
     }
 
-    /// The known values as a checkpoint: a header naming the rules, the
-    /// width of a value, the count, and the values. The library does no
-    /// I/O; `sprague table --checkpoint` writes these bytes to a file.
-    pub fn to_checkpoint(&self) -> Vec<u8> {
-        let rules = format!("{:?}", self.rules());
-        let mut out = Vec::with_capacity(self.len() * 2 + rules.len() + 32);
-        out.extend_from_slice(CHECKPOINT_MAGIC);
-        out.extend_from_slice(&(rules.len() as u64).to_le_bytes());
-        out.extend_from_slice(rules.as_bytes());
-        match &self.storage {
-            Storage::Bytes(e) => {
-                out.push(1);
-                out.extend_from_slice(&(e.values.len() as u64).to_le_bytes());
-                out.extend_from_slice(&e.values);
-            }
-            Storage::Words(e) => {
-                out.push(2);
-                out.extend_from_slice(&(e.values.len() as u64).to_le_bytes());
-                for v in &e.values {
-                    out.extend_from_slice(&v.to_le_bytes());
-                }
-            }
-        }
-        out
+    /// The known values as a checkpoint (see [`read_checkpoint`] for the
+    /// format), naming `ruleset` for messages. The library does no I/O;
+    /// `sprague table --checkpoint` writes these bytes to a file.
+    pub fn to_checkpoint(&self, ruleset: &str) -> Vec<u8> {
+        let values = match &self.storage {
+            Storage::Bytes(e) => CheckpointSlice::Bytes(&e.values),
+            Storage::Words(e) => CheckpointSlice::Words(&e.values),
+        };
+        checkpoint::write_checkpoint(ruleset, self.rules(), values)
     }
 
     /// A sequence resumed from [`GrundySequence::to_checkpoint`] bytes:
     /// continuing it gives the same values as an uninterrupted run.
+    /// `ruleset` names this run's rules in the message of a checkpoint of
+    /// other rules.
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] if the bytes are not a checkpoint of a
-    /// sequence of these rules.
+    /// A [`CheckpointError`] saying whether the bytes are no checkpoint,
+    /// one of another version, truncated, damaged, or one of other rules.
     pub fn from_checkpoint(
         rules: TakeBreak,
         method: Method,
+        ruleset: &str,
         bytes: &[u8],
-    ) -> Result<GrundySequence, SolveError> {
-        let bad =
-            |why: &str| SolveError::unsupported(format!("not a checkpoint of this game: {why}"));
-        let rest = bytes
-            .strip_prefix(CHECKPOINT_MAGIC)
-            .ok_or_else(|| bad("no header"))?;
-        let take_u64 = |b: &[u8]| -> Option<(u64, usize)> {
-            Some((u64::from_le_bytes(b.get(..8)?.try_into().ok()?), 8))
-        };
-        let (rules_len, _) = take_u64(rest).ok_or_else(|| bad("truncated"))?;
-        let rules_len = usize::try_from(rules_len).map_err(|_| bad("bad length"))?;
-        let rest = &rest[8..];
-        let written = rest.get(..rules_len).ok_or_else(|| bad("truncated"))?;
-        if written != format!("{rules:?}").as_bytes() {
-            return Err(bad("it was made for other rules"));
+    ) -> Result<GrundySequence, CheckpointError> {
+        let read = read_checkpoint(bytes)?;
+        if read.rules != rules_identity(&rules) {
+            return Err(CheckpointError::OtherTable {
+                made_for: read.ruleset,
+                expected: ruleset.to_string(),
+            });
         }
-        let rest = &rest[rules_len..];
-        let (&width, rest) = rest.split_first().ok_or_else(|| bad("truncated"))?;
-        let (count, _) = take_u64(rest).ok_or_else(|| bad("truncated"))?;
-        let data = &rest[8..];
-        let count = usize::try_from(count).map_err(|_| bad("bad length"))?;
-        let storage = match width {
-            1 if data.len() == count => {
-                Storage::Bytes(Engine::resume(rules, method, data.to_vec()))
+        let storage = match read.values {
+            CheckpointValues::Bytes(values) => {
+                Storage::Bytes(Engine::resume(rules, method, values))
             }
-            2 if Some(data.len()) == count.checked_mul(2) => Storage::Words(Engine::resume(
-                rules,
-                method,
-                data.chunks_exact(2)
-                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
-                    .collect(),
-            )),
-            _ => return Err(bad("the values are truncated")),
+            CheckpointValues::Words(values) => {
+                Storage::Words(Engine::resume(rules, method, values))
+            }
         };
         Ok(GrundySequence { storage })
     }
@@ -491,9 +467,6 @@ fn short_period_by_search(w: &[u8]) -> Result<Option<usize>, ()> {
     }
     Err(())
 }
-
-/// The first bytes of a checkpoint.
-const CHECKPOINT_MAGIC: &[u8] = b"sprague octal checkpoint 1\n";
 
 /// Values kept by a [`PeriodicSequence`].
 #[derive(Clone, Debug)]
@@ -674,33 +647,41 @@ mod tests {
             for stop in stops {
                 let mut part = GrundySequence::new(rules.clone(), Method::SparseSpace);
                 part.extend_to(stop).unwrap();
-                let bytes = part.to_checkpoint();
-                let mut resumed =
-                    GrundySequence::from_checkpoint(rules.clone(), Method::SparseSpace, &bytes)
-                        .unwrap();
+                let bytes = part.to_checkpoint(text);
+                let mut resumed = GrundySequence::from_checkpoint(
+                    rules.clone(),
+                    Method::SparseSpace,
+                    text,
+                    &bytes,
+                )
+                .unwrap();
                 assert_eq!(resumed.len(), stop + 1);
                 resumed.extend_to(to).unwrap();
                 assert_eq!(resumed.to_vec(), whole.to_vec(), "{text} stopped at {stop}");
             }
         }
-        // A checkpoint of other rules, or a damaged one, is refused.
+        // A checkpoint of other rules is refused as such (damaged and
+        // truncated ones are tested in `checkpoint`).
         let mut g = GrundySequence::new(code("0.77"), Method::SparseSpace);
         g.extend_to(100).unwrap();
-        let bytes = g.to_checkpoint();
-        assert!(
-            GrundySequence::from_checkpoint(code("0.07"), Method::SparseSpace, &bytes).is_err()
+        let bytes = g.to_checkpoint("kayles");
+        assert_eq!(
+            GrundySequence::from_checkpoint(code("0.07"), Method::SparseSpace, "dawson", &bytes)
+                .unwrap_err(),
+            CheckpointError::OtherTable {
+                made_for: "kayles".to_string(),
+                expected: "dawson".to_string()
+            }
         );
+        // Kayles and 0.77 are one game, with one sequence.
         assert!(
             GrundySequence::from_checkpoint(
                 code("0.77"),
                 Method::SparseSpace,
-                &bytes[..bytes.len() - 1]
+                "octal[0.77]",
+                &bytes
             )
-            .is_err()
-        );
-        assert!(
-            GrundySequence::from_checkpoint(code("0.77"), Method::SparseSpace, b"nonsense")
-                .is_err()
+            .is_ok()
         );
     }
 

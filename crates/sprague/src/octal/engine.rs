@@ -332,12 +332,17 @@ impl<V: Cell> Engine<V> {
     pub fn resume(rules: TakeBreak, method: Method, values: Vec<V>) -> Engine<V> {
         let mut engine = Engine::new(rules, method);
         engine.largest = values.iter().map(|v| v.to_u32()).max().unwrap_or(0);
-        // Every heap rare is consistent with the starting classification;
-        // the review then picks the best one and rebuilds the list.
-        engine.rare = (1..values.len()).collect();
         engine.values = values;
-        if method == Method::SparseSpace && engine.values.len() >= 64 {
-            engine.review();
+        let n = engine.values.len();
+        // Under the starting classification every heap is rare. The review
+        // picks the best classification and lists its rare heaps; the list
+        // of every heap (eight bytes a heap, four times the values of a
+        // big checkpoint) is built only if the review keeps the start.
+        if method == Method::SparseSpace && n >= 64 {
+            engine.review_from(n as u64 - 1);
+        }
+        if engine.classifier == Classifier::ALL_RARE {
+            engine.rare = (1..n).collect();
         }
         engine
     }
@@ -1048,6 +1053,12 @@ impl<V: Cell> Engine<V> {
     /// Re-chooses the classification that makes the fewest heaps rare among
     /// those computed, and rebuilds the rare list if it is better.
     fn review(&mut self) {
+        self.review_from(self.rare.len() as u64);
+    }
+
+    /// [`Engine::review`], given the number of heaps rare under the
+    /// present classification (which a resumed engine has not listed).
+    fn review_from(&mut self, n_rare: u64) {
         let n = self.values.len();
         self.next_review = n.saturating_mul(2);
         // Masks reach the highest bit of any value (at most 12 bits, which
@@ -1064,7 +1075,7 @@ impl<V: Cell> Engine<V> {
         for (x, v) in self.values.iter().enumerate().skip(1) {
             histogram[(v.to_u32().min(4095)) as usize][x & 1] += 1;
         }
-        let mut best = (self.rare.len() as u64, self.classifier);
+        let mut best = (n_rare, self.classifier);
         for mask in 0..(1u32 << max_bits) {
             for domain in [false, true] {
                 // The mex is usually a common value, and it is found from the

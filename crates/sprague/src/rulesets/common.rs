@@ -10,6 +10,7 @@ use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
 use crate::game::{Component, MoveLabel, SumRule};
 use crate::nimber::Nimber;
+use crate::octal::CheckpointError;
 pub use crate::octal::Periodicity;
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
 
@@ -136,25 +137,32 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
         None
     }
 
-    /// The values computed so far as checkpoint bytes, for families whose
-    /// values take long to compute (`None` for the others).
+    /// Whether the family keeps its values and can save them as a
+    /// checkpoint (families whose values take long to compute).
+    fn has_checkpoints(&self) -> bool {
+        false
+    }
+
+    /// The values computed so far as checkpoint bytes (the format of
+    /// [`crate::read_checkpoint`]), for families with checkpoints (`None`
+    /// for the others).
     fn checkpoint(&self) -> Option<Vec<u8>> {
         None
     }
 
     /// Continues from checkpoint bytes made by [`HeapFamily::checkpoint`]
-    /// for the same ruleset.
+    /// for the same rules.
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] if the family has no checkpoints or the
-    /// bytes are not a checkpoint of it.
-    fn resume(&self, bytes: &[u8]) -> Result<(), SolveError> {
+    /// A [`CheckpointError`] saying which: the family has no checkpoints,
+    /// or the bytes are not a checkpoint, of another version, truncated,
+    /// damaged or of other rules.
+    fn resume(&self, bytes: &[u8]) -> Result<(), CheckpointError> {
         let _ = bytes;
-        Err(SolveError::unsupported(format!(
-            "`{}` has no checkpoints",
-            self.ruleset()
-        )))
+        Err(CheckpointError::NoCheckpoints {
+            ruleset: self.ruleset(),
+        })
     }
 }
 

@@ -16,6 +16,7 @@ use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
 use crate::game::{Component, Impartial, Key, Kind, Move, MoveLabel};
 use crate::nimber::Nimber;
+use crate::octal::CheckpointError;
 use crate::octal::{
     GrundySequence, Method, OctalCode, PeriodSearch, PeriodicSequence, TakeBreak, lasker_grundy,
 };
@@ -645,8 +646,12 @@ impl HeapFamily for OctalFamily {
         self.rules.periodicity_within(max, budget)
     }
 
+    fn has_checkpoints(&self) -> bool {
+        true
+    }
+
     fn checkpoint(&self) -> Option<Vec<u8>> {
-        Some(self.rules.lock().sequence.to_checkpoint())
+        Some(self.rules.lock().sequence.to_checkpoint(&self.rules.text))
     }
 
     fn rare_values(&self, limit: usize) -> Option<RareValues> {
@@ -665,9 +670,13 @@ impl HeapFamily for OctalFamily {
         })
     }
 
-    fn resume(&self, bytes: &[u8]) -> Result<(), SolveError> {
-        let resumed =
-            GrundySequence::from_checkpoint(self.rules.rules.clone(), Method::SparseSpace, bytes)?;
+    fn resume(&self, bytes: &[u8]) -> Result<(), CheckpointError> {
+        let resumed = GrundySequence::from_checkpoint(
+            self.rules.rules.clone(),
+            Method::SparseSpace,
+            &self.rules.text,
+            bytes,
+        )?;
         let mut known = self.rules.lock();
         if resumed.len() > known.sequence.len() {
             // The resumed values extend the known ones (the sequence is
@@ -972,7 +981,10 @@ mod tests {
             fresh.grundy_values(0, 900, &Budget::DEFAULT).unwrap()
         );
         let other = super::super::family(&crate::syntax::parse_ruleset("kayles").unwrap()).unwrap();
-        assert!(other.resume(&bytes).is_err());
+        assert!(matches!(
+            other.resume(&bytes),
+            Err(CheckpointError::OtherTable { .. })
+        ));
     }
 
     fn octal_family(code: &str) -> OctalFamily {
