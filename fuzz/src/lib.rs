@@ -98,7 +98,9 @@ pub fn graph(data: &[u8]) {
 /// without a panic.
 pub fn checkpoint(data: &[u8]) {
     let kayles = TakeBreak::from_code(&OctalCode::parse("0.77").expect("Kayles' code"));
-    if let Ok(mut sequence) = GrundySequence::from_checkpoint(kayles, Method::SparseSpace, data) {
+    if let Ok(mut sequence) =
+        GrundySequence::from_checkpoint(kayles, Method::SparseSpace, "kayles", data)
+    {
         let more = (sequence.len() + 64).min(1 << 16);
         let _ = sequence.extend_to(more);
     }

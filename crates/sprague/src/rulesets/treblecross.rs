@@ -15,16 +15,20 @@
 //! are solved directly (no three in a row fits, so every move is safe).
 //!
 //! When the player to move can complete three in a row the board is
-//! decided, not a nimber: its winning moves are the completing cells
-//! ([`winning_cells`]), and its value is an error.
+//! decided, not a nimber: a sum holding it is an N-position whose winning
+//! moves are the completing cells (the sum rule [`WinByThree`], registered
+//! with the ruleset), and its value alone is an error.
 
 use std::sync::Arc;
 
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Impartial, Key, Kind, Move, MoveLabel};
+use crate::game::{
+    Component, Impartial, Key, Kind, Move, MoveLabel, Play, Side, SumRule, SumVerdict,
+};
 use crate::nimber::Nimber;
 use crate::octal::{OctalCode, TakeBreak};
+use crate::outcome::Outcome;
 use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
 use super::common::{HeapFamily, Periodicity, Ruleset, check_move_count, no_params};
@@ -38,8 +42,57 @@ pub(super) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: Some(family),
-    sum_rule: None,
+    sum_rule: Some(&WIN_BY_THREE),
 };
+
+/// A strip on which the player to move completes three in a row decides
+/// the whole sum: that move wins at once, whatever the other components,
+/// and every other move lets the opponent complete it.
+pub(super) static WIN_BY_THREE: WinByThree = WinByThree;
+
+#[derive(Debug)]
+pub(super) struct WinByThree;
+
+impl SumRule for WinByThree {
+    fn verdict(
+        &self,
+        components: &[Arc<dyn Component>],
+        _play: Play,
+        _side: Side,
+        max: usize,
+        _budget: &Budget,
+    ) -> Option<Result<SumVerdict, SolveError>> {
+        let mut winning_moves = Vec::new();
+        for (i, c) in components.iter().enumerate() {
+            let Some(strip) = c.downcast_ref::<TreblecrossBoard>() else {
+                continue;
+            };
+            if strip.cells.len() <= 2 {
+                continue;
+            }
+            for cell in completing_cells(&strip.cells) {
+                if winning_moves.len() < max {
+                    winning_moves.push((i, strip.mark(cell)));
+                }
+            }
+        }
+        // No completing cell: the sum is an ordinary one (safe moves only
+        // matter, by the reduction to 0.007), for the other strategies.
+        (!winning_moves.is_empty()
+            || max == 0
+                && components.iter().any(|c| {
+                    c.downcast_ref::<TreblecrossBoard>().is_some_and(|s| {
+                        s.cells.len() > 2 && !completing_cells(&s.cells).is_empty()
+                    })
+                }))
+        .then(|| {
+            Ok(SumVerdict {
+                outcome: Outcome::N,
+                winning_moves,
+            })
+        })
+    }
+}
 
 /// The most cells a strip may have.
 pub const MAX_CELLS: u64 = 1 << 24;
@@ -124,6 +177,10 @@ impl TreblecrossBoard {
     fn value(&self, budget: &Budget) -> Result<u64, SolveError> {
         if self.cells.len() <= 2 {
             return Ok(tiny_value(&self.cells));
+        }
+        if has_three(&self.cells) {
+            // Finished: the last player to move completed the row and won.
+            return Ok(0);
         }
         if let Some(&c) = completing_cells(&self.cells).first() {
             return Err(SolveError::unsupported(format!(
@@ -221,7 +278,13 @@ impl Impartial for TreblecrossBoard {
         self.value(budget).map(Nimber)
     }
 
+    /// Every empty cell; none once three in a row stand (the player who
+    /// completed them has won, and under normal play the one left without
+    /// a move has lost: `play` ends there).
     fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        if has_three(&self.cells) {
+            return Ok(Vec::new());
+        }
         check_move_count(self.cells.len() as u64, budget)?;
         Ok((0..self.cells.len())
             .filter(|&c| !self.cells[c])
@@ -472,6 +535,57 @@ mod tests {
             }
         }
         assert!(n_checked > 1000);
+    }
+
+    #[test]
+    fn a_strip_to_complete_decides_the_sum() {
+        // Every strip of up to 9 cells on which the player to move can
+        // complete three in a row, alone and beside a Nim heap: an
+        // N-position whose winning moves are exactly the brute-force
+        // search's (the completing cells), and nothing else of the sum.
+        let mut memo = HashMap::new();
+        let mut n_checked = 0;
+        for len in 3..=9usize {
+            for mask in 0u32..(1 << len) {
+                let cells: Vec<bool> = (0..len).map(|i| mask & (1 << i) != 0).collect();
+                if has_three(&cells) || completing_cells(&cells).is_empty() {
+                    continue;
+                }
+                let board: String = cells.iter().map(|&b| if b { 'X' } else { '.' }).collect();
+                let expected = brute_winning_cells(&cells, &mut memo);
+                for text in [
+                    format!("treblecross(\"{board}\")"),
+                    format!("treblecross(\"{board}\") + nim(5)"),
+                ] {
+                    let p = crate::Position::parse(&text).unwrap();
+                    let a = crate::analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
+                    assert_eq!(a.outcome, Outcome::N, "{text}");
+                    let cells_won: Vec<usize> = a
+                        .winning_moves
+                        .iter()
+                        .map(|m| {
+                            assert_eq!(m.component, 0, "{text}");
+                            match m.label {
+                                MoveLabel::Mark { cell } => cell as usize,
+                                _ => unreachable!("a Treblecross move marks a cell"),
+                            }
+                        })
+                        .collect();
+                    assert_eq!(cells_won, expected, "{text}");
+                }
+                n_checked += 1;
+            }
+        }
+        assert!(n_checked > 100);
+    }
+
+    #[test]
+    fn a_finished_strip_has_no_moves() {
+        let p = crate::Position::parse("treblecross(\"XX...\")").unwrap();
+        let after = p.components()[0].moves(&Budget::DEFAULT).unwrap();
+        let finished = &after[0].to[0];
+        assert_eq!(finished.text(), "treblecross(\"XXX..\")");
+        assert!(finished.moves(&Budget::DEFAULT).unwrap().is_empty());
     }
 
     #[test]
