@@ -467,15 +467,7 @@ pub(crate) async fn table(
         } else {
             None
         };
-        let to = match (q.to, periodicity) {
-            (Some(to), _) => to,
-            (None, Some(p)) => p
-                .preperiod
-                .saturating_add(p.period.saturating_mul(2))
-                .saturating_sub(1)
-                .max(from),
-            (None, None) => 100.max(from),
-        };
+        let to = sprague::rulesets::table_end(from, q.to, periodicity);
         check_range(from, to, &limits)?;
         let values = family
             .grundy_values(from, to, budget)?

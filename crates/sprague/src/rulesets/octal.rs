@@ -769,8 +769,16 @@ impl Impartial for LaskerHeap {
         }
         // The values are a permutation of the naturals that is its own
         // inverse, so exactly one heap has value `target`.
-        let left = lasker_grundy(target.0);
-        if found.len() < max && left < n {
+        // The heap of value 2^64 - 1 would be 2^64: none to leave then.
+        let left = if target.0 == u64::MAX {
+            None
+        } else {
+            Some(lasker_grundy(target.0))
+        };
+        if let Some(left) = left
+            && found.len() < max
+            && left < n
+        {
             found.push(self.take(n - left));
         }
         Ok(found)
@@ -830,6 +838,17 @@ mod tests {
             heap.grundy(&Budget::DEFAULT),
             Err(SolveError::Unsupported { .. })
         ));
+    }
+
+    #[test]
+    fn lasker_moves_to_the_largest_value_are_none() {
+        // No heap has the value 2^64 - 1 (it would be the heap 2^64), so
+        // no move leaves it; asking must not overflow.
+        let heap = LaskerHeap { size: 1000 };
+        let moves = heap
+            .moves_to_grundy(Nimber(u64::MAX), usize::MAX, &Budget::DEFAULT)
+            .unwrap();
+        assert!(moves.is_empty());
     }
 
     #[test]
