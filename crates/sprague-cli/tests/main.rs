@@ -1097,6 +1097,12 @@ fn hackenbush_string_value_and_winning_move() {
       "first_player_wins": null,
       "grundy": null,
       "value": "3/8",
+      "components": [
+        {
+          "position": "hackenbush(\"LRRL\")",
+          "value": "3/8"
+        }
+      ],
       "cgt": {
         "left_stop": "3/8",
         "right_stop": "3/8",

@@ -82,6 +82,11 @@ async fn analyze_gives_the_json_of_the_spec() {
             "first_player_wins": true,
             "grundy": 12,
             "value": "*12",
+            "components": [
+                {"position": "nim(3)", "grundy": 3, "value": "*3"},
+                {"position": "nim(6)", "grundy": 6, "value": "*6"},
+                {"position": "nim(9)", "grundy": 9, "value": "*9"}
+            ],
             "winning_moves": [
                 {"component": 2, "description": "take 4 from the heap of 9", "to": "nim(3, 6, 5)"}
             ],

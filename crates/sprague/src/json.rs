@@ -6,11 +6,13 @@
 //! [`Periodicity`] or a [`Ruleset`], then serialise it with any serde
 //! format. The field order is the order of the spec.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::position::Position;
 use crate::rulesets::{HeapFamily, Periodicity, Ruleset};
-use crate::solve::{Analysis, SumMove};
+use crate::solve::{Analysis, SumMove, Value};
 use crate::thermograph::Figures;
 
 /// The JSON of `analyze`: outcome, values and winning moves of a position.
@@ -32,6 +34,9 @@ pub struct AnalysisJson {
     /// an impartial position (`*12`), the canonical form of a partizan
     /// one, the loopy value of a loopy one; `None` for misère sums.
     pub value: Option<String>,
+    /// One entry per component of the normalised sum, with its own value
+    /// where the analysis computed it.
+    pub components: Vec<ComponentJson>,
     /// For a partizan position under normal play, the figures CGSuite
     /// reports beside its canonical value; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -41,6 +46,21 @@ pub struct AnalysisJson {
     /// Not in the spec's list: for a drawn position, the moves that keep
     /// the draw (empty otherwise).
     pub drawing_moves: Vec<MoveJson>,
+}
+
+/// One component of an analysed sum: how it is written alone, and its
+/// Grundy value and value where they apply (left out where they do not).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComponentJson {
+    /// The component written on its own: `nim(9)`.
+    pub position: String,
+    /// Its Sprague–Grundy value, for an impartial loop-free component under
+    /// normal play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grundy: Option<u64>,
+    /// Its value in the usual notation: `*9`, `{1|*}`, `∞{0,2}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
 }
 
 /// The `cgt` object of `analyze`: numbers in CGSuite's notation (`"3/8"`).
@@ -108,6 +128,19 @@ impl AnalysisJson {
             first_player_wins: analysis.outcome.first_player_wins(),
             grundy: analysis.grundy().map(|g| g.0),
             value: analysis.value_notation(),
+            components: position
+                .components()
+                .iter()
+                .zip(&analysis.components)
+                .map(|(c, v)| ComponentJson {
+                    position: Position::from_components(vec![Arc::clone(c)]).to_string(),
+                    grundy: match v {
+                        Some(Value::Nimber(g)) => Some(g.0),
+                        _ => None,
+                    },
+                    value: v.as_ref().and_then(Value::notation),
+                })
+                .collect(),
             cgt: analysis.figures().as_ref().map(CgtJson::from),
             winning_moves: analysis.winning_moves.iter().map(MoveJson::from).collect(),
             drawing_moves: analysis.drawing_moves.iter().map(MoveJson::from).collect(),

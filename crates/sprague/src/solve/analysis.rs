@@ -22,6 +22,22 @@ pub enum Value {
     Loopy(LoopyValue),
 }
 
+impl Value {
+    /// The value in CGSuite's notation: `*12`, `*`, `0` for a nimber, the
+    /// canonical form's text (if not left out for length), the loopy value.
+    pub fn notation(&self) -> Option<String> {
+        match self {
+            Value::Nimber(g) => Some(match g.0 {
+                0 => "0".to_string(),
+                1 => "*".to_string(),
+                n => format!("*{n}"),
+            }),
+            Value::Canonical(text, _) => text.clone(),
+            Value::Loopy(v) => Some(v.to_string()),
+        }
+    }
+}
+
 /// What [`analyze`](crate::analyze) found.
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -32,6 +48,10 @@ pub struct Analysis {
     /// The value, where a theory gives one (none for misère play, or for
     /// outcomes found by a closed form or a search alone).
     pub value: Option<Value>,
+    /// Each component's own value, in the order of the normalised sum,
+    /// where the strategy that answered computed it (the nim-sum, the
+    /// canonical sum, the loopy sum); `None` otherwise.
+    pub components: Vec<Option<Value>>,
     /// The winning moves found: the first one, or all with `all`. For a
     /// partizan position, Left's, Left moving first.
     pub winning_moves: Vec<SumMove>,
@@ -73,14 +93,7 @@ impl Analysis {
     /// impartial position (`*12`, `*`, `0`), else as
     /// [`Analysis::value_text`].
     pub fn value_notation(&self) -> Option<String> {
-        match self.value {
-            Some(Value::Nimber(g)) => Some(match g.0 {
-                0 => "0".to_string(),
-                1 => "*".to_string(),
-                n => format!("*{n}"),
-            }),
-            _ => self.value_text(),
-        }
+        self.value.as_ref().and_then(Value::notation)
     }
 
     /// The analysis of `position` from a sum rule's verdict.
@@ -89,6 +102,7 @@ impl Analysis {
             play,
             outcome: verdict.outcome,
             value: None,
+            components: vec![None; position.components().len()],
             winning_moves: verdict
                 .winning_moves
                 .into_iter()

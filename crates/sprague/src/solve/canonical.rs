@@ -281,9 +281,15 @@ pub(super) fn analyze(
             }
         }
     }
+    let mut component_values = Vec::with_capacity(values.len());
+    for &v in &values {
+        let text = solver.arena.display_at_most(v, MAX_VALUE_CHARS)?;
+        component_values.push(Some(Value::Canonical(text, None)));
+    }
     Ok(Analysis {
         play: Play::Normal,
         outcome,
+        components: component_values,
         value: Some(Value::Canonical(
             solver.arena.display_at_most(total, MAX_VALUE_CHARS)?,
             // The figures are extra: a game too deep for them still has its

@@ -161,6 +161,10 @@ pub(super) fn analyze(
         play: Play::Normal,
         outcome,
         value: Some(Value::Loopy(total)),
+        components: values
+            .iter()
+            .map(|v| Some(Value::Loopy(v.clone())))
+            .collect(),
         winning_moves,
         drawing_moves,
     })

@@ -66,6 +66,7 @@ fn by_values(position: &Position, max: usize, budget: &Budget) -> Result<Analysi
             Outcome::N
         },
         value: Some(Value::Nimber(total)),
+        components: values.iter().map(|&g| Some(Value::Nimber(g))).collect(),
         winning_moves,
         drawing_moves: Vec::new(),
     })
@@ -88,6 +89,7 @@ fn by_outcome(
                 Outcome::P
             },
             value: None,
+            components: vec![None],
             winning_moves: moves
                 .into_iter()
                 .map(|m| SumMove::new(position, 0, m))

@@ -247,6 +247,7 @@ pub(super) fn analyze(
         play,
         outcome,
         value: None,
+        components: vec![None; components.len()],
         winning_moves,
         drawing_moves: Vec::new(),
     })
