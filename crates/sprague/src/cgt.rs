@@ -57,8 +57,11 @@
 //! a nimber `1*`, `1/2*2`; ups and downs `^`, `v`, `^*`, `v*`, `^2` for
 //! `^ + ^` (CGSuite also writes `^^`), `^3*2`, `1/2v`; symmetric switches
 //! `±1`, `±1/2`; any other form in braces with its options, Left's before
-//! the bar and Right's after, nested forms in nested braces: `{1|*}`,
-//! `{2|-1}`, `{1|{0|-1}}`. Options are listed numbers first (Left's from
+//! the bar and Right's after: `{1|*}`, `{2|-1}`; a form alone on its side
+//! of another is written in CGSuite's slash notation, without its braces
+//! and with more bars between the outer sides: `{1||0|-1}` for
+//! `{1|{0|-1}}`, `{2|1||0|-1}` (at most four bars; deeper forms keep their
+//! braces). Options are listed numbers first (Left's from
 //! the largest, Right's from the least), then the others in the order of
 //! their text.
 
@@ -1133,7 +1136,7 @@ impl CanonicalArena {
     ///
     /// As [`CanonicalArena::add`] (recognising ups may add games).
     pub fn display(&mut self, g: GameId) -> Result<String, SolveError> {
-        let mut memo = FxHashMap::default();
+        let mut memo = DisplayMemo::default();
         Ok(self
             .display_within(g, usize::MAX, &mut memo)?
             .expect("no limit"))
@@ -1152,7 +1155,7 @@ impl CanonicalArena {
         g: GameId,
         max_chars: usize,
     ) -> Result<Option<String>, SolveError> {
-        let mut memo = FxHashMap::default();
+        let mut memo = DisplayMemo::default();
         self.display_within(g, max_chars, &mut memo)
     }
 
@@ -1160,7 +1163,7 @@ impl CanonicalArena {
         &mut self,
         g: GameId,
         max: usize,
-        memo: &mut FxHashMap<GameId, Option<String>>,
+        memo: &mut DisplayMemo,
     ) -> Result<Option<String>, SolveError> {
         fn number_part(x: Dyadic) -> String {
             if x == Dyadic::ZERO {
@@ -1176,7 +1179,7 @@ impl CanonicalArena {
                 n => format!("*{n}"),
             }
         }
-        if let Some(text) = memo.get(&g) {
+        if let Some(text) = memo.texts.get(&g) {
             return Ok(text.clone());
         }
         let text = match self.node(g).clone() {
@@ -1198,22 +1201,10 @@ impl CanonicalArena {
                     };
                     format!("{}{arrow}{count}{}", number_part(x), star_part(m))
                 } else {
-                    self.enter()?;
-                    let result = (|| -> Result<Option<String>, SolveError> {
-                        let Some(left) = self.display_options(&l, Player::Left, max, memo)? else {
-                            return Ok(None);
-                        };
-                        let Some(right) = self.display_options(&r, Player::Right, max, memo)?
-                        else {
-                            return Ok(None);
-                        };
-                        Ok(Some(format!("{{{left}|{right}}}")))
-                    })();
-                    self.depth -= 1;
-                    match result? {
-                        Some(text) => text,
+                    match self.form_body(g, &l, &r, max, memo)? {
+                        Some((body, _)) => format!("{{{body}}}"),
                         None => {
-                            memo.insert(g, None);
+                            memo.texts.insert(g, None);
                             return Ok(None);
                         }
                     }
@@ -1221,8 +1212,76 @@ impl CanonicalArena {
             }
         };
         let text = (text.chars().count() <= max).then_some(text);
-        memo.insert(g, text.clone());
+        memo.texts.insert(g, text.clone());
         Ok(text)
+    }
+
+    /// Whether `g` is written as a form in braces (not a number, a number
+    /// plus a nimber, ups, or a switch `±x`).
+    fn is_written_as_form(&mut self, g: GameId) -> Result<bool, SolveError> {
+        let Node::General(l, r) = self.node(g).clone() else {
+            return Ok(false);
+        };
+        if let ([a], [b]) = (&*l, &*r)
+            && let (Some(x), Some(y)) = (self.as_number(*a), self.as_number(*b))
+            && x > Dyadic::ZERO
+            && x.checked_neg() == Ok(y)
+        {
+            return Ok(false);
+        }
+        Ok(self.as_uptimal(g)?.is_none())
+    }
+
+    /// The inside of the braces of the form `g` (options `l` and `r`) in
+    /// CGSuite's slash notation, and its number of bars: an option that is
+    /// alone on its side and is itself a form is written without braces,
+    /// and the bars between the sides outnumber the option's own
+    /// (`{1|{0|-1}}` is `{1||0|-1}`); a form of `MAX_BARS` bars keeps its
+    /// braces inside another. `None` if longer than `max` characters.
+    fn form_body(
+        &mut self,
+        g: GameId,
+        l: &[GameId],
+        r: &[GameId],
+        max: usize,
+        memo: &mut DisplayMemo,
+    ) -> Result<Option<(String, usize)>, SolveError> {
+        if let Some(body) = memo.bodies.get(&g) {
+            return Ok(body.clone());
+        }
+        self.enter()?;
+        let result = (|| -> Result<Option<(String, usize)>, SolveError> {
+            let mut sides = Vec::with_capacity(2);
+            for (ids, player) in [(l, Player::Left), (r, Player::Right)] {
+                if let [only] = ids
+                    && self.is_written_as_form(*only)?
+                {
+                    let Node::General(ol, or) = self.node(*only).clone() else {
+                        unreachable!("a form is a general node")
+                    };
+                    let Some((body, bars)) = self.form_body(*only, &ol, &or, max, memo)? else {
+                        return Ok(None);
+                    };
+                    sides.push(if bars < MAX_BARS {
+                        (body, bars + 1)
+                    } else {
+                        (format!("{{{body}}}"), 1)
+                    });
+                } else {
+                    let Some(text) = self.display_options(ids, player, max, memo)? else {
+                        return Ok(None);
+                    };
+                    sides.push((text, 1));
+                }
+            }
+            let bars = sides[0].1.max(sides[1].1);
+            let body = format!("{}{}{}", sides[0].0, "|".repeat(bars), sides[1].0);
+            Ok((body.chars().count() <= max).then_some((body, bars)))
+        })();
+        self.depth -= 1;
+        let body = result?;
+        memo.bodies.insert(g, body.clone());
+        Ok(body)
     }
 
     /// The options, numbers first (Left's from the largest, Right's from
@@ -1233,7 +1292,7 @@ impl CanonicalArena {
         ids: &[GameId],
         player: Player,
         max: usize,
-        memo: &mut FxHashMap<GameId, Option<String>>,
+        memo: &mut DisplayMemo,
     ) -> Result<Option<String>, SolveError> {
         let mut numbers: Vec<Dyadic> = ids.iter().filter_map(|&g| self.as_number(g)).collect();
         numbers.sort();
@@ -1262,6 +1321,18 @@ impl CanonicalArena {
             .collect();
         Ok(Some(all.join(", ")))
     }
+}
+
+/// The most bars CGSuite writes between two sides (`{a||||b}`); a form
+/// that needs more keeps its braces inside its parent.
+const MAX_BARS: usize = 4;
+
+/// What the printer has written: each game's text, and each form's inside
+/// with its number of bars (`None`: longer than the limit).
+#[derive(Default)]
+struct DisplayMemo {
+    texts: FxHashMap<GameId, Option<String>>,
+    bodies: FxHashMap<GameId, Option<(String, usize)>>,
 }
 
 /// One component whose value is being computed from its moves.
@@ -1562,7 +1633,7 @@ mod tests {
         assert_eq!(a.display(g).unwrap(), "{1|*}");
         let inner = a.form(&[zero], &[minus_one]).unwrap();
         let g = a.form(&[one], &[inner]).unwrap();
-        assert_eq!(a.display(g).unwrap(), "{1|{0|-1}}");
+        assert_eq!(a.display(g).unwrap(), "{1||0|-1}");
         let half = a.number(d(1, 1)).unwrap();
         let minus_half = a.number(d(-1, 1)).unwrap();
         let g = a.form(&[half], &[minus_half]).unwrap();
