@@ -521,6 +521,13 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             period: periodicity.map(|p| (p.preperiod, p.period)),
         }
         .write(path)?;
+        // On standard error: standard output may be the table itself.
+        let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        eprintln!(
+            "plot of {} values written to {} ({bytes} bytes)",
+            values.len(),
+            path.display()
+        );
     }
     if args.summary {
         let (mut largest_at, mut largest) = (args.from, 0);

@@ -930,6 +930,11 @@ fn table_plots_svg_and_png() {
         svg.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
+    // Where it went is said on standard error.
+    assert!(
+        err.starts_with("plot of 201 values written to ") && err.contains("k.svg ("),
+        "{err}"
+    );
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
     // One point per heap, the rare ones in red with their value.
