@@ -42,7 +42,11 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     Ok(())
 }
 
-fn write_text(out: &mut impl Write, analysis: &Analysis, all: bool) -> std::io::Result<()> {
+pub(crate) fn write_text(
+    out: &mut impl Write,
+    analysis: &Analysis,
+    all: bool,
+) -> std::io::Result<()> {
     let who = match analysis.outcome {
         Outcome::N => "N-position: the player to move wins",
         Outcome::P => "P-position: the player to move loses",

@@ -1,11 +1,13 @@
 //! `sprague graph FILE [--json] [--summary]`: every vertex of a game graph,
-//! with its outcome, remoteness and Grundy or loopy value.
+//! with its outcome, remoteness and Grundy or loopy value, and, when the
+//! file has a `start` line, the analysis of that sum of tokens.
 
 use std::io::Write;
 
 use serde::Serialize;
-use sprague::Outcome;
 use sprague::graph::{Graph, LoopyGrundy, Retrograde, grundy_where_acyclic};
+use sprague::json::AnalysisJson;
+use sprague::{Analysis, Budget, Outcome, Play, Position, analyze};
 
 use crate::failure::Failure;
 
@@ -42,16 +44,39 @@ struct SummaryJson {
     #[serde(rename = "D")]
     d: u64,
     max_remoteness: Option<u32>,
+    /// The analysis of the file's `start` line, if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<AnalysisJson>,
 }
 
-pub fn run(args: &Args) -> Result<(), Failure> {
+/// The position of the file's `start` line (`graph["FILE"]()`) and its
+/// analysis; `None` without a start line.
+fn start_analysis(
+    file: &str,
+    graph: &Graph,
+    budget: &Budget,
+) -> Result<Option<(Position, Analysis)>, Failure> {
+    if graph.start().is_empty() {
+        return Ok(None);
+    }
+    let quoted = file.replace('\\', "\\\\").replace('"', "\\\"");
+    let text = format!("graph[\"{quoted}\"]()");
+    let position =
+        Position::parse(&text).map_err(|e| Failure::parse("bad start line", &text, &e))?;
+    let analysis = analyze(&position, Play::Normal, false, budget)?;
+    Ok(Some((position, analysis)))
+}
+
+pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let graph = Graph::read_file(std::path::Path::new(&args.file))
         .map_err(|e| Failure::user(format!("{}: {e}", args.file)))?;
+    let start = start_analysis(&args.file, &graph, budget)?;
     let reverse = graph.transpose();
     let retrograde = Retrograde::new(&graph, &reverse);
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     if args.summary {
-        let summary = summarise(&graph, &retrograde);
+        let mut summary = summarise(&graph, &retrograde);
+        summary.start = start.as_ref().map(|(p, a)| AnalysisJson::new(p, a));
         if args.json {
             serde_json::to_writer(&mut out, &summary).map_err(anyhow::Error::from)?;
             writeln!(out)?;
@@ -68,6 +93,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
                     .max_remoteness
                     .map_or_else(|| "-".to_string(), |r| r.to_string())
             )?;
+            write_start(&mut out, start.as_ref())?;
         }
         out.flush()?;
         return Ok(());
@@ -101,7 +127,13 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         if graph.n_vertices() > 0 {
             writeln!(out)?;
         }
-        writeln!(out, "]}}")?;
+        write!(out, "]")?;
+        if let Some((p, a)) = &start {
+            write!(out, ", \"start\": ")?;
+            serde_json::to_writer(&mut out, &AnalysisJson::new(p, a))
+                .map_err(anyhow::Error::from)?;
+        }
+        writeln!(out, "}}")?;
     } else {
         writeln!(out, "vertex\toutcome\tremoteness\tvalue")?;
         for v in 0..graph.n_vertices() {
@@ -117,8 +149,19 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             };
             writeln!(out, "{label}\t{}\t{remoteness}\t{value}", x.outcome)?;
         }
+        write_start(&mut out, start.as_ref())?;
     }
     out.flush()?;
+    Ok(())
+}
+
+/// The analysis of the start line, after a blank line.
+fn write_start(out: &mut impl Write, start: Option<&(Position, Analysis)>) -> std::io::Result<()> {
+    if let Some((position, analysis)) = start {
+        writeln!(out)?;
+        writeln!(out, "start: {position}")?;
+        crate::analyze::write_text(out, analysis, false)?;
+    }
     Ok(())
 }
 
@@ -142,5 +185,6 @@ fn summarise(graph: &Graph, retrograde: &Retrograde) -> SummaryJson {
         p: counts[1],
         d: counts[2],
         max_remoteness,
+        start: None,
     }
 }

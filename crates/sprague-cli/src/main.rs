@@ -75,7 +75,7 @@ fn main() -> ExitCode {
         Command::Table(args) => table::run(args, &budget),
         Command::Games => games::run(),
         Command::Play(args) => play::run(args, &budget),
-        Command::Graph(args) => graph::run(args),
+        Command::Graph(args) => graph::run(args, &budget),
         Command::Roots(args) => roots::run(args, &budget),
         Command::Coalitions(args) => coalitions::run(args, &budget),
         Command::Serve(args) => serve::run(args, &budget),

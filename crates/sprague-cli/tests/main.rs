@@ -427,7 +427,19 @@ fn graph_solves_the_word_chain_of_the_notes() {
     // drawn out in the tictac -> tactic loop.
     let (out, _, code) = sprague(&["graph", &game_file("words.txt")]);
     assert_eq!(code, 0);
-    insta::assert_snapshot!(out, @r"
+    // The file's `start purple` is analysed after the table: a draw,
+    // kept by moving to please.
+    let (table, start) = out.split_once("\n\n").expect("a start section");
+    assert!(start.starts_with("start: graph["), "{start}");
+    assert!(
+        start.contains("(\"purple\")\nD-position: a draw with best play (value ∞{})"),
+        "{start}"
+    );
+    assert!(
+        start.contains("drawing move: move from purple to please"),
+        "{start}"
+    );
+    insta::assert_snapshot!(table, @r"
     vertex	outcome	remoteness	value
     purple	D	-	∞{}
     please	D	-	∞{}
@@ -457,7 +469,17 @@ fn graph_summary_counts_outcomes() {
     // game from 0 is 0 -> 2 -> 3 -> 5 -> 6 -> 7 (or via 1), five moves, and 0
     // is N with remoteness 5 because 0 -> 1 and 0 -> 2 both reach P
     // vertices of remoteness 4.
-    let v = json(&["graph", &game_file("dag.txt"), "--summary", "--json"]);
+    let mut v = json(&["graph", &game_file("dag.txt"), "--summary", "--json"]);
+    // `start 0 5 7`: tokens worth 1, 0 and 0 (the values above), so *1.
+    let start = v
+        .as_object_mut()
+        .unwrap()
+        .remove("start")
+        .expect("the start line's analysis");
+    assert_eq!(
+        (&start["outcome"], &start["grundy"]),
+        (&serde_json::json!("N"), &serde_json::json!(1))
+    );
     assert_eq!(
         v,
         serde_json::json!({"vertices": 8, "edges": 10, "N": 4, "P": 4, "D": 0, "max_remoteness": 5})
