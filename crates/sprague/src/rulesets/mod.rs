@@ -27,6 +27,7 @@ mod staircase;
 mod submask;
 mod subtraction;
 mod takeaway;
+mod toads;
 mod treblecross;
 mod tree_staircase;
 mod unfair;
@@ -62,6 +63,7 @@ pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
 pub use submask::SubmaskHeap;
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
+pub use toads::{MAX_CELLS as TOADS_MAX_CELLS, ToadsAndFrogs};
 pub use treblecross::{TreblecrossBoard, treblecross_winning_cells};
 pub use tree_staircase::TreeStaircase;
 pub use unfair::{UnfairHeap, unfair_mover_wins};
@@ -97,6 +99,7 @@ pub static RULESETS: &[Ruleset] = &[
     hackenbush::RULESET,
     cut::RULESET,
     domineering::RULESET,
+    toads::RULESET,
     leftward::RULESET,
     octal::OCTAL,
     octal::KAYLES,
