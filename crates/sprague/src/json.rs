@@ -277,6 +277,9 @@ mod tests {
             concat!(
                 r#"{"position":"nim(3, 6, 9)","play":"normal","outcome":"N","#,
                 r#""first_player_wins":true,"grundy":12,"value":"*12","#,
+                r#""components":[{"position":"nim(3)","grundy":3,"value":"*3"},"#,
+                r#"{"position":"nim(6)","grundy":6,"value":"*6"},"#,
+                r#"{"position":"nim(9)","grundy":9,"value":"*9"}],"#,
                 r#""winning_moves":[{"component":2,"description":"take 4 from the heap of 9","#,
                 r#""to":"nim(3, 6, 5)"}],"drawing_moves":[]}"#
             )

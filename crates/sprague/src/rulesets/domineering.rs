@@ -22,6 +22,7 @@ use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
 use crate::syntax::{Arg, ComponentSyntax};
 
 use super::common::{Ruleset, check_move_count, no_params};
+use super::grid::{self, Grid, REFLECTIONS};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "domineering",
@@ -35,15 +36,16 @@ pub(super) const RULESET: Ruleset = Ruleset {
 };
 
 /// The most cells a board may have (its key packs one byte a cell).
-pub const MAX_CELLS: usize = 1 << 12;
+pub const MAX_CELLS: usize = grid::MAX_CELLS;
+
+const EMPTY: u8 = 0;
+const FILLED: u8 = 1;
+const LETTERS: [(char, u8); 2] = [('.', EMPTY), ('#', FILLED)];
 
 /// A Domineering board.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DomineeringBoard {
-    rows: usize,
-    cols: usize,
-    /// Row by row, `true` for a filled cell.
-    filled: Vec<bool>,
+    grid: Grid,
 }
 
 impl DomineeringBoard {
@@ -55,25 +57,22 @@ impl DomineeringBoard {
     /// If `filled` does not have `rows × cols` cells.
     pub fn new(rows: usize, cols: usize, filled: Vec<bool>) -> DomineeringBoard {
         assert_eq!(filled.len(), rows * cols, "a board has rows × cols cells");
-        DomineeringBoard { rows, cols, filled }
+        DomineeringBoard {
+            grid: Grid {
+                rows,
+                cols,
+                cells: filled.into_iter().map(u8::from).collect(),
+            },
+        }
     }
 
     fn empty(&self, r: usize, c: usize) -> bool {
-        !self.filled[r * self.cols + c]
+        self.grid.get(r, c) == EMPTY
     }
 
     /// The board as written: rows split by `|`.
     pub fn text(&self) -> String {
-        let mut out = String::with_capacity(self.filled.len() + self.rows);
-        for r in 0..self.rows {
-            if r > 0 {
-                out.push('|');
-            }
-            for c in 0..self.cols {
-                out.push(if self.empty(r, c) { '.' } else { '#' });
-            }
-        }
-        out
+        self.grid.text(&LETTERS)
     }
 
     /// The placements of `side`: the top (or left) cells of the dominoes,
@@ -84,8 +83,8 @@ impl DomineeringBoard {
             Side::Right => (0, 1),
         };
         let mut out = Vec::new();
-        for r in 0..self.rows.saturating_sub(dr) {
-            for c in 0..self.cols.saturating_sub(dc) {
+        for r in 0..self.grid.rows.saturating_sub(dr) {
+            for c in 0..self.grid.cols.saturating_sub(dc) {
                 if self.empty(r, c) && self.empty(r + dr, c + dc) {
                     out.push((r, c));
                 }
@@ -95,17 +94,13 @@ impl DomineeringBoard {
     }
 
     fn place(&self, side: Side, r: usize, c: usize) -> Move {
-        let mut filled = self.filled.clone();
+        let mut grid = self.grid.clone();
         let (r2, c2) = match side {
             Side::Left => (r + 1, c),
             Side::Right => (r, c + 1),
         };
-        filled[r * self.cols + c] = true;
-        filled[r2 * self.cols + c2] = true;
-        let to = DomineeringBoard {
-            filled,
-            ..self.clone()
-        };
+        grid.set(r, c, FILLED);
+        grid.set(r2, c2, FILLED);
         let label = format!(
             "place a {} domino on ({r}, {c}) and ({r2}, {c2})",
             if side == Side::Left {
@@ -114,90 +109,7 @@ impl DomineeringBoard {
                 "horizontal"
             }
         );
-        Move::new(MoveLabel::Words(label), Arc::new(to))
-    }
-
-    /// The board cropped to the rows and columns that hold an empty cell
-    /// (a board with none is `0 × 0`).
-    fn cropped(&self) -> DomineeringBoard {
-        let rows: Vec<usize> = (0..self.rows)
-            .filter(|&r| (0..self.cols).any(|c| self.empty(r, c)))
-            .collect();
-        let cols: Vec<usize> = (0..self.cols)
-            .filter(|&c| (0..self.rows).any(|r| self.empty(r, c)))
-            .collect();
-        if rows.is_empty() {
-            return DomineeringBoard::new(0, 0, Vec::new());
-        }
-        let (r0, r1) = (rows[0], rows[rows.len() - 1]);
-        let (c0, c1) = (cols[0], cols[cols.len() - 1]);
-        let mut filled = Vec::with_capacity((r1 - r0 + 1) * (c1 - c0 + 1));
-        for r in r0..=r1 {
-            for c in c0..=c1 {
-                filled.push(!self.empty(r, c));
-            }
-        }
-        DomineeringBoard::new(r1 - r0 + 1, c1 - c0 + 1, filled)
-    }
-
-    /// The cells, read with rows and columns possibly reversed.
-    fn reflected(&self, flip_rows: bool, flip_cols: bool) -> Vec<bool> {
-        let mut out = Vec::with_capacity(self.filled.len());
-        for r in 0..self.rows {
-            let r = if flip_rows { self.rows - 1 - r } else { r };
-            for c in 0..self.cols {
-                let c = if flip_cols { self.cols - 1 - c } else { c };
-                out.push(self.filled[r * self.cols + c]);
-            }
-        }
-        out
-    }
-
-    /// The empty cells in areas of side-by-side cells, each area as a board
-    /// of its own (cropped), in the order of their first cells.
-    fn areas(&self) -> Vec<DomineeringBoard> {
-        let mut area = vec![usize::MAX; self.filled.len()];
-        let mut boards = Vec::new();
-        let mut stack = Vec::new();
-        for start in 0..self.filled.len() {
-            if self.filled[start] || area[start] != usize::MAX {
-                continue;
-            }
-            let id = boards.len();
-            let mut filled = vec![true; self.filled.len()];
-            area[start] = id;
-            stack.push(start);
-            while let Some(i) = stack.pop() {
-                filled[i] = false;
-                let (r, c) = (i / self.cols, i % self.cols);
-                let mut visit = |j: usize| {
-                    if !self.filled[j] && area[j] == usize::MAX {
-                        area[j] = id;
-                        stack.push(j);
-                    }
-                };
-                if r > 0 {
-                    visit(i - self.cols);
-                }
-                if r + 1 < self.rows {
-                    visit(i + self.cols);
-                }
-                if c > 0 {
-                    visit(i - 1);
-                }
-                if c + 1 < self.cols {
-                    visit(i + 1);
-                }
-            }
-            boards.push(
-                DomineeringBoard {
-                    filled,
-                    ..self.clone()
-                }
-                .cropped(),
-            );
-        }
-        boards
+        Move::new(MoveLabel::Words(label), Arc::new(DomineeringBoard { grid }))
     }
 }
 
@@ -211,19 +123,8 @@ impl Component for DomineeringBoard {
     }
 
     fn key(&self) -> Key {
-        let board = self.cropped();
-        let cells = [(false, false), (false, true), (true, false), (true, true)]
-            .into_iter()
-            .map(|(r, c)| board.reflected(r, c))
-            .min()
-            .expect("four images");
-        let bytes: Vec<u8> = cells.into_iter().map(u8::from).collect();
-        Key::new(
-            "domineering",
-            [board.rows as u64, board.cols as u64]
-                .into_iter()
-                .chain(Key::pack(&bytes)),
-        )
+        let board = self.grid.cropped(|c| c == EMPTY);
+        Key::new("domineering", board.key_words(&REFLECTIONS))
     }
 
     fn kind(&self) -> Kind<'_> {
@@ -242,11 +143,11 @@ impl Partizan for DomineeringBoard {
     }
 
     fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
-        let areas = self.areas();
+        let areas = self.grid.areas(|c| c == EMPTY, FILLED);
         (areas.len() > 1).then(|| {
             areas
                 .into_iter()
-                .map(|b| Arc::new(b) as Arc<dyn Component>)
+                .map(|grid| Arc::new(DomineeringBoard { grid }) as Arc<dyn Component>)
                 .collect()
         })
     }
@@ -268,41 +169,9 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
                 arg.span.clone(),
             ));
         };
-        let rows: Vec<&str> = text.split('|').collect();
-        let cols = rows[0].chars().count();
-        let mut filled = Vec::with_capacity(rows.len() * cols);
         // The text starts after the opening quote.
-        let mut at = arg.span.start + 1;
-        for row in &rows {
-            if row.chars().count() != cols {
-                return Err(ParseError::bad_arguments(
-                    format!("every row of a board has the same length (the first has {cols})"),
-                    at..at + row.len(),
-                ));
-            }
-            for (i, ch) in row.char_indices() {
-                match ch {
-                    '.' => filled.push(false),
-                    '#' => filled.push(true),
-                    _ => {
-                        let at = at + i;
-                        return Err(ParseError::bad_arguments(
-                            format!("a cell is `.` (empty) or `#` (filled), not `{ch}`"),
-                            at..at + ch.len_utf8(),
-                        ));
-                    }
-                }
-            }
-            at += row.len() + 1;
-        }
-        if filled.len() > MAX_CELLS {
-            return Err(ParseError::bad_arguments(
-                format!("a board has at most {MAX_CELLS} cells"),
-                arg.span.clone(),
-            ));
-        }
-        boards
-            .push(Arc::new(DomineeringBoard::new(rows.len(), cols, filled)) as Arc<dyn Component>);
+        let grid = Grid::parse(text, arg.span.start + 1, &LETTERS, arg.span.clone())?;
+        boards.push(Arc::new(DomineeringBoard { grid }) as Arc<dyn Component>);
     }
     Ok(boards)
 }
@@ -348,12 +217,12 @@ mod tests {
                 .unwrap()
                 .clone();
             let mut filled = Vec::new();
-            for c in 0..board.cols {
-                for r in 0..board.rows {
-                    filled.push(board.filled[r * board.cols + c]);
+            for c in 0..board.grid.cols {
+                for r in 0..board.grid.rows {
+                    filled.push(board.grid.get(r, c) == FILLED);
                 }
             }
-            let transposed = DomineeringBoard::new(board.cols, board.rows, filled);
+            let transposed = DomineeringBoard::new(board.grid.cols, board.grid.rows, filled);
             let sum = Position::parse(&format!(
                 "domineering(\"{text}\", \"{}\")",
                 transposed.text()

@@ -7,6 +7,7 @@
 
 mod bash;
 mod circle;
+mod clobber;
 pub(crate) mod common;
 mod cut;
 mod disjoint;
@@ -14,6 +15,7 @@ mod divisor;
 mod domineering;
 mod fibonacci;
 mod graph;
+mod grid;
 mod hackenbush;
 mod leftward;
 mod misere_bash;
@@ -42,6 +44,7 @@ use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
 pub use bash::BashHeap;
 pub use circle::CirclePosition;
+pub use clobber::ClobberBoard;
 pub use common::{BuildFn, FamilyFn, HeapFamily, Periodicity, RareValues, Ruleset, table_end};
 pub use cut::{CutBar, MAX_SIDE as CUT_MAX_SIDE, cut_value};
 pub use disjoint::{
@@ -100,6 +103,7 @@ pub static RULESETS: &[Ruleset] = &[
     cut::RULESET,
     domineering::RULESET,
     toads::RULESET,
+    clobber::RULESET,
     leftward::RULESET,
     octal::OCTAL,
     octal::KAYLES,
