@@ -13,12 +13,25 @@ def test_analyze_gives_the_fields_of_the_spec_in_order():
     a = sprague.analyze("nim(3, 6, 9)")
     assert list(a) == [
         "position", "play", "outcome", "first_player_wins", "grundy", "value",
-        "winning_moves", "drawing_moves",
+        "components", "winning_moves", "drawing_moves",
     ]
-    assert a["grundy"] == 12 and a["outcome"] == "N"
+    assert a["grundy"] == 12 and a["outcome"] == "N" and a["value"] == "*12"
+    assert a["components"][2] == {"position": "nim(9)", "grundy": 9, "value": "*9"}
     assert a["winning_moves"] == [
         {"component": 2, "description": "take 4 from the heap of 9", "to": "nim(3, 6, 5)"}
     ]
+
+
+def test_analyze_of_a_partizan_position_has_the_cgt_figures():
+    a = sprague.analyze("{3|0} + cut(1, 2)")
+    # cut(1, 2) is -1 (only Right can cut it, into two 1x1 squares worth
+    # 0), so the sum is {2|-1}: stops 2 and -1, mean 1/2, temperature 3/2,
+    # born on day 3 (one after 2).
+    assert a["value"] == "{2|-1}"
+    assert a["cgt"] == {
+        "left_stop": "2", "right_stop": "-1", "mean": "1/2",
+        "temperature": "3/2", "birthday": 3,
+    }
 
 
 def test_analyze_misere_and_all():
