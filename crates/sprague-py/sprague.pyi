@@ -16,15 +16,36 @@ class Move(TypedDict):
     description: str
     to: str
 
-class Analysis(TypedDict):
+class _ComponentRequired(TypedDict):
+    position: str
+
+class Component(_ComponentRequired, total=False):
+    """One component of the sum, with its own values where computed."""
+    grundy: int
+    value: str
+
+class Cgt(TypedDict):
+    """What CGSuite reports beside a partizan value (numbers as text)."""
+    left_stop: str
+    right_stop: str
+    mean: str
+    temperature: str
+    birthday: int
+
+class _AnalysisRequired(TypedDict):
     position: str
     play: str
     outcome: str
     first_player_wins: Optional[bool]
     grundy: Optional[int]
     value: Optional[str]
+    components: List[Component]
     winning_moves: List[Move]
     drawing_moves: List[Move]
+
+class Analysis(_AnalysisRequired, total=False):
+    cgt: Cgt
+    """Present for a partizan position under normal play."""
 
 class Period(TypedDict):
     preperiod: int
