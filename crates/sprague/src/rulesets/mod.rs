@@ -30,6 +30,7 @@ mod submask;
 mod subtraction;
 mod takeaway;
 mod toads;
+mod toppling;
 mod treblecross;
 mod tree_staircase;
 mod unfair;
@@ -67,6 +68,7 @@ pub use submask::SubmaskHeap;
 pub use subtraction::SubtractionHeap;
 pub use takeaway::{TakeawayHeap, takeaway_grundy};
 pub use toads::{MAX_CELLS as TOADS_MAX_CELLS, ToadsAndFrogs};
+pub use toppling::{MAX_DOMINOES as TOPPLING_MAX_DOMINOES, TopplingDominoes};
 pub use treblecross::{TreblecrossBoard, treblecross_winning_cells};
 pub use tree_staircase::TreeStaircase;
 pub use unfair::{UnfairHeap, unfair_mover_wins};
@@ -104,6 +106,7 @@ pub static RULESETS: &[Ruleset] = &[
     domineering::RULESET,
     toads::RULESET,
     clobber::RULESET,
+    toppling::RULESET,
     leftward::RULESET,
     octal::OCTAL,
     octal::KAYLES,
