@@ -17,9 +17,9 @@ use std::sync::Arc;
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
 use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
-use crate::syntax::{Arg, ComponentSyntax};
+use crate::syntax::ComponentSyntax;
 
-use super::common::{Ruleset, check_move_count, no_params};
+use super::common::{Ruleset, check_move_count, quoted_components};
 use super::grid::{ALL_SYMMETRIES, Grid};
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -136,43 +136,21 @@ impl Partizan for ClobberBoard {
 }
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    no_params(&c.ruleset)?;
-    if c.args.is_empty() {
-        return Err(ParseError::bad_arguments(
-            "`clobber` needs at least one board in quotes, like \"xo|ox\"",
-            c.args_span.clone(),
-        ));
-    }
-    let mut boards = Vec::new();
-    for arg in &c.args {
-        let Arg::Str(text) = &arg.value else {
-            return Err(ParseError::bad_arguments(
-                "a board is written in quotes, rows split by |, like \"xo|ox\"",
-                arg.span.clone(),
-            ));
-        };
-        // The text starts after the opening quote.
-        let grid = Grid::parse(text, arg.span.start + 1, &LETTERS, arg.span.clone())?;
-        boards.push(Arc::new(ClobberBoard { grid }) as Arc<dyn Component>);
-    }
-    Ok(boards)
+    quoted_components(
+        c,
+        "board in quotes, rows split by |, like \"xo|ox\"",
+        |text, at, span| {
+            let grid = Grid::parse(text, at, &LETTERS, span)?;
+            Ok(Arc::new(ClobberBoard { grid }) as Arc<dyn Component>)
+        },
+    )
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::common::{assert_value_agrees_with_search, canonical_text as value};
     use super::*;
-    use crate::game::Play;
-    use crate::outcome::Outcome;
     use crate::position::Position;
-    use crate::solve::canonical::CanonicalSolver;
-    use crate::solve::search::SumSearch;
-
-    fn value(text: &str) -> String {
-        let p = Position::parse(text).unwrap();
-        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
-        let g = solver.sum(p.components()).unwrap();
-        solver.arena.display(g).unwrap()
-    }
 
     #[test]
     fn small_boards_by_hand() {
@@ -229,21 +207,9 @@ mod tests {
                 let cells: Vec<u8> = (0..n)
                     .map(|i| kinds[code / kinds.len().pow(i as u32) % kinds.len()])
                     .collect();
-                let components: [Arc<dyn Component>; 1] = [Arc::new(ClobberBoard {
+                assert_value_agrees_with_search(Arc::new(ClobberBoard {
                     grid: Grid { rows, cols, cells },
-                })];
-                let mut solver = CanonicalSolver::new(Budget::DEFAULT);
-                let g = solver.sum(&components).unwrap();
-                let from_value = solver.arena.outcome(g).unwrap();
-                let mut search = SumSearch::new(Play::Normal, Budget::DEFAULT);
-                let left = search.wins(&components, Side::Left).unwrap();
-                let right = search.wins(&components, Side::Right).unwrap();
-                assert_eq!(
-                    from_value,
-                    Outcome::from_partizan(left, right),
-                    "{}",
-                    components[0].text()
-                );
+                }));
                 checked += 1;
             }
         }

@@ -267,6 +267,66 @@ pub(crate) fn one_int_param(
     }
 }
 
+/// The arguments of a game written as quoted boards or rows
+/// (`domineering("..|..", "...")`): one component per argument, built by
+/// `make` from the text and the byte where the text starts (after its
+/// opening quote), with the argument's span for errors about the whole.
+/// `shape` says what an argument looks like, for the error messages.
+pub(crate) fn quoted_components(
+    c: &ComponentSyntax,
+    shape: &str,
+    mut make: impl FnMut(&str, usize, std::ops::Range<usize>) -> Result<Arc<dyn Component>, ParseError>,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    no_params(&c.ruleset)?;
+    if c.args.is_empty() {
+        return Err(ParseError::bad_arguments(
+            format!("`{}` needs at least one {shape}", c.ruleset.name),
+            c.args_span.clone(),
+        ));
+    }
+    c.args
+        .iter()
+        .map(|arg| match &arg.value {
+            Arg::Str(text) => make(text, arg.span.start + 1, arg.span.clone()),
+            _ => Err(ParseError::bad_arguments(
+                format!("each argument is a {shape}"),
+                arg.span.clone(),
+            )),
+        })
+        .collect()
+}
+
+/// For tests of partizan rulesets: the canonical value of the position
+/// `text`, printed.
+#[cfg(test)]
+pub(crate) fn canonical_text(text: &str) -> String {
+    let p = crate::position::Position::parse(text).unwrap();
+    let mut solver = crate::solve::canonical::CanonicalSolver::new(Budget::DEFAULT);
+    let g = solver.sum(p.components()).unwrap();
+    solver.arena.display(g).unwrap()
+}
+
+/// For tests of partizan rulesets: that the outcome class of `component`'s
+/// canonical value (regions valued apart) is the one a search of the whole
+/// game finds, Left and Right each moving first.
+#[cfg(test)]
+pub(crate) fn assert_value_agrees_with_search(component: Arc<dyn Component>) {
+    use crate::game::{Play, Side};
+    let components = [component];
+    let mut solver = crate::solve::canonical::CanonicalSolver::new(Budget::DEFAULT);
+    let g = solver.sum(&components).unwrap();
+    let from_value = solver.arena.outcome(g).unwrap();
+    let mut search = crate::solve::search::SumSearch::new(Play::Normal, Budget::DEFAULT);
+    let left = search.wins(&components, Side::Left).unwrap();
+    let right = search.wins(&components, Side::Right).unwrap();
+    assert_eq!(
+        from_value,
+        crate::outcome::Outcome::from_partizan(left, right),
+        "{}",
+        components[0].text()
+    );
+}
+
 /// Every row of `n` entries, each in `0..=max`, in lexicographic order: the
 /// small positions that tests compare with brute force.
 #[cfg(test)]

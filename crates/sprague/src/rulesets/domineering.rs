@@ -19,9 +19,9 @@ use std::sync::Arc;
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
 use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
-use crate::syntax::{Arg, ComponentSyntax};
+use crate::syntax::ComponentSyntax;
 
-use super::common::{Ruleset, check_move_count, no_params};
+use super::common::{Ruleset, check_move_count, quoted_components};
 use super::grid::{self, Grid, REFLECTIONS};
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -154,43 +154,22 @@ impl Partizan for DomineeringBoard {
 }
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    no_params(&c.ruleset)?;
-    if c.args.is_empty() {
-        return Err(ParseError::bad_arguments(
-            "`domineering` needs at least one board in quotes, like \"..|..\"",
-            c.args_span.clone(),
-        ));
-    }
-    let mut boards = Vec::new();
-    for arg in &c.args {
-        let Arg::Str(text) = &arg.value else {
-            return Err(ParseError::bad_arguments(
-                "a board is written in quotes, rows split by |, like \"..|.#\"",
-                arg.span.clone(),
-            ));
-        };
-        // The text starts after the opening quote.
-        let grid = Grid::parse(text, arg.span.start + 1, &LETTERS, arg.span.clone())?;
-        boards.push(Arc::new(DomineeringBoard { grid }) as Arc<dyn Component>);
-    }
-    Ok(boards)
+    quoted_components(
+        c,
+        "board in quotes, rows split by |, like \"..|.#\"",
+        |text, at, span| {
+            let grid = Grid::parse(text, at, &LETTERS, span)?;
+            Ok(Arc::new(DomineeringBoard { grid }) as Arc<dyn Component>)
+        },
+    )
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::common::{assert_value_agrees_with_search, canonical_text as value};
     use super::*;
-    use crate::game::Play;
-    use crate::outcome::Outcome;
     use crate::position::Position;
     use crate::solve::canonical::CanonicalSolver;
-    use crate::solve::search::SumSearch;
-
-    fn value(text: &str) -> String {
-        let p = Position::parse(text).unwrap();
-        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
-        let g = solver.sum(p.components()).unwrap();
-        solver.arena.display(g).unwrap()
-    }
 
     #[test]
     fn small_boards_have_their_textbook_values() {
@@ -244,20 +223,9 @@ mod tests {
             let n = rows * cols;
             for mask in 0u32..(1 << n) {
                 let filled: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
-                let board: Arc<dyn Component> = Arc::new(DomineeringBoard::new(rows, cols, filled));
-                let components = [board];
-                let mut solver = CanonicalSolver::new(Budget::DEFAULT);
-                let g = solver.sum(&components).unwrap();
-                let from_value = solver.arena.outcome(g).unwrap();
-                let mut search = SumSearch::new(Play::Normal, Budget::DEFAULT);
-                let left = search.wins(&components, Side::Left).unwrap();
-                let right = search.wins(&components, Side::Right).unwrap();
-                assert_eq!(
-                    from_value,
-                    Outcome::from_partizan(left, right),
-                    "{}",
-                    components[0].text()
-                );
+                assert_value_agrees_with_search(Arc::new(DomineeringBoard::new(
+                    rows, cols, filled,
+                )));
                 checked += 1;
             }
         }

@@ -15,9 +15,9 @@ use std::sync::Arc;
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
 use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
-use crate::syntax::{Arg, ComponentSyntax};
+use crate::syntax::ComponentSyntax;
 
-use super::common::{Ruleset, check_move_count, no_params};
+use super::common::{Ruleset, check_move_count, quoted_components};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "toads",
@@ -147,63 +147,42 @@ impl Partizan for ToadsAndFrogs {
 }
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    no_params(&c.ruleset)?;
-    if c.args.is_empty() {
-        return Err(ParseError::bad_arguments(
-            "`toads` needs at least one row in quotes, like \"TT..FF\"",
-            c.args_span.clone(),
-        ));
-    }
-    let mut rows = Vec::new();
-    for arg in &c.args {
-        let Arg::Str(text) = &arg.value else {
-            return Err(ParseError::bad_arguments(
-                "a row is written in quotes: T toads, F frogs, . empty, like \"TT..FF\"",
-                arg.span.clone(),
-            ));
-        };
-        let mut cells = Vec::with_capacity(text.len());
-        for (i, ch) in text.char_indices() {
-            cells.push(match ch {
-                '.' => Cell::Empty,
-                'T' | 't' => Cell::Toad,
-                'F' | 'f' => Cell::Frog,
-                _ => {
-                    // The text starts after the opening quote.
-                    let at = arg.span.start + 1 + i;
-                    return Err(ParseError::bad_arguments(
-                        format!("a cell is `T` (a toad), `F` (a frog) or `.` (empty), not `{ch}`"),
-                        at..at + ch.len_utf8(),
-                    ));
-                }
-            });
-        }
-        if cells.len() > MAX_CELLS {
-            return Err(ParseError::bad_arguments(
-                format!("a row has at most {MAX_CELLS} cells"),
-                arg.span.clone(),
-            ));
-        }
-        rows.push(Arc::new(ToadsAndFrogs { cells }) as Arc<dyn Component>);
-    }
-    Ok(rows)
+    quoted_components(
+        c,
+        "row in quotes: T toads, F frogs, . empty, like \"TT..FF\"",
+        |text, at, span| {
+            let mut cells = Vec::with_capacity(text.len());
+            for (i, ch) in text.char_indices() {
+                cells.push(match ch {
+                    '.' => Cell::Empty,
+                    'T' | 't' => Cell::Toad,
+                    'F' | 'f' => Cell::Frog,
+                    _ => {
+                        return Err(ParseError::bad_arguments(
+                            format!(
+                                "a cell is `T` (a toad), `F` (a frog) or `.` (empty), not `{ch}`"
+                            ),
+                            at + i..at + i + ch.len_utf8(),
+                        ));
+                    }
+                });
+            }
+            if cells.len() > MAX_CELLS {
+                return Err(ParseError::bad_arguments(
+                    format!("a row has at most {MAX_CELLS} cells"),
+                    span,
+                ));
+            }
+            Ok(Arc::new(ToadsAndFrogs { cells }) as Arc<dyn Component>)
+        },
+    )
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::common::{assert_value_agrees_with_search, canonical_text as value};
     use super::*;
-    use crate::game::Play;
-    use crate::outcome::Outcome;
     use crate::position::Position;
-    use crate::solve::canonical::CanonicalSolver;
-    use crate::solve::search::SumSearch;
-
-    fn value(text: &str) -> String {
-        let p = Position::parse(text).unwrap();
-        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
-        let g = solver.sum(p.components()).unwrap();
-        solver.arena.display(g).unwrap()
-    }
 
     #[test]
     fn moves_step_or_jump_one_of_the_other_kind() {
@@ -277,19 +256,7 @@ mod tests {
                         _ => Cell::Frog,
                     })
                     .collect();
-                let components: [Arc<dyn Component>; 1] = [Arc::new(ToadsAndFrogs { cells })];
-                let mut solver = CanonicalSolver::new(Budget::DEFAULT);
-                let g = solver.sum(&components).unwrap();
-                let from_value = solver.arena.outcome(g).unwrap();
-                let mut search = SumSearch::new(Play::Normal, Budget::DEFAULT);
-                let left = search.wins(&components, Side::Left).unwrap();
-                let right = search.wins(&components, Side::Right).unwrap();
-                assert_eq!(
-                    from_value,
-                    Outcome::from_partizan(left, right),
-                    "{}",
-                    components[0].text()
-                );
+                assert_value_agrees_with_search(Arc::new(ToadsAndFrogs { cells }));
                 checked += 1;
             }
         }

@@ -13,9 +13,9 @@ use std::sync::Arc;
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
 use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
-use crate::syntax::{Arg, ComponentSyntax};
+use crate::syntax::ComponentSyntax;
 
-use super::common::{Ruleset, check_move_count, no_params};
+use super::common::{Ruleset, check_move_count, quoted_components};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "toppling",
@@ -107,65 +107,42 @@ impl Partizan for TopplingDominoes {
 }
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    no_params(&c.ruleset)?;
-    if c.args.is_empty() {
-        return Err(ParseError::bad_arguments(
-            "`toppling` needs at least one row in quotes, like \"xooxx\"",
-            c.args_span.clone(),
-        ));
-    }
-    let mut rows = Vec::new();
-    for arg in &c.args {
-        let Arg::Str(text) = &arg.value else {
-            return Err(ParseError::bad_arguments(
-                "a row is written in quotes: x Left's dominoes, o Right's, g green",
-                arg.span.clone(),
-            ));
-        };
-        let mut row = Vec::with_capacity(text.len());
-        for (i, ch) in text.char_indices() {
-            row.push(match ch {
-                'x' => LEFT,
-                'o' => RIGHT,
-                'g' => GREEN,
-                _ => {
-                    // The text starts after the opening quote.
-                    let at = arg.span.start + 1 + i;
-                    return Err(ParseError::bad_arguments(
-                        format!(
-                            "a domino is `x` (Left's), `o` (Right's) or `g` (green), not `{ch}`"
-                        ),
-                        at..at + ch.len_utf8(),
-                    ));
-                }
-            });
-        }
-        if row.len() > MAX_DOMINOES {
-            return Err(ParseError::bad_arguments(
-                format!("a row has at most {MAX_DOMINOES} dominoes"),
-                arg.span.clone(),
-            ));
-        }
-        rows.push(Arc::new(TopplingDominoes { row }) as Arc<dyn Component>);
-    }
-    Ok(rows)
+    quoted_components(
+        c,
+        "row in quotes: x Left's dominoes, o Right's, g green, like \"xooxx\"",
+        |text, at, span| {
+            let mut row = Vec::with_capacity(text.len());
+            for (i, ch) in text.char_indices() {
+                row.push(match ch {
+                    'x' => LEFT,
+                    'o' => RIGHT,
+                    'g' => GREEN,
+                    _ => {
+                        return Err(ParseError::bad_arguments(
+                            format!(
+                                "a domino is `x` (Left's), `o` (Right's) or `g` (green), not `{ch}`"
+                            ),
+                            at + i..at + i + ch.len_utf8(),
+                        ));
+                    }
+                });
+            }
+            if row.len() > MAX_DOMINOES {
+                return Err(ParseError::bad_arguments(
+                    format!("a row has at most {MAX_DOMINOES} dominoes"),
+                    span,
+                ));
+            }
+            Ok(Arc::new(TopplingDominoes { row }) as Arc<dyn Component>)
+        },
+    )
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::common::{assert_value_agrees_with_search, canonical_text as value};
     use super::*;
-    use crate::game::Play;
-    use crate::outcome::Outcome;
     use crate::position::Position;
-    use crate::solve::canonical::CanonicalSolver;
-    use crate::solve::search::SumSearch;
-
-    fn value(text: &str) -> String {
-        let p = Position::parse(text).unwrap();
-        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
-        let g = solver.sum(p.components()).unwrap();
-        solver.arena.display(g).unwrap()
-    }
 
     #[test]
     fn published_moves_and_value() {
@@ -214,27 +191,13 @@ mod tests {
                         d => d,
                     })
                     .collect();
-                let components: [Arc<dyn Component>; 1] = [Arc::new(TopplingDominoes { row })];
-                let mut solver = CanonicalSolver::new(Budget::DEFAULT);
-                let g = solver.sum(&components).unwrap();
-                let from_value = solver.arena.outcome(g).unwrap();
-                let mut search = SumSearch::new(Play::Normal, Budget::DEFAULT);
-                let left = search.wins(&components, Side::Left).unwrap();
-                let right = search.wins(&components, Side::Right).unwrap();
+                let text = TopplingDominoes { row: row.clone() }.text();
+                assert_value_agrees_with_search(Arc::new(TopplingDominoes { row }));
+                let swapped = TopplingDominoes { row: swapped }.text();
                 assert_eq!(
-                    from_value,
-                    Outcome::from_partizan(left, right),
-                    "{}",
-                    components[0].text()
-                );
-                let negative = solver
-                    .component(&(Arc::new(TopplingDominoes { row: swapped }) as Arc<dyn Component>))
-                    .unwrap();
-                assert_eq!(
-                    solver.arena.neg(g).unwrap(),
-                    negative,
-                    "{}",
-                    components[0].text()
+                    value(&format!("toppling(\"{text}\", \"{swapped}\")")),
+                    "0",
+                    "{text}"
                 );
                 checked += 1;
             }
