@@ -296,37 +296,6 @@ pub(crate) fn quoted_components(
         .collect()
 }
 
-/// For tests of partizan rulesets: the canonical value of the position
-/// `text`, printed.
-#[cfg(test)]
-pub(crate) fn canonical_text(text: &str) -> String {
-    let p = crate::position::Position::parse(text).unwrap();
-    let mut solver = crate::solve::canonical::CanonicalSolver::new(Budget::DEFAULT);
-    let g = solver.sum(p.components()).unwrap();
-    solver.arena.display(g).unwrap()
-}
-
-/// For tests of partizan rulesets: that the outcome class of `component`'s
-/// canonical value (regions valued apart) is the one a search of the whole
-/// game finds, Left and Right each moving first.
-#[cfg(test)]
-pub(crate) fn assert_value_agrees_with_search(component: Arc<dyn Component>) {
-    use crate::game::{Play, Side};
-    let components = [component];
-    let mut solver = crate::solve::canonical::CanonicalSolver::new(Budget::DEFAULT);
-    let g = solver.sum(&components).unwrap();
-    let from_value = solver.arena.outcome(g).unwrap();
-    let mut search = crate::solve::search::SumSearch::new(Play::Normal, Budget::DEFAULT);
-    let left = search.wins(&components, Side::Left).unwrap();
-    let right = search.wins(&components, Side::Right).unwrap();
-    assert_eq!(
-        from_value,
-        crate::outcome::Outcome::from_partizan(left, right),
-        "{}",
-        components[0].text()
-    );
-}
-
 /// Every row of `n` entries, each in `0..=max`, in lexicographic order: the
 /// small positions that tests compare with brute force.
 #[cfg(test)]

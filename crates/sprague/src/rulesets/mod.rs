@@ -172,3 +172,6 @@ pub fn family(ruleset: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError
     })?;
     build(ruleset)
 }
+
+#[cfg(test)]
+mod tests;

@@ -140,7 +140,7 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::common::{assert_value_agrees_with_search, canonical_text as value};
+    use super::super::tests::{assert_value_agrees_with_search, canonical_text as value};
     use super::*;
     use crate::position::Position;
 
