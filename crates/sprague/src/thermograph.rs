@@ -168,6 +168,32 @@ impl Wall {
         self
     }
 
+    /// `self - other`, pointwise: a point wherever either has one.
+    fn minus(&self, other: &Wall) -> Result<Wall, DyadicOverflow> {
+        let mut ts: Vec<Dyadic> = self
+            .points
+            .iter()
+            .chain(&other.points)
+            .map(|&(t, _)| t)
+            .collect();
+        ts.sort();
+        ts.dedup();
+        let points = ts
+            .iter()
+            .map(|&t| {
+                Ok((
+                    t,
+                    self.value_at(t)?
+                        .checked_add(other.value_at(t)?.checked_neg()?)?,
+                ))
+            })
+            .collect::<Result<Vec<_>, DyadicOverflow>>()?;
+        Ok(Wall {
+            points,
+            final_slope: self.final_slope - other.final_slope,
+        })
+    }
+
     /// The wall up to `t`, vertical from there at its value at `t`.
     fn cut_at(&self, t: Dyadic) -> Result<Wall, DyadicOverflow> {
         let mut points: Vec<(Dyadic, Dyadic)> = self
@@ -323,28 +349,7 @@ impl Thermography {
         // The first temperature where the scaffolds meet: their difference
         // is positive at 0 and never increases (slopes -1 or 0 against 0
         // or +1).
-        let difference = Wall {
-            points: {
-                let mut ts: Vec<Dyadic> = left
-                    .points
-                    .iter()
-                    .chain(&right.points)
-                    .map(|&(t, _)| t)
-                    .collect();
-                ts.sort();
-                ts.dedup();
-                ts.iter()
-                    .map(|&t| {
-                        Ok((
-                            t,
-                            left.value_at(t)?
-                                .checked_add(right.value_at(t)?.checked_neg()?)?,
-                        ))
-                    })
-                    .collect::<Result<Vec<_>, DyadicOverflow>>()?
-            },
-            final_slope: left.final_slope - right.final_slope,
-        };
+        let difference = left.minus(&right)?;
         let mut temperature = None;
         for (i, &(t, d)) in difference.points.iter().enumerate() {
             if d <= Dyadic::ZERO {

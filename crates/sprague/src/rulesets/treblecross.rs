@@ -62,6 +62,7 @@ impl SumRule for WinByThree {
         max: usize,
         _budget: &Budget,
     ) -> Option<Result<SumVerdict, SolveError>> {
+        let mut decided = false;
         let mut winning_moves = Vec::new();
         for (i, c) in components.iter().enumerate() {
             let Some(strip) = c.downcast_ref::<TreblecrossBoard>() else {
@@ -71,6 +72,7 @@ impl SumRule for WinByThree {
                 continue;
             }
             for cell in completing_cells(&strip.cells) {
+                decided = true;
                 if winning_moves.len() < max {
                     winning_moves.push((i, strip.mark(cell)));
                 }
@@ -78,14 +80,7 @@ impl SumRule for WinByThree {
         }
         // No completing cell: the sum is an ordinary one (safe moves only
         // matter, by the reduction to 0.007), for the other strategies.
-        (!winning_moves.is_empty()
-            || max == 0
-                && components.iter().any(|c| {
-                    c.downcast_ref::<TreblecrossBoard>().is_some_and(|s| {
-                        s.cells.len() > 2 && !completing_cells(&s.cells).is_empty()
-                    })
-                }))
-        .then(|| {
+        decided.then(|| {
             Ok(SumVerdict {
                 outcome: Outcome::N,
                 winning_moves,

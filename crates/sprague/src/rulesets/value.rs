@@ -289,18 +289,14 @@ impl Partizan for GameValue {
                 let mut options = Vec::with_capacity(ids.len());
                 for id in ids {
                     let text = arena.display(id)?;
-                    let syntax = parse_value(&text).map_err(|e| {
-                        SolveError::unsupported(format!(
-                            "the option {text} of {} does not read back: {e}",
-                            self.text
-                        ))
-                    })?;
-                    let expr = Expr::from_syntax(&syntax).map_err(|e| {
-                        SolveError::unsupported(format!(
-                            "the option {text} of {} does not read back: {e}",
-                            self.text
-                        ))
-                    })?;
+                    let expr = parse_value(&text)
+                        .and_then(|syntax| Expr::from_syntax(&syntax))
+                        .map_err(|e| {
+                            SolveError::unsupported(format!(
+                                "the option {text} of {} does not read back: {e}",
+                                self.text
+                            ))
+                        })?;
                     options.push(Arc::new(expr));
                 }
                 options
