@@ -65,255 +65,18 @@
 //! the largest, Right's from the least), then the others in the order of
 //! their text.
 
-use std::cmp::Ordering;
-use std::fmt;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
 use crate::budget::Budget;
+pub use crate::dyadic::{Dyadic, DyadicOverflow, simplest_between};
 use crate::error::SolveError;
 use crate::outcome::Outcome;
-
-/// The largest power of two a [`Dyadic`] denominator may have.
-pub const MAX_EXPONENT: u32 = 62;
 
 /// The most levels of recursion over options that comparison, sums and
 /// canonicalisation may use (see the module documentation).
 pub const MAX_DEPTH: usize = 600;
-
-/// A dyadic rational `numerator / 2^exponent` in lowest terms (the
-/// numerator is odd whenever the exponent is positive), with an `i64`
-/// numerator and an exponent of at most [`MAX_EXPONENT`]: the numbers of
-/// short games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Dyadic {
-    numerator: i64,
-    exponent: u32,
-}
-
-/// A [`Dyadic`] computation left the exact range (an `i64` numerator over
-/// at most `2^62`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DyadicOverflow;
-
-impl fmt::Display for DyadicOverflow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "a number is beyond the exact range (an i64 numerator over at most 2^{MAX_EXPONENT})"
-        )
-    }
-}
-
-impl std::error::Error for DyadicOverflow {}
-
-impl From<DyadicOverflow> for SolveError {
-    fn from(e: DyadicOverflow) -> SolveError {
-        SolveError::unsupported(e.to_string())
-    }
-}
-
-impl Dyadic {
-    /// Zero.
-    pub const ZERO: Dyadic = Dyadic {
-        numerator: 0,
-        exponent: 0,
-    };
-
-    /// The integer `n`.
-    pub const fn integer(n: i64) -> Dyadic {
-        Dyadic {
-            numerator: n,
-            exponent: 0,
-        }
-    }
-
-    /// `numerator / 2^exponent`, reduced to lowest terms.
-    ///
-    /// # Errors
-    ///
-    /// [`DyadicOverflow`] if the reduced numerator does not fit an `i64` or
-    /// the reduced exponent exceeds [`MAX_EXPONENT`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use sprague::Dyadic;
-    /// assert_eq!(Dyadic::new(6, 3).unwrap().to_string(), "3/4");
-    /// assert!(Dyadic::new(1, 63).is_err());
-    /// ```
-    pub fn new(numerator: i128, exponent: u32) -> Result<Dyadic, DyadicOverflow> {
-        let mut numerator = numerator;
-        let mut exponent = exponent;
-        if numerator == 0 {
-            exponent = 0;
-        }
-        while exponent > 0 && numerator % 2 == 0 {
-            numerator /= 2;
-            exponent -= 1;
-        }
-        if exponent > MAX_EXPONENT {
-            return Err(DyadicOverflow);
-        }
-        Ok(Dyadic {
-            numerator: i64::try_from(numerator).map_err(|_| DyadicOverflow)?,
-            exponent,
-        })
-    }
-
-    /// The numerator in lowest terms.
-    pub fn numerator(self) -> i64 {
-        self.numerator
-    }
-
-    /// The power of two of the denominator in lowest terms.
-    pub fn exponent(self) -> u32 {
-        self.exponent
-    }
-
-    /// Whether this is an integer.
-    pub fn is_integer(self) -> bool {
-        self.exponent == 0
-    }
-
-    /// The numerator scaled to the denominator `2^exponent` (`exponent` at
-    /// least this number's), exact in `i128` because both are at most 2^63
-    /// and 2^62.
-    fn scaled(self, exponent: u32) -> i128 {
-        i128::from(self.numerator) << (exponent - self.exponent)
-    }
-
-    /// The sum, or [`DyadicOverflow`].
-    ///
-    /// # Errors
-    ///
-    /// [`DyadicOverflow`] when the sum leaves the exact range.
-    pub fn checked_add(self, other: Dyadic) -> Result<Dyadic, DyadicOverflow> {
-        let e = self.exponent.max(other.exponent);
-        Dyadic::new(self.scaled(e) + other.scaled(e), e)
-    }
-
-    /// The negative, or [`DyadicOverflow`] for `i64::MIN`.
-    ///
-    /// # Errors
-    ///
-    /// [`DyadicOverflow`] when the numerator is `i64::MIN`.
-    pub fn checked_neg(self) -> Result<Dyadic, DyadicOverflow> {
-        Ok(Dyadic {
-            numerator: self.numerator.checked_neg().ok_or(DyadicOverflow)?,
-            exponent: self.exponent,
-        })
-    }
-
-    /// The largest integer at most this number.
-    fn floor(self) -> i64 {
-        self.numerator >> self.exponent
-    }
-
-    /// The Left and Right options of this number's canonical form.
-    fn options(self) -> Result<(Option<Dyadic>, Option<Dyadic>), DyadicOverflow> {
-        let n = i128::from(self.numerator);
-        Ok(match (self.exponent, self.numerator.cmp(&0)) {
-            (0, Ordering::Equal) => (None, None),
-            (0, Ordering::Greater) => (Some(Dyadic::new(n - 1, 0)?), None),
-            (0, Ordering::Less) => (None, Some(Dyadic::new(n + 1, 0)?)),
-            (e, _) => (Some(Dyadic::new(n - 1, e)?), Some(Dyadic::new(n + 1, e)?)),
-        })
-    }
-}
-
-impl Ord for Dyadic {
-    fn cmp(&self, other: &Dyadic) -> Ordering {
-        let e = self.exponent.max(other.exponent);
-        self.scaled(e).cmp(&other.scaled(e))
-    }
-}
-
-impl PartialOrd for Dyadic {
-    fn partial_cmp(&self, other: &Dyadic) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl fmt::Display for Dyadic {
-    /// `3`, `-2`, `1/2`, `-3/4`, `5/4`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.exponent == 0 {
-            write!(f, "{}", self.numerator)
-        } else {
-            write!(f, "{}/{}", self.numerator, 1u64 << self.exponent)
-        }
-    }
-}
-
-/// The simplest number strictly between `lo` and `hi` (either may be
-/// absent: no bound), where `lo < hi`: the integer of least magnitude if
-/// there is one, otherwise the one of least denominator (Conway's
-/// simplicity theorem; there is exactly one of least denominator, since of
-/// two neighbouring multiples of `2^-j` one is a multiple of `2^-(j-1)`).
-///
-/// # Errors
-///
-/// [`DyadicOverflow`] when the answer leaves the exact range.
-pub fn simplest_between(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Result<Dyadic, DyadicOverflow> {
-    // The least integer above `a`, and the greatest below `b`.
-    let above = |a: Dyadic| Dyadic::new(i128::from(a.floor()) + 1, 0);
-    let below = |b: Dyadic| {
-        if b.is_integer() {
-            Dyadic::new(i128::from(b.numerator) - 1, 0)
-        } else {
-            Ok(Dyadic::integer(b.floor()))
-        }
-    };
-    match (lo, hi) {
-        (None, None) => Ok(Dyadic::ZERO),
-        (None, Some(b)) => {
-            if b > Dyadic::ZERO {
-                Ok(Dyadic::ZERO)
-            } else {
-                below(b)
-            }
-        }
-        (Some(a), None) => {
-            if a < Dyadic::ZERO {
-                Ok(Dyadic::ZERO)
-            } else {
-                above(a)
-            }
-        }
-        (Some(a), Some(b)) => {
-            if a < Dyadic::ZERO && Dyadic::ZERO < b {
-                return Ok(Dyadic::ZERO);
-            }
-            if a >= Dyadic::ZERO {
-                let n = above(a)?;
-                if n < b {
-                    return Ok(n);
-                }
-            } else {
-                let n = below(b)?;
-                if n > a {
-                    return Ok(n);
-                }
-            }
-            // No integer lies between: the first power of two whose
-            // multiples fall between them.
-            for j in 1..=MAX_EXPONENT {
-                let scaled_floor = if j >= a.exponent {
-                    i128::from(a.numerator) << (j - a.exponent)
-                } else {
-                    i128::from(a.numerator) >> (a.exponent - j)
-                };
-                let c = Dyadic::new(scaled_floor + 1, j)?;
-                if c < b {
-                    return Ok(c);
-                }
-            }
-            Err(DyadicOverflow)
-        }
-    }
-}
 
 /// The id of a canonical form in a [`CanonicalArena`]: two ids of one arena
 /// are equal exactly when the games are equal.
@@ -493,7 +256,7 @@ impl CanonicalArena {
         if let Some(&g) = self.numbers.get(&x) {
             return Ok(g);
         }
-        let g = self.push(Node::Number(x))?;
+        let g = self.push(Node::Number(x.clone()))?;
         self.numbers.insert(x, g);
         Ok(g)
     }
@@ -516,11 +279,12 @@ impl CanonicalArena {
         if n == 0 {
             return self.number(x);
         }
-        if let Some(&g) = self.nimbered.get(&(x, n)) {
+        let key = (x, n);
+        if let Some(&g) = self.nimbered.get(&key) {
             return Ok(g);
         }
-        let g = self.push(Node::Nimbered(x, n))?;
-        self.nimbered.insert((x, n), g);
+        let g = self.push(Node::Nimbered(key.0.clone(), n))?;
+        self.nimbered.insert(key, g);
         Ok(g)
     }
 
@@ -536,7 +300,7 @@ impl CanonicalArena {
     /// The value of `g` if it is a number.
     pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
         match self.node(g) {
-            Node::Number(x) => Some(*x),
+            Node::Number(x) => Some(x.clone()),
             _ => None,
         }
     }
@@ -545,8 +309,8 @@ impl CanonicalArena {
     /// if it is one.
     pub fn as_number_plus_nimber(&self, g: GameId) -> Option<(Dyadic, u64)> {
         match self.node(g) {
-            Node::Number(x) => Some((*x, 0)),
-            Node::Nimbered(x, n) => Some((*x, *n)),
+            Node::Number(x) => Some((x.clone(), 0)),
+            Node::Nimbered(x, n) => Some((x.clone(), *n)),
             Node::General(..) => None,
         }
     }
@@ -580,18 +344,21 @@ impl CanonicalArena {
     fn shared_options(&mut self, g: GameId, player: Player) -> Result<Arc<[GameId]>, SolveError> {
         match self.node(g) {
             Node::General(l, r) => Ok(Arc::clone(if player == Player::Left { l } else { r })),
-            &Node::Number(x) => {
-                let (l, r) = x.options()?;
+            Node::Number(x) => {
+                let (l, r) = x.options();
                 let o = if player == Player::Left { l } else { r };
                 o.map(|y| self.number(y)).into_iter().collect()
             }
-            &Node::Nimbered(x, n) => {
+            &Node::Nimbered(ref x, n) => {
+                let x = x.clone();
                 if n >= self.budget.max_positions {
                     return Err(SolveError::BudgetExceeded {
                         limit: self.budget.max_positions,
                     });
                 }
-                (0..n).map(|k| self.number_plus_nimber(x, k)).collect()
+                (0..n)
+                    .map(|k| self.number_plus_nimber(x.clone(), k))
+                    .collect()
             }
         }
     }
@@ -846,7 +613,7 @@ impl CanonicalArena {
         };
         let lo = l.into_iter().max();
         let hi = r.into_iter().min();
-        if let (Some(a), Some(b)) = (lo, hi)
+        if let (Some(a), Some(b)) = (&lo, &hi)
             && a >= b
         {
             return Ok(None);
@@ -972,7 +739,7 @@ impl CanonicalArena {
             let parts: Option<Vec<(Dyadic, u64)>> =
                 l.iter().map(|&g| self.as_number_plus_nimber(g)).collect();
             if let Some(parts) = parts {
-                let x = parts[0].0;
+                let x = parts[0].0.clone();
                 let mut stars: Vec<u64> = parts.iter().map(|p| p.1).collect();
                 stars.sort_unstable();
                 if parts.iter().all(|p| p.0 == x)
@@ -1009,36 +776,42 @@ impl CanonicalArena {
     /// budget errors as [`CanonicalArena::add`].
     pub fn stops(&mut self, g: GameId) -> Result<(Dyadic, Dyadic), SolveError> {
         match self.node(g).clone() {
-            Node::Number(x) | Node::Nimbered(x, _) => Ok((x, x)),
+            Node::Number(x) | Node::Nimbered(x, _) => Ok((x.clone(), x)),
             Node::General(l, r) => {
-                if let Some(&s) = self.stops.get(&g) {
-                    return Ok(s);
+                if let Some(s) = self.stops.get(&g) {
+                    return Ok(s.clone());
                 }
                 self.enter()?;
                 let result = (|| -> Result<(Dyadic, Dyadic), SolveError> {
                     let mut left = None;
                     for &gl in l.iter() {
                         let s = self.stops(gl)?.1;
-                        left = Some(left.map_or(s, |t: Dyadic| t.max(s)));
+                        left = Some(match left {
+                            Some(t) => s.max(t),
+                            None => s,
+                        });
                     }
                     let mut right = None;
                     for &gr in r.iter() {
                         let s = self.stops(gr)?.0;
-                        right = Some(right.map_or(s, |t: Dyadic| t.min(s)));
+                        right = Some(match right {
+                            Some(t) => s.min(t),
+                            None => s,
+                        });
                     }
                     // A general canonical form has options on both sides
                     // (one with none is an integer); be total anyway.
                     match (left, right) {
                         (Some(a), Some(b)) => Ok((a, b)),
-                        (Some(a), None) => Ok((a, a)),
-                        (None, Some(b)) => Ok((b, b)),
+                        (Some(a), None) => Ok((a.clone(), a)),
+                        (None, Some(b)) => Ok((b.clone(), b)),
                         (None, None) => Ok((Dyadic::ZERO, Dyadic::ZERO)),
                     }
                 })();
                 self.depth -= 1;
                 let s = result?;
                 self.charge()?;
-                self.stops.insert(g, s);
+                self.stops.insert(g, s.clone());
                 Ok(s)
             }
         }
@@ -1095,20 +868,23 @@ impl CanonicalArena {
         g: GameId,
         memo: &mut FxHashMap<GameId, u64>,
     ) -> Result<u64, SolveError> {
-        fn of_number(x: Dyadic) -> u64 {
-            let whole = x.numerator().unsigned_abs() >> x.exponent();
-            if x.exponent() == 0 {
+        fn of_number(x: &Dyadic) -> Result<u64, SolveError> {
+            let whole = x.whole_part_u64();
+            let born = if x.exponent() == 0 {
                 whole
             } else {
-                whole + 1 + u64::from(x.exponent())
-            }
+                whole.and_then(|w| w.checked_add(1 + u64::from(x.exponent())))
+            };
+            born.ok_or_else(|| {
+                SolveError::unsupported(format!("the birthday of {x} is beyond 2^64"))
+            })
         }
         if let Some(&b) = memo.get(&g) {
             return Ok(b);
         }
         let b = match self.node(g).clone() {
-            Node::Number(x) => of_number(x),
-            Node::Nimbered(x, n) => of_number(x).saturating_add(n),
+            Node::Number(x) => of_number(&x)?,
+            Node::Nimbered(x, n) => of_number(&x)?.saturating_add(n),
             Node::General(l, r) => {
                 self.enter()?;
                 let result = (|| -> Result<u64, SolveError> {
@@ -1364,7 +1140,7 @@ mod tests {
             born
         };
         if let Some(x) = a.as_number(g) {
-            return (x, x, born);
+            return (x.clone(), x, born);
         }
         let ls = l
             .iter()
@@ -1645,23 +1421,39 @@ mod tests {
     }
 
     #[test]
-    fn dyadic_arithmetic_is_checked() {
+    fn numbers_past_the_small_range_are_exact() {
         assert_eq!(d(6, 3), d(3, 2));
         assert_eq!(d(1, 1).to_string(), "1/2");
         assert_eq!(d(-3, 2).to_string(), "-3/4");
         assert_eq!(d(5, 2).to_string(), "5/4");
         assert!(d(1, 2) < d(1, 1));
         assert!(d(-9, 2) < d(-2, 0));
-        assert_eq!(Dyadic::new(1, 63), Err(DyadicOverflow));
         let max = Dyadic::integer(i64::MAX);
-        assert_eq!(max.checked_add(Dyadic::integer(1)), Err(DyadicOverflow));
-        assert_eq!(Dyadic::integer(i64::MIN).checked_neg(), Err(DyadicOverflow));
         let mut a = CanonicalArena::new(Budget::DEFAULT);
-        let g = a.number(max).unwrap();
+        let g = a.number(max.clone()).unwrap();
         let one = a.integer(1).unwrap();
-        assert!(matches!(a.add(g, one), Err(SolveError::Unsupported { .. })));
-        // The simplest number above i64::MAX is out of range: an error.
-        assert_eq!(simplest_between(Some(max), None), Err(DyadicOverflow));
+        // i64::MAX + 1 = 2^63, and {2^63 |} = 2^63 + 1 by the simplicity
+        // theorem; its Left option is 2^63 again.
+        let past = a.add(g, one).unwrap();
+        assert_eq!(a.display(past).unwrap(), "9223372036854775808");
+        let next = a.form(&[past], &[]).unwrap();
+        assert_eq!(a.display(next).unwrap(), "9223372036854775809");
+        assert_eq!(a.left_options(next).unwrap(), [past]);
+        assert_eq!(a.sub(next, past).unwrap(), one);
+        // 1/2^63 = {0 | 1/2^62}, written in full.
+        let tiny = a.number(d(1, 63)).unwrap();
+        let zero = a.zero();
+        let small = a.number(d(1, 62)).unwrap();
+        assert_eq!(a.form(&[zero], &[small]).unwrap(), tiny);
+        assert_eq!(a.display(tiny).unwrap(), "1/9223372036854775808");
+        assert_eq!(a.birthday(tiny).unwrap(), 64);
+        let star = a.nimber(1).unwrap();
+        let tiny_star = a.add(tiny, star).unwrap();
+        assert_eq!(a.outcome(tiny_star).unwrap(), Outcome::L);
+        assert_eq!(a.display(tiny_star).unwrap(), "1/9223372036854775808*");
+        // A birthday past 2^64 is an error, not a wrap-around.
+        let huge = a.number(d(1 << 100, 0)).unwrap();
+        assert!(matches!(a.birthday(huge), Err(SolveError::Unsupported { .. })));
     }
 
     #[test]
@@ -1825,7 +1617,7 @@ mod tests {
             let mut a = CanonicalArena::new(Budget::DEFAULT);
             let gi = g.id(&mut a);
             let (ls, rs, born) = naive_stops_and_birthday(&mut a, gi);
-            prop_assert_eq!(a.stops(gi).unwrap(), (ls, rs));
+            prop_assert_eq!(a.stops(gi).unwrap(), (ls.clone(), rs.clone()));
             prop_assert_eq!(a.birthday(gi).unwrap(), born);
             prop_assert!(ls >= rs || a.outcome(gi).unwrap() != Outcome::N);
         }

@@ -29,6 +29,7 @@ mod budget;
 mod cgt;
 mod coalitions;
 mod coins;
+mod dyadic;
 mod error;
 mod game;
 pub mod graph;
@@ -50,7 +51,7 @@ pub mod syntax {
 
 pub use budget::{Budget, Deadline};
 pub use cgt::{
-    CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, MAX_EXPONENT, simplest_between,
+    CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, simplest_between,
 };
 pub use coalitions::{Coalition, Eventual, Race};
 pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};

@@ -49,36 +49,36 @@ impl Wall {
     ///
     /// [`DyadicOverflow`] beyond the range of [`Dyadic`].
     pub fn value_at(&self, t: Dyadic) -> Result<Dyadic, DyadicOverflow> {
-        let i = self.points.partition_point(|&(u, _)| u <= t);
-        let (u, v) = self.points[i.max(1) - 1];
+        let i = self.points.partition_point(|(u, _)| *u <= t);
+        let (u, v) = &self.points[i.max(1) - 1];
         let slope = if i < self.points.len() {
-            let (u2, v2) = self.points[i];
+            let (u2, v2) = &self.points[i];
             // The slope of a segment is an integer (0 or ±1, or ±2 for a
             // difference of two walls), so the division is exact.
             slope_between(u, v, u2, v2)?
         } else {
             self.final_slope
         };
-        v.checked_add(times(t.checked_add(u.checked_neg()?)?, slope)?)
+        Ok(v + &(&t - u).times(slope))
     }
 
     /// The critical points: the temperatures where the slope changes, in
     /// increasing order.
     pub fn critical_points(&self) -> Vec<Dyadic> {
-        self.points[1..].iter().map(|&(t, _)| t).collect()
+        self.points[1..].iter().map(|(t, _)| t.clone()).collect()
     }
 
     /// `self + slope * t`.
-    fn tilted(&self, slope: i64) -> Result<Wall, DyadicOverflow> {
+    fn tilted(&self, slope: i64) -> Wall {
         let points = self
             .points
             .iter()
-            .map(|&(t, v)| Ok((t, v.checked_add(times(t, slope)?)?)))
-            .collect::<Result<_, DyadicOverflow>>()?;
-        Ok(Wall {
+            .map(|(t, v)| (t.clone(), v + &t.times(slope)))
+            .collect();
+        Wall {
             points,
             final_slope: self.final_slope + slope,
-        })
+        }
     }
 
     /// The pointwise maximum (`larger`) or minimum of two walls.
@@ -88,33 +88,29 @@ impl Wall {
             .points
             .iter()
             .chain(&other.points)
-            .map(|&(t, _)| t)
+            .map(|(t, _)| t.clone())
             .collect();
         ts.sort();
         ts.dedup();
         // Crossings inside each interval, and on the final rays.
         let mut crossings = Vec::new();
-        for (i, &t) in ts.iter().enumerate() {
-            let d0 = self
-                .value_at(t)?
-                .checked_add(other.value_at(t)?.checked_neg()?)?;
+        for (i, t) in ts.iter().enumerate() {
+            let d0 = &self.value_at(t.clone())? - &other.value_at(t.clone())?;
             let next = match ts.get(i + 1) {
-                Some(&u) => u,
+                Some(u) => u,
                 None => {
                     let slope = self.final_slope - other.final_slope;
                     if slope != 0 && (d0 > Dyadic::ZERO) == (slope < 0) && d0 != Dyadic::ZERO {
-                        crossings.push(t.checked_add(divide(d0.checked_neg()?, slope)?)?);
+                        crossings.push(t + &divide(-d0, slope)?);
                     }
                     continue;
                 }
             };
-            let d1 = self
-                .value_at(next)?
-                .checked_add(other.value_at(next)?.checked_neg()?)?;
+            let d1 = &self.value_at(next.clone())? - &other.value_at(next.clone())?;
             if (d0 > Dyadic::ZERO && d1 < Dyadic::ZERO) || (d0 < Dyadic::ZERO && d1 > Dyadic::ZERO)
             {
-                let slope = slope_between(t, d0, next, d1)?;
-                crossings.push(t.checked_add(divide(d0.checked_neg()?, slope)?)?);
+                let slope = slope_between(t, &d0, next, &d1)?;
+                crossings.push(t + &divide(-d0, slope)?);
             }
         }
         ts.extend(crossings);
@@ -122,12 +118,17 @@ impl Wall {
         ts.dedup();
         let points = ts
             .iter()
-            .map(|&t| Ok((t, better(self.value_at(t)?, other.value_at(t)?))))
+            .map(|t| {
+                Ok((
+                    t.clone(),
+                    better(self.value_at(t.clone())?, other.value_at(t.clone())?),
+                ))
+            })
             .collect::<Result<Vec<_>, DyadicOverflow>>()?;
         // After the last point the one that is ahead (or, level, the one
         // whose slope takes it ahead) stays ahead.
-        let last = *ts.last().expect("a wall has a point at 0");
-        let (a, b) = (self.value_at(last)?, other.value_at(last)?);
+        let last = ts.last().expect("a wall has a point at 0");
+        let (a, b) = (self.value_at(last.clone())?, other.value_at(last.clone())?);
         let final_slope = if a == b {
             if larger {
                 self.final_slope.max(other.final_slope)
@@ -149,11 +150,11 @@ impl Wall {
     /// Without points where the slope does not change.
     fn simplified(mut self) -> Wall {
         let mut kept: Vec<(Dyadic, Dyadic)> = Vec::with_capacity(self.points.len());
-        for (i, &p) in self.points.iter().enumerate() {
-            if let Some(&(t0, v0)) = kept.last() {
-                let slope_in = slope_between(t0, v0, p.0, p.1);
+        for (i, p) in self.points.iter().enumerate() {
+            if let Some((t0, v0)) = kept.last() {
+                let slope_in = slope_between(t0, v0, &p.0, &p.1);
                 let slope_out = match self.points.get(i + 1) {
-                    Some(&(t2, v2)) => slope_between(p.0, p.1, t2, v2),
+                    Some((t2, v2)) => slope_between(&p.0, &p.1, t2, v2),
                     None => Ok(self.final_slope),
                 };
                 if let (Ok(a), Ok(b)) = (slope_in, slope_out)
@@ -162,7 +163,7 @@ impl Wall {
                     continue;
                 }
             }
-            kept.push(p);
+            kept.push(p.clone());
         }
         self.points = kept;
         self
@@ -174,18 +175,15 @@ impl Wall {
             .points
             .iter()
             .chain(&other.points)
-            .map(|&(t, _)| t)
+            .map(|(t, _)| t.clone())
             .collect();
         ts.sort();
         ts.dedup();
         let points = ts
-            .iter()
-            .map(|&t| {
-                Ok((
-                    t,
-                    self.value_at(t)?
-                        .checked_add(other.value_at(t)?.checked_neg()?)?,
-                ))
+            .into_iter()
+            .map(|t| {
+                let d = &self.value_at(t.clone())? - &other.value_at(t.clone())?;
+                Ok((t, d))
             })
             .collect::<Result<Vec<_>, DyadicOverflow>>()?;
         Ok(Wall {
@@ -199,10 +197,11 @@ impl Wall {
         let mut points: Vec<(Dyadic, Dyadic)> = self
             .points
             .iter()
-            .copied()
-            .filter(|&(u, _)| u < t)
+            .filter(|(u, _)| *u < t)
+            .cloned()
             .collect();
-        points.push((t, self.value_at(t)?));
+        let v = self.value_at(t.clone())?;
+        points.push((t, v));
         Ok(Wall {
             points,
             final_slope: 0,
@@ -211,28 +210,28 @@ impl Wall {
     }
 }
 
-/// `x * n` for a small integer `n`.
-fn times(x: Dyadic, n: i64) -> Result<Dyadic, DyadicOverflow> {
-    Dyadic::new(i128::from(x.numerator()) * i128::from(n), x.exponent())
-}
-
 /// `x / n` for `n` in `±1`, `±2`.
 fn divide(x: Dyadic, n: i64) -> Result<Dyadic, DyadicOverflow> {
-    let signed = if n < 0 { x.checked_neg()? } else { x };
+    let signed = if n < 0 { -x } else { x };
     match n.abs() {
         1 => Ok(signed),
-        2 => Dyadic::new(i128::from(signed.numerator()), signed.exponent() + 1),
+        2 => signed.half(),
         _ => Err(DyadicOverflow),
     }
 }
 
 /// The slope between two points of a wall (an integer for walls made of
 /// slopes 0 and ±1).
-fn slope_between(t0: Dyadic, v0: Dyadic, t1: Dyadic, v1: Dyadic) -> Result<i64, DyadicOverflow> {
-    let rise = v1.checked_add(v0.checked_neg()?)?;
-    let run = t1.checked_add(t0.checked_neg()?)?;
+fn slope_between(
+    t0: &Dyadic,
+    v0: &Dyadic,
+    t1: &Dyadic,
+    v1: &Dyadic,
+) -> Result<i64, DyadicOverflow> {
+    let rise = v1 - v0;
+    let run = t1 - t0;
     for n in [0i64, 1, -1, 2, -2] {
-        if times(run, n)? == rise {
+        if run.times(n) == rise {
             return Ok(n);
         }
     }
@@ -255,7 +254,7 @@ pub struct Thermograph {
 }
 
 /// The figures CGSuite reports for a short partizan game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Figures {
     /// The Left stop.
     pub left_stop: Dyadic,
@@ -302,8 +301,8 @@ impl Thermography {
         let thermograph = if ls <= rs {
             // Equal stops: a number plus an infinitesimal, a mast.
             Thermograph {
-                left: Wall::mast(ls),
-                right: Wall::mast(ls),
+                left: Wall::mast(ls.clone()),
+                right: Wall::mast(ls.clone()),
                 temperature: Dyadic::ZERO,
                 mean: ls,
             }
@@ -344,37 +343,37 @@ impl Thermography {
                 "a hot game without options on one side",
             ));
         };
-        let left = left.tilted(-1)?;
-        let right = right.tilted(1)?;
+        let left = left.tilted(-1);
+        let right = right.tilted(1);
         // The first temperature where the scaffolds meet: their difference
         // is positive at 0 and never increases (slopes -1 or 0 against 0
         // or +1).
         let difference = left.minus(&right)?;
         let mut temperature = None;
-        for (i, &(t, d)) in difference.points.iter().enumerate() {
-            if d <= Dyadic::ZERO {
-                temperature = Some(t);
+        for (i, (t, d)) in difference.points.iter().enumerate() {
+            if *d <= Dyadic::ZERO {
+                temperature = Some(t.clone());
                 break;
             }
             let (next_slope, limit) = match difference.points.get(i + 1) {
-                Some(&(u, e)) => (slope_between(t, d, u, e)?, Some((u, e))),
+                Some((u, e)) => (slope_between(t, d, u, e)?, Some(e)),
                 None => (difference.final_slope, None),
             };
             let reaches = match limit {
-                Some((_, e)) => e <= Dyadic::ZERO,
+                Some(e) => *e <= Dyadic::ZERO,
                 None => next_slope < 0,
             };
             if reaches {
-                temperature = Some(t.checked_add(divide(d, -next_slope)?)?);
+                temperature = Some(t + &divide(d.clone(), -next_slope)?);
                 break;
             }
         }
         let temperature = temperature
             .ok_or_else(|| SolveError::unsupported("the scaffolds of a hot game never meet"))?;
-        let mean = left.value_at(temperature)?;
+        let mean = left.value_at(temperature.clone())?;
         Ok(Thermograph {
-            left: left.cut_at(temperature)?,
-            right: right.cut_at(temperature)?,
+            left: left.cut_at(temperature.clone())?,
+            right: right.cut_at(temperature.clone())?,
             temperature,
             mean,
         })
@@ -394,7 +393,10 @@ impl Thermography {
         let birthday = arena.birthday(g)?;
         let (mean, temperature) = match arena.as_number(g) {
             Some(x) if x.exponent() == 0 => (x, Dyadic::integer(-1)),
-            Some(x) => (x, Dyadic::new(-1, x.exponent())?),
+            Some(x) => {
+                let e = x.exponent();
+                (x, Dyadic::new(-1, e)?)
+            }
             None => {
                 let t = self.thermograph(arena, g)?;
                 (t.mean, t.temperature)

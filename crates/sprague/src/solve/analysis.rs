@@ -83,8 +83,8 @@ impl Analysis {
     /// The stops, mean, temperature and birthday of a partizan position's
     /// canonical value.
     pub fn figures(&self) -> Option<Figures> {
-        match self.value {
-            Some(Value::Canonical(_, figures)) => figures,
+        match &self.value {
+            Some(Value::Canonical(_, figures)) => figures.clone(),
             _ => None,
         }
     }
