@@ -1575,6 +1575,152 @@ mod tests {
         won
     }
 
+    /// Games as explicit trees, identical subtrees shared (option lists
+    /// kept as sets), simplified by the definitions alone: no numbers, no
+    /// theorems but the two simplifications of the canonical form theorem,
+    /// and comparison by playing out `G - H`.
+    #[derive(Default)]
+    struct Naive {
+        nodes: Vec<(Vec<usize>, Vec<usize>)>,
+        ids: FxHashMap<(Vec<usize>, Vec<usize>), usize>,
+        /// Whether Left (`true`) or Right, moving first, wins `a + b`.
+        wins: FxHashMap<(usize, usize, bool), bool>,
+        negatives: FxHashMap<usize, usize>,
+        simplified: FxHashMap<usize, usize>,
+    }
+
+    impl Naive {
+        fn intern(&mut self, mut left: Vec<usize>, mut right: Vec<usize>) -> usize {
+            left.sort_unstable();
+            left.dedup();
+            right.sort_unstable();
+            right.dedup();
+            let key = (left, right);
+            if let Some(&g) = self.ids.get(&key) {
+                return g;
+            }
+            let g = self.nodes.len();
+            self.nodes.push(key.clone());
+            self.ids.insert(key, g);
+            g
+        }
+
+        fn of_tree(&mut self, t: &Tree) -> usize {
+            let l = t.left.iter().map(|o| self.of_tree(o)).collect();
+            let r = t.right.iter().map(|o| self.of_tree(o)).collect();
+            self.intern(l, r)
+        }
+
+        /// The tree of the arena's canonical form of `g`, option by option.
+        fn of_arena(&mut self, a: &mut CanonicalArena, g: GameId) -> usize {
+            let l = a.left_options(g).unwrap();
+            let r = a.right_options(g).unwrap();
+            let l = l.into_iter().map(|o| self.of_arena(a, o)).collect();
+            let r = r.into_iter().map(|o| self.of_arena(a, o)).collect();
+            self.intern(l, r)
+        }
+
+        fn neg(&mut self, g: usize) -> usize {
+            if let Some(&n) = self.negatives.get(&g) {
+                return n;
+            }
+            let (l, r) = self.nodes[g].clone();
+            let nl = r.iter().map(|&o| self.neg(o)).collect();
+            let nr = l.iter().map(|&o| self.neg(o)).collect();
+            let n = self.intern(nl, nr);
+            self.negatives.insert(g, n);
+            n
+        }
+
+        /// Whether the player to move (Left if `left`) wins `a + b` by
+        /// some move after which the opponent, moving first, does not.
+        fn first_wins(&mut self, a: usize, b: usize, left: bool) -> bool {
+            if let Some(&w) = self.wins.get(&(a, b, left)) {
+                return w;
+            }
+            let side = |n: &(Vec<usize>, Vec<usize>)| if left { n.0.clone() } else { n.1.clone() };
+            let (a_moves, b_moves) = (side(&self.nodes[a]), side(&self.nodes[b]));
+            let won = a_moves.iter().any(|&x| !self.first_wins(x, b, !left))
+                || b_moves.iter().any(|&y| !self.first_wins(a, y, !left));
+            self.wins.insert((a, b, left), won);
+            won
+        }
+
+        /// `G <= H`: Left, moving first in `G - H`, loses.
+        fn le(&mut self, g: usize, h: usize) -> bool {
+            let minus_h = self.neg(h);
+            !self.first_wins(g, minus_h, true)
+        }
+
+        /// `options` without those dominated for Left (`left`) or Right,
+        /// and of equal ones only the first.
+        fn undominated(&mut self, options: &[usize], left: bool) -> Vec<usize> {
+            let mut kept = Vec::new();
+            for (i, &x) in options.iter().enumerate() {
+                let dominated = options.iter().enumerate().any(|(j, &y)| {
+                    if i == j {
+                        return false;
+                    }
+                    let (worse, better) = if left { (x, y) } else { (y, x) };
+                    self.le(worse, better) && (j < i || !self.le(better, worse))
+                });
+                if !dominated {
+                    kept.push(x);
+                }
+            }
+            kept
+        }
+
+        /// The first reversible option of `options` (Left's if `left`) of
+        /// the game `g`, bypassed: Left's `G^L` with a `G^LR <= G` is
+        /// replaced by the Left options of `G^LR`, and the same for Right.
+        fn bypassed(&mut self, options: &[usize], g: usize, left: bool) -> Option<Vec<usize>> {
+            for (i, &x) in options.iter().enumerate() {
+                let replies = if left { self.nodes[x].1.clone() } else { self.nodes[x].0.clone() };
+                for reply in replies {
+                    let reverses = if left { self.le(reply, g) } else { self.le(g, reply) };
+                    if reverses {
+                        let mut out: Vec<usize> = options[..i].to_vec();
+                        out.extend_from_slice(&options[i + 1..]);
+                        let (rl, rr) = self.nodes[reply].clone();
+                        out.extend(if left { rl } else { rr });
+                        return Some(out);
+                    }
+                }
+            }
+            None
+        }
+
+        /// The canonical form of `g`: its options simplified first, then
+        /// dominated options deleted and reversible ones bypassed, one at a
+        /// time, until neither is left.
+        fn simplify(&mut self, g: usize) -> usize {
+            if let Some(&s) = self.simplified.get(&g) {
+                return s;
+            }
+            let (l, r) = self.nodes[g].clone();
+            let mut l: Vec<usize> = l.iter().map(|&o| self.simplify(o)).collect();
+            let mut r: Vec<usize> = r.iter().map(|&o| self.simplify(o)).collect();
+            let s = loop {
+                let current = self.intern(l.clone(), r.clone());
+                let (l2, r2) = (self.undominated(&l, true), self.undominated(&r, false));
+                if (l2.len(), r2.len()) != (l.len(), r.len()) {
+                    (l, r) = (l2, r2);
+                    continue;
+                }
+                if let Some(bypassed) = self.bypassed(&l, current, true) {
+                    l = bypassed;
+                } else if let Some(bypassed) = self.bypassed(&r, current, false) {
+                    r = bypassed;
+                } else {
+                    break current;
+                }
+            };
+            self.simplified.insert(g, s);
+            s
+        }
+    }
+
     fn tree() -> impl Strategy<Value = Tree> {
         let leaf = Just(Tree {
             left: Vec::new(),
@@ -1647,6 +1793,20 @@ mod tests {
             let left_starting = wins(&[&g, &h], true, &mut memo);
             let right_starting = wins(&[&g, &h], false, &mut memo);
             prop_assert_eq!(a.outcome(gh).unwrap(), Outcome::from_partizan(left_starting, right_starting));
+        }
+
+        #[test]
+        fn canonical_forms_equal_the_naive_simplifiers(g in tree()) {
+            let mut a = CanonicalArena::new(Budget::DEFAULT);
+            let gi = g.id(&mut a);
+            let mut naive = Naive::default();
+            let written = naive.of_tree(&g);
+            let simplified = naive.simplify(written);
+            let from_arena = naive.of_arena(&mut a, gi);
+            // The same tree, option set by option set, all the way down.
+            prop_assert_eq!(simplified, from_arena);
+            // The naive simplification kept the value.
+            prop_assert!(naive.le(written, simplified) && naive.le(simplified, written));
         }
 
         #[test]

@@ -2,6 +2,7 @@
 //! the parser against arbitrary text, and the answers against published
 //! samples.
 
+mod big_numbers;
 mod canonical;
 mod game_values;
 mod layers;
