@@ -136,9 +136,13 @@ fn values_past_i64_in_positions() {
     let (ls, rs) = solver.arena.stops(g).unwrap();
     assert_eq!(ls.to_string(), "1180591620717411303425");
     assert_eq!(rs.to_string(), "-1180591620717411303423");
-    let f = Thermography::new().figures(&mut solver.arena, g).unwrap();
-    assert_eq!(f.mean.to_string(), "1");
-    assert_eq!(f.temperature.to_string(), two_70);
+    let t = Thermography::new()
+        .thermograph(&mut solver.arena, g)
+        .unwrap();
+    assert_eq!(t.mean.to_string(), "1");
+    assert_eq!(t.temperature.to_string(), two_70);
+    // Its birthday, 2^70 + 2, is past a u64: an error, not a wrap-around.
+    assert!(solver.arena.birthday(g).is_err());
     // And the whole analysis: Left wins 2^70 whoever starts.
     let p = Position::parse(two_70).unwrap();
     let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
@@ -211,7 +215,8 @@ proptest! {
         }
         let printed = value(&text);
         prop_assert_eq!(value(&printed), printed.clone());
-        let minus = format!("{text} + -({printed})");
+        // `- ` with a space negates the whole value (`-2^` is -2 + ^).
+        let minus = format!("{text} + - {printed}");
         prop_assert_eq!(value(&minus), "0", "{}", minus);
     }
 }
