@@ -11,9 +11,8 @@
 //! Three kinds of canonical form are stored without their options, which
 //! are produced on demand:
 //!
-//! - **numbers**, dyadic rationals `m / 2^k` ([`Dyadic`]: an `i64`
-//!   numerator and `k <= 62`; arithmetic is checked, and a value out of that
-//!   range is [`SolveError::Unsupported`], never a wrap-around). The
+//! - **numbers**, dyadic rationals `m / 2^k` of any size ([`Dyadic`]:
+//!   exact, without allocation while `m` fits an `i64` and `k <= 62`). The
 //!   canonical form of an integer `n > 0` is `{n-1 |}`, of `-n` is
 //!   `{| -n+1}`, and of `m/2^k` (odd `m`, `k >= 1`) is
 //!   `{(m-1)/2^k | (m+1)/2^k}`;
@@ -45,7 +44,8 @@
 //! what lets the last two theorems apply to it.
 //!
 //! **Depth.** Comparison, sums and canonicalisation recurse over the
-//! options of the games involved (numbers contribute at most 64 levels).
+//! options of the games involved (a number `m/2^k` contributes at most
+//! about `k` levels, its options' chain towards an integer).
 //! The recursion is bounded by [`MAX_DEPTH`] levels; deeper games are
 //! [`SolveError::Unsupported`] rather than a stack overflow. The values of
 //! components are computed from their moves with an explicit stack
@@ -1453,7 +1453,10 @@ mod tests {
         assert_eq!(a.display(tiny_star).unwrap(), "1/9223372036854775808*");
         // A birthday past 2^64 is an error, not a wrap-around.
         let huge = a.number(d(1 << 100, 0)).unwrap();
-        assert!(matches!(a.birthday(huge), Err(SolveError::Unsupported { .. })));
+        assert!(matches!(
+            a.birthday(huge),
+            Err(SolveError::Unsupported { .. })
+        ));
     }
 
     #[test]
@@ -1676,9 +1679,17 @@ mod tests {
         /// replaced by the Left options of `G^LR`, and the same for Right.
         fn bypassed(&mut self, options: &[usize], g: usize, left: bool) -> Option<Vec<usize>> {
             for (i, &x) in options.iter().enumerate() {
-                let replies = if left { self.nodes[x].1.clone() } else { self.nodes[x].0.clone() };
+                let replies = if left {
+                    self.nodes[x].1.clone()
+                } else {
+                    self.nodes[x].0.clone()
+                };
                 for reply in replies {
-                    let reverses = if left { self.le(reply, g) } else { self.le(g, reply) };
+                    let reverses = if left {
+                        self.le(reply, g)
+                    } else {
+                        self.le(g, reply)
+                    };
                     if reverses {
                         let mut out: Vec<usize> = options[..i].to_vec();
                         out.extend_from_slice(&options[i + 1..]);

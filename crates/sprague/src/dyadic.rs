@@ -248,10 +248,7 @@ impl Dyadic {
         ) = (&self.0, &other.0)
         {
             let e = ea.max(eb);
-            return Dyadic::from_i128(
-                (i128::from(a) << (e - ea)) + (i128::from(b) << (e - eb)),
-                e,
-            );
+            return Dyadic::from_i128((i128::from(a) << (e - ea)) + (i128::from(b) << (e - eb)), e);
         }
         let e = self.exponent().max(other.exponent());
         Dyadic::from_big(self.scaled_big(e) + other.scaled_big(e), e)
@@ -446,11 +443,7 @@ pub fn simplest_between(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Result<Dyadic
     // The least integer above `a`, and the greatest below `b`.
     let above = |a: &Dyadic| &a.floor() + &one;
     let below = |b: &Dyadic| {
-        if b.is_integer() {
-            b - &one
-        } else {
-            b.floor()
-        }
+        if b.is_integer() { b - &one } else { b.floor() }
     };
     match (lo, hi) {
         (None, None) => Ok(Dyadic::ZERO),

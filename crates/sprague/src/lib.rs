@@ -50,9 +50,7 @@ pub mod syntax {
 }
 
 pub use budget::{Budget, Deadline};
-pub use cgt::{
-    CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, simplest_between,
-};
+pub use cgt::{CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, simplest_between};
 pub use coalitions::{Coalition, Eventual, Race};
 pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use error::{ParseError, ParseErrorKind, SolveError};

@@ -129,7 +129,10 @@ fn values_past_i64_in_positions() {
     assert_eq!(value(&ten), "92233720368547758070");
     // Large numbers inside forms: {2^70 | -2^70} is the switch ±2^70;
     // with 1 added, its stops move by 1.
-    assert_eq!(value(&format!("{{{two_70}|-{two_70}}}")), format!("±{two_70}"));
+    assert_eq!(
+        value(&format!("{{{two_70}|-{two_70}}}")),
+        format!("±{two_70}")
+    );
     let p = Position::parse(&format!("±{two_70} + 1")).unwrap();
     let mut solver = CanonicalSolver::new(Budget::DEFAULT);
     let g = solver.sum(p.components()).unwrap();

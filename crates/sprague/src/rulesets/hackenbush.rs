@@ -205,9 +205,7 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
         }
         if edges.len() > MAX_EDGES {
             return Err(ParseError::bad_arguments(
-                format!(
-                    "a Hackenbush string has at most {MAX_EDGES} edges (so that its value is exact)"
-                ),
+                format!("a Hackenbush string has at most {MAX_EDGES} edges"),
                 arg.span.clone(),
             ));
         }
