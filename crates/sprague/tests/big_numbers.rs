@@ -125,7 +125,7 @@ fn values_past_i64_in_positions() {
         "1/590295810358705651712"
     );
     // Ten copies of i64::MAX = 92233720368547758070.
-    let ten = vec!["9223372036854775807"; 10].join(" + ");
+    let ten = ["9223372036854775807"; 10].join(" + ");
     assert_eq!(value(&ten), "92233720368547758070");
     // Large numbers inside forms: {2^70 | -2^70} is the switch ±2^70;
     // with 1 added, its stops move by 1.
