@@ -14,12 +14,15 @@ pub struct Args {
     /// Misère play: the player who cannot move wins.
     #[arg(long)]
     misere: bool,
-    /// Print JSON (the fields are described in the spec).
+    /// Print JSON (the fields are described in the spec); an error is
+    /// then a JSON object too.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     /// List every winning move, not only the first.
     #[arg(long)]
     all: bool,
+    #[command(flatten)]
+    pub limits: crate::limits::Limits,
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {

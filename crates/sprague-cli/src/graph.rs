@@ -17,10 +17,12 @@ pub struct Args {
     file: String,
     /// Print JSON (the fields are described in the spec).
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     /// Only the counts of N, P and D vertices and the largest remoteness.
     #[arg(long)]
     summary: bool,
+    #[command(flatten)]
+    pub limits: crate::limits::Limits,
 }
 
 #[derive(Debug, Serialize)]

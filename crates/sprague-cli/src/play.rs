@@ -38,6 +38,8 @@ pub struct Args {
     /// In a partizan game, you play Right.
     #[arg(long)]
     right: bool,
+    #[command(flatten)]
+    pub limits: crate::limits::Limits,
 }
 
 /// The most moves listed with numbers before the human is asked to type the
