@@ -65,7 +65,9 @@ fn start_analysis(
     let text = format!("graph[\"{quoted}\"]()");
     let position =
         Position::parse(&text).map_err(|e| Failure::parse("bad start line", &text, &e))?;
-    let analysis = analyze(&position, Play::Normal, false, budget)?;
+    let mut analysis = analyze(&position, Play::Normal, false, budget)?;
+    analysis.remoteness =
+        sprague::remoteness(&position, Play::Normal, sprague::Side::Left, budget)?;
     Ok(Some((position, analysis)))
 }
 

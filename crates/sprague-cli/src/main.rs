@@ -13,6 +13,7 @@ mod failure;
 mod games;
 mod graph;
 mod limits;
+mod paint;
 mod play;
 mod plot;
 mod roots;

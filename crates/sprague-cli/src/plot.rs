@@ -60,22 +60,22 @@ impl Plot<'_> {
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
         );
         let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
-        if let Some((pre, per)) = self.period {
-            if pre <= self.to() {
-                let x0 = self.x(pre.max(self.from));
-                let _ = writeln!(
-                    s,
-                    r##"<rect x="{x0:.1}" y="{TOP}" width="{:.1}" height="{:.1}" fill="#eef4ff"/>"##,
-                    f64::from(w) - RIGHT - x0,
-                    f64::from(h) - TOP - BOTTOM
-                );
-                let _ = writeln!(
-                    s,
-                    r##"<text x="{:.1}" y="{:.1}" fill="#3060c0">periodic from {pre}, period {per}</text>"##,
-                    x0 + 4.0,
-                    TOP + 14.0
-                );
-            }
+        if let Some((pre, per)) = self.period
+            && pre <= self.to()
+        {
+            let x0 = self.x(pre.max(self.from));
+            let _ = writeln!(
+                s,
+                r##"<rect x="{x0:.1}" y="{TOP}" width="{:.1}" height="{:.1}" fill="#eef4ff"/>"##,
+                f64::from(w) - RIGHT - x0,
+                f64::from(h) - TOP - BOTTOM
+            );
+            let _ = writeln!(
+                s,
+                r##"<text x="{:.1}" y="{:.1}" fill="#3060c0">periodic from {pre}, period {per}</text>"##,
+                x0 + 4.0,
+                TOP + 14.0
+            );
         }
         // Axes, with ticks at round numbers.
         let (x_axis, y_axis) = (f64::from(h) - BOTTOM, LEFT);
@@ -164,13 +164,13 @@ impl Plot<'_> {
                 }
             }
         };
-        if let Some((pre, _)) = self.period {
-            if pre <= self.to() {
-                let x0 = self.x(pre.max(self.from)).round() as usize;
-                for y in TOP as usize..h - BOTTOM as usize {
-                    for x in x0..w - RIGHT as usize {
-                        put(x as f64, y as f64, 0, [0xee, 0xf4, 0xff]);
-                    }
+        if let Some((pre, _)) = self.period
+            && pre <= self.to()
+        {
+            let x0 = self.x(pre.max(self.from)).round() as usize;
+            for y in TOP as usize..h - BOTTOM as usize {
+                for x in x0..w - RIGHT as usize {
+                    put(x as f64, y as f64, 0, [0xee, 0xf4, 0xff]);
                 }
             }
         }
@@ -262,20 +262,20 @@ impl Plot<'_> {
             1,
             black,
         );
-        if let Some((pre, per)) = self.period {
-            if pre <= self.to() {
-                let label = format!("periodic from {pre}, period {per}");
-                let x0 = self.x(pre.max(self.from));
-                text(
-                    &mut pixels,
-                    x0 + 4.0,
-                    TOP + 6.0,
-                    &label,
-                    Anchor::Start,
-                    1,
-                    [0x30, 0x60, 0xc0],
-                );
-            }
+        if let Some((pre, per)) = self.period
+            && pre <= self.to()
+        {
+            let label = format!("periodic from {pre}, period {per}");
+            let x0 = self.x(pre.max(self.from));
+            text(
+                &mut pixels,
+                x0 + 4.0,
+                TOP + 6.0,
+                &label,
+                Anchor::Start,
+                1,
+                [0x30, 0x60, 0xc0],
+            );
         }
         encode_png(w as u32, h as u32, &pixels)
     }

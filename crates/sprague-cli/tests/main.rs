@@ -4,6 +4,7 @@
 use std::process::Command;
 
 mod checkpoints;
+mod play;
 mod reliability;
 
 /// Runs `sprague` with `args`; returns (stdout, stderr, exit status).
@@ -31,6 +32,7 @@ fn luogu_p1247_first_sample() {
     assert_eq!(code, 0);
     insta::assert_snapshot!(out, @r"
     N-position: the player to move wins (Grundy value 12)
+    remoteness 15: the game lasts 15 more moves with best play
     winning move: take 4 from the heap of 9  ->  nim(3, 6, 5)
     ");
 }
@@ -41,6 +43,7 @@ fn luogu_p1247_second_sample_is_lost() {
     assert_eq!(code, 0);
     insta::assert_snapshot!(out, @r"
     P-position: the player to move loses (Grundy value 0)
+    remoteness 66: the game lasts 66 more moves with best play
     no winning move
     ");
 }
@@ -78,11 +81,13 @@ fn all_lists_every_winning_move_in_spec_order() {
     // whose lowest bit is set can move.
     insta::assert_snapshot!(out, @r"
     P-position: the player to move loses (Grundy value 0)
+    remoteness 14: the game lasts 14 more moves with best play
     no winning move
     ");
     let (out, _, _) = sprague(&["analyze", "nim(3, 5, 7)", "--all"]);
     insta::assert_snapshot!(out, @r"
     N-position: the player to move wins (Grundy value 1)
+    remoteness 15: the game lasts 15 more moves with best play
     winning moves (3):
       take 1 from the heap of 3  ->  nim(2, 5, 7)
       take 1 from the heap of 5  ->  nim(3, 4, 7)
@@ -96,6 +101,7 @@ fn misere_nim() {
     assert_eq!(code, 0);
     insta::assert_snapshot!(out, @r"
     P-position: the player to move loses (misère play)
+    remoteness 3: the game lasts 3 more moves with best play
     no winning move
     ");
     let v = json(&["analyze", "nim(2, 2, 1)", "--misere", "--json"]);
@@ -361,8 +367,12 @@ fn play_a_partizan_game_as_right() {
         out.contains("A partizan game: you play Right, I play Left."),
         "{out}"
     );
+    // LRRL is 3/8 (Berlekamp's rule), so with *1 Left wins moving first.
+    // Of Left's winning moves the engine takes the one that wins soonest:
+    // removing the nimber leaves 3/8, which Right, moving first, loses
+    // after one move of each (its two red edges give 1 or 1/2).
     assert!(
-        out.contains("I cut the L edge at height 4  ->  hackenbush(\"LRR\") + *1"),
+        out.contains("I take 1 from the heap of 1  ->  hackenbush(\"LRRL\") + *0"),
         "{out}"
     );
     // Right's moves are listed for the human: Right's red edges and the
@@ -1167,6 +1177,7 @@ fn hackenbush_string_value_and_winning_move() {
       "first_player_wins": null,
       "grundy": null,
       "value": "3/8",
+      "remoteness": 1,
       "components": [
         {
           "position": "hackenbush(\"LRRL\")",
@@ -1200,6 +1211,7 @@ fn cutting_game_bar() {
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out, @r"
     R-position: Right wins whoever starts (value -1)
+    remoteness 4: the game lasts 4 more moves with best play
     stops -1 and -1, mean -1, temperature -1, born on day 1
     no winning move
     ");
@@ -1217,6 +1229,7 @@ fn hackenbush_plus_a_nimber() {
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out, @r#"
     L-position: Left wins whoever starts (value 1/2*)
+    remoteness 3: the game lasts 3 more moves with best play
     stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3
     winning moves (1):
       take 1 from the heap of 1  ->  hackenbush("LR") + *0
