@@ -317,13 +317,15 @@ mod tests {
     fn analysis_fields_come_in_the_order_of_the_spec() {
         // The example of SPEC.md, compact, then `drawing_moves`.
         let p = Position::parse("nim(3, 6, 9)").unwrap();
-        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        let mut a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        a.remoteness =
+            crate::remoteness(&p, Play::Normal, crate::Side::Left, &Budget::DEFAULT).unwrap();
         let text = serde_json::to_string(&AnalysisJson::new(&p, &a)).unwrap();
         assert_eq!(
             text,
             concat!(
                 r#"{"position":"nim(3, 6, 9)","play":"normal","outcome":"N","#,
-                r#""first_player_wins":true,"grundy":12,"value":"*12","#,
+                r#""first_player_wins":true,"grundy":12,"value":"*12","remoteness":15,"#,
                 r#""components":[{"position":"nim(3)","grundy":3,"value":"*3"},"#,
                 r#"{"position":"nim(6)","grundy":6,"value":"*6"},"#,
                 r#"{"position":"nim(9)","grundy":9,"value":"*9"}],"#,
