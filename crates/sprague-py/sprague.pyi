@@ -39,6 +39,9 @@ class _AnalysisRequired(TypedDict):
     first_player_wins: Optional[bool]
     grundy: Optional[int]
     value: Optional[str]
+    remoteness: Optional[int]
+    """Moves to the end with best play (the winner hurries, the loser
+    delays); ``None`` for a draw or a position too large to search."""
     components: List[Component]
     winning_moves: List[Move]
     drawing_moves: List[Move]

@@ -13,9 +13,11 @@ def test_analyze_gives_the_fields_of_the_spec_in_order():
     a = sprague.analyze("nim(3, 6, 9)")
     assert list(a) == [
         "position", "play", "outcome", "first_player_wins", "grundy", "value",
-        "components", "winning_moves", "drawing_moves",
+        "remoteness", "components", "winning_moves", "drawing_moves",
     ]
     assert a["grundy"] == 12 and a["outcome"] == "N" and a["value"] == "*12"
+    # SPEC's example: Nim with heaps 3, 6 and 9 lasts 15 moves with best play.
+    assert a["remoteness"] == 15
     assert a["components"][2] == {"position": "nim(9)", "grundy": 9, "value": "*9"}
     assert a["winning_moves"] == [
         {"component": 2, "description": "take 4 from the heap of 9", "to": "nim(3, 6, 5)"}

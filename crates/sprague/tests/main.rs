@@ -7,6 +7,7 @@ mod game_values;
 mod layers;
 mod octal;
 mod published;
+mod remoteness;
 mod sums;
 mod sums_of_heap_games;
 mod sums_of_positional_games;

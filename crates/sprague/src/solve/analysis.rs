@@ -59,6 +59,12 @@ pub struct Analysis {
     /// (every other move loses): the first one, or all with `all`. Empty
     /// otherwise.
     pub drawing_moves: Vec<SumMove>,
+    /// How many moves the game lasts with best play (the winner hurries,
+    /// the loser delays), where it was computed: by
+    /// [`remoteness`](crate::remoteness), which front ends call for the
+    /// positions they show. `None` for a draw or a position too large to
+    /// search.
+    pub remoteness: Option<u32>,
 }
 
 impl Analysis {
@@ -109,6 +115,7 @@ impl Analysis {
                 .map(|(i, m)| SumMove::new(position, i, m))
                 .collect(),
             drawing_moves: Vec::new(),
+            remoteness: None,
         }
     }
 }
