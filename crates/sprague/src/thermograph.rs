@@ -389,7 +389,12 @@ impl fmt::Display for Wall {
             f,
             "{},[{}],[{}]",
             self.mast_value(),
-            join(self.critical_points().iter().map(Dyadic::to_string).collect()),
+            join(
+                self.critical_points()
+                    .iter()
+                    .map(Dyadic::to_string)
+                    .collect()
+            ),
             join(slopes.iter().map(i64::to_string).collect())
         )
     }
@@ -453,12 +458,12 @@ impl Thermography {
             Some((x, n)) if n > 0 => {
                 // x + *n has the thermograph of x + * = {x | x}.
                 let x = arena.number(x)?;
-                self.nested(|th| th.from_options(arena, &[x], &[x]))?
+                self.nested(|th| th.of_options(arena, &[x], &[x]))?
             }
             _ => {
                 let left = arena.left_options(g)?;
                 let right = arena.right_options(g)?;
-                self.nested(|th| th.from_options(arena, &left, &right))?
+                self.nested(|th| th.of_options(arena, &left, &right))?
             }
         };
         self.memo.insert(g, thermograph.clone());
@@ -484,7 +489,7 @@ impl Thermography {
 
     /// The thermograph of the game `{left | right}` (not an integer, so
     /// both sides have options) from its options' thermographs.
-    fn from_options(
+    fn of_options(
         &mut self,
         arena: &mut CanonicalArena,
         left: &[GameId],
@@ -641,8 +646,12 @@ mod tests {
                 let options: Vec<GameId> = (0..n)
                     .map(|k| arena.number_plus_nimber(x, k).unwrap())
                     .collect();
-                let by_options = th.from_options(&mut arena, &options, &options).unwrap();
-                assert_eq!(th.thermograph(&mut arena, g).unwrap(), by_options, "{x}*{n}");
+                let by_options = th.of_options(&mut arena, &options, &options).unwrap();
+                assert_eq!(
+                    th.thermograph(&mut arena, g).unwrap(),
+                    by_options,
+                    "{x}*{n}"
+                );
             }
         }
     }

@@ -90,9 +90,9 @@ fn cgsuite_canonical_short_game_test_cases() {
         // The canonical form: the same game as CGSuite's printed one, and
         // printed the same where our notation can say it.
         let x_out = &r["xOut"];
-        let readable = r.get("xOutOurs").or_else(|| {
-            (!x_out.contains('[') && !x_out.contains('<')).then_some(x_out)
-        });
+        let readable = r
+            .get("xOutOurs")
+            .or_else(|| (!x_out.contains('[') && !x_out.contains('<')).then_some(x_out));
         if let Some(text) = readable {
             assert_eq!(canonical(&mut solver, text), g, "{x} = {x_out}");
         }
@@ -101,9 +101,7 @@ fn cgsuite_canonical_short_game_test_cases() {
             assert_eq!(&cgsuite_spelling(&printed), x_out, "{x}");
             n_compared += 1;
         }
-        let f = Thermography::new()
-            .figures(&mut solver.arena, g)
-            .unwrap();
+        let f = Thermography::new().figures(&mut solver.arena, g).unwrap();
         for (field, ours) in [
             ("leftStop", f.left_stop.to_string()),
             ("rightStop", f.right_stop.to_string()),
@@ -138,7 +136,10 @@ fn cgt_tools_temperatures_and_thermographs() {
             assert_eq!(&t.temperature.to_string(), theirs, "{x}");
         }
         if let Some(theirs) = r.get("thermograph") {
-            let theirs = theirs.replace("Trajectory(", "").replace("]),", "],").replace(", ", ",");
+            let theirs = theirs
+                .replace("Trajectory(", "")
+                .replace("]),", "],")
+                .replace(", ", ",");
             let theirs = theirs.replace("]))", "])");
             assert_eq!(t.to_string(), theirs, "{x}");
         }
