@@ -366,6 +366,10 @@ impl Thermograph {
         };
         let left = left.cut_at(top)?;
         let right = right.cut_at(top)?;
+        // Every segment of a wall made here has an integer slope, which
+        // is what lets `Display` print the slopes without failing.
+        left.slopes()?;
+        right.slopes()?;
         let temperature = left.points[1..]
             .iter()
             .chain(&right.points[1..])
@@ -383,7 +387,9 @@ impl Thermograph {
 impl fmt::Display for Wall {
     /// CGSuite's text of a trajectory: `mast,[critical points],[slopes]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let slopes = self.slopes().map_err(|_| fmt::Error)?;
+        // A wall's slopes are integers (checked when it is made: a mast,
+        // or cut from scaffolds in `Thermograph::intersection`).
+        let slopes = self.slopes().unwrap_or_default();
         let join = |items: Vec<String>| items.join(",");
         write!(
             f,
@@ -629,6 +635,30 @@ mod tests {
             t.to_string(),
             "Thermograph(3/2,[3/2],[0,-1],3/2,[3/2],[0,1])"
         );
+    }
+
+    #[test]
+    fn a_cave_from_the_base_stands_at_the_value_nearest_zero() {
+        // CGSuite's rule (Trajectory.thermographicIntersection): a cave
+        // from t = -1 has its mast at 0 if 0 lies between the scaffolds
+        // there, else at the scaffold nearer 0; scaffolds level at -1 and
+        // parting above make a mast at their common value.
+        let line = |v: &str, slope: i64| Wall::mast(d(v)).tilted(slope).unwrap();
+        for (left, right, mast) in [
+            // 1 - t is 2 at -1, below 4 + t (3): the mast at 2.
+            (line("1", -1), line("4", 1), "2"),
+            // -2 - t is -1 at -1, 1 + t is 0: 0 lies between.
+            (line("-2", -1), line("1", 1), "0"),
+            // -3 - t is -2 at -1, t is -1: the right scaffold is nearer.
+            (line("-3", -1), line("0", 1), "-1"),
+            // Mirror of the first: the mast at -2.
+            (line("-4", -1), line("-1", 1), "-2"),
+            // Level at -1 (both 2), parting above.
+            (line("1", -1), line("3", 1), "2"),
+        ] {
+            let t = Thermograph::intersection(&left, &right).unwrap();
+            assert_eq!(t, Thermograph::mast(d(mast)));
+        }
     }
 
     #[test]
