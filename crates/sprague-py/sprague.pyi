@@ -31,6 +31,8 @@ class Cgt(TypedDict):
     mean: str
     temperature: str
     birthday: int
+    thermograph: str
+    """The generalised thermograph in CGSuite's text."""
 
 class _AnalysisRequired(TypedDict):
     position: str

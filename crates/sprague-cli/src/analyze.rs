@@ -118,6 +118,7 @@ pub(crate) fn write_text(
             "stops {} and {}, mean {}, temperature {}, born on day {}",
             f.left_stop, f.right_stop, f.mean, f.temperature, f.birthday
         )?;
+        writeln!(out, "thermograph {}", f.thermograph)?;
     }
     match analysis.winning_moves.as_slice() {
         [] if analysis.outcome == Outcome::N => {}

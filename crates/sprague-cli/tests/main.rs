@@ -1166,7 +1166,10 @@ fn heap_sizes_on_the_command_line_may_be_powers() {
 fn hackenbush_string_value_and_winning_move() {
     // LRRL = 1 - 1/2 - 1/4 + 1/8 = 3/8 (Berlekamp's rule): positive, so
     // Left wins whoever starts. Cutting the bottom L edge leaves 0, which
-    // Right, moving next, loses.
+    // Right, moving next, loses. The thermograph of 3/8 = {1/4|1/2} by
+    // hand: the scaffolds 1/4 - t and 1/2 + t meet at -1/8; below, the
+    // left one follows RW(1/4) - t (1/2 down to -1/2, then -t) and the
+    // right one LW(1/2) + t (0 below -1/2).
     let (out, err, code) = sprague(&["analyze", "hackenbush(\"LRRL\")", "--json"]);
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out, @r#"
@@ -1189,7 +1192,8 @@ fn hackenbush_string_value_and_winning_move() {
         "right_stop": "3/8",
         "mean": "3/8",
         "temperature": "-1/8",
-        "birthday": 4
+        "birthday": 4,
+        "thermograph": "Thermograph(3/8,[-1/8,-1/4,-1/2],[0,-1,0,-1],3/8,[-1/8,-1/2],[0,1,0])"
       },
       "winning_moves": [
         {
@@ -1213,6 +1217,7 @@ fn cutting_game_bar() {
     R-position: Right wins whoever starts (value -1)
     remoteness 4: the game lasts 4 more moves with best play
     stops -1 and -1, mean -1, temperature -1, born on day 1
+    thermograph Thermograph(-1,[],[0],-1,[],[0])
     no winning move
     ");
     // HDU 3544, third sample: 2x2 + 2x1 = 0 + 1, Alice (Left) wins.
@@ -1225,12 +1230,15 @@ fn cutting_game_bar() {
 fn hackenbush_plus_a_nimber() {
     // LR + *1 = 1/2*, positive. Left's cut of LR leaves * (first player
     // wins, so Right would): not winning; taking the nim heap leaves 1/2.
+    // Its thermograph is that of {1/2|1/2}: the scaffolds RW(1/2) - t
+    // (1 below -1/2) and LW(1/2) + t (0 below -1/2) meet at 0.
     let (out, err, code) = sprague(&["analyze", "hackenbush(\"LR\") + *1", "--all"]);
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out, @r#"
     L-position: Left wins whoever starts (value 1/2*)
     remoteness 3: the game lasts 3 more moves with best play
     stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3
+    thermograph Thermograph(1/2,[0,-1/2],[0,-1,0],1/2,[0,-1/2],[0,1,0])
     winning moves (1):
       take 1 from the heap of 1  ->  hackenbush("LR") + *0
     "#);

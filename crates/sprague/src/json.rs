@@ -109,9 +109,9 @@ pub struct ComponentJson {
 }
 
 /// The `cgt` object of `analyze`: numbers in CGSuite's notation (`"3/8"`).
-/// The spec's `atomic_weight`, `reduced` and `thermograph` are not
-/// computed yet and are left out rather than given as `null` (which would
-/// say they are undefined).
+/// The spec's `atomic_weight` and `reduced` are not computed yet and are
+/// left out rather than given as `null` (which would say they are
+/// undefined).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CgtJson {
     /// The Left stop.
@@ -125,6 +125,9 @@ pub struct CgtJson {
     pub temperature: String,
     /// The day the canonical form is born.
     pub birthday: u64,
+    /// The generalised thermograph in CGSuite's text:
+    /// `Thermograph(0,[0],[0,-1],0,[],[0])`.
+    pub thermograph: String,
 }
 
 impl From<&Figures> for CgtJson {
@@ -135,6 +138,7 @@ impl From<&Figures> for CgtJson {
             mean: f.mean.to_string(),
             temperature: f.temperature.to_string(),
             birthday: f.birthday,
+            thermograph: f.thermograph.to_string(),
         }
     }
 }

@@ -12,3 +12,4 @@ mod sums;
 mod sums_of_heap_games;
 mod sums_of_positional_games;
 mod syntax_fuzz;
+mod thermography;
