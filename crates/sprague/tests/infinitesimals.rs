@@ -157,3 +157,234 @@ fn textbook_reduced_forms_and_coolings() {
     let g = value(&mut solver, "±1");
     assert!(cool(&mut solver.arena, g, dyadic("-1/2")).is_err());
 }
+
+/// Random short games as text: small numbers, nimbers, ups and switches,
+/// and forms of those up to three levels deep.
+fn game() -> impl Strategy<Value = String> {
+    let leaf = prop::sample::select(vec![
+        "0", "1", "-1", "2", "1/2", "-3/4", "*", "*2", "^", "v", "^*", "±1", "{1|*}",
+    ])
+    .prop_map(str::to_string);
+    leaf.prop_recursive(3, 24, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(l, r)| format!("{{{}|{}}}", l.join(", "), r.join(", ")))
+    })
+}
+
+/// Random all-small games as text: forms whose sides are both empty or
+/// both not, over all-small leaves.
+fn all_small() -> impl Strategy<Value = String> {
+    let leaf = prop::sample::select(vec!["0", "*", "*2", "^", "v", "^*", "v*", "^2", "*3"])
+        .prop_map(str::to_string);
+    leaf.prop_recursive(3, 24, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 1..3),
+            prop::collection::vec(inner, 1..3),
+        )
+            .prop_map(|(l, r)| format!("{{{}|{}}}", l.join(", "), r.join(", ")))
+    })
+}
+
+/// Random infinitesimals: all-small games, tinies and minies.
+fn infinitesimal() -> impl Strategy<Value = String> {
+    prop_oneof![
+        all_small(),
+        prop::sample::select(vec!["{0||0|-2}", "{2|0||0}", "{0||0|-1/2}", "{0|||0||-1|-3}"])
+            .prop_map(str::to_string),
+    ]
+}
+
+/// The outcome of the written game by play (no canonical forms).
+fn searched_outcome(text: &str) -> Outcome {
+    let cs = components(text);
+    let mut search = SumSearch::new(Play::Normal, Budget::DEFAULT);
+    let left = search.wins(&cs, Side::Left).unwrap();
+    let right = search.wins(&cs, Side::Right).unwrap();
+    Outcome::from_partizan(left, right)
+}
+
+/// `a < b`.
+fn less(arena: &mut CanonicalArena, a: GameId, b: GameId) -> bool {
+    arena.le(a, b).unwrap() && !arena.le(b, a).unwrap()
+}
+
+fn temperatures() -> impl Strategy<Value = Dyadic> {
+    prop::sample::select(vec!["0", "1/4", "1/2", "1", "3/2", "2", "3"]).prop_map(dyadic)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn atomic_weights_add(g in all_small(), h in all_small()) {
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let gi = value(&mut solver, &g);
+        let hi = value(&mut solver, &h);
+        let sum = value(&mut solver, &format!("{g} + {h}"));
+        let arena = &mut solver.arena;
+        prop_assert!(is_all_small(arena, gi).unwrap(), "{}", g);
+        let wg = atomic_weight(arena, gi).unwrap().expect("all-small games are atomic");
+        let wh = atomic_weight(arena, hi).unwrap().expect("all-small games are atomic");
+        let ws = atomic_weight(arena, sum).unwrap().expect("all-small games are atomic");
+        prop_assert_eq!(arena.add(wg, wh).unwrap(), ws, "{} + {}", g, h);
+        let minus_g = arena.neg(gi).unwrap();
+        let w_minus = atomic_weight(arena, minus_g).unwrap().unwrap();
+        prop_assert_eq!(arena.neg(wg).unwrap(), w_minus, "-({})", g);
+    }
+
+    #[test]
+    fn the_two_ahead_rule_holds_in_play(g in all_small(), h in all_small()) {
+        // Siegel, Combinatorial Game Theory, II.7 (the two-ahead rule) and
+        // Winning Ways ch. 8: for an all-small G, aw(G) >= 2 implies G > 0
+        // (Left wins whoever starts), and aw(G) >= 1 implies G |> 0 (Left
+        // wins moving first); the same for Right with the signs exchanged.
+        // Checked on sums, whose weights reach 2 often, against play.
+        for text in [g.clone(), format!("{g} + {h}"), format!("{g} + {h} + ^")] {
+            let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+            let id = value(&mut solver, &text);
+            let arena = &mut solver.arena;
+            let w = atomic_weight(arena, id).unwrap().unwrap();
+            let [two, one, minus_one, minus_two] = [2, 1, -1, -2].map(|n| arena.integer(n).unwrap());
+            let outcome = searched_outcome(&text);
+            if arena.le(two, w).unwrap() {
+                prop_assert_eq!(outcome, Outcome::L, "{}", text);
+            }
+            if arena.le(w, minus_two).unwrap() {
+                prop_assert_eq!(outcome, Outcome::R, "{}", text);
+            }
+            if arena.le(one, w).unwrap() {
+                prop_assert!(matches!(outcome, Outcome::L | Outcome::N), "{}: {:?}", text, outcome);
+            }
+            if arena.le(w, minus_one).unwrap() {
+                prop_assert!(matches!(outcome, Outcome::R | Outcome::N), "{}: {:?}", text, outcome);
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_is_infinitesimally_close_to_its_reduced_form(g in game()) {
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let id = value(&mut solver, &g);
+        let arena = &mut solver.arena;
+        let r = reduced_canonical_form(arena, id).unwrap();
+        let d = arena.sub(id, r).unwrap();
+        for k in 0..=8 {
+            let x = arena.number(Dyadic::new(1, k).unwrap()).unwrap();
+            let minus_x = arena.neg(x).unwrap();
+            prop_assert!(less(arena, minus_x, d) && less(arena, d, x), "{} - rcf at 1/2^{}", g, k);
+        }
+        prop_assert_eq!(reduced_canonical_form(arena, r).unwrap(), r, "rcf(rcf({}))", g);
+        prop_assert!(arena.birthday(r).unwrap() <= arena.birthday(id).unwrap(), "{}", g);
+    }
+
+    #[test]
+    fn infinitesimally_close_games_have_one_reduced_form(g in game(), e in infinitesimal()) {
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let id = value(&mut solver, &g);
+        let moved = value(&mut solver, &format!("{g} + {e}"));
+        let arena = &mut solver.arena;
+        prop_assert!(infinitesimally_close(arena, id, moved).unwrap());
+        prop_assert_eq!(
+            reduced_canonical_form(arena, id).unwrap(),
+            reduced_canonical_form(arena, moved).unwrap(),
+            "{} + {}", g, e
+        );
+    }
+
+    #[test]
+    fn cooling_obeys_its_laws(g in game(), h in game(), t in temperatures(), u in temperatures()) {
+        // Siegel II.5 and Winning Ways ch. 6: cooling distributes over
+        // sums, (G_t)_u = G_(t+u), keeps order, fixes numbers and the mean;
+        // above the temperature a game cools to its mean.
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let gi = value(&mut solver, &g);
+        let hi = value(&mut solver, &h);
+        let sum = value(&mut solver, &format!("{g} + {h}"));
+        let arena = &mut solver.arena;
+        let gt = cool(arena, gi, t).unwrap();
+        let ht = cool(arena, hi, t).unwrap();
+        let st = cool(arena, sum, t).unwrap();
+        prop_assert_eq!(arena.add(gt, ht).unwrap(), st, "({} + {}) cooled by {}", g, h, t);
+        let gtu = cool(arena, gt, u).unwrap();
+        prop_assert_eq!(gtu, cool(arena, gi, t.checked_add(u).unwrap()).unwrap(), "{} by {} then {}", g, t, u);
+        if arena.le(hi, gi).unwrap() {
+            prop_assert!(arena.le(ht, gt).unwrap(), "{} >= {} cooled by {}", g, h, t);
+        }
+        let mut thermography = sprague::Thermography::new();
+        let before = thermography.thermograph(arena, gi).unwrap();
+        let after = thermography.thermograph(arena, gt).unwrap();
+        prop_assert_eq!(after.mean, before.mean, "{}", g);
+        if before.temperature < t {
+            prop_assert_eq!(arena.as_number(gt), Some(before.mean), "{} cooled by {}", g, t);
+        }
+        if arena.as_number(gi).is_some() {
+            prop_assert_eq!(gt, gi);
+        }
+    }
+
+    #[test]
+    fn cooling_undoes_heating(g in game(), t in prop::sample::select(vec!["1/2", "1", "2"]).prop_map(dyadic)) {
+        // Siegel II.5: heating by t and then cooling by t gives the game
+        // back.
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let id = value(&mut solver, &g);
+        let arena = &mut solver.arena;
+        let t_id = arena.number(t).unwrap();
+        let heated = heat(arena, id, t_id).unwrap();
+        prop_assert_eq!(cool(arena, heated, t).unwrap(), id, "{} heated and cooled by {}", g, t);
+    }
+}
+
+/// Every canonical form born by day 2 (Siegel I.4: there are 22).
+fn born_by_day_two(arena: &mut CanonicalArena) -> Vec<GameId> {
+    let mut games = vec![arena.zero()];
+    for _ in 0..2 {
+        let mut next = Vec::new();
+        let n = games.len();
+        for left in 0..1u32 << n {
+            for right in 0..1u32 << n {
+                let pick = |mask: u32| -> Vec<GameId> {
+                    (0..n).filter(|i| mask >> i & 1 == 1).map(|i| games[i]).collect()
+                };
+                let g = arena.form(&pick(left), &pick(right)).unwrap();
+                if !next.contains(&g) {
+                    next.push(g);
+                }
+            }
+        }
+        games = next;
+    }
+    games
+}
+
+#[test]
+fn reduced_forms_are_the_simplest_close_games_by_day_two() {
+    // Brute force: for every game G born by day 2, and G plus a few
+    // infinitesimals, the reduced form is infinitesimally close to G and
+    // born no later than any game born by day 2 that is.
+    let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+    let shifts: Vec<GameId> = ["0", "^", "*", "v*", "{0||0|-2}", "^2*3", "{2|0||0}"]
+        .iter()
+        .map(|e| value(&mut solver, e))
+        .collect();
+    let arena = &mut solver.arena;
+    let day_two = born_by_day_two(arena);
+    assert_eq!(day_two.len(), 22);
+    for &c in &day_two {
+        for &e in &shifts {
+            let g = arena.add(c, e).unwrap();
+            let r = reduced_canonical_form(arena, g).unwrap();
+            assert!(infinitesimally_close(arena, g, r).unwrap());
+            let mut simplest = u64::MAX;
+            for &candidate in &day_two {
+                if infinitesimally_close(arena, g, candidate).unwrap() {
+                    simplest = simplest.min(arena.birthday(candidate).unwrap());
+                }
+            }
+            assert_eq!(arena.birthday(r).unwrap(), simplest);
+        }
+    }
+}
