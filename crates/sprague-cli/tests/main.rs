@@ -1135,7 +1135,9 @@ fn hackenbush_string_value_and_winning_move() {
         "right_stop": "3/8",
         "mean": "3/8",
         "temperature": "-1/8",
-        "birthday": 4
+        "birthday": 4,
+        "atomic_weight": null,
+        "reduced": "3/8"
       },
       "winning_moves": [
         {
@@ -1175,6 +1177,7 @@ fn hackenbush_plus_a_nimber() {
     insta::assert_snapshot!(out, @r#"
     L-position: Left wins whoever starts (value 1/2*)
     stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3
+    reduced canonical form 1/2
     winning moves (1):
       take 1 from the heap of 1  ->  hackenbush("LR") + *0
     "#);

@@ -223,7 +223,11 @@ impl Walk {
 
     /// The atomic weight calculus of the module documentation, eccentric
     /// case included.
-    fn naive_weight(&mut self, arena: &mut CanonicalArena, g: GameId) -> Result<GameId, SolveError> {
+    fn naive_weight(
+        &mut self,
+        arena: &mut CanonicalArena,
+        g: GameId,
+    ) -> Result<GameId, SolveError> {
         if arena.as_number_plus_nimber(g).is_some() {
             // x + *n has no ups.
             return Ok(arena.zero());

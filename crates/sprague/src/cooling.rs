@@ -60,7 +60,7 @@ pub fn cool(arena: &mut CanonicalArena, g: GameId, t: Dyadic) -> Result<GameId, 
     let minus_t = arena.neg(t_id)?;
     let mut walk = Walk::default();
     let mut thermography = Thermography::new();
-    walk.cool(arena, &mut thermography, g, t, t_id, minus_t)
+    walk.cool(arena, &mut thermography, g, &t, t_id, minus_t)
 }
 
 /// `g` heated by `t`, `∫^t G` (module documentation).
@@ -132,7 +132,7 @@ impl Walk {
         arena: &mut CanonicalArena,
         thermography: &mut Thermography,
         g: GameId,
-        t: Dyadic,
+        t: &Dyadic,
         t_id: GameId,
         minus_t: GameId,
     ) -> Result<GameId, SolveError> {
@@ -143,7 +143,7 @@ impl Walk {
             return Ok(c);
         }
         let thermograph = thermography.thermograph(arena, g)?;
-        let c = if thermograph.temperature < t {
+        let c = if thermograph.temperature < *t {
             arena.number(thermograph.mean)?
         } else {
             self.deeper(arena, |walk, arena| {

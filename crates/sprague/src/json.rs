@@ -63,10 +63,10 @@ pub struct ComponentJson {
     pub value: Option<String>,
 }
 
-/// The `cgt` object of `analyze`: numbers in CGSuite's notation (`"3/8"`).
-/// The spec's `atomic_weight`, `reduced` and `thermograph` are not
-/// computed yet and are left out rather than given as `null` (which would
-/// say they are undefined).
+/// The `cgt` object of `analyze`: numbers and games in CGSuite's notation
+/// (`"3/8"`, `"{1|0}"`). The spec's `thermograph` is not computed yet and
+/// is left out rather than given as `null` (which would say it is
+/// undefined).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CgtJson {
     /// The Left stop.
@@ -80,6 +80,12 @@ pub struct CgtJson {
     pub temperature: String,
     /// The day the canonical form is born.
     pub birthday: u64,
+    /// The atomic weight, `None` unless the game is all-small (or its text
+    /// is too long to give).
+    pub atomic_weight: Option<String>,
+    /// The reduced canonical form, `None` only when its text is too long
+    /// to give.
+    pub reduced: Option<String>,
 }
 
 impl From<&Figures> for CgtJson {
@@ -90,6 +96,8 @@ impl From<&Figures> for CgtJson {
             mean: f.mean.to_string(),
             temperature: f.temperature.to_string(),
             birthday: f.birthday,
+            atomic_weight: f.atomic_weight.clone(),
+            reduced: f.reduced.clone(),
         }
     }
 }

@@ -57,8 +57,8 @@ pub use cgt::{
     CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, MAX_EXPONENT, simplest_between,
 };
 pub use coalitions::{Coalition, Eventual, Race};
-pub use cooling::{cool, heat, overheat};
 pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
+pub use cooling::{cool, heat, overheat};
 pub use error::{ParseError, ParseErrorKind, SolveError};
 pub use game::{
     Component, GameClass, Impartial, Key, Kind, Loopy, Move, MoveLabel, Partizan, Play, Side,

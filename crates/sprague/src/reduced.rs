@@ -44,10 +44,7 @@ use crate::error::SolveError;
 ///
 /// [`SolveError::Unsupported`] for a game deeper than [`MAX_DEPTH`] or
 /// numbers beyond [`Dyadic`]'s range; budget errors.
-pub fn reduced_canonical_form(
-    arena: &mut CanonicalArena,
-    g: GameId,
-) -> Result<GameId, SolveError> {
+pub fn reduced_canonical_form(arena: &mut CanonicalArena, g: GameId) -> Result<GameId, SolveError> {
     let (l, r) = arena.stops(g)?;
     if l == r {
         return arena.number(l);

@@ -255,7 +255,7 @@ pub struct Thermograph {
 }
 
 /// The figures CGSuite reports for a short partizan game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Figures {
     /// The Left stop.
     pub left_stop: Dyadic,
@@ -269,6 +269,13 @@ pub struct Figures {
     pub temperature: Dyadic,
     /// The day the canonical form is born.
     pub birthday: u64,
+    /// The atomic weight in CGSuite's notation, for an all-small game
+    /// (`None` otherwise, and where the solve layer did not compute it:
+    /// [`crate::atomic_weight`]).
+    pub atomic_weight: Option<String>,
+    /// The reduced canonical form in CGSuite's notation, where the solve
+    /// layer computed it ([`crate::reduced_canonical_form`]).
+    pub reduced: Option<String>,
 }
 
 /// Thermographs of canonical forms, memoised.
@@ -406,6 +413,9 @@ impl Thermography {
             mean,
             temperature,
             birthday,
+            // Thermography does not know these; `analyze` adds them.
+            atomic_weight: None,
+            reduced: None,
         })
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use sprague::{
     Budget, CanonicalArena, CanonicalSolver, Component, Dyadic, GameId, Outcome, Play, Position,
-    Side, SumSearch, atomic_weight, cool, heat, infinitesimally_close, is_all_small,
+    Side, SumSearch, atomic_weight, cool, heat, infinitesimally_close, is_all_small, overheat,
     reduced_canonical_form,
 };
 
@@ -158,6 +158,27 @@ fn textbook_reduced_forms_and_coolings() {
     assert!(cool(&mut solver.arena, g, dyadic("-1/2")).is_err());
 }
 
+#[test]
+fn heating_and_overheating_by_their_definitions() {
+    // Heating fixes numbers and adds t to Left's options and -t to
+    // Right's (Winning Ways ch. 6): * = {0|0} heated by 1 is ±1, by 2 is
+    // ±2, ^ = {0|*} heated by 1 is {1 | ±1 - 1} = {1||0|-2}. Overheating
+    // from s takes an integer n to n copies of s: 3 overheated from ^ is
+    // ^3, and * overheated by t is {t|-t} whatever s is.
+    let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+    let [star, up, three, one, two, pm1, pm2, heated_up, up3] =
+        ["*", "^", "3", "1", "2", "±1", "±2", "{1||0|-2}", "^3"]
+            .map(|text| value(&mut solver, text));
+    let arena = &mut solver.arena;
+    assert_eq!(heat(arena, star, one).unwrap(), pm1);
+    assert_eq!(heat(arena, star, two).unwrap(), pm2);
+    assert_eq!(heat(arena, up, one).unwrap(), heated_up);
+    assert_eq!(heat(arena, three, two).unwrap(), three);
+    assert_eq!(overheat(arena, three, up, one).unwrap(), up3);
+    assert_eq!(overheat(arena, star, up, one).unwrap(), pm1);
+    assert_eq!(overheat(arena, star, three, two).unwrap(), pm2);
+}
+
 /// Random short games as text: small numbers, nimbers, ups and switches,
 /// and forms of those up to three levels deep.
 fn game() -> impl Strategy<Value = String> {
@@ -192,8 +213,13 @@ fn all_small() -> impl Strategy<Value = String> {
 fn infinitesimal() -> impl Strategy<Value = String> {
     prop_oneof![
         all_small(),
-        prop::sample::select(vec!["{0||0|-2}", "{2|0||0}", "{0||0|-1/2}", "{0|||0||-1|-3}"])
-            .prop_map(str::to_string),
+        prop::sample::select(vec![
+            "{0||0|-2}",
+            "{2|0||0}",
+            "{0||0|-1/2}",
+            "{0|||0||-1|-3}"
+        ])
+        .prop_map(str::to_string),
     ]
 }
 
@@ -338,6 +364,20 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn overheating_an_all_small_game_is_heating_it(g in all_small(), s in game(), t in game()) {
+        // An all-small game's only number follower is 0 = 0 copies of s,
+        // which heating fixes too; the recursions are then the same.
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let [gi, si, ti] = [&g, &s, &t].map(|text| value(&mut solver, text));
+        let arena = &mut solver.arena;
+        prop_assert_eq!(overheat(arena, gi, si, ti).unwrap(), heat(arena, gi, ti).unwrap(), "{} from {} by {}", g, s, t);
+    }
+}
+
 /// Every canonical form born by day 2 (Siegel I.4: there are 22).
 fn born_by_day_two(arena: &mut CanonicalArena) -> Vec<GameId> {
     let mut games = vec![arena.zero()];
@@ -347,7 +387,10 @@ fn born_by_day_two(arena: &mut CanonicalArena) -> Vec<GameId> {
         for left in 0..1u32 << n {
             for right in 0..1u32 << n {
                 let pick = |mask: u32| -> Vec<GameId> {
-                    (0..n).filter(|i| mask >> i & 1 == 1).map(|i| games[i]).collect()
+                    (0..n)
+                        .filter(|i| mask >> i & 1 == 1)
+                        .map(|i| games[i])
+                        .collect()
                 };
                 let g = arena.form(&pick(left), &pick(right)).unwrap();
                 if !next.contains(&g) {

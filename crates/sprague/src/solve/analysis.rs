@@ -16,7 +16,8 @@ pub enum Value {
     /// A canonical form in CGSuite's notation (`1/2`, `{1|*}`); `None` when
     /// its text would be longer than [`crate::MAX_VALUE_CHARS`]. With the
     /// figures CGSuite reports beside it (stops, mean, temperature,
-    /// birthday), where they could be computed within the budget.
+    /// birthday, atomic weight, reduced canonical form), where they could
+    /// be computed within the budget.
     Canonical(Option<String>, Option<Figures>),
     /// The generalised Sprague–Grundy value of a loopy sum.
     Loopy(LoopyValue),
@@ -80,11 +81,11 @@ impl Analysis {
         }
     }
 
-    /// The stops, mean, temperature and birthday of a partizan position's
-    /// canonical value.
+    /// The stops, mean, temperature, birthday, atomic weight and reduced
+    /// canonical form of a partizan position's canonical value.
     pub fn figures(&self) -> Option<Figures> {
-        match self.value {
-            Some(Value::Canonical(_, figures)) => figures,
+        match &self.value {
+            Some(Value::Canonical(_, figures)) => figures.clone(),
             _ => None,
         }
     }

@@ -8,13 +8,15 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::atomic::{atomic_weight, is_all_small};
 use crate::budget::Budget;
 use crate::cgt::{CanonicalArena, GameId};
 use crate::error::SolveError;
 use crate::game::{Component, Key, Kind, Move, Play, Side};
 use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::thermograph::Thermography;
+use crate::reduced::reduced_canonical_form;
+use crate::thermograph::{Figures, Thermography};
 
 use super::analysis::{Analysis, SumMove, Value};
 
@@ -294,11 +296,27 @@ pub(super) fn analyze(
             solver.arena.display_at_most(total, MAX_VALUE_CHARS)?,
             // The figures are extra: a game too deep for them still has its
             // value and winning moves.
-            Thermography::new().figures(&mut solver.arena, total).ok(),
+            figures(&mut solver.arena, total).ok(),
         )),
         winning_moves,
         drawing_moves: Vec::new(),
     })
+}
+
+/// What CGSuite reports beside the value `g`: the thermographic figures,
+/// the atomic weight of an all-small game (the spec leaves it out for the
+/// other atomic games) and the reduced canonical form, each written only
+/// when shorter than [`MAX_VALUE_CHARS`].
+fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, SolveError> {
+    let mut figures = Thermography::new().figures(arena, g)?;
+    if is_all_small(arena, g)?
+        && let Some(w) = atomic_weight(arena, g)?
+    {
+        figures.atomic_weight = arena.display_at_most(w, MAX_VALUE_CHARS)?;
+    }
+    let reduced = reduced_canonical_form(arena, g)?;
+    figures.reduced = arena.display_at_most(reduced, MAX_VALUE_CHARS)?;
+    Ok(figures)
 }
 
 #[cfg(test)]
