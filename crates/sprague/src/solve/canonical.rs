@@ -307,15 +307,26 @@ pub(super) fn analyze(
 /// the atomic weight of an all-small game (the spec leaves it out for the
 /// other atomic games) and the reduced canonical form, each written only
 /// when shorter than [`MAX_VALUE_CHARS`].
+///
+/// Each is extra to the others: one that does not fit the budget is left
+/// out, the rest are still given.
 fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, SolveError> {
     let mut figures = Thermography::new().figures(arena, g)?;
-    if is_all_small(arena, g)?
-        && let Some(w) = atomic_weight(arena, g)?
-    {
-        figures.atomic_weight = arena.display_at_most(w, MAX_VALUE_CHARS)?;
-    }
-    let reduced = reduced_canonical_form(arena, g)?;
-    figures.reduced = arena.display_at_most(reduced, MAX_VALUE_CHARS)?;
+    let weight = |arena: &mut CanonicalArena| -> Result<Option<String>, SolveError> {
+        if !is_all_small(arena, g)? {
+            return Ok(None);
+        }
+        match atomic_weight(arena, g)? {
+            Some(w) => arena.display_at_most(w, MAX_VALUE_CHARS),
+            None => Ok(None),
+        }
+    };
+    figures.atomic_weight = weight(arena).ok().flatten();
+    let reduced = |arena: &mut CanonicalArena| -> Result<Option<String>, SolveError> {
+        let r = reduced_canonical_form(arena, g)?;
+        arena.display_at_most(r, MAX_VALUE_CHARS)
+    };
+    figures.reduced = reduced(arena).ok().flatten();
     Ok(figures)
 }
 
