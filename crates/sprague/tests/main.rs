@@ -4,6 +4,7 @@
 
 mod canonical;
 mod game_values;
+mod infinitesimals;
 mod layers;
 mod octal;
 mod published;
