@@ -55,7 +55,10 @@ pub use disjoint::{
 pub use divisor::{DivisorHeap, divisor_grundy, is_prime, prime_factors};
 pub use domineering::{DomineeringBoard, MAX_CELLS as DOMINEERING_MAX_CELLS};
 pub use fibonacci::{FibonacciPosition, zeckendorf};
-pub use hackenbush::{HackenbushString, MAX_EDGES as HACKENBUSH_MAX_EDGES, hackenbush_value};
+pub use hackenbush::{
+    HackenbushGraph, HackenbushString, MAX_EDGES as HACKENBUSH_MAX_EDGES,
+    MAX_GRAPH_EDGES as HACKENBUSH_MAX_GRAPH_EDGES, hackenbush_value,
+};
 pub use leftward::{LeftwardBoard, LeftwardSolver};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
