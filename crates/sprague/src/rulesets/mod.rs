@@ -17,6 +17,7 @@ mod fibonacci;
 mod graph;
 mod grid;
 mod hackenbush;
+mod konane;
 mod leftward;
 mod misere_bash;
 mod moore;
@@ -59,6 +60,7 @@ pub use hackenbush::{
     HackenbushGraph, HackenbushString, MAX_EDGES as HACKENBUSH_MAX_EDGES,
     MAX_GRAPH_EDGES as HACKENBUSH_MAX_GRAPH_EDGES, hackenbush_value,
 };
+pub use konane::KonaneBoard;
 pub use leftward::{LeftwardBoard, LeftwardSolver};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
@@ -109,6 +111,7 @@ pub static RULESETS: &[Ruleset] = &[
     domineering::RULESET,
     toads::RULESET,
     clobber::RULESET,
+    konane::RULESET,
     toppling::RULESET,
     leftward::RULESET,
     octal::OCTAL,
