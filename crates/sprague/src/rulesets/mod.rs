@@ -5,6 +5,7 @@
 //! components), optionally a `family` function (the one-heap family that
 //! `sprague table` tabulates), and a [`Ruleset`] entry in [`RULESETS`].
 
+mod amazons;
 mod bash;
 mod circle;
 mod clobber;
@@ -44,6 +45,7 @@ use crate::error::{ParseError, ParseErrorKind};
 use crate::game::{Component, SumRule};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
+pub use amazons::AmazonsBoard;
 pub use bash::BashHeap;
 pub use circle::CirclePosition;
 pub use clobber::ClobberBoard;
@@ -112,6 +114,7 @@ pub static RULESETS: &[Ruleset] = &[
     toads::RULESET,
     clobber::RULESET,
     konane::RULESET,
+    amazons::RULESET,
     toppling::RULESET,
     leftward::RULESET,
     octal::OCTAL,
