@@ -27,6 +27,7 @@ mod nosum;
 mod nullify;
 mod octal;
 mod sequential;
+mod skijumps;
 mod staircase;
 mod submask;
 mod subtraction;
@@ -70,6 +71,7 @@ pub use nosum::{NosumPosition, nosum_is_p};
 pub use nullify::NullifyPosition;
 pub use octal::{LaskerHeap, OctalHeap, OctalRules};
 pub use sequential::{SequentialPosition, sequential_grundy};
+pub use skijumps::SkiJumpsBoard;
 pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
 pub use submask::SubmaskHeap;
 pub use subtraction::SubtractionHeap;
@@ -115,6 +117,7 @@ pub static RULESETS: &[Ruleset] = &[
     clobber::RULESET,
     konane::RULESET,
     amazons::RULESET,
+    skijumps::RULESET,
     toppling::RULESET,
     leftward::RULESET,
     octal::OCTAL,
