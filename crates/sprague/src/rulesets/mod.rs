@@ -15,6 +15,7 @@ mod disjoint;
 mod divisor;
 mod domineering;
 mod fibonacci;
+mod fission;
 mod graph;
 mod grid;
 mod hackenbush;
@@ -59,6 +60,7 @@ pub use disjoint::{
 pub use divisor::{DivisorHeap, divisor_grundy, is_prime, prime_factors};
 pub use domineering::{DomineeringBoard, MAX_CELLS as DOMINEERING_MAX_CELLS};
 pub use fibonacci::{FibonacciPosition, zeckendorf};
+pub use fission::FissionBoard;
 pub use hackenbush::{
     HackenbushGraph, HackenbushString, MAX_EDGES as HACKENBUSH_MAX_EDGES,
     MAX_GRAPH_EDGES as HACKENBUSH_MAX_GRAPH_EDGES, hackenbush_value,
@@ -118,6 +120,7 @@ pub static RULESETS: &[Ruleset] = &[
     konane::RULESET,
     amazons::RULESET,
     skijumps::RULESET,
+    fission::RULESET,
     toppling::RULESET,
     leftward::RULESET,
     octal::OCTAL,
