@@ -44,8 +44,14 @@ const RIGHT: u8 = 2;
 const BLOCKED: u8 = 3;
 const LETTERS: [(char, u8); 4] = [('.', EMPTY), ('x', LEFT), ('o', RIGHT), ('#', BLOCKED)];
 
+/// A cell: row, column.
+type Cell = (usize, usize);
+
+/// A direction: rows and columns per step.
+type Direction = (isize, isize);
+
 /// The directions of a jump: up, left, right, down.
-const DIRECTIONS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+const DIRECTIONS: [Direction; 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
 
 /// A Konane board.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -69,7 +75,7 @@ impl KonaneBoard {
     /// The jumps of `side`: the stone's cell, the direction and the number
     /// of stones jumped over, by the cell, then up, left, right, down,
     /// then the length.
-    fn jumps(&self, side: Side) -> Vec<((usize, usize), (isize, isize), usize)> {
+    fn jumps(&self, side: Side) -> Vec<(Cell, Direction, usize)> {
         let (own, other) = match side {
             Side::Left => (LEFT, RIGHT),
             Side::Right => (RIGHT, LEFT),
