@@ -1252,7 +1252,7 @@ fn bad_hackenbush_strings() {
     let (_, err, code) = sprague(&["analyze", "hackenbush(\"LXR\")"]);
     assert_eq!(code, 2);
     insta::assert_snapshot!(err, @r#"
-    error: bad position: bad arguments: a Hackenbush string holds L (or B, blue) and R (red), not `X` at byte 13
+    error: bad position: bad arguments: an edge is l (Left's, blue), r (Right's, red) or e (green), not `X` at byte 13
       hackenbush("LXR")
                    ^
     "#);
