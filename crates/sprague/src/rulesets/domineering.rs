@@ -536,7 +536,7 @@ mod tests {
     fn boards_beyond_64_cells_take_the_generic_path() {
         // A 9 × 8 board with one free 2 × 2 corner: too large for bit
         // boards as given, but cropped it is the 2 × 2 square.
-        let mut rows = vec!["########"; 9];
+        let mut rows = ["########"; 9];
         rows[0] = "..######";
         rows[1] = "..######";
         assert_eq!(value(&format!("domineering(\"{}\")", rows.join("|"))), "±1");
