@@ -31,6 +31,8 @@ class Cgt(TypedDict):
     mean: str
     temperature: str
     birthday: int
+    thermograph: str
+    """The generalised thermograph in CGSuite's text."""
 
 class _AnalysisRequired(TypedDict):
     position: str
@@ -39,6 +41,9 @@ class _AnalysisRequired(TypedDict):
     first_player_wins: Optional[bool]
     grundy: Optional[int]
     value: Optional[str]
+    remoteness: Optional[int]
+    """Moves to the end with best play (the winner hurries, the loser
+    delays); ``None`` for a draw or a position too large to search."""
     components: List[Component]
     winning_moves: List[Move]
     drawing_moves: List[Move]

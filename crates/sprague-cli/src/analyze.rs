@@ -1,9 +1,13 @@
-//! `sprague analyze POSITION [--misere] [--json] [--all]`.
+//! `sprague analyze POSITION [--misere] [--json] [--all] [--moves]`.
 
 use std::io::Write;
 
-use sprague::json::AnalysisJson;
-use sprague::{Analysis, Budget, Outcome, Play, Position, analyze};
+use sprague::json::{AnalysisJson, MoveOutcomeJson};
+use sprague::{
+    Analysis, Budget, GameClass, Outcome, Play, Position, Side, analyze, move_outcomes, remoteness,
+};
+
+use crate::paint::Painter;
 
 use crate::failure::Failure;
 
@@ -14,12 +18,21 @@ pub struct Args {
     /// Misère play: the player who cannot move wins.
     #[arg(long)]
     misere: bool,
-    /// Print JSON (the fields are described in the spec).
+    /// Print JSON (the fields are described in the spec); an error is
+    /// then a JSON object too.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     /// List every winning move, not only the first.
     #[arg(long)]
     all: bool,
+    /// Every move of the position with the outcome, remoteness and value of
+    /// the position it leads to (for a partizan position, Left's and
+    /// Right's), coloured on a terminal: green wins, red loses, yellow
+    /// draws, for the player who makes it.
+    #[arg(long)]
+    moves: bool,
+    #[command(flatten)]
+    pub limits: crate::limits::Limits,
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
@@ -30,14 +43,41 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     } else {
         Play::Normal
     };
-    let analysis = analyze(&position, play, args.all, budget)?;
+    let mut analysis = analyze(&position, play, args.all, budget)?;
+    analysis.remoteness = remoteness(&position, play, Side::Left, budget)?;
+    let moves = if args.moves {
+        Some(move_outcomes(&position, play, None, budget)?)
+    } else {
+        None
+    };
+    let partizan = position
+        .components()
+        .iter()
+        .any(|c| c.class() == GameClass::Partizan);
     let mut out = std::io::stdout().lock();
     if args.json {
-        let json = AnalysisJson::new(&position, &analysis);
+        let mut json = AnalysisJson::new(&position, &analysis);
+        json.moves = moves.as_ref().map(|ms| {
+            ms.iter()
+                .map(|m| MoveOutcomeJson::new(m, partizan))
+                .collect()
+        });
         serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
         writeln!(out)?;
     } else {
         write_text(&mut out, &analysis, args.all)?;
+        if let Some(moves) = moves {
+            let painter = Painter::for_stdout();
+            writeln!(out, "moves ({}):", moves.len())?;
+            for m in &moves {
+                let side = if partizan {
+                    format!("{}: ", m.side.name())
+                } else {
+                    String::new()
+                };
+                writeln!(out, "  {side}{}", painter.move_line(m))?;
+            }
+        }
     }
     Ok(())
 }
@@ -65,12 +105,20 @@ pub(crate) fn write_text(
         }
     }
     writeln!(out)?;
+    if let Some(r) = analysis.remoteness {
+        writeln!(
+            out,
+            "remoteness {r}: the game lasts {r} more move{} with best play",
+            if r == 1 { "" } else { "s" }
+        )?;
+    }
     if let Some(f) = analysis.figures() {
         writeln!(
             out,
             "stops {} and {}, mean {}, temperature {}, born on day {}",
             f.left_stop, f.right_stop, f.mean, f.temperature, f.birthday
         )?;
+        writeln!(out, "thermograph {}", f.thermograph)?;
     }
     match analysis.winning_moves.as_slice() {
         [] if analysis.outcome == Outcome::N => {}

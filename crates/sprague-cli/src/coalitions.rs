@@ -22,7 +22,9 @@ pub struct Args {
     target: u64,
     /// Print JSON.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: crate::limits::Limits,
 }
 
 #[derive(Debug, Serialize)]

@@ -63,6 +63,27 @@ impl Failure {
         }
     }
 
+    /// Writes the error as one JSON object on stdout, for a command run
+    /// with `--json`: `{"error": message, "span": [start, end]}`, the span
+    /// the byte range of the offending text in the position or ruleset
+    /// given (`null` where the error has none).
+    pub fn report_json(&self) {
+        let (message, span) = match self {
+            Failure::User {
+                message,
+                source_text,
+            } => (
+                message.clone(),
+                source_text.as_ref().map(|(_, span)| [span.start, span.end]),
+            ),
+            Failure::Internal(e) => (format!("{e:#}"), None),
+        };
+        let json = serde_json::json!({ "error": message, "span": span });
+        // If stdout is gone, the line on stderr still says what happened.
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{json}");
+    }
+
     /// Writes the error to stderr.
     pub fn report(&self) {
         let mut err = std::io::stderr().lock();

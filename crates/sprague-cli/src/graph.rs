@@ -17,10 +17,12 @@ pub struct Args {
     file: String,
     /// Print JSON (the fields are described in the spec).
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     /// Only the counts of N, P and D vertices and the largest remoteness.
     #[arg(long)]
     summary: bool,
+    #[command(flatten)]
+    pub limits: crate::limits::Limits,
 }
 
 #[derive(Debug, Serialize)]
@@ -63,7 +65,9 @@ fn start_analysis(
     let text = format!("graph[\"{quoted}\"]()");
     let position =
         Position::parse(&text).map_err(|e| Failure::parse("bad start line", &text, &e))?;
-    let analysis = analyze(&position, Play::Normal, false, budget)?;
+    let mut analysis = analyze(&position, Play::Normal, false, budget)?;
+    analysis.remoteness =
+        sprague::remoteness(&position, Play::Normal, sprague::Side::Left, budget)?;
     Ok(Some((position, analysis)))
 }
 

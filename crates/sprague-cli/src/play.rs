@@ -2,22 +2,25 @@
 //! [--left | --right]`: play against the engine in the terminal.
 //!
 //! The engine plays perfectly, by the library's [`sprague::reply`]: from a
-//! winning position its first winning move (and it says why it wins), from
-//! a drawn one a move that keeps the draw, from a losing one its first move.
-//! In a partizan position the human plays Left (the default) or Right and
-//! the engine the other side. The moves listed are the library's one move
-//! list ([`sprague::moves`]), the same the web explorer shows. The human
-//! types the number of a move from the list, or the position after the
-//! move, or `hint`, `moves`, `quit`.
+//! winning position the winning move that wins soonest (and it says why it
+//! wins), from a drawn one a move that keeps the draw, from a losing one the
+//! move that holds out longest. In a partizan position the human plays Left
+//! (the default) or Right and the engine the other side. The moves listed
+//! are the library's one move list, each with what it leads to
+//! ([`sprague::move_outcomes`], coloured on a terminal as GamesmanUni
+//! does). The human types the number of a move from the list, or the
+//! position after the move, or `hint`, `moves`, `value`, `history`, `undo`,
+//! `quit`.
 
 use std::io::{BufRead, Write};
 
 use sprague::{
-    Budget, GameClass, MoveList, Play, Position, ReplyReason, Side, SolveError, SumMove,
-    analyze_for, moves, reply,
+    Budget, GameClass, MoveList, MoveOutcome, Play, Position, ReplyReason, Side, SolveError,
+    SumMove, analyze_for, move_outcomes, moves, remoteness, reply,
 };
 
 use crate::failure::Failure;
+use crate::paint::Painter;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -38,6 +41,8 @@ pub struct Args {
     /// In a partizan game, you play Right.
     #[arg(long)]
     right: bool,
+    #[command(flatten)]
+    pub limits: crate::limits::Limits,
 }
 
 /// The most moves listed with numbers before the human is asked to type the
@@ -58,25 +63,30 @@ fn all_moves(position: &Position, side: Side, budget: &Budget) -> Result<Vec<Sum
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
-    let mut position = Position::parse(&args.position)
+    let start = Position::parse(&args.position)
         .map_err(|e| Failure::parse("bad position", &args.position, &e))?;
     let play = if args.misere {
         Play::Misere
     } else {
         Play::Normal
     };
-    let partizan = position
+    let partizan = start
         .components()
         .iter()
         .any(|c| c.class() == GameClass::Partizan);
-    let human = if args.right { Side::Right } else { Side::Left };
+    let game = Game {
+        play,
+        partizan,
+        human: if args.right { Side::Right } else { Side::Left },
+        budget: *budget,
+        painter: Painter::for_stdout(),
+    };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
-    let mut human_to_move = !args.computer_first;
     writeln!(
         out,
-        "{} play: {}. Type a move's number, the position after your move, `moves`, `hint` or `quit`.",
+        "{} play: {}. Type a move's number, the position after your move, `moves`, `hint`, `value`, `history`, `undo` or `quit`.",
         if args.misere { "Misère" } else { "Normal" },
         if args.misere {
             "whoever cannot move wins"
@@ -88,13 +98,18 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         writeln!(
             out,
             "A partizan game: you play {}, I play {}.",
-            human.name(),
-            human.other().name()
+            game.human.name(),
+            game.human.other().name()
         )?;
     }
+    // The positions so far, each with whether the human is to move there,
+    // and the moves between them (for `history` and `undo`).
+    let mut positions = vec![(start, !args.computer_first)];
+    let mut played: Vec<(bool, SumMove)> = Vec::new();
     loop {
+        let (position, human_to_move) = positions.last().cloned().expect("the start stays");
         writeln!(out, "\nposition: {position}")?;
-        let side = if human_to_move { human } else { human.other() };
+        let side = game.side(human_to_move);
         let moves = all_moves(&position, side, budget)?;
         if moves.is_empty() {
             let mover_wins = play == Play::Misere;
@@ -109,119 +124,247 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         if partizan {
             writeln!(out, "{} to move.", side.name())?;
         }
-        if human_to_move {
-            match human_move(&mut input, &mut out, &position, &moves, play, side, budget)? {
-                Some(next) => position = next,
-                None => {
-                    writeln!(out, "Game abandoned.")?;
-                    return Ok(());
-                }
-            }
-        } else {
-            position = engine_move(&mut out, &position, play, side, partizan, budget)?;
-        }
-        human_to_move = !human_to_move;
-    }
-}
-
-fn list_moves(out: &mut impl Write, moves: &[SumMove]) -> std::io::Result<()> {
-    if moves.len() > MAX_LISTED {
-        return writeln!(
-            out,
-            "({} moves: type the position after your move)",
-            moves.len()
-        );
-    }
-    for (k, m) in moves.iter().enumerate() {
-        writeln!(out, "  {:>2}. {}  ->  {}", k + 1, m.description(), m.to)?;
-    }
-    Ok(())
-}
-
-/// Asks until the human makes a legal move; `None` if they quit or the
-/// input ends.
-fn human_move(
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-    position: &Position,
-    moves: &[SumMove],
-    play: Play,
-    side: Side,
-    budget: &Budget,
-) -> Result<Option<Position>, Failure> {
-    list_moves(out, moves)?;
-    loop {
-        write!(out, "your move> ")?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            return Ok(None);
-        }
-        let line = line.trim();
-        match line {
-            "" => continue,
-            "quit" | "q" => return Ok(None),
-            "moves" => {
-                list_moves(out, moves)?;
-                continue;
-            }
-            "hint" => {
-                let a = analyze_for(position, play, side, false, budget)?;
-                match a.winning_moves.first() {
-                    Some(m) => writeln!(out, "hint: {}  ->  {}", m.description(), m.to)?,
-                    None => writeln!(out, "hint: every move loses against best play; play on")?,
-                }
-                continue;
-            }
-            _ => {}
-        }
-        if let Ok(k) = line.parse::<usize>() {
-            if (1..=moves.len()).contains(&k) {
-                return Ok(Some(moves[k - 1].to.clone()));
-            }
-            writeln!(out, "there is no move {k}: choose 1 to {}", moves.len())?;
+        if !human_to_move {
+            let m = game.engine_move(&mut out, &position)?;
+            positions.push((m.to.clone(), true));
+            played.push((false, m));
             continue;
         }
-        match Position::parse(line) {
-            Ok(typed) => {
-                let typed = typed.to_string();
-                match moves.iter().find(|m| m.to.to_string() == typed) {
-                    Some(m) => return Ok(Some(m.to.clone())),
-                    None => writeln!(out, "{typed} is not one move away from {position}")?,
+        match game.human_move(&mut input, &mut out, &position, &moves, &played)? {
+            Action::Move(m) => {
+                positions.push((m.to.clone(), false));
+                played.push((true, m));
+            }
+            Action::Undo => {
+                // Back to the human's last turn: their move and the
+                // engine's answer after it are taken back.
+                let last_human = played.iter().rposition(|(human, _)| *human);
+                match last_human {
+                    Some(k) => {
+                        positions.truncate(k + 1);
+                        played.truncate(k);
+                        writeln!(out, "taken back.")?;
+                    }
+                    None => writeln!(out, "nothing of yours to take back.")?,
                 }
             }
-            Err(e) => writeln!(out, "not a move number or a position: {e}")?,
+            Action::Quit => {
+                writeln!(out, "Game abandoned.")?;
+                return Ok(());
+            }
         }
     }
 }
 
-fn engine_move(
-    out: &mut impl Write,
-    position: &Position,
+/// What the human chose.
+enum Action {
+    Move(SumMove),
+    Undo,
+    Quit,
+}
+
+/// The settings of one game.
+struct Game {
     play: Play,
-    side: Side,
     partizan: bool,
-    budget: &Budget,
-) -> Result<Position, Failure> {
-    let r = reply(position, play, side, budget)?;
-    let m = r
-        .chosen
-        .expect("the caller checked that the engine has a move");
-    let why = match r.reason {
-        ReplyReason::Winning => match (play, r.analysis.grundy()) {
-            (Play::Normal, Some(_)) => {
-                "it leaves Grundy value 0, a P-position: every reply of yours lets me restore 0"
+    human: Side,
+    budget: Budget,
+    painter: Painter,
+}
+
+impl Game {
+    /// Who moves: the human's side or the engine's.
+    fn side(&self, human_to_move: bool) -> Side {
+        if human_to_move {
+            self.human
+        } else {
+            self.human.other()
+        }
+    }
+
+    /// The moves with what each leads to, numbered and coloured, or (too
+    /// many to list) how to type one.
+    fn list_moves(
+        &self,
+        out: &mut impl Write,
+        position: &Position,
+        moves: &[SumMove],
+    ) -> Result<(), Failure> {
+        if moves.len() > MAX_LISTED {
+            writeln!(
+                out,
+                "({} moves: type the position after your move)",
+                moves.len()
+            )?;
+            return Ok(());
+        }
+        let outcomes: Vec<MoveOutcome> =
+            move_outcomes(position, self.play, Some(self.human), &self.budget)?;
+        for (k, m) in outcomes.iter().enumerate() {
+            writeln!(out, "  {:>2}. {}", k + 1, self.painter.move_line(m))?;
+        }
+        Ok(())
+    }
+
+    /// Asks until the human makes a legal move, takes one back or quits
+    /// (the end of the input is quitting).
+    fn human_move(
+        &self,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+        position: &Position,
+        moves: &[SumMove],
+        played: &[(bool, SumMove)],
+    ) -> Result<Action, Failure> {
+        let side = self.human;
+        self.list_moves(out, position, moves)?;
+        loop {
+            write!(out, "your move> ")?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                return Ok(Action::Quit);
             }
-            _ if partizan => {
-                "it leaves a position you lose moving first: whatever you do, I can answer"
+            let line = line.trim();
+            match line {
+                "" => continue,
+                "quit" | "q" => return Ok(Action::Quit),
+                "undo" | "u" => return Ok(Action::Undo),
+                "moves" => {
+                    self.list_moves(out, position, moves)?;
+                    continue;
+                }
+                "hint" => {
+                    let r = reply(position, self.play, side, &self.budget)?;
+                    match (r.reason, r.chosen) {
+                        (ReplyReason::Winning, Some(m)) => {
+                            writeln!(out, "hint: {}  ->  {} (it wins)", m.description(), m.to)?;
+                        }
+                        (ReplyReason::Drawing, Some(m)) => writeln!(
+                            out,
+                            "hint: {}  ->  {} (no win is to be had; it keeps the draw)",
+                            m.description(),
+                            m.to
+                        )?,
+                        (_, Some(m)) => writeln!(
+                            out,
+                            "hint: every move loses against best play; try {}  ->  {}{}",
+                            m.description(),
+                            m.to,
+                            if r.by_remoteness {
+                                " (it holds out longest)"
+                            } else {
+                                ""
+                            }
+                        )?,
+                        (_, None) => writeln!(out, "hint: there is no move")?,
+                    }
+                    continue;
+                }
+                "value" => {
+                    self.write_value(out, position, side)?;
+                    continue;
+                }
+                "history" => {
+                    self.write_history(out, played)?;
+                    continue;
+                }
+                _ => {}
             }
-            _ => "it leaves a P-position: whatever you do, I can answer",
-        },
-        ReplyReason::Drawing => "neither of us can force a win: this move keeps the draw",
-        ReplyReason::Losing if partizan => "every move of mine loses against best play",
-        ReplyReason::Losing => "I am in a P-position: every move loses against best play",
-    };
-    writeln!(out, "I {}  ->  {}   ({why})", m.description(), m.to)?;
-    Ok(m.to)
+            if let Ok(k) = line.parse::<usize>() {
+                if (1..=moves.len()).contains(&k) {
+                    return Ok(Action::Move(moves[k - 1].clone()));
+                }
+                writeln!(out, "there is no move {k}: choose 1 to {}", moves.len())?;
+                continue;
+            }
+            match Position::parse(line) {
+                Ok(typed) => {
+                    let typed = typed.to_string();
+                    match moves.iter().find(|m| m.to.to_string() == typed) {
+                        Some(m) => return Ok(Action::Move(m.clone())),
+                        None => writeln!(out, "{typed} is not one move away from {position}")?,
+                    }
+                }
+                Err(e) => writeln!(out, "not a move number or a position: {e}")?,
+            }
+        }
+    }
+
+    /// The outcome, value and remoteness of `position` with `side` to move.
+    fn write_value(
+        &self,
+        out: &mut impl Write,
+        position: &Position,
+        side: Side,
+    ) -> Result<(), Failure> {
+        let mut a = analyze_for(position, self.play, side, false, &self.budget)?;
+        a.remoteness = remoteness(position, self.play, side, &self.budget)?;
+        crate::analyze::write_text(out, &a, false)?;
+        Ok(())
+    }
+
+    /// GamesmanUni's value history: each move so far, by whom, and the
+    /// outcome and value of the position it left.
+    fn write_history(
+        &self,
+        out: &mut impl Write,
+        played: &[(bool, SumMove)],
+    ) -> Result<(), Failure> {
+        if played.is_empty() {
+            writeln!(out, "no moves yet")?;
+        }
+        for (k, (human, m)) in played.iter().enumerate() {
+            let side = self.side(*human);
+            let after = analyze_for(&m.to, self.play, side.other(), false, &self.budget)?;
+            let mut leaves = format!("leaves {}", after.outcome.letter());
+            if let Some(v) = after.value_notation() {
+                leaves.push_str(&format!(", value {v}"));
+            }
+            writeln!(
+                out,
+                "  {:>2}. {}: {}  ->  {}   ({leaves})",
+                k + 1,
+                if *human { "you" } else { "me" },
+                m.description(),
+                m.to
+            )?;
+        }
+        Ok(())
+    }
+
+    fn engine_move(&self, out: &mut impl Write, position: &Position) -> Result<SumMove, Failure> {
+        let side = self.human.other();
+        let r = reply(position, self.play, side, &self.budget)?;
+        let m = r
+            .chosen
+            .expect("the caller checked that the engine has a move");
+        let why = match r.reason {
+            ReplyReason::Winning => match (self.play, r.analysis.grundy()) {
+                (Play::Normal, Some(_)) => {
+                    "it leaves Grundy value 0, a P-position: every reply of yours lets me restore 0"
+                }
+                _ if self.partizan => {
+                    "it leaves a position you lose moving first: whatever you do, I can answer"
+                }
+                _ => "it leaves a P-position: whatever you do, I can answer",
+            },
+            ReplyReason::Drawing => "neither of us can force a win: this move keeps the draw",
+            ReplyReason::Losing if self.partizan => "every move of mine loses against best play",
+            ReplyReason::Losing => "I am in a P-position: every move loses against best play",
+        };
+        let longest = if r.by_remoteness && r.reason == ReplyReason::Losing {
+            "; this one holds out longest"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "I {}  ->  {}   ({why}{longest})",
+            m.description(),
+            m.to
+        )?;
+        Ok(m)
+    }
 }

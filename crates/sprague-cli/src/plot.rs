@@ -1,7 +1,8 @@
 //! `sprague table --plot FILE.svg|FILE.png`: a scatter of `G(n)` against `n`,
-//! drawn without a plotting library: an SVG document, or a PNG image with
-//! uncompressed (stored) deflate blocks, its text in the public-domain 8×8
-//! font of the `font8x8` crate.
+//! drawn without a plotting library: an SVG document, or a PNG image (the
+//! `png` crate compresses it: a plot is mostly background, a few kilobytes
+//! where the raw pixels are 1.5 MB), its text in the public-domain 8×8 font of the
+//! `font8x8` crate.
 //!
 //! Rare values (for take-and-break games) are drawn in red and larger, so
 //! they stand out from the periodic body of the sequence; the period, when
@@ -59,22 +60,22 @@ impl Plot<'_> {
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
         );
         let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
-        if let Some((pre, per)) = self.period {
-            if pre <= self.to() {
-                let x0 = self.x(pre.max(self.from));
-                let _ = writeln!(
-                    s,
-                    r##"<rect x="{x0:.1}" y="{TOP}" width="{:.1}" height="{:.1}" fill="#eef4ff"/>"##,
-                    f64::from(w) - RIGHT - x0,
-                    f64::from(h) - TOP - BOTTOM
-                );
-                let _ = writeln!(
-                    s,
-                    r##"<text x="{:.1}" y="{:.1}" fill="#3060c0">periodic from {pre}, period {per}</text>"##,
-                    x0 + 4.0,
-                    TOP + 14.0
-                );
-            }
+        if let Some((pre, per)) = self.period
+            && pre <= self.to()
+        {
+            let x0 = self.x(pre.max(self.from));
+            let _ = writeln!(
+                s,
+                r##"<rect x="{x0:.1}" y="{TOP}" width="{:.1}" height="{:.1}" fill="#eef4ff"/>"##,
+                f64::from(w) - RIGHT - x0,
+                f64::from(h) - TOP - BOTTOM
+            );
+            let _ = writeln!(
+                s,
+                r##"<text x="{:.1}" y="{:.1}" fill="#3060c0">periodic from {pre}, period {per}</text>"##,
+                x0 + 4.0,
+                TOP + 14.0
+            );
         }
         // Axes, with ticks at round numbers.
         let (x_axis, y_axis) = (f64::from(h) - BOTTOM, LEFT);
@@ -163,13 +164,13 @@ impl Plot<'_> {
                 }
             }
         };
-        if let Some((pre, _)) = self.period {
-            if pre <= self.to() {
-                let x0 = self.x(pre.max(self.from)).round() as usize;
-                for y in TOP as usize..h - BOTTOM as usize {
-                    for x in x0..w - RIGHT as usize {
-                        put(x as f64, y as f64, 0, [0xee, 0xf4, 0xff]);
-                    }
+        if let Some((pre, _)) = self.period
+            && pre <= self.to()
+        {
+            let x0 = self.x(pre.max(self.from)).round() as usize;
+            for y in TOP as usize..h - BOTTOM as usize {
+                for x in x0..w - RIGHT as usize {
+                    put(x as f64, y as f64, 0, [0xee, 0xf4, 0xff]);
                 }
             }
         }
@@ -261,20 +262,20 @@ impl Plot<'_> {
             1,
             black,
         );
-        if let Some((pre, per)) = self.period {
-            if pre <= self.to() {
-                let label = format!("periodic from {pre}, period {per}");
-                let x0 = self.x(pre.max(self.from));
-                text(
-                    &mut pixels,
-                    x0 + 4.0,
-                    TOP + 6.0,
-                    &label,
-                    Anchor::Start,
-                    1,
-                    [0x30, 0x60, 0xc0],
-                );
-            }
+        if let Some((pre, per)) = self.period
+            && pre <= self.to()
+        {
+            let label = format!("periodic from {pre}, period {per}");
+            let x0 = self.x(pre.max(self.from));
+            text(
+                &mut pixels,
+                x0 + 4.0,
+                TOP + 6.0,
+                &label,
+                Anchor::Start,
+                1,
+                [0x30, 0x60, 0xc0],
+            );
         }
         encode_png(w as u32, h as u32, &pixels)
     }
@@ -379,58 +380,22 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// A PNG file of RGB `pixels` (row-major), compressed with stored deflate
-/// blocks only: larger than a compressed PNG, but valid and dependency-free.
+/// A PNG file of RGB `pixels` (row-major), at the best compression: the
+/// plot is written once and read many times.
 fn encode_png(width: u32, height: u32, pixels: &[[u8; 3]]) -> Vec<u8> {
-    let mut raw = Vec::with_capacity(pixels.len() * 3 + height as usize);
-    for row in pixels.chunks(width as usize) {
-        raw.push(0); // filter: none
-        for p in row {
-            raw.extend_from_slice(p);
-        }
-    }
-    let mut zlib = vec![0x78, 0x01];
-    let mut blocks = raw.chunks(65_535).peekable();
-    while let Some(block) = blocks.next() {
-        zlib.push(u8::from(blocks.peek().is_none()));
-        let len = block.len() as u16;
-        zlib.extend_from_slice(&len.to_le_bytes());
-        zlib.extend_from_slice(&(!len).to_le_bytes());
-        zlib.extend_from_slice(block);
-    }
-    let (mut a, mut b) = (1u32, 0u32);
-    for &byte in &raw {
-        a = (a + u32::from(byte)) % 65_521;
-        b = (b + a) % 65_521;
-    }
-    zlib.extend_from_slice(&((b << 16) | a).to_be_bytes());
-    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
-    let mut header = Vec::new();
-    header.extend_from_slice(&width.to_be_bytes());
-    header.extend_from_slice(&height.to_be_bytes());
-    header.extend_from_slice(&[8, 2, 0, 0, 0]); // 8-bit RGB
-    chunk(&mut png, b"IHDR", &header);
-    chunk(&mut png, b"IDAT", &zlib);
-    chunk(&mut png, b"IEND", &[]);
+    let mut png = Vec::new();
+    let mut encoder = png::Encoder::new(&mut png, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::High);
+    let raw: Vec<u8> = pixels.iter().flatten().copied().collect();
+    // Writing to a vector of the right dimensions cannot fail.
+    let mut writer = encoder.write_header().expect("a PNG header into memory");
+    writer
+        .write_image_data(&raw)
+        .expect("PNG data of the header's size into memory");
+    writer.finish().expect("the end of a PNG into memory");
     png
-}
-
-fn chunk(png: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    png.extend_from_slice(&(data.len() as u32).to_be_bytes());
-    png.extend_from_slice(kind);
-    png.extend_from_slice(data);
-    let mut crc = 0xffff_ffffu32;
-    for &byte in kind.iter().chain(data) {
-        crc ^= u32::from(byte);
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xedb8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    png.extend_from_slice(&(!crc).to_be_bytes());
 }
 
 #[cfg(test)]
@@ -438,11 +403,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_png_checksums_are_the_standard_ones() {
-        // The CRC of "IEND" with no data is fixed by the PNG specification.
-        let mut png = Vec::new();
-        chunk(&mut png, b"IEND", &[]);
-        assert_eq!(&png[8..], &[0xae, 0x42, 0x60, 0x82]);
+    fn the_png_decodes_to_the_pixels_drawn() {
+        let (w, h) = (7u32, 3u32);
+        let pixels: Vec<[u8; 3]> = (0..w * h)
+            .map(|i| [i as u8, (i * 7) as u8, 255 - i as u8])
+            .collect();
+        let png = encode_png(w, h, &pixels);
+        let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .unwrap();
+        let mut decoded = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut decoded).unwrap();
+        assert_eq!((info.width, info.height), (w, h));
+        assert_eq!(info.color_type, png::ColorType::Rgb);
+        let expected: Vec<u8> = pixels.iter().flatten().copied().collect();
+        assert_eq!(&decoded[..info.buffer_size()], &expected[..]);
     }
 
     #[test]

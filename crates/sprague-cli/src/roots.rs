@@ -17,7 +17,9 @@ pub struct Args {
     position: String,
     /// Print JSON: {"roots": [{"root": 1, "outcome": "N", "first_player_wins": true}, ...]}.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: crate::limits::Limits,
 }
 
 #[derive(Debug, Serialize)]

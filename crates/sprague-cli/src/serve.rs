@@ -11,22 +11,20 @@ pub struct Args {
     /// The port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8000)]
     port: u16,
+    /// The most positions one request's search may store (default: the
+    /// server's own, 1 000 000, smaller than the command line's so that
+    /// one request cannot hold the machine long).
+    #[arg(long)]
+    budget: Option<u64>,
 }
 
-pub fn run(args: &Args, budget: &sprague::Budget) -> Result<(), Failure> {
+pub fn run(args: &Args) -> Result<(), Failure> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("cannot start the web server's runtime")?;
     let limits = sprague_web::Limits {
-        // A --budget other than the command line's default applies to each
-        // request; otherwise the server's own default, smaller than the
-        // command line's, so that one request cannot hold the machine long.
-        budget: if *budget == sprague::Budget::DEFAULT {
-            sprague_web::Limits::DEFAULT.budget
-        } else {
-            budget.max_positions
-        },
+        budget: args.budget.unwrap_or(sprague_web::Limits::DEFAULT.budget),
         ..sprague_web::Limits::DEFAULT
     };
     runtime.block_on(async {

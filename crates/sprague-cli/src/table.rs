@@ -43,7 +43,7 @@ pub struct Args {
     summary: bool,
     /// Print JSON.
     #[arg(long, conflicts_with = "csv")]
-    json: bool,
+    pub json: bool,
     /// Print one `n,value` line per heap.
     #[arg(long)]
     csv: bool,
@@ -68,6 +68,8 @@ pub struct Args {
     /// damaged or of another table is refused, saying which.
     #[arg(long, value_name = "FILE")]
     resume: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub limits: crate::limits::Limits,
 }
 
 /// A time in seconds on the command line (`30`, `0.5`).
@@ -244,9 +246,6 @@ struct RareJson {
     heaps: Vec<[u64; 2]>,
 }
 
-/// The most rare heaps a summary lists.
-const SUMMARY_RARE: usize = 100;
-
 /// A heap size on the command line: decimal, or a power `a^b` as in
 /// positions (`--to 2^20`).
 fn heap_size(text: &str) -> Result<u64, String> {
@@ -326,15 +325,32 @@ impl Steps<'_> {
         Ok(())
     }
 
-    /// Shows `what`: `reached` of `last` heaps, begun at `start`.
-    fn progress(&mut self, what: &str, reached: u64, last: u64, start: Instant) {
+    /// Shows `what`: `reached` of `last` heaps, begun at `start`. With
+    /// `ends_at_last` the run goes to `last` and the line gives the time
+    /// left; a period search usually stops long before its limit, so its
+    /// line gives the limit but no time left (a time to the limit would
+    /// promise a wait that almost never happens).
+    fn progress(
+        &mut self,
+        what: &str,
+        reached: u64,
+        last: u64,
+        start: Instant,
+        ends_at_last: bool,
+    ) {
         let seconds = start.elapsed().as_secs_f64().max(1e-9);
         let rate = reached as f64 / seconds;
-        let eta = (last - reached) as f64 / rate.max(1.0);
-        eprint!(
-            "\r{what}: {reached}/{last} heaps ({:.0}%), {rate:.0} heaps/s, {eta:.0} s left   ",
-            reached as f64 * 100.0 / last as f64
-        );
+        if ends_at_last {
+            let eta = (last - reached) as f64 / rate.max(1.0);
+            eprint!(
+                "\r{what}: {reached}/{last} heaps ({:.0}%), {rate:.0} heaps/s, {eta:.0} s left   ",
+                reached as f64 * 100.0 / last as f64
+            );
+        } else {
+            eprint!(
+                "\r{what}: heap {reached} (stops when a period is proved, at heap {last} at most), {rate:.0} heaps/s   "
+            );
+        }
         self.progress_shown = true;
     }
 
@@ -373,7 +389,7 @@ fn search_period(
             return Ok(found);
         }
         if steps.terminal {
-            steps.progress("period search", reached, max, start);
+            steps.progress("period search", reached, max, start, false);
         }
     }
 }
@@ -403,6 +419,71 @@ fn period_line(periodicity: Option<Periodicity>, searched_to: Option<u64>) -> St
         ),
         (None, None) => "no period found".to_string(),
     }
+}
+
+/// The most values of a period, and of rare heaps, a summary lists (the
+/// text says `… (k more)` after them, the JSON gives the count).
+const SUMMARY_LISTED: usize = 100;
+
+/// `values`, separated by `sep`, the first [`SUMMARY_LISTED`] of `total`,
+/// with `… (k more)` after them when some were left out.
+fn listed(values: impl Iterator<Item = String>, total: usize, sep: &str) -> String {
+    let shown: Vec<String> = values.take(SUMMARY_LISTED).collect();
+    let mut text = shown.join(sep);
+    if total > shown.len() {
+        text.push_str(&format!("{sep}… ({} more)", total - shown.len()));
+    }
+    text
+}
+
+/// The values of one period: what repeats from the preperiod on.
+fn period_values_line(
+    family: &dyn HeapFamily,
+    p: Periodicity,
+    budget: &Budget,
+) -> Result<String, Failure> {
+    let first = p.preperiod;
+    let shown = p.period.min(SUMMARY_LISTED as u64);
+    let values = family.grundy_values(first, first + shown - 1, budget)?;
+    Ok(format!(
+        "the period's values, G({first}..={}): {}",
+        first + p.period - 1,
+        listed(
+            values.iter().map(|g| g.0.to_string()),
+            usize::try_from(p.period).unwrap_or(usize::MAX),
+            " "
+        )
+    ))
+}
+
+/// The rare heaps among `from..=to`, for families computed by
+/// Flammenkamp's sparse-space method, with what "rare" means.
+fn rare_line(family: &dyn HeapFamily, from: u64, to: u64) -> Option<String> {
+    let r = family.rare_values(usize::MAX)?;
+    let heaps: Vec<&(u64, u64)> = r
+        .heaps
+        .iter()
+        .filter(|&&(n, _)| (from..=to).contains(&n))
+        .collect();
+    let rule = format!(
+        "the values are split in two classes by the parity of their 1 bits under the mask {}{}, and the rare class is the one few heaps fall in",
+        r.mask,
+        if r.domain {
+            " and of the heap size"
+        } else {
+            ""
+        }
+    );
+    Some(format!(
+        "rare values in G({from}..={to}) ({rule}): {} heaps{}{}",
+        heaps.len(),
+        if heaps.is_empty() { "" } else { ": " },
+        listed(
+            heaps.iter().map(|(n, v)| format!("G({n}) = {v}")),
+            heaps.len(),
+            ", "
+        )
+    ))
 }
 
 /// Calls `f(first heap, values)` on the values of heaps `from..=to`, a
@@ -483,7 +564,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             family.grundy_values(reached, reached, budget)?;
             steps.after(reached)?;
             if show_progress {
-                steps.progress("values", reached, last, start);
+                steps.progress("values", reached, last, start, true);
             }
         }
     }
@@ -539,7 +620,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             }
             Ok(())
         })?;
-        let rare = family.rare_values(SUMMARY_RARE);
+        let rare = family.rare_values(usize::MAX);
         if args.json {
             let json = SummaryJson {
                 ruleset: family.ruleset(),
@@ -548,36 +629,45 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
                 largest,
                 largest_at,
                 period: periodicity.map(PeriodJson::from),
-                rare: rare.map(|r| RareJson {
-                    mask: r.mask,
-                    domain: r.domain,
-                    count: r.count,
-                    heaps: r.heaps.iter().map(|&(n, v)| [n, v]).collect(),
+                rare: rare.map(|r| {
+                    let heaps: Vec<[u64; 2]> = r
+                        .heaps
+                        .iter()
+                        .filter(|&&(n, _)| (args.from..=to).contains(&n))
+                        .map(|&(n, v)| [n, v])
+                        .collect();
+                    RareJson {
+                        mask: r.mask,
+                        domain: r.domain,
+                        count: heaps.len(),
+                        heaps: heaps.into_iter().take(SUMMARY_LISTED).collect(),
+                    }
                 }),
             };
             serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
             writeln!(out)?;
         } else {
-            writeln!(out, "{}: G({}..={to})", family.ruleset(), args.from)?;
-            writeln!(out, "largest value {largest}, first at heap {largest_at}")?;
+            // Each line names the heaps it speaks of: the period's proof
+            // may rest on more values than the range summarised.
+            writeln!(
+                out,
+                "{}: summary of G({}..={to})",
+                family.ruleset(),
+                args.from
+            )?;
             if args.period {
                 writeln!(out, "{}", period_line(periodicity, horizon))?;
+                if let Some(p) = periodicity {
+                    writeln!(out, "{}", period_values_line(family.as_ref(), p, budget)?)?;
+                }
             }
-            if let Some(r) = rare {
-                let listed: Vec<String> = r
-                    .heaps
-                    .iter()
-                    .map(|(n, v)| format!("G({n}) = {v}"))
-                    .collect();
-                writeln!(
-                    out,
-                    "rare values (mask {}{}): {} heaps{}{}",
-                    r.mask,
-                    if r.domain { ", with heap parity" } else { "" },
-                    r.count,
-                    if listed.is_empty() { "" } else { ": " },
-                    listed.join(", ")
-                )?;
+            writeln!(
+                out,
+                "largest value in G({}..={to}): {largest}, first at heap {largest_at}",
+                args.from
+            )?;
+            if let Some(line) = rare_line(family.as_ref(), args.from, to) {
+                writeln!(out, "{line}")?;
             }
         }
         out.flush()?;

@@ -4,6 +4,7 @@
 use std::process::Command;
 
 mod checkpoints;
+mod play;
 mod reliability;
 
 /// Runs `sprague` with `args`; returns (stdout, stderr, exit status).
@@ -31,6 +32,7 @@ fn luogu_p1247_first_sample() {
     assert_eq!(code, 0);
     insta::assert_snapshot!(out, @r"
     N-position: the player to move wins (Grundy value 12)
+    remoteness 15: the game lasts 15 more moves with best play
     winning move: take 4 from the heap of 9  ->  nim(3, 6, 5)
     ");
 }
@@ -41,6 +43,7 @@ fn luogu_p1247_second_sample_is_lost() {
     assert_eq!(code, 0);
     insta::assert_snapshot!(out, @r"
     P-position: the player to move loses (Grundy value 0)
+    remoteness 66: the game lasts 66 more moves with best play
     no winning move
     ");
 }
@@ -78,11 +81,13 @@ fn all_lists_every_winning_move_in_spec_order() {
     // whose lowest bit is set can move.
     insta::assert_snapshot!(out, @r"
     P-position: the player to move loses (Grundy value 0)
+    remoteness 14: the game lasts 14 more moves with best play
     no winning move
     ");
     let (out, _, _) = sprague(&["analyze", "nim(3, 5, 7)", "--all"]);
     insta::assert_snapshot!(out, @r"
     N-position: the player to move wins (Grundy value 1)
+    remoteness 15: the game lasts 15 more moves with best play
     winning moves (3):
       take 1 from the heap of 3  ->  nim(2, 5, 7)
       take 1 from the heap of 5  ->  nim(3, 4, 7)
@@ -96,6 +101,7 @@ fn misere_nim() {
     assert_eq!(code, 0);
     insta::assert_snapshot!(out, @r"
     P-position: the player to move loses (misère play)
+    remoteness 3: the game lasts 3 more moves with best play
     no winning move
     ");
     let v = json(&["analyze", "nim(2, 2, 1)", "--misere", "--json"]);
@@ -193,9 +199,9 @@ fn a_time_limit_is_a_user_error_with_a_hint() {
     // A Grundy table of a take-and-break game reads the clock too, and
     // prints nothing when it stops.
     let (out, err, code) = sprague(&[
+        "table",
         "--time-limit",
         "0.3",
-        "table",
         "octal[0.007]",
         "--to",
         "10000000",
@@ -209,7 +215,7 @@ fn a_time_limit_is_a_user_error_with_a_hint() {
         "{err}"
     );
     for bad in ["--time-limit=0", "--time-limit=-1", "--time-limit=nan"] {
-        let (_, err, code) = sprague(&[bad, "analyze", "nim(1)"]);
+        let (_, err, code) = sprague(&["analyze", "nim(1)", bad]);
         assert_eq!(code, 2, "{bad}: {err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
@@ -361,8 +367,12 @@ fn play_a_partizan_game_as_right() {
         out.contains("A partizan game: you play Right, I play Left."),
         "{out}"
     );
+    // LRRL is 3/8 (Berlekamp's rule), so with *1 Left wins moving first.
+    // Of Left's winning moves the engine takes the one that wins soonest:
+    // removing the nimber leaves 3/8, which Right, moving first, loses
+    // after one move of each (its two red edges give 1 or 1/2).
     assert!(
-        out.contains("I cut the L edge at height 4  ->  hackenbush(\"LRR\") + *1"),
+        out.contains("I take 1 from the heap of 1  ->  hackenbush(\"LRRL\") + *0"),
         "{out}"
     );
     // Right's moves are listed for the human: Right's red edges and the
@@ -931,10 +941,47 @@ fn table_summary_names_the_rare_values() {
     // have an even number of ones, the rare class of Winning Ways' mask.
     let (out, err, code) = sprague(&["table", "kayles", "--period", "--summary"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("period 12, preperiod 71, certified"), "{out}");
-    assert!(out.contains("largest value 8"), "{out}");
-    assert!(out.contains("rare values"), "{out}");
-    assert!(!out.contains(" 0: "), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    // Every line names the heaps it speaks of: the proof of the period
+    // rests on G(0..=167), the summary covers two periods past the
+    // preperiod.
+    assert_eq!(lines[0], "kayles: summary of G(0..=94)");
+    assert_eq!(lines[1], "period 12, preperiod 71, certified by G(0..=167)");
+    // One period of A002186, from its data file: G(71..=82).
+    assert_eq!(
+        lines[2],
+        "the period's values, G(71..=82): 7 4 1 2 8 1 4 7 2 1 8 2"
+    );
+    assert_eq!(lines[3], "largest value in G(0..=94): 8, first at heap 27");
+    // The rare line says what rare means, and lists the rare heaps of the
+    // range only.
+    assert!(lines[4].starts_with("rare values in G(0..=94) (the values are split in two classes by the parity of their 1 bits under the mask 15"), "{out}");
+    assert!(lines[4].ends_with("9 heaps: G(3) = 3, G(6) = 3, G(11) = 6, G(18) = 3, G(22) = 6, G(28) = 5, G(34) = 6, G(39) = 3, G(70) = 6"), "{out}");
+    assert_eq!(lines.len(), 5, "{out}");
+}
+
+#[test]
+fn a_long_rare_list_ends_with_how_many_were_left_out() {
+    // Officers: Grossman's count of rare heaps below 100 001 (the `officers`
+    // test in the library checks the counts against his figures).
+    let (out, err, code) = sprague(&["table", "officers", "--to", "100000", "--summary"]);
+    assert_eq!(code, 0, "{err}");
+    let rare = out.lines().find(|l| l.starts_with("rare values")).unwrap();
+    let listed = rare.matches("G(").count() - 1; // the range in the heading
+    assert_eq!(listed, 100, "{rare}");
+    let total: usize = rare
+        .split("): ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(
+        rare.ends_with(&format!(", … ({} more)", total - 100)),
+        "{rare}"
+    );
+    let json = json(&["table", "officers", "--to", "100000", "--summary", "--json"]);
+    assert_eq!(json["rare"]["count"], total);
+    assert_eq!(json["rare"]["heaps"].as_array().unwrap().len(), 100);
 }
 
 #[test]
@@ -974,6 +1021,12 @@ fn table_plots_svg_and_png() {
     assert_eq!(code, 0, "{err}");
     let bytes = std::fs::read(&png).unwrap();
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    // Compressed: the raw 960×540 pixels are 1.5 MB.
+    assert!(bytes.len() < 64 * 1024, "{} bytes", bytes.len());
+    assert!(
+        err.contains(&format!("written to {}", png.display())),
+        "{err}"
+    );
     let (_, _, code) = sprague(&[
         "table",
         "kayles",
@@ -1113,7 +1166,10 @@ fn heap_sizes_on_the_command_line_may_be_powers() {
 fn hackenbush_string_value_and_winning_move() {
     // LRRL = 1 - 1/2 - 1/4 + 1/8 = 3/8 (Berlekamp's rule): positive, so
     // Left wins whoever starts. Cutting the bottom L edge leaves 0, which
-    // Right, moving next, loses.
+    // Right, moving next, loses. The thermograph of 3/8 = {1/4|1/2} by
+    // hand: the scaffolds 1/4 - t and 1/2 + t meet at -1/8; below, the
+    // left one follows RW(1/4) - t (1/2 down to -1/2, then -t) and the
+    // right one LW(1/2) + t (0 below -1/2).
     let (out, err, code) = sprague(&["analyze", "hackenbush(\"LRRL\")", "--json"]);
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out, @r#"
@@ -1124,6 +1180,7 @@ fn hackenbush_string_value_and_winning_move() {
       "first_player_wins": null,
       "grundy": null,
       "value": "3/8",
+      "remoteness": 1,
       "components": [
         {
           "position": "hackenbush(\"LRRL\")",
@@ -1135,7 +1192,8 @@ fn hackenbush_string_value_and_winning_move() {
         "right_stop": "3/8",
         "mean": "3/8",
         "temperature": "-1/8",
-        "birthday": 4
+        "birthday": 4,
+        "thermograph": "Thermograph(3/8,[-1/8,-1/4,-1/2],[0,-1,0,-1],3/8,[-1/8,-1/2],[0,1,0])"
       },
       "winning_moves": [
         {
@@ -1157,7 +1215,9 @@ fn cutting_game_bar() {
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out, @r"
     R-position: Right wins whoever starts (value -1)
+    remoteness 4: the game lasts 4 more moves with best play
     stops -1 and -1, mean -1, temperature -1, born on day 1
+    thermograph Thermograph(-1,[],[0],-1,[],[0])
     no winning move
     ");
     // HDU 3544, third sample: 2x2 + 2x1 = 0 + 1, Alice (Left) wins.
@@ -1170,11 +1230,15 @@ fn cutting_game_bar() {
 fn hackenbush_plus_a_nimber() {
     // LR + *1 = 1/2*, positive. Left's cut of LR leaves * (first player
     // wins, so Right would): not winning; taking the nim heap leaves 1/2.
+    // Its thermograph is that of {1/2|1/2}: the scaffolds RW(1/2) - t
+    // (1 below -1/2) and LW(1/2) + t (0 below -1/2) meet at 0.
     let (out, err, code) = sprague(&["analyze", "hackenbush(\"LR\") + *1", "--all"]);
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out, @r#"
     L-position: Left wins whoever starts (value 1/2*)
+    remoteness 3: the game lasts 3 more moves with best play
     stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3
+    thermograph Thermograph(1/2,[0,-1/2],[0,-1,0],1/2,[0,-1/2],[0,1,0])
     winning moves (1):
       take 1 from the heap of 1  ->  hackenbush("LR") + *0
     "#);
@@ -1226,4 +1290,178 @@ fn game_values_in_cgsuite_notation_are_terms_of_a_sum() {
       nim(3) + 1/3
                ^^^
     ");
+}
+
+#[test]
+fn with_json_an_error_is_json_on_stdout_and_a_line_on_stderr() {
+    let (out, err, code) = sprague(&["analyze", "nim(3, x)", "--json"]);
+    assert_eq!(code, 2);
+    let error: serde_json::Value = serde_json::from_str(&out).expect("JSON on stdout");
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("bad position: unexpected `x`"),
+        "{out}"
+    );
+    // The span is the byte range of `x` in the position.
+    assert_eq!(error["span"], serde_json::json!([7, 8]));
+    assert!(err.starts_with("error: bad position"), "{err}");
+    // An error with no place in the text has a null span.
+    let (out, _, code) = sprague(&[
+        "analyze",
+        "subtraction[1,3](30, 31, 32, 33)",
+        "--misere",
+        "--budget",
+        "100",
+        "--json",
+    ]);
+    assert_eq!(code, 2);
+    let error: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(error["error"].as_str().unwrap().contains("budget"), "{out}");
+    assert!(error["span"].is_null(), "{out}");
+    for args in [
+        &["table", "nosuchgame", "--json"][..],
+        &["graph", "/nonexistent/file.txt", "--json"][..],
+    ] {
+        let (out, _, code) = sprague(args);
+        assert_eq!(code, 2, "{args:?}");
+        let error: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(error["error"].is_string(), "{args:?}: {out}");
+    }
+    // Without --json, stdout stays empty.
+    let (out, _, code) = sprague(&["analyze", "nim(3, x)"]);
+    assert_eq!((out.as_str(), code), ("", 2));
+}
+
+#[test]
+fn limits_are_flags_of_the_commands_that_compute() {
+    for command in ["analyze", "table", "play", "graph", "roots", "coalitions"] {
+        let (help, _, code) = sprague(&[command, "--help"]);
+        assert_eq!(code, 0);
+        assert!(
+            help.contains("--budget") && help.contains("--time-limit"),
+            "{command}: {help}"
+        );
+    }
+    let (help, _, _) = sprague(&["serve", "--help"]);
+    assert!(
+        help.contains("--budget") && !help.contains("--time-limit"),
+        "{help}"
+    );
+    for command in ["games", "completions", "man"] {
+        let (help, _, _) = sprague(&[command, "--help"]);
+        assert!(!help.contains("--budget"), "{command}: {help}");
+    }
+    let (_, err, code) = sprague(&["games", "--budget", "5"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unexpected argument '--budget'"), "{err}");
+}
+
+/// The examples under `Examples:` in a subcommand's `--help`, as argument
+/// lists (shell quoting of the simple kind the examples use).
+fn help_examples(command: &str) -> Vec<Vec<String>> {
+    let (help, _, code) = sprague(&[command, "--help"]);
+    assert_eq!(code, 0);
+    let examples = help.split_once("Example").expect("examples in --help").1;
+    examples
+        .lines()
+        .skip(1)
+        .map(str::trim)
+        .filter(|l| l.starts_with("sprague "))
+        .map(|line| {
+            let mut words = Vec::new();
+            let mut word = String::new();
+            let mut quote = None;
+            let mut chars = line["sprague ".len()..].chars();
+            while let Some(c) = chars.next() {
+                match (quote, c) {
+                    (None, '"' | '\'') => quote = Some(c),
+                    (Some(q), c) if c == q => quote = None,
+                    (Some('"'), '\\') => word.extend(chars.next()),
+                    (None, ' ') => {
+                        if !word.is_empty() {
+                            words.push(std::mem::take(&mut word));
+                        }
+                    }
+                    _ => word.push(c),
+                }
+            }
+            words.push(word);
+            words
+        })
+        .collect()
+}
+
+#[test]
+fn every_help_has_examples_and_they_run() {
+    for command in [
+        "analyze",
+        "table",
+        "games",
+        "play",
+        "graph",
+        "roots",
+        "coalitions",
+        "serve",
+        "completions",
+        "man",
+    ] {
+        let examples = help_examples(command);
+        assert!(!examples.is_empty(), "{command}");
+        for words in examples {
+            // Examples that redirect or start a server or a game are
+            // checked for their syntax by clap only (`--help` after them).
+            let runs_alone = !words
+                .iter()
+                .any(|w| w.starts_with('>') || w == "&&" || w.ends_with(".svg"))
+                && !["play", "serve"].contains(&command);
+            let mut args: Vec<&str> = words
+                .iter()
+                .map(String::as_str)
+                .take_while(|w| !w.starts_with('>') && *w != "&&")
+                .collect();
+            if !runs_alone {
+                args.push("--help");
+            }
+            let cwd = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+            let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
+                .args(&args)
+                .current_dir(cwd)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+}
+
+#[test]
+fn completions_for_each_shell_and_a_man_page() {
+    for (shell, marker) in [
+        ("bash", "complete -F _sprague"),
+        ("zsh", "#compdef sprague"),
+        ("fish", "complete -c sprague"),
+        ("powershell", "Register-ArgumentCompleter"),
+        ("elvish", "edit:completion:arg-completer[sprague]"),
+    ] {
+        let (out, err, code) = sprague(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        assert!(out.contains(marker), "{shell}: {out}");
+        // Every subcommand is completed.
+        assert!(out.contains("analyze") && out.contains("table"), "{shell}");
+    }
+    let (_, err, code) = sprague(&["completions", "tcsh"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("tcsh"), "{err}");
+    let (man, _, code) = sprague(&["man"]);
+    assert_eq!(code, 0);
+    assert!(man.contains(".TH sprague 1"), "{man}");
+    assert!(
+        man.contains("analyze") && man.contains("completions"),
+        "{man}"
+    );
 }

@@ -13,9 +13,11 @@ def test_analyze_gives_the_fields_of_the_spec_in_order():
     a = sprague.analyze("nim(3, 6, 9)")
     assert list(a) == [
         "position", "play", "outcome", "first_player_wins", "grundy", "value",
-        "components", "winning_moves", "drawing_moves",
+        "remoteness", "components", "winning_moves", "drawing_moves",
     ]
     assert a["grundy"] == 12 and a["outcome"] == "N" and a["value"] == "*12"
+    # SPEC's example: Nim with heaps 3, 6 and 9 lasts 15 moves with best play.
+    assert a["remoteness"] == 15
     assert a["components"][2] == {"position": "nim(9)", "grundy": 9, "value": "*9"}
     assert a["winning_moves"] == [
         {"component": 2, "description": "take 4 from the heap of 9", "to": "nim(3, 6, 5)"}
@@ -26,11 +28,13 @@ def test_analyze_of_a_partizan_position_has_the_cgt_figures():
     a = sprague.analyze("{3|0} + cut(1, 2)")
     # cut(1, 2) is -1 (only Right can cut it, into two 1x1 squares worth
     # 0), so the sum is {2|-1}: stops 2 and -1, mean 1/2, temperature 3/2,
-    # born on day 3 (one after 2).
+    # born on day 3 (one after 2). Its thermograph: the scaffolds 2 - t and
+    # -1 + t meet at t = 3/2, value 1/2.
     assert a["value"] == "{2|-1}"
     assert a["cgt"] == {
         "left_stop": "2", "right_stop": "-1", "mean": "1/2",
         "temperature": "3/2", "birthday": 3,
+        "thermograph": "Thermograph(1/2,[3/2],[0,-1],1/2,[3/2],[0,1])",
     }
 
 

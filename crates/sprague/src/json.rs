@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::position::Position;
 use crate::rulesets::{HeapFamily, Periodicity, Ruleset};
-use crate::solve::{Analysis, SumMove, Value};
+use crate::solve::{Analysis, MoveOutcome, SumMove, Value};
 use crate::thermograph::Figures;
 
 /// The JSON of `analyze`: outcome, values and winning moves of a position.
@@ -34,6 +34,10 @@ pub struct AnalysisJson {
     /// an impartial position (`*12`), the canonical form of a partizan
     /// one, the loopy value of a loopy one; `None` for misère sums.
     pub value: Option<String>,
+    /// How many moves the game lasts with best play (the winner hurries,
+    /// the loser delays), where it was computed; `None` for a draw or a
+    /// position too large to search.
+    pub remoteness: Option<u32>,
     /// One entry per component of the normalised sum, with its own value
     /// where the analysis computed it.
     pub components: Vec<ComponentJson>,
@@ -46,6 +50,47 @@ pub struct AnalysisJson {
     /// Not in the spec's list: for a drawn position, the moves that keep
     /// the draw (empty otherwise).
     pub drawing_moves: Vec<MoveJson>,
+    /// With `--moves`: every move of the position with what it leads to
+    /// (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<MoveOutcomeJson>>,
+}
+
+/// One move of `--moves`: the move, and the outcome, remoteness and value
+/// of the position it leads to, for the player then to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveOutcomeJson {
+    /// For a partizan position, who moves: `L` or `R` (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    /// The component that moves, counting from 0 in the normalised sum.
+    pub component: usize,
+    /// The move in words.
+    pub description: String,
+    /// The whole position after the move, normalised.
+    pub to: String,
+    /// The outcome after the move: `N`, `P` or `D` for the player then to
+    /// move; `L`, `R`, `N` or `P` for a partizan position.
+    pub outcome: String,
+    /// The remoteness after the move, where known.
+    pub remoteness: Option<u32>,
+    /// The value after the move, where one applies.
+    pub value: Option<String>,
+}
+
+impl MoveOutcomeJson {
+    /// The JSON of `m`; `partizan` says whether to name the side.
+    pub fn new(m: &MoveOutcome, partizan: bool) -> MoveOutcomeJson {
+        MoveOutcomeJson {
+            side: partizan.then(|| m.side.name()[..1].to_string()),
+            component: m.m.component,
+            description: m.m.description(),
+            to: m.m.to.to_string(),
+            outcome: m.outcome.letter().to_string(),
+            remoteness: m.remoteness,
+            value: m.value.clone(),
+        }
+    }
 }
 
 /// One component of an analysed sum: how it is written alone, and its
@@ -64,9 +109,9 @@ pub struct ComponentJson {
 }
 
 /// The `cgt` object of `analyze`: numbers in CGSuite's notation (`"3/8"`).
-/// The spec's `atomic_weight`, `reduced` and `thermograph` are not
-/// computed yet and are left out rather than given as `null` (which would
-/// say they are undefined).
+/// The spec's `atomic_weight` and `reduced` are not computed yet and are
+/// left out rather than given as `null` (which would say they are
+/// undefined).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CgtJson {
     /// The Left stop.
@@ -80,6 +125,9 @@ pub struct CgtJson {
     pub temperature: String,
     /// The day the canonical form is born.
     pub birthday: u64,
+    /// The generalised thermograph in CGSuite's text:
+    /// `Thermograph(0,[0],[0,-1],0,[],[0])`.
+    pub thermograph: String,
 }
 
 impl From<&Figures> for CgtJson {
@@ -90,6 +138,7 @@ impl From<&Figures> for CgtJson {
             mean: f.mean.to_string(),
             temperature: f.temperature.to_string(),
             birthday: f.birthday,
+            thermograph: f.thermograph.to_string(),
         }
     }
 }
@@ -128,6 +177,7 @@ impl AnalysisJson {
             first_player_wins: analysis.outcome.first_player_wins(),
             grundy: analysis.grundy().map(|g| g.0),
             value: analysis.value_notation(),
+            remoteness: analysis.remoteness,
             components: position
                 .components()
                 .iter()
@@ -144,6 +194,7 @@ impl AnalysisJson {
             cgt: analysis.figures().as_ref().map(CgtJson::from),
             winning_moves: analysis.winning_moves.iter().map(MoveJson::from).collect(),
             drawing_moves: analysis.drawing_moves.iter().map(MoveJson::from).collect(),
+            moves: None,
         }
     }
 }
@@ -270,13 +321,15 @@ mod tests {
     fn analysis_fields_come_in_the_order_of_the_spec() {
         // The example of SPEC.md, compact, then `drawing_moves`.
         let p = Position::parse("nim(3, 6, 9)").unwrap();
-        let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        let mut a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        a.remoteness =
+            crate::remoteness(&p, Play::Normal, crate::Side::Left, &Budget::DEFAULT).unwrap();
         let text = serde_json::to_string(&AnalysisJson::new(&p, &a)).unwrap();
         assert_eq!(
             text,
             concat!(
                 r#"{"position":"nim(3, 6, 9)","play":"normal","outcome":"N","#,
-                r#""first_player_wins":true,"grundy":12,"value":"*12","#,
+                r#""first_player_wins":true,"grundy":12,"value":"*12","remoteness":15,"#,
                 r#""components":[{"position":"nim(3)","grundy":3,"value":"*3"},"#,
                 r#"{"position":"nim(6)","grundy":6,"value":"*6"},"#,
                 r#"{"position":"nim(9)","grundy":9,"value":"*9"}],"#,

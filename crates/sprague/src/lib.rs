@@ -73,6 +73,7 @@ pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy
 pub use solve::canonical::{CanonicalSolver, MAX_VALUE_CHARS};
 pub use solve::search::SumSearch;
 pub use solve::{
-    Analysis, MoveList, Reply, ReplyReason, SumMove, Value, analyze, analyze_for, moves, reply,
+    Analysis, MoveList, MoveOutcome, REMOTENESS_POSITIONS, Reply, ReplyReason, SumMove, Value,
+    analyze, analyze_for, move_outcomes, moves, remoteness, reply,
 };
 pub use thermograph::{Figures, Thermograph, Thermography, Wall};

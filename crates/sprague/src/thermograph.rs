@@ -1,33 +1,63 @@
-//! Thermography of short partizan games at temperatures `t >= 0`: the
-//! walls of the thermograph, the mean and the temperature (Conway, *On
-//! Numbers and Games*, ch. 9; Berlekamp, Conway and Guy, *Winning Ways*,
-//! ch. 6; Siegel, *Combinatorial Game Theory*, II.5), and the figures
-//! CGSuite reports beside a canonical form.
+//! Generalised thermography of short partizan games: the thermograph from
+//! `t = -1` up, its walls, mast (the mean) and temperature, and the figures
+//! CGSuite reports beside a canonical form (Conway, *On Numbers and Games*,
+//! ch. 9; Berlekamp, Conway and Guy, *Winning Ways*, ch. 6; Berlekamp,
+//! "The Economist's View of Combinatorial Games", 1996, for temperatures
+//! below zero; Siegel, *Combinatorial Game Theory*, II.5; CGSuite's
+//! `Thermograph` and `Trajectory`).
 //!
-//! A game whose stops are equal (a number, or a number plus an
-//! infinitesimal: Siegel, II.3) is a vertical mast at its stop for every
-//! `t >= 0`. For a hot game `G` (Left stop above Right stop) the *left
-//! scaffold* is `max_L RW(G^L)(t) - t` and the *right scaffold*
-//! `min_R LW(G^R)(t) + t`, from the right walls of Left's options and the
-//! left walls of Right's; at `t = 0` they are the stops, so the left
-//! scaffold starts to the right of the right one. The walls follow the
-//! scaffolds up to the first temperature `T` where they meet, the
-//! *temperature* of `G`; above it both are the vertical *mast* at the
-//! *mean*. Walls have slopes `0` and `±1` only, so every critical point is a
-//! dyadic rational and all of it is exact.
+//! **Definition.** A thermograph is a pair of walls, continuous piecewise
+//! linear functions of the temperature `t` on `[-1, ∞)`, the left one never
+//! to the right of (below) the right one. The thermograph of an integer `n`
+//! is the vertical mast at `n`. Any other canonical form `G` has options on
+//! both sides; its *left scaffold* is `LS(t) = max_L RW(G^L)(t) - t`, from
+//! the right walls of Left's options, and its *right scaffold* `RS(t) =
+//! min_R LW(G^R)(t) + t`, from the left walls of Right's. Its walls are
+//! their *thermographic intersection*: where `LS(t) >= RS(t)` (a *hill*)
+//! the walls are the scaffolds; where `LS(t) < RS(t)` (a *cave*) both walls
+//! are one mast, vertical except where a scaffold pushes it, which starts
+//! at the value where the scaffolds crossed (or, for a cave from `t = -1`,
+//! at the number of `[LS(-1), RS(-1)]` nearest 0, CGSuite's choice).
 //!
-//! CGSuite's temperatures below zero are kept for numbers (`-1` for an
-//! integer, `-1/2^k` for `m/2^k`, `m` odd) and tepid games (`0`); the
-//! walls below zero (Berlekamp's generalised thermographs) are not drawn.
+//! **Shape.** Left walls have slopes `0` and `-1` only, right walls `0` and
+//! `+1` (by induction: an integer's are vertical, the scaffolds tilt the
+//! options' walls by `∓1` and a max or min keeps the slopes, and a cave's
+//! mast is vertical). So `LS` never increases and `RS` never decreases:
+//! their difference falls, the hill is one interval `[-1, T]` and the cave
+//! above it is the vertical mast at `LS(T) = RS(T)`, which no scaffold ever
+//! pushes. Every critical point is a dyadic rational, so all of it is
+//! exact. For canonical forms the hill is never empty: for a number
+//! `m/2^k` the scaffolds cross at `-1/2^k` (the options' walls are still
+//! vertical there), and for any other game `LS(-1) >= LS(0) >= RS(0) >=
+//! RS(-1)` (the slopes bound the walls between `-1` and `0`, and the
+//! stops `LS(0) >= RS(0)` of a game that is not a number).
+//!
+//! **Figures.** The *mean* is the value of the mast. The *temperature* is
+//! CGSuite's: the largest critical temperature of either wall, `-1` for a
+//! mast from the base. For a hot game it is where the walls meet, as in
+//! the classical definition at `t >= 0`; it is `-1/2^k` for a number
+//! `m/2^k` (`m` odd, `k >= 1`) and `0` for a number plus a nonzero
+//! infinitesimal. At `t = 0` the walls are at the stops.
+//!
+//! **Numbers plus a nimber.** `x + *n` has the thermograph of `x + *` for
+//! every `n >= 1` (CGSuite computes it so too; the tests check it against
+//! the options), so a large nimber costs one step, not `n`.
+
+use std::fmt;
 
 use rustc_hash::FxHashMap;
 
 use crate::cgt::{CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH};
 use crate::error::SolveError;
 
-/// A continuous piecewise linear function of the temperature `t >= 0`: its
-/// value at each point of `points` (the first at `t = 0`, increasing),
-/// linear in between, and of slope `final_slope` after the last point.
+/// The lowest temperature of a thermograph.
+const BASE: Dyadic = Dyadic::integer(-1);
+
+/// A wall of a thermograph (CGSuite's *trajectory*): a continuous piecewise
+/// linear function of the temperature `t >= -1`, given by its value at each
+/// point of `points` (the first at `t = -1`, increasing), linear in between,
+/// and of slope `final_slope` after the last point. Its *critical points*
+/// are the temperatures above `-1` where the slope changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wall {
     points: Vec<(Dyadic, Dyadic)>,
@@ -38,12 +68,13 @@ impl Wall {
     /// The vertical wall at `x`.
     pub fn mast(x: Dyadic) -> Wall {
         Wall {
-            points: vec![(Dyadic::ZERO, x)],
+            points: vec![(BASE, x)],
             final_slope: 0,
         }
     }
 
-    /// The value at temperature `t >= 0`.
+    /// The value at temperature `t >= -1` (below `-1`, the first segment
+    /// extended).
     ///
     /// # Errors
     ///
@@ -62,10 +93,31 @@ impl Wall {
         v.checked_add(times(t.checked_add(u.checked_neg()?)?, slope)?)
     }
 
-    /// The critical points: the temperatures where the slope changes, in
-    /// increasing order.
+    /// The critical points, highest first (CGSuite's order).
     pub fn critical_points(&self) -> Vec<Dyadic> {
-        self.points[1..].iter().map(|&(t, _)| t).collect()
+        self.points[1..].iter().rev().map(|&(t, _)| t).collect()
+    }
+
+    /// The slopes (change of value per degree), from the mast's down: the
+    /// slope above the highest critical point, then below each critical
+    /// point in turn; one more than the critical points.
+    ///
+    /// # Errors
+    ///
+    /// [`DyadicOverflow`] beyond the range of [`Dyadic`].
+    pub fn slopes(&self) -> Result<Vec<i64>, DyadicOverflow> {
+        let mut slopes = vec![self.final_slope];
+        for pair in self.points.windows(2).rev() {
+            let ((t0, v0), (t1, v1)) = (pair[0], pair[1]);
+            slopes.push(slope_between(t0, v0, t1, v1)?);
+        }
+        Ok(slopes)
+    }
+
+    /// The value at the highest critical point (at `-1` for a wall without
+    /// one): for a thermograph's wall, the value of its mast.
+    pub fn mast_value(&self) -> Dyadic {
+        self.points[self.points.len() - 1].1
     }
 
     /// `self + slope * t`.
@@ -80,7 +132,6 @@ impl Wall {
             final_slope: self.final_slope + slope,
         })
     }
-
     /// The pointwise maximum (`larger`) or minimum of two walls.
     fn extreme(&self, other: &Wall, larger: bool) -> Result<Wall, DyadicOverflow> {
         let better = |a: Dyadic, b: Dyadic| if (a >= b) == larger { a } else { b };
@@ -126,7 +177,7 @@ impl Wall {
             .collect::<Result<Vec<_>, DyadicOverflow>>()?;
         // After the last point the one that is ahead (or, level, the one
         // whose slope takes it ahead) stays ahead.
-        let last = *ts.last().expect("a wall has a point at 0");
+        let last = *ts.last().expect("a wall has a point at -1");
         let (a, b) = (self.value_at(last)?, other.value_at(last)?);
         let final_slope = if a == b {
             if larger {
@@ -239,36 +290,146 @@ fn slope_between(t0: Dyadic, v0: Dyadic, t1: Dyadic, v1: Dyadic) -> Result<i64, 
     Err(DyadicOverflow)
 }
 
-/// The thermograph of a game at `t >= 0`: its two walls, which meet at the
-/// temperature and go on as the mast.
+/// The generalised thermograph of a short game: its two walls, which meet
+/// at or below the temperature and go on up as the mast.
+///
+/// Displayed as CGSuite prints it: `Thermograph(0,[0],[0,-1],0,[],[0])`,
+/// each wall as its mast value, its critical points highest first and its
+/// slopes from the mast's down.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, CanonicalArena, Thermography};
+/// let mut arena = CanonicalArena::new(Budget::DEFAULT);
+/// let zero = arena.zero();
+/// let star = arena.nimber(1).unwrap();
+/// let up = arena.form(&[zero], &[star]).unwrap();
+/// let t = Thermography::new().thermograph(&mut arena, up).unwrap();
+/// assert_eq!(t.to_string(), "Thermograph(0,[0],[0,-1],0,[],[0])");
+/// assert_eq!(t.temperature.to_string(), "0");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thermograph {
     /// Left's wall (the larger).
     pub left: Wall,
     /// Right's wall.
     pub right: Wall,
-    /// Where the walls meet: the temperature (`0` for a mast from the
-    /// start).
+    /// The largest critical point of either wall, `-1` for a mast from
+    /// the base (CGSuite's temperature).
     pub temperature: Dyadic,
     /// The value of the mast: the mean.
     pub mean: Dyadic,
 }
 
+impl Thermograph {
+    /// The vertical mast at `x` (the thermograph of an integer).
+    pub fn mast(x: Dyadic) -> Thermograph {
+        Thermograph {
+            left: Wall::mast(x),
+            right: Wall::mast(x),
+            temperature: BASE,
+            mean: x,
+        }
+    }
+
+    /// The thermographic intersection of a left scaffold that never
+    /// increases and a right scaffold that never decreases (see the module
+    /// documentation): the scaffolds up to the last temperature `T` where
+    /// the left one is at least the right one, the mast at their common
+    /// value above.
+    fn intersection(left: &Wall, right: &Wall) -> Result<Thermograph, SolveError> {
+        let difference = left.minus(right)?;
+        let points = &difference.points;
+        if points[0].1 < Dyadic::ZERO {
+            // A cave from the base, its mast at the value between the
+            // scaffolds nearest 0 (does not arise for canonical forms).
+            let (a, b) = (left.value_at(BASE)?, right.value_at(BASE)?);
+            return Ok(Thermograph::mast(Dyadic::ZERO.max(a).min(b)));
+        }
+        // The difference falls, so the hill ends after the last point
+        // where it is still >= 0, where it reaches 0.
+        let i = points.partition_point(|&(_, d)| d >= Dyadic::ZERO) - 1;
+        let (t, d) = points[i];
+        let falling = match points.get(i + 1) {
+            Some(&(u, e)) => slope_between(t, d, u, e)?,
+            None => difference.final_slope,
+        };
+        let top = if d == Dyadic::ZERO {
+            t
+        } else if falling < 0 {
+            t.checked_add(divide(d, -falling)?)?
+        } else {
+            return Err(SolveError::unsupported(
+                "the scaffolds of a game never meet",
+            ));
+        };
+        let left = left.cut_at(top)?;
+        let right = right.cut_at(top)?;
+        // Every segment of a wall made here has an integer slope, which
+        // is what lets `Display` print the slopes without failing.
+        left.slopes()?;
+        right.slopes()?;
+        let temperature = left.points[1..]
+            .iter()
+            .chain(&right.points[1..])
+            .map(|&(u, _)| u)
+            .fold(BASE, Dyadic::max);
+        Ok(Thermograph {
+            mean: left.mast_value(),
+            left,
+            right,
+            temperature,
+        })
+    }
+}
+
+impl fmt::Display for Wall {
+    /// CGSuite's text of a trajectory: `mast,[critical points],[slopes]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A wall's slopes are integers (checked when it is made: a mast,
+        // or cut from scaffolds in `Thermograph::intersection`).
+        let slopes = self.slopes().unwrap_or_default();
+        let join = |items: Vec<String>| items.join(",");
+        write!(
+            f,
+            "{},[{}],[{}]",
+            self.mast_value(),
+            join(
+                self.critical_points()
+                    .iter()
+                    .map(Dyadic::to_string)
+                    .collect()
+            ),
+            join(slopes.iter().map(i64::to_string).collect())
+        )
+    }
+}
+
+impl fmt::Display for Thermograph {
+    /// `Thermograph(left wall,right wall)`, as CGSuite prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Thermograph({},{})", self.left, self.right)
+    }
+}
+
 /// The figures CGSuite reports for a short partizan game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Figures {
     /// The Left stop.
     pub left_stop: Dyadic,
     /// The Right stop.
     pub right_stop: Dyadic,
-    /// The mean value.
+    /// The mean value: the thermograph's mast.
     pub mean: Dyadic,
-    /// The temperature, in CGSuite's convention below zero: `-1` for an
-    /// integer, `-1/2^k` for a number `m/2^k` (`m` odd), `0` for a number
-    /// plus a nonzero infinitesimal.
+    /// The thermograph's temperature, in CGSuite's convention below zero:
+    /// `-1` for an integer, `-1/2^k` for a number `m/2^k` (`m` odd), `0`
+    /// for a number plus a nonzero infinitesimal.
     pub temperature: Dyadic,
     /// The day the canonical form is born.
     pub birthday: u64,
+    /// The generalised thermograph.
+    pub thermograph: Thermograph,
 }
 
 /// Thermographs of canonical forms, memoised.
@@ -284,7 +445,7 @@ impl Thermography {
         Thermography::default()
     }
 
-    /// The thermograph of `g` at `t >= 0`.
+    /// The generalised thermograph of `g`, from `t = -1` up.
     ///
     /// # Errors
     ///
@@ -298,33 +459,50 @@ impl Thermography {
         if let Some(t) = self.memo.get(&g) {
             return Ok(t.clone());
         }
-        let (ls, rs) = arena.stops(g)?;
-        let thermograph = if ls <= rs {
-            // Equal stops: a number plus an infinitesimal, a mast.
-            Thermograph {
-                left: Wall::mast(ls),
-                right: Wall::mast(ls),
-                temperature: Dyadic::ZERO,
-                mean: ls,
+        let thermograph = match arena.as_number_plus_nimber(g) {
+            Some((x, 0)) if x.is_integer() => Thermograph::mast(x),
+            Some((x, n)) if n > 0 => {
+                // x + *n has the thermograph of x + * = {x | x}.
+                let x = arena.number(x)?;
+                self.nested(|th| th.of_options(arena, &[x], &[x]))?
             }
-        } else {
-            if self.depth >= MAX_DEPTH {
-                return Err(SolveError::unsupported(format!(
-                    "the game is too deep for thermography (more than {MAX_DEPTH} levels)"
-                )));
+            _ => {
+                let left = arena.left_options(g)?;
+                let right = arena.right_options(g)?;
+                self.nested(|th| th.of_options(arena, &left, &right))?
             }
-            self.depth += 1;
-            let result = self.hot(arena, g);
-            self.depth -= 1;
-            result?
         };
         self.memo.insert(g, thermograph.clone());
         Ok(thermograph)
     }
 
-    fn hot(&mut self, arena: &mut CanonicalArena, g: GameId) -> Result<Thermograph, SolveError> {
+    /// `f` one level deeper, or [`SolveError::Unsupported`] past
+    /// [`MAX_DEPTH`].
+    fn nested<T>(
+        &mut self,
+        f: impl FnOnce(&mut Thermography) -> Result<T, SolveError>,
+    ) -> Result<T, SolveError> {
+        if self.depth >= MAX_DEPTH {
+            return Err(SolveError::unsupported(format!(
+                "the game is too deep for thermography (more than {MAX_DEPTH} levels)"
+            )));
+        }
+        self.depth += 1;
+        let result = f(self);
+        self.depth -= 1;
+        result
+    }
+
+    /// The thermograph of the game `{left | right}` (not an integer, so
+    /// both sides have options) from its options' thermographs.
+    fn of_options(
+        &mut self,
+        arena: &mut CanonicalArena,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> Result<Thermograph, SolveError> {
         let mut left_scaffold: Option<Wall> = None;
-        for o in arena.left_options(g)? {
+        for &o in left {
             let wall = self.thermograph(arena, o)?.right;
             left_scaffold = Some(match left_scaffold {
                 None => wall,
@@ -332,7 +510,7 @@ impl Thermography {
             });
         }
         let mut right_scaffold: Option<Wall> = None;
-        for o in arena.right_options(g)? {
+        for &o in right {
             let wall = self.thermograph(arena, o)?.left;
             right_scaffold = Some(match right_scaffold {
                 None => wall,
@@ -341,46 +519,14 @@ impl Thermography {
         }
         let (Some(left), Some(right)) = (left_scaffold, right_scaffold) else {
             return Err(SolveError::unsupported(
-                "a hot game without options on one side",
+                "a game that is not an integer without options on one side",
             ));
         };
-        let left = left.tilted(-1)?;
-        let right = right.tilted(1)?;
-        // The first temperature where the scaffolds meet: their difference
-        // is positive at 0 and never increases (slopes -1 or 0 against 0
-        // or +1).
-        let difference = left.minus(&right)?;
-        let mut temperature = None;
-        for (i, &(t, d)) in difference.points.iter().enumerate() {
-            if d <= Dyadic::ZERO {
-                temperature = Some(t);
-                break;
-            }
-            let (next_slope, limit) = match difference.points.get(i + 1) {
-                Some(&(u, e)) => (slope_between(t, d, u, e)?, Some((u, e))),
-                None => (difference.final_slope, None),
-            };
-            let reaches = match limit {
-                Some((_, e)) => e <= Dyadic::ZERO,
-                None => next_slope < 0,
-            };
-            if reaches {
-                temperature = Some(t.checked_add(divide(d, -next_slope)?)?);
-                break;
-            }
-        }
-        let temperature = temperature
-            .ok_or_else(|| SolveError::unsupported("the scaffolds of a hot game never meet"))?;
-        let mean = left.value_at(temperature)?;
-        Ok(Thermograph {
-            left: left.cut_at(temperature)?,
-            right: right.cut_at(temperature)?,
-            temperature,
-            mean,
-        })
+        Thermograph::intersection(&left.tilted(-1)?, &right.tilted(1)?)
     }
 
-    /// The figures of `g`: stops, mean, temperature and birthday.
+    /// The figures of `g`: stops, mean, temperature, birthday and
+    /// thermograph.
     ///
     /// # Errors
     ///
@@ -392,20 +538,14 @@ impl Thermography {
     ) -> Result<Figures, SolveError> {
         let (left_stop, right_stop) = arena.stops(g)?;
         let birthday = arena.birthday(g)?;
-        let (mean, temperature) = match arena.as_number(g) {
-            Some(x) if x.exponent() == 0 => (x, Dyadic::integer(-1)),
-            Some(x) => (x, Dyadic::new(-1, x.exponent())?),
-            None => {
-                let t = self.thermograph(arena, g)?;
-                (t.mean, t.temperature)
-            }
-        };
+        let thermograph = self.thermograph(arena, g)?;
         Ok(Figures {
             left_stop,
             right_stop,
-            mean,
-            temperature,
+            mean: thermograph.mean,
+            temperature: thermograph.temperature,
             birthday,
+            thermograph,
         })
     }
 }
@@ -476,14 +616,73 @@ mod tests {
 
     #[test]
     fn walls_of_a_switch() {
+        // {3|0}: the scaffolds 3 - t and t from t = -1 (where they are 4
+        // and -1) meet at t = 3/2.
         let mut arena = CanonicalArena::new(Budget::DEFAULT);
         let mut th = Thermography::new();
         let id = game(&mut arena, "{3|0}");
         let t = th.thermograph(&mut arena, id).unwrap();
+        assert_eq!(t.left.value_at(d("-1")).unwrap(), d("4"));
         assert_eq!(t.left.value_at(Dyadic::ZERO).unwrap(), d("3"));
         assert_eq!(t.left.value_at(d("1")).unwrap(), d("2"));
+        assert_eq!(t.right.value_at(d("-1")).unwrap(), d("-1"));
         assert_eq!(t.right.value_at(d("1")).unwrap(), d("1"));
         assert_eq!(t.left.value_at(d("10")).unwrap(), d("3/2"));
         assert_eq!(t.left.critical_points(), [d("3/2")]);
+        assert_eq!(t.left.slopes().unwrap(), [0, -1]);
+        assert_eq!(t.right.slopes().unwrap(), [0, 1]);
+        assert_eq!(
+            t.to_string(),
+            "Thermograph(3/2,[3/2],[0,-1],3/2,[3/2],[0,1])"
+        );
+    }
+
+    #[test]
+    fn a_cave_from_the_base_stands_at_the_value_nearest_zero() {
+        // CGSuite's rule (Trajectory.thermographicIntersection): a cave
+        // from t = -1 has its mast at 0 if 0 lies between the scaffolds
+        // there, else at the scaffold nearer 0; scaffolds level at -1 and
+        // parting above make a mast at their common value.
+        let line = |v: &str, slope: i64| Wall::mast(d(v)).tilted(slope).unwrap();
+        for (left, right, mast) in [
+            // 1 - t is 2 at -1, below 4 + t (3): the mast at 2.
+            (line("1", -1), line("4", 1), "2"),
+            // -2 - t is -1 at -1, 1 + t is 0: 0 lies between.
+            (line("-2", -1), line("1", 1), "0"),
+            // -3 - t is -2 at -1, t is -1: the right scaffold is nearer.
+            (line("-3", -1), line("0", 1), "-1"),
+            // Mirror of the first: the mast at -2.
+            (line("-4", -1), line("-1", 1), "-2"),
+            // Level at -1 (both 2), parting above.
+            (line("1", -1), line("3", 1), "2"),
+        ] {
+            let t = Thermograph::intersection(&left, &right).unwrap();
+            assert_eq!(t, Thermograph::mast(d(mast)));
+        }
+    }
+
+    #[test]
+    fn a_number_plus_a_nimber_has_the_thermograph_of_the_number_plus_star() {
+        // The shortcut for x + *n (n >= 2) against the thermograph built
+        // from its options x, x*, ..., x*(n-1), for every number of
+        // denominator at most 32 in [-2, 2]; by induction on n the options'
+        // thermographs are those of the definition.
+        let mut arena = CanonicalArena::new(Budget::DEFAULT);
+        let mut th = Thermography::new();
+        for numerator in -64..=64 {
+            let x = Dyadic::new(numerator, 5).unwrap();
+            for n in 2..=4 {
+                let g = arena.number_plus_nimber(x, n).unwrap();
+                let options: Vec<GameId> = (0..n)
+                    .map(|k| arena.number_plus_nimber(x, k).unwrap())
+                    .collect();
+                let by_options = th.of_options(&mut arena, &options, &options).unwrap();
+                assert_eq!(
+                    th.thermograph(&mut arena, g).unwrap(),
+                    by_options,
+                    "{x}*{n}"
+                );
+            }
+        }
     }
 }

@@ -10,7 +10,7 @@ use sprague::{Budget, CanonicalSolver, Component, Outcome, Play, Position, Side,
 
 /// Random short games as text: small numbers, nimbers, ups and switches,
 /// and forms of those up to three levels deep.
-fn game() -> impl Strategy<Value = String> {
+pub(crate) fn game() -> impl Strategy<Value = String> {
     let leaf = prop::sample::select(vec![
         "0", "1", "-1", "2", "1/2", "-3/4", "*", "*2", "^", "v", "^*", "±1",
     ])

@@ -16,7 +16,7 @@ pub enum Value {
     /// A canonical form in CGSuite's notation (`1/2`, `{1|*}`); `None` when
     /// its text would be longer than [`crate::MAX_VALUE_CHARS`]. With the
     /// figures CGSuite reports beside it (stops, mean, temperature,
-    /// birthday), where they could be computed within the budget.
+    /// birthday, thermograph), where they could be computed within the budget.
     Canonical(Option<String>, Option<Figures>),
     /// The generalised Sprague–Grundy value of a loopy sum.
     Loopy(LoopyValue),
@@ -59,6 +59,12 @@ pub struct Analysis {
     /// (every other move loses): the first one, or all with `all`. Empty
     /// otherwise.
     pub drawing_moves: Vec<SumMove>,
+    /// How many moves the game lasts with best play (the winner hurries,
+    /// the loser delays), where it was computed: by
+    /// [`remoteness`](crate::remoteness), which front ends call for the
+    /// positions they show. `None` for a draw or a position too large to
+    /// search.
+    pub remoteness: Option<u32>,
 }
 
 impl Analysis {
@@ -80,11 +86,11 @@ impl Analysis {
         }
     }
 
-    /// The stops, mean, temperature and birthday of a partizan position's
-    /// canonical value.
+    /// The stops, mean, temperature, birthday and thermograph of a
+    /// partizan position's canonical value.
     pub fn figures(&self) -> Option<Figures> {
-        match self.value {
-            Some(Value::Canonical(_, figures)) => figures,
+        match &self.value {
+            Some(Value::Canonical(_, figures)) => figures.clone(),
             _ => None,
         }
     }
@@ -109,6 +115,7 @@ impl Analysis {
                 .map(|(i, m)| SumMove::new(position, i, m))
                 .collect(),
             drawing_moves: Vec::new(),
+            remoteness: None,
         }
     }
 }

@@ -298,6 +298,7 @@ pub(super) fn analyze(
         )),
         winning_moves,
         drawing_moves: Vec::new(),
+        remoteness: None,
     })
 }
 

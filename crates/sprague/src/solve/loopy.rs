@@ -37,7 +37,7 @@ fn counter(c: &Arc<dyn Component>, budget: &Budget) -> u64 {
 }
 
 /// The remoteness of a component played alone, where known.
-fn remoteness(c: &Arc<dyn Component>, budget: &Budget) -> Option<u32> {
+pub(super) fn remoteness(c: &Arc<dyn Component>, budget: &Budget) -> Option<u32> {
     match c.kind() {
         Kind::Loopy(g) => g.remoteness(budget),
         Kind::Impartial(g) => g.remoteness(budget),
@@ -167,5 +167,6 @@ pub(super) fn analyze(
             .collect(),
         winning_moves,
         drawing_moves,
+        remoteness: None,
     })
 }

@@ -14,11 +14,15 @@
 //!    move and the play convention in its state ([`search`]).
 //!
 //! The one list of a position's moves ([`moves`]) and the engine's choice of
-//! move ([`reply`]) are here too, so that every front end plays the same.
+//! move ([`reply`]) are here too, so that every front end plays the same;
+//! [`best`] holds what best play by remoteness needs (the remoteness of a
+//! position, the move that wins soonest or loses latest, what each move
+//! leads to).
 //! This layer must never name a ruleset or read a component's text: it
 //! sees components through their kind and key only.
 
 mod analysis;
+mod best;
 pub mod canonical;
 mod loopy;
 mod nim_sum;
@@ -28,6 +32,7 @@ mod sum_rules;
 use std::sync::Arc;
 
 pub use analysis::{Analysis, SumMove, Value};
+pub use best::{MoveOutcome, REMOTENESS_POSITIONS, move_outcomes, remoteness};
 
 use crate::budget::Budget;
 use crate::error::SolveError;
@@ -217,7 +222,8 @@ pub enum ReplyReason {
     Winning,
     /// No win is to be had; the move keeps a draw.
     Drawing,
-    /// Every move loses against best play; this is the engine's first.
+    /// Every move loses against best play; this one holds out longest
+    /// where the remoteness could be searched.
     Losing,
 }
 
@@ -230,12 +236,18 @@ pub struct Reply {
     pub chosen: Option<SumMove>,
     /// Why that move.
     pub reason: ReplyReason,
+    /// Whether the move was chosen by remoteness (wins soonest, or loses
+    /// latest), not only by the analysis.
+    pub by_remoteness: bool,
 }
 
-/// The move the engine plays for `side` from `position`: its first winning
-/// move if it has one, else its first move that keeps a draw, else (every
-/// move loses) its first move. For an impartial position `side` does not
-/// matter.
+/// The move the engine plays for `side` from `position`, by best play: from
+/// a win, a winning move that wins soonest; from a draw, a move that keeps
+/// the draw; from a loss, the move that holds out longest (the greatest
+/// remoteness). Where the remoteness of the options is beyond
+/// [`REMOTENESS_POSITIONS`], the theory's move: the first winning move of
+/// the analysis (the nim-sum's, the canonical form's), else the first move.
+/// For an impartial position `side` does not matter.
 ///
 /// # Errors
 ///
@@ -247,11 +259,34 @@ pub fn reply(
     budget: &Budget,
 ) -> Result<Reply, SolveError> {
     let analysis = analyze_for(position, play, side, false, budget)?;
+    if analysis.outcome != crate::outcome::Outcome::D {
+        let list = moves(position, side, usize::MAX, budget)?;
+        if list.complete
+            && let Some((k, wins)) = best::best_move(&list.moves, play, side, budget)?
+        {
+            // The search and the analysis answer the same question; the
+            // search's move is used only where they agree on who wins.
+            if wins != analysis.winning_moves.is_empty() {
+                let chosen = list.moves.into_iter().nth(k);
+                return Ok(Reply {
+                    analysis,
+                    chosen,
+                    reason: if wins {
+                        ReplyReason::Winning
+                    } else {
+                        ReplyReason::Losing
+                    },
+                    by_remoteness: true,
+                });
+            }
+        }
+    }
     if let Some(m) = analysis.winning_moves.first().cloned() {
         return Ok(Reply {
             analysis,
             chosen: Some(m),
             reason: ReplyReason::Winning,
+            by_remoteness: false,
         });
     }
     if let Some(m) = analysis.drawing_moves.first().cloned() {
@@ -259,6 +294,7 @@ pub fn reply(
             analysis,
             chosen: Some(m),
             reason: ReplyReason::Drawing,
+            by_remoteness: false,
         });
     }
     let first = moves(position, side, 1, budget)?.moves.into_iter().next();
@@ -266,5 +302,6 @@ pub fn reply(
         analysis,
         chosen: first,
         reason: ReplyReason::Losing,
+        by_remoteness: false,
     })
 }

@@ -69,6 +69,7 @@ fn by_values(position: &Position, max: usize, budget: &Budget) -> Result<Analysi
         components: values.iter().map(|&g| Some(Value::Nimber(g))).collect(),
         winning_moves,
         drawing_moves: Vec::new(),
+        remoteness: None,
     })
 }
 
@@ -95,6 +96,7 @@ fn by_outcome(
                 .map(|m| SumMove::new(position, 0, m))
                 .collect(),
             drawing_moves: Vec::new(),
+            remoteness: None,
         }
     }))
 }

@@ -35,6 +35,17 @@ impl State {
     }
 }
 
+/// What the search knows of a sum once it is done: whether the player to
+/// move wins, and (in a search for remoteness) in how many moves the game
+/// ends with best play — the winner hurrying, the loser delaying (Smith's
+/// remoteness, Winning Ways ch. 9). Without remoteness the search stops at
+/// the first winning move and `remoteness` is 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Solved {
+    won: bool,
+    remoteness: u32,
+}
+
 /// A position on the search stack: its options with their states, and the
 /// next one to look at.
 struct Frame {
@@ -43,6 +54,38 @@ struct Frame {
     next: usize,
     /// The cost of the children's states (see [`State::cost`]).
     cost: u64,
+    /// The least remoteness of the options lost for the opponent, if any.
+    quickest_win: Option<u32>,
+    /// The greatest remoteness of the options seen.
+    longest: u32,
+}
+
+impl Frame {
+    /// Takes in an option's result.
+    fn see(&mut self, child: Solved) {
+        if !child.won {
+            self.quickest_win = Some(
+                self.quickest_win
+                    .map_or(child.remoteness, |r| r.min(child.remoteness)),
+            );
+        }
+        self.longest = self.longest.max(child.remoteness);
+    }
+
+    /// The result once every option was seen: won with the quickest win,
+    /// else lost as late as the options allow.
+    fn result(&self) -> Solved {
+        match self.quickest_win {
+            Some(r) => Solved {
+                won: true,
+                remoteness: r.saturating_add(1),
+            },
+            None => Solved {
+                won: false,
+                remoteness: self.longest.saturating_add(1),
+            },
+        }
+    }
 }
 
 /// The direct search of whole sums, memoised, with an explicit stack (no
@@ -53,7 +96,10 @@ struct Frame {
 pub struct SumSearch {
     play: Play,
     budget: Budget,
-    table: FxHashMap<State, bool>,
+    /// Whether every option is searched, for the remoteness, instead of
+    /// stopping at the first winning one.
+    remoteness: bool,
+    table: FxHashMap<State, Solved>,
     /// The cost of the states in `table`.
     table_cost: u64,
     /// The positions on the search stack, to report a cycle instead of
@@ -76,9 +122,20 @@ impl SumSearch {
         SumSearch {
             play,
             budget,
+            remoteness: false,
             table: FxHashMap::default(),
             table_cost: 0,
             open: FxHashSet::default(),
+        }
+    }
+
+    /// A search under `play` that also finds the remoteness of each sum
+    /// ([`SumSearch::remoteness`]): it looks at every option of a won
+    /// position, not only up to the first winning one.
+    pub fn with_remoteness(play: Play, budget: Budget) -> SumSearch {
+        SumSearch {
+            remoteness: true,
+            ..SumSearch::new(play, budget)
         }
     }
 
@@ -126,6 +183,8 @@ impl SumSearch {
             children,
             next: 0,
             cost,
+            quickest_win: None,
+            longest: 0,
         })
     }
 
@@ -141,9 +200,37 @@ impl SumSearch {
         components: &[Arc<dyn Component>],
         side: Side,
     ) -> Result<bool, SolveError> {
+        Ok(self.solve(components, side)?.won)
+    }
+
+    /// Whether `side`, moving first in the sum of `components`, wins, and
+    /// the remoteness: how many moves the game lasts when the winner
+    /// hurries and the loser delays. Only for a search made by
+    /// [`SumSearch::with_remoteness`] (`None` otherwise).
+    ///
+    /// # Errors
+    ///
+    /// As [`SumSearch::wins`].
+    pub fn remoteness(
+        &mut self,
+        components: &[Arc<dyn Component>],
+        side: Side,
+    ) -> Result<Option<(bool, u32)>, SolveError> {
+        if !self.remoteness {
+            return Ok(None);
+        }
+        let solved = self.solve(components, side)?;
+        Ok(Some((solved.won, solved.remoteness)))
+    }
+
+    fn solve(
+        &mut self,
+        components: &[Arc<dyn Component>],
+        side: Side,
+    ) -> Result<Solved, SolveError> {
         let root = SumSearch::state(components, side);
-        if let Some(&won) = self.table.get(&root) {
-            return Ok(won);
+        if let Some(&solved) = self.table.get(&root) {
+            return Ok(solved);
         }
         self.open.clear();
         let frame = self.open(components, root, side, self.table_cost)?;
@@ -154,29 +241,41 @@ impl SumSearch {
             let frame = stack.last_mut().expect("the root stays until it returns");
             let mut result = None;
             if frame.children.is_empty() {
-                result = Some(self.play == Play::Misere);
+                result = Some(Solved {
+                    won: self.play == Play::Misere,
+                    remoteness: 0,
+                });
             }
             while result.is_none() && frame.next < frame.children.len() {
                 match self.table.get(&frame.children[frame.next].1) {
-                    // A move to a position the opponent loses: won.
-                    Some(false) => result = Some(true),
-                    Some(true) => frame.next += 1,
+                    // A move to a position the opponent loses: won, and
+                    // without remoteness nothing more is needed.
+                    Some(child) if !child.won && !self.remoteness => {
+                        result = Some(Solved {
+                            won: true,
+                            remoteness: 0,
+                        });
+                    }
+                    Some(&child) => {
+                        frame.see(child);
+                        frame.next += 1;
+                    }
                     None => break,
                 }
             }
             if result.is_none() && frame.next == frame.children.len() {
-                result = Some(false);
+                result = Some(frame.result());
             }
             match result {
-                Some(won) => {
+                Some(solved) => {
                     let frame = stack.pop().expect("a frame was just inspected");
                     path_cost -= frame.cost;
                     self.table_cost += frame.state.cost();
                     self.budget.check_positions(self.table_cost + path_cost)?;
                     self.open.remove(&frame.state);
-                    self.table.insert(frame.state, won);
+                    self.table.insert(frame.state, solved);
                     if stack.is_empty() {
-                        return Ok(won);
+                        return Ok(solved);
                     }
                 }
                 None => {
@@ -250,6 +349,7 @@ pub(super) fn analyze(
         components: vec![None; components.len()],
         winning_moves,
         drawing_moves: Vec::new(),
+        remoteness: None,
     })
 }
 

@@ -1,0 +1,223 @@
+//! Best play by remoteness: how many moves a game lasts when the winner
+//! hurries and the loser delays (Smith's remoteness; Winning Ways, ch. 9),
+//! the engine's move chosen by it, and what each move of a position leads
+//! to. Remoteness is a figure shown beside an answer, never the answer
+//! itself: it is searched within [`REMOTENESS_POSITIONS`] and given up
+//! (`None`) beyond, and must never turn an answered question into an error.
+
+use crate::budget::Budget;
+use crate::error::SolveError;
+use crate::game::{Play, Side};
+use crate::outcome::Outcome;
+use crate::position::Position;
+
+use super::analysis::SumMove;
+use super::search::SumSearch;
+use super::{Kinds, analyze_for, loopy, moves};
+
+/// The most positions one remoteness search stores (or the caller's budget,
+/// if smaller): enough for every position a person plays out by hand, small
+/// enough that giving up costs a fraction of a second.
+pub const REMOTENESS_POSITIONS: u64 = 100_000;
+
+/// One remoteness search, shared by the positions of one question (a
+/// position and its options have most of their sums in common).
+#[derive(Debug)]
+pub(super) struct Remoteness {
+    play: Play,
+    budget: Budget,
+    search: SumSearch,
+    /// Set once the search ran out of budget or time: the rest of the
+    /// question gets `None` at once instead of searching again.
+    gave_up: bool,
+}
+
+impl Remoteness {
+    pub(super) fn new(play: Play, budget: &Budget) -> Remoteness {
+        let budget = Budget {
+            max_positions: budget.max_positions.min(REMOTENESS_POSITIONS),
+            ..*budget
+        };
+        Remoteness {
+            play,
+            budget,
+            search: SumSearch::with_remoteness(play, budget),
+            gave_up: false,
+        }
+    }
+
+    /// Whether `side`, moving first in `position`, wins, and the
+    /// remoteness; `None` for a draw, a loopy sum of several components,
+    /// or a position beyond the search's budget.
+    ///
+    /// # Errors
+    ///
+    /// An error a component gives listing its moves (not a budget or time
+    /// limit: those give `None`).
+    pub(super) fn of(
+        &mut self,
+        position: &Position,
+        side: Side,
+    ) -> Result<Option<(bool, u32)>, SolveError> {
+        if self.gave_up {
+            return Ok(None);
+        }
+        let components = position.components();
+        if Kinds::of(components).loopy {
+            // A single token: retrograde analysis has its remoteness, odd
+            // exactly when the player to move wins (they make the last
+            // move). Sums of loopy games have no remoteness here.
+            return Ok(match components {
+                [c] if self.play == Play::Normal => {
+                    loopy::remoteness(c, &self.budget).map(|r| (r % 2 == 1, r))
+                }
+                _ => None,
+            });
+        }
+        match self.search.remoteness(components, side) {
+            Ok(found) => Ok(found),
+            Err(SolveError::BudgetExceeded { .. } | SolveError::TimeLimit { .. }) => {
+                self.gave_up = true;
+                Ok(None)
+            }
+            Err(SolveError::Loopy) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// The remoteness of `position` with `side` to move: how many moves the
+/// game lasts with best play, the winner hurrying and the loser delaying.
+/// `None` for a draw, or where the search would store more than
+/// [`REMOTENESS_POSITIONS`] (or `budget`) positions.
+///
+/// # Errors
+///
+/// An error a component gives listing its moves.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{remoteness, Budget, Play, Position, Side};
+/// // Nim with heaps 1 and 2: the winner takes one from the 2 (then two
+/// // moves remain), so the game lasts three moves.
+/// let p = Position::parse("nim(1, 2)").unwrap();
+/// assert_eq!(remoteness(&p, Play::Normal, Side::Left, &Budget::DEFAULT).unwrap(), Some(3));
+/// ```
+pub fn remoteness(
+    position: &Position,
+    play: Play,
+    side: Side,
+    budget: &Budget,
+) -> Result<Option<u32>, SolveError> {
+    Ok(Remoteness::new(play, budget)
+        .of(position, side)?
+        .map(|(_, r)| r))
+}
+
+/// The move of best play among `moves` of `side` (all of its moves), by
+/// remoteness: a winning move that wins soonest, or, when every move
+/// loses, the one that holds out longest; the first in the list among
+/// equals. `None` when some option's remoteness is unknown (a draw, a
+/// position beyond the search), and the caller falls back on the theory's
+/// move.
+pub(super) fn best_move(
+    moves: &[SumMove],
+    play: Play,
+    side: Side,
+    budget: &Budget,
+) -> Result<Option<(usize, bool)>, SolveError> {
+    let mut search = Remoteness::new(play, budget);
+    let mut quickest_win: Option<(usize, u32)> = None;
+    let mut longest_loss: Option<(usize, u32)> = None;
+    for (k, m) in moves.iter().enumerate() {
+        let Some((opponent_wins, r)) = search.of(&m.to, side.other())? else {
+            return Ok(None);
+        };
+        if opponent_wins {
+            if longest_loss.is_none_or(|(_, best)| r > best) {
+                longest_loss = Some((k, r));
+            }
+        } else if quickest_win.is_none_or(|(_, best)| r < best) {
+            quickest_win = Some((k, r));
+        }
+    }
+    Ok(match (quickest_win, longest_loss) {
+        (Some((k, _)), _) => Some((k, true)),
+        (None, Some((k, _))) => Some((k, false)),
+        (None, None) => None,
+    })
+}
+
+/// A move with what it leads to, for the player then to move.
+#[derive(Clone, Debug)]
+pub struct MoveOutcome {
+    /// Who makes the move (for an impartial position, always Left).
+    pub side: Side,
+    /// The move.
+    pub m: SumMove,
+    /// The outcome of the position after it: N / P / D for the player then
+    /// to move, L / R / N / P for a partizan position.
+    pub outcome: Outcome,
+    /// The remoteness of the position after it, the other player to move,
+    /// where known.
+    pub remoteness: Option<u32>,
+    /// Its value in the usual notation, where one applies.
+    pub value: Option<String>,
+}
+
+impl MoveOutcome {
+    /// Whether the move wins for the player who makes it (`Some(true)`),
+    /// loses (`Some(false)`), or keeps a draw (`None`), with best play
+    /// after it: what a player colours green, red or yellow.
+    pub fn wins_for_mover(&self) -> Option<bool> {
+        match self.outcome {
+            Outcome::D => None,
+            Outcome::P => Some(true),
+            Outcome::N => Some(false),
+            Outcome::L => Some(self.side == Side::Left),
+            Outcome::R => Some(self.side == Side::Right),
+        }
+    }
+}
+
+/// The moves of `sides` in `position` with what each leads to: the moves a
+/// player colours as winning, losing or drawing. `None` for every side:
+/// Left's moves, and for a partizan position Right's after them. As far as
+/// the budget lets the moves be listed.
+///
+/// # Errors
+///
+/// As [`analyze`](crate::analyze) for each position after a move.
+pub fn move_outcomes(
+    position: &Position,
+    play: Play,
+    side: Option<Side>,
+    budget: &Budget,
+) -> Result<Vec<MoveOutcome>, SolveError> {
+    let sides: &[Side] = match side {
+        Some(Side::Left) => &[Side::Left],
+        Some(Side::Right) => &[Side::Right],
+        None if Kinds::of(position.components()).partizan => &[Side::Left, Side::Right],
+        None => &[Side::Left],
+    };
+    let mut search = Remoteness::new(play, budget);
+    let mut outcomes = Vec::new();
+    for &side in sides {
+        for m in moves(position, side, usize::MAX, budget)?.moves {
+            let after = analyze_for(&m.to, play, side.other(), false, budget)?;
+            let remoteness = match after.outcome {
+                Outcome::D => None,
+                _ => search.of(&m.to, side.other())?.map(|(_, r)| r),
+            };
+            outcomes.push(MoveOutcome {
+                side,
+                outcome: after.outcome,
+                remoteness,
+                value: after.value_notation(),
+                m,
+            });
+        }
+    }
+    Ok(outcomes)
+}
