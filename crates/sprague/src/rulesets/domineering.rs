@@ -552,10 +552,16 @@ mod tests {
     }
 
     #[test]
-    fn square_boards_have_the_published_outcomes() {
-        // Lachmann, Moore and Rapaport, "Who wins Domineering on
-        // rectangular boards?" (2002), Table 1: the 4 × 4 board is a
-        // first-player win and the 5 × 5 board a second-player win.
+    fn square_boards_have_the_values_cgt_tools_computes() {
+        // cgt-tools 0.11 computes the same two values (`peers/cgt-tools`
+        // checks its whole list of boards against it; these two are kept
+        // here so that the tests guard them without cgt-tools): 4 × 4 is
+        // a first-player win and 5 × 5 a second-player win, as in the
+        // tables of Domineering on rectangles.
+        assert_eq!(
+            value("domineering(\"....|....|....|....\")"),
+            "{0, {{2|0}, {2||2|0}|{2|0||0}, {2|0}}|0, {{0|-2}, {0||0|-2}|{0|-2||-2}, {0|-2}}}"
+        );
         let p = Position::parse("domineering(\"....|....|....|....\")").unwrap();
         let a = crate::analyze(&p, crate::game::Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.outcome, crate::Outcome::N);
