@@ -31,6 +31,10 @@ class Cgt(TypedDict):
     mean: str
     temperature: str
     birthday: int
+    atomic_weight: Optional[str]
+    """``None`` unless the game is all-small."""
+    reduced: Optional[str]
+    """The reduced canonical form (``None`` only when too long to give)."""
     thermograph: str
     """The generalised thermograph in CGSuite's text."""
 

@@ -44,7 +44,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         Play::Normal
     };
     let mut analysis = analyze(&position, play, args.all, budget)?;
-    analysis.remoteness = remoteness(&position, play, Side::Left, budget)?;
+    analysis.remoteness = remoteness(&position, play, Side::Left, budget);
     let moves = if args.moves {
         Some(move_outcomes(&position, play, None, budget)?)
     } else {
@@ -118,6 +118,18 @@ pub(crate) fn write_text(
             "stops {} and {}, mean {}, temperature {}, born on day {}",
             f.left_stop, f.right_stop, f.mean, f.temperature, f.birthday
         )?;
+        let weight = f.atomic_weight.iter().map(|w| format!("atomic weight {w}"));
+        // The reduced form of a game that is its own (a number, a switch
+        // between numbers) would repeat the value.
+        let reduced = f
+            .reduced
+            .iter()
+            .filter(|r| analysis.value_text().as_ref() != Some(*r))
+            .map(|r| format!("reduced canonical form {r}"));
+        let line: Vec<String> = weight.chain(reduced).collect();
+        if !line.is_empty() {
+            writeln!(out, "{}", line.join(", "))?;
+        }
         writeln!(out, "thermograph {}", f.thermograph)?;
     }
     match analysis.winning_moves.as_slice() {

@@ -66,8 +66,7 @@ fn start_analysis(
     let position =
         Position::parse(&text).map_err(|e| Failure::parse("bad start line", &text, &e))?;
     let mut analysis = analyze(&position, Play::Normal, false, budget)?;
-    analysis.remoteness =
-        sprague::remoteness(&position, Play::Normal, sprague::Side::Left, budget)?;
+    analysis.remoteness = sprague::remoteness(&position, Play::Normal, sprague::Side::Left, budget);
     Ok(Some((position, analysis)))
 }
 

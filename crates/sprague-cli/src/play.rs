@@ -300,7 +300,7 @@ impl Game {
         side: Side,
     ) -> Result<(), Failure> {
         let mut a = analyze_for(position, self.play, side, false, &self.budget)?;
-        a.remoteness = remoteness(position, self.play, side, &self.budget)?;
+        a.remoteness = remoteness(position, self.play, side, &self.budget);
         crate::analyze::write_text(out, &a, false)?;
         Ok(())
     }

@@ -1218,6 +1218,8 @@ fn hackenbush_string_value_and_winning_move() {
         "mean": "3/8",
         "temperature": "-1/8",
         "birthday": 4,
+        "atomic_weight": null,
+        "reduced": "3/8",
         "thermograph": "Thermograph(3/8,[-1/8,-1/4,-1/2],[0,-1,0,-1],3/8,[-1/8,-1/2],[0,1,0])"
       },
       "winning_moves": [
@@ -1263,6 +1265,7 @@ fn hackenbush_plus_a_nimber() {
     L-position: Left wins whoever starts (value 1/2*)
     remoteness 3: the game lasts 3 more moves with best play
     stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3
+    reduced canonical form 1/2
     thermograph Thermograph(1/2,[0,-1/2],[0,-1,0],1/2,[0,-1/2],[0,1,0])
     winning moves (1):
       take 1 from the heap of 1  ->  hackenbush("LR") + *0
@@ -1274,7 +1277,7 @@ fn bad_hackenbush_strings() {
     let (_, err, code) = sprague(&["analyze", "hackenbush(\"LXR\")"]);
     assert_eq!(code, 2);
     insta::assert_snapshot!(err, @r#"
-    error: bad position: bad arguments: a Hackenbush string holds L (or B, blue) and R (red), not `X` at byte 13
+    error: bad position: bad arguments: an edge is l (Left's, blue), r (Right's, red) or e (green), not `X` at byte 13
       hackenbush("LXR")
                    ^
     "#);

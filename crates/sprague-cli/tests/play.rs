@@ -20,12 +20,9 @@ fn play(args: &[&str], script: &str) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // The game may end on the engine's first move, before the script is
-    // read: then the child has closed its input, which is no failure.
-    let written = child.stdin.take().unwrap().write_all(script.as_bytes());
-    if let Err(e) = written {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
+    // The game may end before the script does (the engine wins, or `quit`
+    // comes first): a pipe closed by a finished player is no failure.
+    let _ = child.stdin.take().unwrap().write_all(script.as_bytes());
     let out = child.wait_with_output().unwrap();
     assert!(
         out.status.success(),

@@ -97,8 +97,7 @@ fn analyze(py: Python<'_>, position: &str, misere: bool, all: bool) -> PyResult<
     let answer = py.detach(|| -> Result<AnalysisJson, Failure> {
         let parsed = Position::parse(position).map_err(|e| Failure::Parse("bad position", e))?;
         let mut analysis = sprague::analyze(&parsed, play, all, &BUDGET).map_err(Failure::Solve)?;
-        analysis.remoteness = sprague::remoteness(&parsed, play, sprague::Side::Left, &BUDGET)
-            .map_err(Failure::Solve)?;
+        analysis.remoteness = sprague::remoteness(&parsed, play, sprague::Side::Left, &BUDGET);
         Ok(AnalysisJson::new(&parsed, &analysis))
     });
     let json = answer.map_err(|e| e.into_py(py, position))?;

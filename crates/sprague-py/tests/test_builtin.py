@@ -28,14 +28,20 @@ def test_analyze_of_a_partizan_position_has_the_cgt_figures():
     a = sprague.analyze("{3|0} + cut(1, 2)")
     # cut(1, 2) is -1 (only Right can cut it, into two 1x1 squares worth
     # 0), so the sum is {2|-1}: stops 2 and -1, mean 1/2, temperature 3/2,
-    # born on day 3 (one after 2). Its thermograph: the scaffolds 2 - t and
-    # -1 + t meet at t = 3/2, value 1/2.
+    # born on day 3 (one after 2). It is hot, so it has no atomic weight,
+    # and its options are numbers, so it is its own reduced form. Its
+    # thermograph: the scaffolds 2 - t and -1 + t meet at t = 3/2, value 1/2.
     assert a["value"] == "{2|-1}"
     assert a["cgt"] == {
         "left_stop": "2", "right_stop": "-1", "mean": "1/2",
         "temperature": "3/2", "birthday": 3,
+        "atomic_weight": None, "reduced": "{2|-1}",
         "thermograph": "Thermograph(1/2,[3/2],[0,-1],1/2,[3/2],[0,1])",
     }
+    # ^ is all-small, of atomic weight 1, infinitesimally close to 0
+    # (Winning Ways ch. 8).
+    up = sprague.analyze("^")["cgt"]
+    assert (up["atomic_weight"], up["reduced"]) == ("1", "0")
 
 
 def test_analyze_misere_and_all():

@@ -286,7 +286,9 @@ pub(crate) async fn analyze(
     let q = query(q)?;
     let position = parse_position(&q.position, &state.limits)?;
     let json = compute(&state, move |budget| {
-        let analysis = analyze_position(&position, play(q.misere), q.all, budget)?;
+        let mut analysis = analyze_position(&position, play(q.misere), q.all, budget)?;
+        analysis.remoteness =
+            sprague::remoteness(&position, play(q.misere), sprague::Side::Left, budget);
         Ok(AnalysisJson::new(&position, &analysis))
     })
     .await?;

@@ -82,8 +82,7 @@ async fn analyze_gives_the_json_of_the_spec() {
             "first_player_wins": true,
             "grundy": 12,
             "value": "*12",
-            // Not computed for a sum solved by Bouton's rule (SPEC).
-            "remoteness": null,
+            "remoteness": 15,
             "components": [
                 {"position": "nim(3)", "grundy": 3, "value": "*3"},
                 {"position": "nim(6)", "grundy": 6, "value": "*6"},

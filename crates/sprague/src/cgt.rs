@@ -65,6 +65,7 @@
 //! the largest, Right's from the least), then the others in the order of
 //! their text.
 
+use std::any::{Any, TypeId};
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
@@ -146,6 +147,9 @@ pub struct CanonicalArena {
     ups: Vec<(i64, u64, GameId)>,
     /// Left and Right stops of general forms met while writing values.
     stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
+    /// Rulesets' own tables from positions to ids of this arena (see
+    /// [`CanonicalArena::take_cache`]), one per type.
+    caches: FxHashMap<TypeId, Box<dyn Any + Send + Sync>>,
     depth: usize,
 }
 
@@ -169,6 +173,7 @@ impl CanonicalArena {
             neg_memo: FxHashMap::default(),
             ups: Vec::new(),
             stops: FxHashMap::default(),
+            caches: FxHashMap::default(),
             depth: 0,
         };
         arena.nodes.push(Node::Number(Dyadic::ZERO));
@@ -189,6 +194,23 @@ impl CanonicalArena {
     /// Whether only `0` is stored.
     pub fn is_empty(&self) -> bool {
         self.nodes.len() == 1
+    }
+
+    /// The cache of type `T` kept with this arena (empty the first time),
+    /// taken out so that it can be used beside the arena; give it back with
+    /// [`CanonicalArena::put_cache`]. A ruleset keys it by its own
+    /// positions: its values are ids of this arena, so it lives and dies
+    /// with it, and every solver that shares the arena shares the cache.
+    pub fn take_cache<T: Any + Send + Sync + Default>(&mut self) -> T {
+        self.caches
+            .remove(&TypeId::of::<T>())
+            .and_then(|c| c.downcast::<T>().ok())
+            .map_or_else(T::default, |c| *c)
+    }
+
+    /// Puts back a cache taken with [`CanonicalArena::take_cache`].
+    pub fn put_cache<T: Any + Send + Sync>(&mut self, cache: T) {
+        self.caches.insert(TypeId::of::<T>(), Box::new(cache));
     }
 
     /// The game `0 = { | }`.

@@ -108,10 +108,8 @@ pub struct ComponentJson {
     pub value: Option<String>,
 }
 
-/// The `cgt` object of `analyze`: numbers in CGSuite's notation (`"3/8"`).
-/// The spec's `atomic_weight` and `reduced` are not computed yet and are
-/// left out rather than given as `null` (which would say they are
-/// undefined).
+/// The `cgt` object of `analyze`: numbers and games in CGSuite's notation
+/// (`"3/8"`, `"{1|0}"`), in the order of the spec.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CgtJson {
     /// The Left stop.
@@ -125,6 +123,12 @@ pub struct CgtJson {
     pub temperature: String,
     /// The day the canonical form is born.
     pub birthday: u64,
+    /// The atomic weight, `None` unless the game is all-small (or its text
+    /// is too long to give).
+    pub atomic_weight: Option<String>,
+    /// The reduced canonical form, `None` only when its text is too long
+    /// to give.
+    pub reduced: Option<String>,
     /// The generalised thermograph in CGSuite's text:
     /// `Thermograph(0,[0],[0,-1],0,[],[0])`.
     pub thermograph: String,
@@ -138,6 +142,8 @@ impl From<&Figures> for CgtJson {
             mean: f.mean.to_string(),
             temperature: f.temperature.to_string(),
             birthday: f.birthday,
+            atomic_weight: f.atomic_weight.clone(),
+            reduced: f.reduced.clone(),
             thermograph: f.thermograph.to_string(),
         }
     }
@@ -322,8 +328,7 @@ mod tests {
         // The example of SPEC.md, compact, then `drawing_moves`.
         let p = Position::parse("nim(3, 6, 9)").unwrap();
         let mut a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
-        a.remoteness =
-            crate::remoteness(&p, Play::Normal, crate::Side::Left, &Budget::DEFAULT).unwrap();
+        a.remoteness = crate::remoteness(&p, Play::Normal, crate::Side::Left, &Budget::DEFAULT);
         let text = serde_json::to_string(&AnalysisJson::new(&p, &a)).unwrap();
         assert_eq!(
             text,

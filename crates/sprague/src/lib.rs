@@ -25,10 +25,12 @@
 
 #![deny(missing_docs)]
 
+mod atomic;
 mod budget;
 mod cgt;
 mod coalitions;
 mod coins;
+mod cooling;
 mod dyadic;
 mod error;
 mod game;
@@ -40,6 +42,7 @@ mod nimber;
 mod octal;
 mod outcome;
 mod position;
+mod reduced;
 pub mod rulesets;
 mod solve;
 mod thermograph;
@@ -49,10 +52,12 @@ pub mod syntax {
     pub use crate::position::syntax::*;
 }
 
+pub use atomic::{atomic_weight, is_all_small, is_infinitesimal};
 pub use budget::{Budget, Deadline};
 pub use cgt::{CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, simplest_between};
 pub use coalitions::{Coalition, Eventual, Race};
 pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
+pub use cooling::{cool, heat, overheat};
 pub use error::{ParseError, ParseErrorKind, SolveError};
 pub use game::{
     Component, GameClass, Impartial, Key, Kind, Loopy, Move, MoveLabel, Partizan, Play, Side,
@@ -68,6 +73,7 @@ pub use octal::{
 };
 pub use outcome::Outcome;
 pub use position::Position;
+pub use reduced::{infinitesimally_close, reduced_canonical_form};
 pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
 pub use solve::canonical::{CanonicalSolver, MAX_VALUE_CHARS};
 pub use solve::search::SumSearch;

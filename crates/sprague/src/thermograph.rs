@@ -431,6 +431,13 @@ pub struct Figures {
     pub temperature: Dyadic,
     /// The day the canonical form is born.
     pub birthday: u64,
+    /// The atomic weight in CGSuite's notation, for an all-small game
+    /// (`None` otherwise, and where the solve layer did not compute it:
+    /// [`crate::atomic_weight`]).
+    pub atomic_weight: Option<String>,
+    /// The reduced canonical form in CGSuite's notation, where the solve
+    /// layer computed it ([`crate::reduced_canonical_form`]).
+    pub reduced: Option<String>,
     /// The generalised thermograph.
     pub thermograph: Thermograph,
 }
@@ -548,6 +555,9 @@ impl Thermography {
             mean: thermograph.mean.clone(),
             temperature: thermograph.temperature.clone(),
             birthday,
+            // Thermography does not know these; `analyze` adds them.
+            atomic_weight: None,
+            reduced: None,
             thermograph,
         })
     }

@@ -5,6 +5,7 @@
 mod big_numbers;
 mod canonical;
 mod game_values;
+mod infinitesimals;
 mod layers;
 mod octal;
 mod published;

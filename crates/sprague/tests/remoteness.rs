@@ -78,7 +78,7 @@ fn remoteness_agrees_with_the_definition() {
         let p = Position::parse(&text).unwrap();
         for side in [Side::Left, Side::Right] {
             let expected = naive(&p, play, side, &mut memo);
-            let found = remoteness(&p, play, side, &Budget::DEFAULT).unwrap();
+            let found = remoteness(&p, play, side, &Budget::DEFAULT);
             assert_eq!(found, Some(expected.1), "{text} {play:?} {side:?}");
         }
     }
@@ -127,7 +127,7 @@ fn beyond_its_budget_remoteness_is_unknown_and_the_theory_moves() {
     // and the engine's move is the nim-sum's.
     let p = Position::parse("kayles(40, 41, 42, 43, 44)").unwrap();
     assert_eq!(
-        remoteness(&p, Play::Normal, Side::Left, &Budget::DEFAULT).unwrap(),
+        remoteness(&p, Play::Normal, Side::Left, &Budget::DEFAULT),
         None
     );
     let r = reply(&p, Play::Normal, Side::Left, &Budget::DEFAULT).unwrap();
@@ -141,9 +141,21 @@ fn a_drawn_token_has_no_remoteness_and_a_won_one_its_retrograde_count() {
     for (vertex, expected) in [("tactic", None), ("ticket", Some(1)), ("ketchup", Some(0))] {
         let p = Position::parse(&format!("graph[\"{words}\"](\"{vertex}\")")).unwrap();
         assert_eq!(
-            remoteness(&p, Play::Normal, Side::Left, &Budget::DEFAULT).unwrap(),
+            remoteness(&p, Play::Normal, Side::Left, &Budget::DEFAULT),
             expected,
             "{vertex}"
         );
     }
+}
+
+#[test]
+fn a_position_the_search_cannot_play_has_no_remoteness_and_no_error() {
+    // A Nullify matrix has infinitely many moves: its outcome comes from
+    // its closed form, and its remoteness is simply unknown.
+    let p = Position::parse("nullify(\"1 2 3; 4 5 6; 7 8 9\")").unwrap();
+    assert!(sprague::analyze(&p, Play::Normal, false, &Budget::DEFAULT).is_ok());
+    assert_eq!(
+        remoteness(&p, Play::Normal, Side::Left, &Budget::DEFAULT),
+        None
+    );
 }

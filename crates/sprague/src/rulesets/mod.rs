@@ -5,6 +5,7 @@
 //! components), optionally a `family` function (the one-heap family that
 //! `sprague table` tabulates), and a [`Ruleset`] entry in [`RULESETS`].
 
+mod amazons;
 mod bash;
 mod circle;
 mod clobber;
@@ -14,9 +15,11 @@ mod disjoint;
 mod divisor;
 mod domineering;
 mod fibonacci;
+mod fission;
 mod graph;
 mod grid;
 mod hackenbush;
+mod konane;
 mod leftward;
 mod misere_bash;
 mod moore;
@@ -25,6 +28,7 @@ mod nosum;
 mod nullify;
 mod octal;
 mod sequential;
+mod skijumps;
 mod staircase;
 mod submask;
 mod subtraction;
@@ -43,6 +47,7 @@ use crate::error::{ParseError, ParseErrorKind};
 use crate::game::{Component, SumRule};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
+pub use amazons::AmazonsBoard;
 pub use bash::BashHeap;
 pub use circle::CirclePosition;
 pub use clobber::ClobberBoard;
@@ -55,7 +60,12 @@ pub use disjoint::{
 pub use divisor::{DivisorHeap, divisor_grundy, is_prime, prime_factors};
 pub use domineering::{DomineeringBoard, MAX_CELLS as DOMINEERING_MAX_CELLS};
 pub use fibonacci::{FibonacciPosition, zeckendorf};
-pub use hackenbush::{HackenbushString, MAX_EDGES as HACKENBUSH_MAX_EDGES, hackenbush_value};
+pub use fission::FissionBoard;
+pub use hackenbush::{
+    HackenbushGraph, HackenbushString, MAX_EDGES as HACKENBUSH_MAX_EDGES,
+    MAX_GRAPH_EDGES as HACKENBUSH_MAX_GRAPH_EDGES, hackenbush_value,
+};
+pub use konane::KonaneBoard;
 pub use leftward::{LeftwardBoard, LeftwardSolver};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
@@ -63,6 +73,7 @@ pub use nosum::{NosumPosition, nosum_is_p};
 pub use nullify::NullifyPosition;
 pub use octal::{LaskerHeap, OctalHeap, OctalRules};
 pub use sequential::{SequentialPosition, sequential_grundy};
+pub use skijumps::SkiJumpsBoard;
 pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
 pub use submask::SubmaskHeap;
 pub use subtraction::SubtractionHeap;
@@ -106,6 +117,10 @@ pub static RULESETS: &[Ruleset] = &[
     domineering::RULESET,
     toads::RULESET,
     clobber::RULESET,
+    konane::RULESET,
+    amazons::RULESET,
+    skijumps::RULESET,
+    fission::RULESET,
     toppling::RULESET,
     leftward::RULESET,
     octal::OCTAL,

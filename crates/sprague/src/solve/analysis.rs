@@ -16,7 +16,8 @@ pub enum Value {
     /// A canonical form in CGSuite's notation (`1/2`, `{1|*}`); `None` when
     /// its text would be longer than [`crate::MAX_VALUE_CHARS`]. With the
     /// figures CGSuite reports beside it (stops, mean, temperature,
-    /// birthday, thermograph), where they could be computed within the budget.
+    /// birthday, atomic weight, reduced canonical form, thermograph), where
+    /// they could be computed within the budget.
     Canonical(Option<String>, Option<Figures>),
     /// The generalised Sprague–Grundy value of a loopy sum.
     Loopy(LoopyValue),
@@ -86,8 +87,9 @@ impl Analysis {
         }
     }
 
-    /// The stops, mean, temperature, birthday and thermograph of a
-    /// partizan position's canonical value.
+    /// The stops, mean, temperature, birthday, atomic weight, reduced
+    /// canonical form and thermograph of a partizan position's canonical
+    /// value.
     pub fn figures(&self) -> Option<Figures> {
         match &self.value {
             Some(Value::Canonical(_, figures)) => figures.clone(),

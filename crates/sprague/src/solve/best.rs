@@ -47,41 +47,33 @@ impl Remoteness {
     }
 
     /// Whether `side`, moving first in `position`, wins, and the
-    /// remoteness; `None` for a draw, a loopy sum of several components,
-    /// or a position beyond the search's budget.
-    ///
-    /// # Errors
-    ///
-    /// An error a component gives listing its moves (not a budget or time
-    /// limit: those give `None`).
-    pub(super) fn of(
-        &mut self,
-        position: &Position,
-        side: Side,
-    ) -> Result<Option<(bool, u32)>, SolveError> {
+    /// remoteness; `None` for a draw, a loopy sum of several components, a
+    /// position beyond the search's budget, or one the search cannot play
+    /// (a component without a finite move list): the analysis that asked
+    /// already has its answer, and a figure beside it is no reason to fail.
+    pub(super) fn of(&mut self, position: &Position, side: Side) -> Option<(bool, u32)> {
         if self.gave_up {
-            return Ok(None);
+            return None;
         }
         let components = position.components();
         if Kinds::of(components).loopy {
             // A single token: retrograde analysis has its remoteness, odd
             // exactly when the player to move wins (they make the last
             // move). Sums of loopy games have no remoteness here.
-            return Ok(match components {
+            return match components {
                 [c] if self.play == Play::Normal => {
                     loopy::remoteness(c, &self.budget).map(|r| (r % 2 == 1, r))
                 }
                 _ => None,
-            });
+            };
         }
         match self.search.remoteness(components, side) {
-            Ok(found) => Ok(found),
+            Ok(found) => found,
             Err(SolveError::BudgetExceeded { .. } | SolveError::TimeLimit { .. }) => {
                 self.gave_up = true;
-                Ok(None)
+                None
             }
-            Err(SolveError::Loopy) => Ok(None),
-            Err(e) => Err(e),
+            Err(_) => None,
         }
     }
 }
@@ -89,11 +81,8 @@ impl Remoteness {
 /// The remoteness of `position` with `side` to move: how many moves the
 /// game lasts with best play, the winner hurrying and the loser delaying.
 /// `None` for a draw, or where the search would store more than
-/// [`REMOTENESS_POSITIONS`] (or `budget`) positions.
-///
-/// # Errors
-///
-/// An error a component gives listing its moves.
+/// [`REMOTENESS_POSITIONS`] (or `budget`) positions, or that the search
+/// cannot play (a component with no finite move list).
 ///
 /// # Examples
 ///
@@ -102,17 +91,12 @@ impl Remoteness {
 /// // Nim with heaps 1 and 2: the winner takes one from the 2 (then two
 /// // moves remain), so the game lasts three moves.
 /// let p = Position::parse("nim(1, 2)").unwrap();
-/// assert_eq!(remoteness(&p, Play::Normal, Side::Left, &Budget::DEFAULT).unwrap(), Some(3));
+/// assert_eq!(remoteness(&p, Play::Normal, Side::Left, &Budget::DEFAULT), Some(3));
 /// ```
-pub fn remoteness(
-    position: &Position,
-    play: Play,
-    side: Side,
-    budget: &Budget,
-) -> Result<Option<u32>, SolveError> {
-    Ok(Remoteness::new(play, budget)
-        .of(position, side)?
-        .map(|(_, r)| r))
+pub fn remoteness(position: &Position, play: Play, side: Side, budget: &Budget) -> Option<u32> {
+    Remoteness::new(play, budget)
+        .of(position, side)
+        .map(|(_, r)| r)
 }
 
 /// The move of best play among `moves` of `side` (all of its moves), by
@@ -131,7 +115,7 @@ pub(super) fn best_move(
     let mut quickest_win: Option<(usize, u32)> = None;
     let mut longest_loss: Option<(usize, u32)> = None;
     for (k, m) in moves.iter().enumerate() {
-        let Some((opponent_wins, r)) = search.of(&m.to, side.other())? else {
+        let Some((opponent_wins, r)) = search.of(&m.to, side.other()) else {
             return Ok(None);
         };
         if opponent_wins {
@@ -208,7 +192,7 @@ pub fn move_outcomes(
             let after = analyze_for(&m.to, play, side.other(), false, budget)?;
             let remoteness = match after.outcome {
                 Outcome::D => None,
-                _ => search.of(&m.to, side.other())?.map(|(_, r)| r),
+                _ => search.of(&m.to, side.other()).map(|(_, r)| r),
             };
             outcomes.push(MoveOutcome {
                 side,

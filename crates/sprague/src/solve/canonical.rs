@@ -8,13 +8,15 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::atomic::{atomic_weight, is_all_small};
 use crate::budget::Budget;
 use crate::cgt::{CanonicalArena, GameId};
 use crate::error::SolveError;
 use crate::game::{Component, Key, Kind, Move, Play, Side};
 use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::thermograph::Thermography;
+use crate::reduced::reduced_canonical_form;
+use crate::thermograph::{Figures, Thermography};
 
 use super::analysis::{Analysis, SumMove, Value};
 
@@ -294,12 +296,39 @@ pub(super) fn analyze(
             solver.arena.display_at_most(total, MAX_VALUE_CHARS)?,
             // The figures are extra: a game too deep for them still has its
             // value and winning moves.
-            Thermography::new().figures(&mut solver.arena, total).ok(),
+            figures(&mut solver.arena, total).ok(),
         )),
         winning_moves,
         drawing_moves: Vec::new(),
         remoteness: None,
     })
+}
+
+/// What CGSuite reports beside the value `g`: the thermographic figures,
+/// the atomic weight of an all-small game (the spec leaves it out for the
+/// other atomic games) and the reduced canonical form, each written only
+/// when shorter than [`MAX_VALUE_CHARS`].
+///
+/// Each is extra to the others: one that does not fit the budget is left
+/// out, the rest are still given.
+fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, SolveError> {
+    let mut figures = Thermography::new().figures(arena, g)?;
+    let weight = |arena: &mut CanonicalArena| -> Result<Option<String>, SolveError> {
+        if !is_all_small(arena, g)? {
+            return Ok(None);
+        }
+        match atomic_weight(arena, g)? {
+            Some(w) => arena.display_at_most(w, MAX_VALUE_CHARS),
+            None => Ok(None),
+        }
+    };
+    figures.atomic_weight = weight(arena).ok().flatten();
+    let reduced = |arena: &mut CanonicalArena| -> Result<Option<String>, SolveError> {
+        let r = reduced_canonical_form(arena, g)?;
+        arena.display_at_most(r, MAX_VALUE_CHARS)
+    };
+    figures.reduced = reduced(arena).ok().flatten();
+    Ok(figures)
 }
 
 #[cfg(test)]

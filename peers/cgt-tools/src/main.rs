@@ -1,0 +1,319 @@
+//! sprague against cgt-tools (the `cgt` crate, crates.io) on the same
+//! partizan positions, in one process, one thread: for each position, the
+//! canonical form by both engines, each with fresh caches for every run
+//! (a new `CanonicalSolver` for sprague, a new `ParallelTranspositionTable`
+//! for cgt-tools, which without its `rayon` feature runs on the calling
+//! thread); the values are checked equal by rebuilding cgt-tools' form in
+//! sprague's arena, where equal games have equal ids. Prints the median
+//! times, their ratio and each engine's peak heap over the run.
+//!
+//!   peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]...
+//!
+//! `--skip-peer` times only sprague on the matching positions (for boards
+//! cgt-tools does not finish in reasonable time). cgt-tools has no Clobber:
+//! `clobber.rs` gives it one as a `PartizanGame` (moves and decomposition
+//! into groups of stones, as its Konane and Domineering do), so the
+//! Clobber rows compare the two canonical-form engines on the same rules.
+
+mod clobber;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use cgt::short::partizan::canonical_form::CanonicalForm;
+use cgt::short::partizan::games::domineering::Domineering;
+use cgt::short::partizan::games::toads_and_frogs::ToadsAndFrogs;
+use cgt::short::partizan::partizan_game::PartizanGame;
+use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
+use cgt::total::TotalWrapper;
+use sprague::{Budget, CanonicalArena, CanonicalSolver, Dyadic, GameId, Position};
+
+/// The heap in use and its high-water mark, so that each engine's peak
+/// over one run can be read: the mark is reset to the current use before
+/// a run and read after it.
+struct Counting;
+
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// The system allocator, with a count of the bytes held: the count is the
+// only thing added, every call is passed through unchanged.
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            if new_size >= layout.size() {
+                let now = CURRENT.fetch_add(new_size - layout.size(), Ordering::Relaxed)
+                    + (new_size - layout.size());
+                PEAK.fetch_max(now, Ordering::Relaxed);
+            } else {
+                CURRENT.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            }
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Runs `f`, returning its answer, its wall time and the most heap it held
+/// at once above what was in use when it started.
+fn measured<T>(f: impl FnOnce() -> T) -> (T, Duration, usize) {
+    let base = CURRENT.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    let start = Instant::now();
+    let out = f();
+    let time = start.elapsed();
+    (out, time, PEAK.load(Ordering::Relaxed) - base)
+}
+
+/// The positions, as (ruleset, board) in sprague's notation, which is also
+/// cgt-tools' for all three games.
+const CASES: &[(&str, &str)] = &[
+    ("domineering", "....|....|....|...."),
+    ("domineering", ".....|.....|.....|....."),
+    ("domineering", ".....|.....|.....|.....|....."),
+    ("domineering", "......|......|......|......|......"),
+    ("domineering", "......|......|......|......|......|......"),
+    ("domineering", "#...|....|....|...."),
+    ("domineering", "....|.#..|..#.|...."),
+    ("domineering", ".....|.....|..#..|.....|....."),
+    ("domineering", "#....|.....|.....|.....|....#"),
+    ("domineering", "......|......|..#...|......|......"),
+    ("domineering", "#.....|......|......|......|.....#"),
+    ("domineering", "...#..|...#..|...#..|..#...|..#...|..#..."),
+    ("domineering", "##..##|#....#|......|......|#....#|##..##"),
+    ("domineering", "#.....|......|..##..|..##..|......|.....#"),
+    ("clobber", "xoxo|oxox"),
+    ("clobber", "xox|oxo|xox"),
+    ("clobber", "xoxo|oxox|xoxo"),
+    ("clobber", "xoxox|oxoxo|xoxox"),
+    ("clobber", "xoxoxoxoxoxo"),
+    ("clobber", "xxoo|ooxx|x.ox"),
+    ("toads", "TT..FF"),
+    ("toads", "TTT..FFF"),
+    ("toads", "TTT...FFF"),
+    ("toads", "TTTT...FFFF"),
+    ("toads", "TTFT.F.TFF"),
+    ("toads", "TT.TF.FT.FF"),
+];
+
+/// The canonical form by cgt-tools, with a fresh transposition table.
+fn cgt_value(ruleset: &str, board: &str) -> CanonicalForm {
+    match ruleset {
+        "domineering" => {
+            let g: Domineering = board.parse().expect("a Domineering board");
+            g.canonical_form(&ParallelTranspositionTable::new())
+        }
+        "toads" => {
+            let g: ToadsAndFrogs = board.parse().expect("a Toads and Frogs row");
+            g.canonical_form(&ParallelTranspositionTable::new())
+        }
+        "clobber" => {
+            let g: clobber::Clobber = board.parse().expect("a Clobber board");
+            g.canonical_form(&ParallelTranspositionTable::new())
+        }
+        _ => unreachable!("only the three games above are listed"),
+    }
+}
+
+/// The canonical form by sprague, with a fresh solver, and the number of
+/// canonical forms its arena ended with.
+fn sprague_value(position: &Position) -> (CanonicalSolver, GameId) {
+    let mut solver = CanonicalSolver::new(Budget::positions(u64::MAX));
+    let g = solver
+        .sum(position.components())
+        .expect("sprague values the position");
+    (solver, g)
+}
+
+/// `cgt`'s form rebuilt in `arena` from its options (numbers, ups and
+/// nimbers from their parts), so that the two values can be compared as
+/// ids: the arena gives equal games equal ids.
+fn rebuild(
+    g: &CanonicalForm,
+    arena: &mut CanonicalArena,
+    memo: &mut HashMap<TotalWrapper<CanonicalForm>, GameId>,
+) -> GameId {
+    let key = TotalWrapper::new(g.clone());
+    if let Some(&id) = memo.get(&key) {
+        return id;
+    }
+    let id = if let Some(nus) = g.to_nus() {
+        let x = nus.number();
+        let number = Dyadic::new(x.numerator().into(), x.denominator_exponent()).unwrap();
+        let number = arena.number(number).unwrap();
+        let nimber = arena.nimber(nus.nimber().value().into()).unwrap();
+        let zero = arena.zero();
+        let star = arena.nimber(1).unwrap();
+        let up = arena.form(&[zero], &[star]).unwrap();
+        let unit = if nus.up_multiple() >= 0 {
+            up
+        } else {
+            arena.neg(up).unwrap()
+        };
+        let mut total = arena.add(number, nimber).unwrap();
+        for _ in 0..nus.up_multiple().unsigned_abs() {
+            total = arena.add(total, unit).unwrap();
+        }
+        total
+    } else {
+        let left: Vec<GameId> = g.left_moves().map(|o| rebuild(&o, arena, memo)).collect();
+        let right: Vec<GameId> = g.right_moves().map(|o| rebuild(&o, arena, memo)).collect();
+        arena.form(&left, &right).unwrap()
+    };
+    memo.insert(key, id);
+    id
+}
+
+fn median(mut xs: Vec<Duration>) -> Duration {
+    xs.sort();
+    let n = xs.len();
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2
+    }
+}
+
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 1.0 {
+        format!("{s:.2} s")
+    } else if s >= 1e-3 {
+        format!("{:.2} ms", s * 1e3)
+    } else {
+        format!("{:.1} µs", s * 1e6)
+    }
+}
+
+fn megabytes(bytes: usize) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
+/// A run longer than this is not repeated: its one time is the figure.
+const LONG_RUN: Duration = Duration::from_secs(30);
+
+fn main() {
+    let mut runs = 5usize;
+    let mut only: Option<String> = None;
+    let mut skip_peer: Vec<String> = Vec::new();
+    let mut skip: Vec<String> = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--runs" => runs = args.next().and_then(|n| n.parse().ok()).expect("--runs N"),
+            "--only" => only = Some(args.next().expect("--only SUBSTRING")),
+            "--skip-peer" => skip_peer.push(args.next().expect("--skip-peer SUBSTRING")),
+            "--skip" => skip.push(args.next().expect("--skip SUBSTRING")),
+            _ => {
+                eprintln!(
+                    "usage: peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]..."
+                );
+                std::process::exit(2);
+            }
+        }
+    }
+    println!(
+        "| position | size | value | sprague | cgt-tools | cgt-tools ÷ sprague | sprague peak heap | cgt-tools peak heap | sprague forms |"
+    );
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:|");
+    let mut failed = false;
+    for &(ruleset, board) in CASES {
+        let text = format!("{ruleset}(\"{board}\")");
+        if only.as_ref().is_some_and(|o| !text.contains(o.as_str()))
+            || skip.iter().any(|s| text.contains(s.as_str()))
+        {
+            continue;
+        }
+        let peer = !skip_peer.iter().any(|s| text.contains(s.as_str()));
+        let position = Position::parse(&text).expect("sprague reads the position");
+        let rows = board.split('|').count();
+        let cols = board.split('|').next().map_or(0, str::len);
+        let size = format!("{rows}×{cols}");
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        let (mut our_peak, mut their_peak) = (0, 0);
+        let mut last = None;
+        let mut their_value = None;
+        for round in 0..runs {
+            // Alternate which engine goes first, so that neither always
+            // runs on a warmer or quieter machine.
+            for engine in [round % 2, 1 - round % 2] {
+                if engine == 0 {
+                    let ((solver, g), t, peak) = measured(|| sprague_value(&position));
+                    ours.push(t);
+                    our_peak = our_peak.max(peak);
+                    last = Some((solver, g));
+                } else if peer {
+                    let (v, t, peak) = measured(|| cgt_value(ruleset, board));
+                    theirs.push(t);
+                    their_peak = their_peak.max(peak);
+                    their_value = Some(v);
+                }
+            }
+            let slowest = ours
+                .iter()
+                .chain(&theirs)
+                .max()
+                .copied()
+                .unwrap_or_default();
+            if slowest > LONG_RUN {
+                break;
+            }
+        }
+        let (mut solver, g) = last.expect("at least one run");
+        let full = solver.arena.display(g).expect("a value to write");
+        // Hot boards have values of thousands of characters: the table
+        // gives their length instead.
+        let ours_text = if full.chars().count() > 60 {
+            format!("({} characters)", full.chars().count())
+        } else {
+            format!("`{full}`")
+        };
+        let forms = solver.arena.len();
+        let (their_time, ratio, their_heap) = match &their_value {
+            Some(v) => {
+                let id = rebuild(v, &mut solver.arena, &mut HashMap::new());
+                if id != g {
+                    failed = true;
+                    eprintln!("{text}: sprague says {full}, cgt-tools says {v}");
+                }
+                let (a, b) = (median(ours.clone()), median(theirs.clone()));
+                (
+                    format!("{} ({} runs)", seconds(b), theirs.len()),
+                    format!("**{:.1}×**", b.as_secs_f64() / a.as_secs_f64()),
+                    megabytes(their_peak),
+                )
+            }
+            None => ("not run".into(), "—".into(), "—".into()),
+        };
+        println!(
+            "| `{text}` | {size} | {ours_text} | {} ({} runs) | {their_time} | {ratio} | {} | {their_heap} | {forms} |",
+            seconds(median(ours.clone())),
+            ours.len(),
+            megabytes(our_peak),
+        );
+    }
+    if failed {
+        eprintln!("the engines disagree");
+        std::process::exit(1);
+    }
+}
