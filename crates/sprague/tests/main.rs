@@ -3,6 +3,7 @@
 //! samples.
 
 mod canonical;
+mod cooling_published;
 mod game_values;
 mod infinitesimals;
 mod layers;
