@@ -1163,6 +1163,31 @@ fn heap_sizes_on_the_command_line_may_be_powers() {
 }
 
 #[test]
+fn numbers_past_i64_are_strings_in_json() {
+    // -1823437481924 is in CGSuite's CanonicalShortGameTestCase.scala;
+    // 1/2^70 added makes a numerator past i64 over 2^70. The value, stops
+    // and mean are that number, the temperature -1/2^70 (CGSuite's
+    // convention for m/2^k), the birthday floor(|x|) + 1 + 70 =
+    // 1823437481923 + 71 (born one day after the integer part, then one
+    // day per binary digit).
+    let v = json(&[
+        "analyze",
+        "--json",
+        "--",
+        "-1823437481924 + 1/1180591620717411303424",
+    ]);
+    let x = "-2152735012061530537499273279307775/1180591620717411303424";
+    assert_eq!(v["value"], x);
+    assert_eq!(v["outcome"], "R");
+    for field in ["left_stop", "right_stop", "mean"] {
+        assert_eq!(v["cgt"][field], x, "{field}");
+    }
+    assert_eq!(v["cgt"]["temperature"], "-1/1180591620717411303424");
+    assert_eq!(v["cgt"]["birthday"], 1_823_437_481_994u64);
+    assert_eq!(v["components"][1]["value"], "1/1180591620717411303424");
+}
+
+#[test]
 fn hackenbush_string_value_and_winning_move() {
     // LRRL = 1 - 1/2 - 1/4 + 1/8 = 3/8 (Berlekamp's rule): positive, so
     // Left wins whoever starts. Cutting the bottom L edge leaves 0, which
@@ -1256,10 +1281,10 @@ fn bad_hackenbush_strings() {
       hackenbush("LXR")
                    ^
     "#);
-    let long = format!("hackenbush(\"{}\")", "L".repeat(63));
+    let long = format!("hackenbush(\"{}\")", "L".repeat(10_001));
     let (_, err, code) = sprague(&["analyze", &long]);
     assert_eq!(code, 2);
-    assert!(err.contains("at most 62 edges"), "{err}");
+    assert!(err.contains("at most 10000 edges"), "{err}");
 }
 
 #[test]

@@ -283,7 +283,8 @@ impl Walk {
             return Ok(None);
         };
         let up = up(arena)?;
-        let ups = multiple(arena, up, count.numerator())?;
+        let count = i64::try_from(count.numerator()).map_err(|_| overflow())?;
+        let ups = multiple(arena, up, count)?;
         let rest = arena.sub(h, ups)?;
         Ok(match arena.as_number_plus_nimber(rest) {
             Some((x, _)) if x == Dyadic::ZERO => Some(n),
@@ -323,7 +324,7 @@ impl Walk {
             let mut greatest: Option<i64> = None;
             for &o in right {
                 let (ls, _) = arena.stops(o)?;
-                let mut n = floor(ls);
+                let mut n = floor(ls)?;
                 let n_id = arena.integer(n)?;
                 if arena.le(o, n_id)? {
                     n = n.checked_sub(1).ok_or_else(overflow)?;
@@ -345,7 +346,8 @@ impl Walk {
         if let Some(x) = arena.as_number(w)
             && x.is_integer()
         {
-            return multiple(arena, up, x.numerator());
+            let n = i64::try_from(x.numerator()).map_err(|_| overflow())?;
+            return multiple(arena, up, n);
         }
         if let Some(&p) = self.norton.get(&w) {
             return Ok(p);
@@ -403,13 +405,13 @@ fn overflow() -> SolveError {
 }
 
 /// The largest integer at most `x`.
-fn floor(x: Dyadic) -> i64 {
-    x.numerator() >> x.exponent()
+fn floor(x: Dyadic) -> Result<i64, SolveError> {
+    i64::try_from(x.floor().numerator()).map_err(|_| overflow())
 }
 
 /// The least integer at least `x`.
 fn ceiling(x: Dyadic) -> Result<i64, SolveError> {
-    let f = floor(x);
+    let f = floor(x.clone())?;
     if x.is_integer() {
         Ok(f)
     } else {

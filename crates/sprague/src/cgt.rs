@@ -11,9 +11,8 @@
 //! Three kinds of canonical form are stored without their options, which
 //! are produced on demand:
 //!
-//! - **numbers**, dyadic rationals `m / 2^k` ([`Dyadic`]: an `i64`
-//!   numerator and `k <= 62`; arithmetic is checked, and a value out of that
-//!   range is [`SolveError::Unsupported`], never a wrap-around). The
+//! - **numbers**, dyadic rationals `m / 2^k` of any size ([`Dyadic`]:
+//!   exact, without allocation while `m` fits an `i64` and `k <= 62`). The
 //!   canonical form of an integer `n > 0` is `{n-1 |}`, of `-n` is
 //!   `{| -n+1}`, and of `m/2^k` (odd `m`, `k >= 1`) is
 //!   `{(m-1)/2^k | (m+1)/2^k}`;
@@ -45,7 +44,8 @@
 //! what lets the last two theorems apply to it.
 //!
 //! **Depth.** Comparison, sums and canonicalisation recurse over the
-//! options of the games involved (numbers contribute at most 64 levels).
+//! options of the games involved (a number `m/2^k` contributes at most
+//! about `k` levels, its options' chain towards an integer).
 //! The recursion is bounded by [`MAX_DEPTH`] levels; deeper games are
 //! [`SolveError::Unsupported`] rather than a stack overflow. The values of
 //! components are computed from their moves with an explicit stack
@@ -66,255 +66,18 @@
 //! their text.
 
 use std::any::{Any, TypeId};
-use std::cmp::Ordering;
-use std::fmt;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
 use crate::budget::Budget;
+pub use crate::dyadic::{Dyadic, DyadicOverflow, simplest_between};
 use crate::error::SolveError;
 use crate::outcome::Outcome;
-
-/// The largest power of two a [`Dyadic`] denominator may have.
-pub const MAX_EXPONENT: u32 = 62;
 
 /// The most levels of recursion over options that comparison, sums and
 /// canonicalisation may use (see the module documentation).
 pub const MAX_DEPTH: usize = 600;
-
-/// A dyadic rational `numerator / 2^exponent` in lowest terms (the
-/// numerator is odd whenever the exponent is positive), with an `i64`
-/// numerator and an exponent of at most [`MAX_EXPONENT`]: the numbers of
-/// short games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Dyadic {
-    numerator: i64,
-    exponent: u32,
-}
-
-/// A [`Dyadic`] computation left the exact range (an `i64` numerator over
-/// at most `2^62`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DyadicOverflow;
-
-impl fmt::Display for DyadicOverflow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "a number is beyond the exact range (an i64 numerator over at most 2^{MAX_EXPONENT})"
-        )
-    }
-}
-
-impl std::error::Error for DyadicOverflow {}
-
-impl From<DyadicOverflow> for SolveError {
-    fn from(e: DyadicOverflow) -> SolveError {
-        SolveError::unsupported(e.to_string())
-    }
-}
-
-impl Dyadic {
-    /// Zero.
-    pub const ZERO: Dyadic = Dyadic {
-        numerator: 0,
-        exponent: 0,
-    };
-
-    /// The integer `n`.
-    pub const fn integer(n: i64) -> Dyadic {
-        Dyadic {
-            numerator: n,
-            exponent: 0,
-        }
-    }
-
-    /// `numerator / 2^exponent`, reduced to lowest terms.
-    ///
-    /// # Errors
-    ///
-    /// [`DyadicOverflow`] if the reduced numerator does not fit an `i64` or
-    /// the reduced exponent exceeds [`MAX_EXPONENT`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use sprague::Dyadic;
-    /// assert_eq!(Dyadic::new(6, 3).unwrap().to_string(), "3/4");
-    /// assert!(Dyadic::new(1, 63).is_err());
-    /// ```
-    pub fn new(numerator: i128, exponent: u32) -> Result<Dyadic, DyadicOverflow> {
-        let mut numerator = numerator;
-        let mut exponent = exponent;
-        if numerator == 0 {
-            exponent = 0;
-        }
-        while exponent > 0 && numerator % 2 == 0 {
-            numerator /= 2;
-            exponent -= 1;
-        }
-        if exponent > MAX_EXPONENT {
-            return Err(DyadicOverflow);
-        }
-        Ok(Dyadic {
-            numerator: i64::try_from(numerator).map_err(|_| DyadicOverflow)?,
-            exponent,
-        })
-    }
-
-    /// The numerator in lowest terms.
-    pub fn numerator(self) -> i64 {
-        self.numerator
-    }
-
-    /// The power of two of the denominator in lowest terms.
-    pub fn exponent(self) -> u32 {
-        self.exponent
-    }
-
-    /// Whether this is an integer.
-    pub fn is_integer(self) -> bool {
-        self.exponent == 0
-    }
-
-    /// The numerator scaled to the denominator `2^exponent` (`exponent` at
-    /// least this number's), exact in `i128` because both are at most 2^63
-    /// and 2^62.
-    fn scaled(self, exponent: u32) -> i128 {
-        i128::from(self.numerator) << (exponent - self.exponent)
-    }
-
-    /// The sum, or [`DyadicOverflow`].
-    ///
-    /// # Errors
-    ///
-    /// [`DyadicOverflow`] when the sum leaves the exact range.
-    pub fn checked_add(self, other: Dyadic) -> Result<Dyadic, DyadicOverflow> {
-        let e = self.exponent.max(other.exponent);
-        Dyadic::new(self.scaled(e) + other.scaled(e), e)
-    }
-
-    /// The negative, or [`DyadicOverflow`] for `i64::MIN`.
-    ///
-    /// # Errors
-    ///
-    /// [`DyadicOverflow`] when the numerator is `i64::MIN`.
-    pub fn checked_neg(self) -> Result<Dyadic, DyadicOverflow> {
-        Ok(Dyadic {
-            numerator: self.numerator.checked_neg().ok_or(DyadicOverflow)?,
-            exponent: self.exponent,
-        })
-    }
-
-    /// The largest integer at most this number.
-    fn floor(self) -> i64 {
-        self.numerator >> self.exponent
-    }
-
-    /// The Left and Right options of this number's canonical form.
-    fn options(self) -> Result<(Option<Dyadic>, Option<Dyadic>), DyadicOverflow> {
-        let n = i128::from(self.numerator);
-        Ok(match (self.exponent, self.numerator.cmp(&0)) {
-            (0, Ordering::Equal) => (None, None),
-            (0, Ordering::Greater) => (Some(Dyadic::new(n - 1, 0)?), None),
-            (0, Ordering::Less) => (None, Some(Dyadic::new(n + 1, 0)?)),
-            (e, _) => (Some(Dyadic::new(n - 1, e)?), Some(Dyadic::new(n + 1, e)?)),
-        })
-    }
-}
-
-impl Ord for Dyadic {
-    fn cmp(&self, other: &Dyadic) -> Ordering {
-        let e = self.exponent.max(other.exponent);
-        self.scaled(e).cmp(&other.scaled(e))
-    }
-}
-
-impl PartialOrd for Dyadic {
-    fn partial_cmp(&self, other: &Dyadic) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl fmt::Display for Dyadic {
-    /// `3`, `-2`, `1/2`, `-3/4`, `5/4`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.exponent == 0 {
-            write!(f, "{}", self.numerator)
-        } else {
-            write!(f, "{}/{}", self.numerator, 1u64 << self.exponent)
-        }
-    }
-}
-
-/// The simplest number strictly between `lo` and `hi` (either may be
-/// absent: no bound), where `lo < hi`: the integer of least magnitude if
-/// there is one, otherwise the one of least denominator (Conway's
-/// simplicity theorem; there is exactly one of least denominator, since of
-/// two neighbouring multiples of `2^-j` one is a multiple of `2^-(j-1)`).
-///
-/// # Errors
-///
-/// [`DyadicOverflow`] when the answer leaves the exact range.
-pub fn simplest_between(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Result<Dyadic, DyadicOverflow> {
-    // The least integer above `a`, and the greatest below `b`.
-    let above = |a: Dyadic| Dyadic::new(i128::from(a.floor()) + 1, 0);
-    let below = |b: Dyadic| {
-        if b.is_integer() {
-            Dyadic::new(i128::from(b.numerator) - 1, 0)
-        } else {
-            Ok(Dyadic::integer(b.floor()))
-        }
-    };
-    match (lo, hi) {
-        (None, None) => Ok(Dyadic::ZERO),
-        (None, Some(b)) => {
-            if b > Dyadic::ZERO {
-                Ok(Dyadic::ZERO)
-            } else {
-                below(b)
-            }
-        }
-        (Some(a), None) => {
-            if a < Dyadic::ZERO {
-                Ok(Dyadic::ZERO)
-            } else {
-                above(a)
-            }
-        }
-        (Some(a), Some(b)) => {
-            if a < Dyadic::ZERO && Dyadic::ZERO < b {
-                return Ok(Dyadic::ZERO);
-            }
-            if a >= Dyadic::ZERO {
-                let n = above(a)?;
-                if n < b {
-                    return Ok(n);
-                }
-            } else {
-                let n = below(b)?;
-                if n > a {
-                    return Ok(n);
-                }
-            }
-            // No integer lies between: the first power of two whose
-            // multiples fall between them.
-            for j in 1..=MAX_EXPONENT {
-                let scaled_floor = if j >= a.exponent {
-                    i128::from(a.numerator) << (j - a.exponent)
-                } else {
-                    i128::from(a.numerator) >> (a.exponent - j)
-                };
-                let c = Dyadic::new(scaled_floor + 1, j)?;
-                if c < b {
-                    return Ok(c);
-                }
-            }
-            Err(DyadicOverflow)
-        }
-    }
-}
 
 /// The id of a canonical form in a [`CanonicalArena`]: two ids of one arena
 /// are equal exactly when the games are equal.
@@ -515,7 +278,7 @@ impl CanonicalArena {
         if let Some(&g) = self.numbers.get(&x) {
             return Ok(g);
         }
-        let g = self.push(Node::Number(x))?;
+        let g = self.push(Node::Number(x.clone()))?;
         self.numbers.insert(x, g);
         Ok(g)
     }
@@ -538,11 +301,12 @@ impl CanonicalArena {
         if n == 0 {
             return self.number(x);
         }
-        if let Some(&g) = self.nimbered.get(&(x, n)) {
+        let key = (x, n);
+        if let Some(&g) = self.nimbered.get(&key) {
             return Ok(g);
         }
-        let g = self.push(Node::Nimbered(x, n))?;
-        self.nimbered.insert((x, n), g);
+        let g = self.push(Node::Nimbered(key.0.clone(), n))?;
+        self.nimbered.insert(key, g);
         Ok(g)
     }
 
@@ -558,7 +322,7 @@ impl CanonicalArena {
     /// The value of `g` if it is a number.
     pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
         match self.node(g) {
-            Node::Number(x) => Some(*x),
+            Node::Number(x) => Some(x.clone()),
             _ => None,
         }
     }
@@ -567,8 +331,8 @@ impl CanonicalArena {
     /// if it is one.
     pub fn as_number_plus_nimber(&self, g: GameId) -> Option<(Dyadic, u64)> {
         match self.node(g) {
-            Node::Number(x) => Some((*x, 0)),
-            Node::Nimbered(x, n) => Some((*x, *n)),
+            Node::Number(x) => Some((x.clone(), 0)),
+            Node::Nimbered(x, n) => Some((x.clone(), *n)),
             Node::General(..) => None,
         }
     }
@@ -602,18 +366,21 @@ impl CanonicalArena {
     fn shared_options(&mut self, g: GameId, player: Player) -> Result<Arc<[GameId]>, SolveError> {
         match self.node(g) {
             Node::General(l, r) => Ok(Arc::clone(if player == Player::Left { l } else { r })),
-            &Node::Number(x) => {
-                let (l, r) = x.options()?;
+            Node::Number(x) => {
+                let (l, r) = x.options();
                 let o = if player == Player::Left { l } else { r };
                 o.map(|y| self.number(y)).into_iter().collect()
             }
-            &Node::Nimbered(x, n) => {
+            &Node::Nimbered(ref x, n) => {
+                let x = x.clone();
                 if n >= self.budget.max_positions {
                     return Err(SolveError::BudgetExceeded {
                         limit: self.budget.max_positions,
                     });
                 }
-                (0..n).map(|k| self.number_plus_nimber(x, k)).collect()
+                (0..n)
+                    .map(|k| self.number_plus_nimber(x.clone(), k))
+                    .collect()
             }
         }
     }
@@ -868,7 +635,7 @@ impl CanonicalArena {
         };
         let lo = l.into_iter().max();
         let hi = r.into_iter().min();
-        if let (Some(a), Some(b)) = (lo, hi)
+        if let (Some(a), Some(b)) = (&lo, &hi)
             && a >= b
         {
             return Ok(None);
@@ -994,7 +761,7 @@ impl CanonicalArena {
             let parts: Option<Vec<(Dyadic, u64)>> =
                 l.iter().map(|&g| self.as_number_plus_nimber(g)).collect();
             if let Some(parts) = parts {
-                let x = parts[0].0;
+                let x = parts[0].0.clone();
                 let mut stars: Vec<u64> = parts.iter().map(|p| p.1).collect();
                 stars.sort_unstable();
                 if parts.iter().all(|p| p.0 == x)
@@ -1031,36 +798,42 @@ impl CanonicalArena {
     /// budget errors as [`CanonicalArena::add`].
     pub fn stops(&mut self, g: GameId) -> Result<(Dyadic, Dyadic), SolveError> {
         match self.node(g).clone() {
-            Node::Number(x) | Node::Nimbered(x, _) => Ok((x, x)),
+            Node::Number(x) | Node::Nimbered(x, _) => Ok((x.clone(), x)),
             Node::General(l, r) => {
-                if let Some(&s) = self.stops.get(&g) {
-                    return Ok(s);
+                if let Some(s) = self.stops.get(&g) {
+                    return Ok(s.clone());
                 }
                 self.enter()?;
                 let result = (|| -> Result<(Dyadic, Dyadic), SolveError> {
                     let mut left = None;
                     for &gl in l.iter() {
                         let s = self.stops(gl)?.1;
-                        left = Some(left.map_or(s, |t: Dyadic| t.max(s)));
+                        left = Some(match left {
+                            Some(t) => s.max(t),
+                            None => s,
+                        });
                     }
                     let mut right = None;
                     for &gr in r.iter() {
                         let s = self.stops(gr)?.0;
-                        right = Some(right.map_or(s, |t: Dyadic| t.min(s)));
+                        right = Some(match right {
+                            Some(t) => s.min(t),
+                            None => s,
+                        });
                     }
                     // A general canonical form has options on both sides
                     // (one with none is an integer); be total anyway.
                     match (left, right) {
                         (Some(a), Some(b)) => Ok((a, b)),
-                        (Some(a), None) => Ok((a, a)),
-                        (None, Some(b)) => Ok((b, b)),
+                        (Some(a), None) => Ok((a.clone(), a)),
+                        (None, Some(b)) => Ok((b.clone(), b)),
                         (None, None) => Ok((Dyadic::ZERO, Dyadic::ZERO)),
                     }
                 })();
                 self.depth -= 1;
                 let s = result?;
                 self.charge()?;
-                self.stops.insert(g, s);
+                self.stops.insert(g, s.clone());
                 Ok(s)
             }
         }
@@ -1117,20 +890,23 @@ impl CanonicalArena {
         g: GameId,
         memo: &mut FxHashMap<GameId, u64>,
     ) -> Result<u64, SolveError> {
-        fn of_number(x: Dyadic) -> u64 {
-            let whole = x.numerator().unsigned_abs() >> x.exponent();
-            if x.exponent() == 0 {
+        fn of_number(x: &Dyadic) -> Result<u64, SolveError> {
+            let whole = x.whole_part_u64();
+            let born = if x.exponent() == 0 {
                 whole
             } else {
-                whole + 1 + u64::from(x.exponent())
-            }
+                whole.and_then(|w| w.checked_add(1 + u64::from(x.exponent())))
+            };
+            born.ok_or_else(|| {
+                SolveError::unsupported(format!("the birthday of {x} is beyond 2^64"))
+            })
         }
         if let Some(&b) = memo.get(&g) {
             return Ok(b);
         }
         let b = match self.node(g).clone() {
-            Node::Number(x) => of_number(x),
-            Node::Nimbered(x, n) => of_number(x).saturating_add(n),
+            Node::Number(x) => of_number(&x)?,
+            Node::Nimbered(x, n) => of_number(&x)?.saturating_add(n),
             Node::General(l, r) => {
                 self.enter()?;
                 let result = (|| -> Result<u64, SolveError> {
@@ -1386,7 +1162,7 @@ mod tests {
             born
         };
         if let Some(x) = a.as_number(g) {
-            return (x, x, born);
+            return (x.clone(), x, born);
         }
         let ls = l
             .iter()
@@ -1667,23 +1443,42 @@ mod tests {
     }
 
     #[test]
-    fn dyadic_arithmetic_is_checked() {
+    fn numbers_past_the_small_range_are_exact() {
         assert_eq!(d(6, 3), d(3, 2));
         assert_eq!(d(1, 1).to_string(), "1/2");
         assert_eq!(d(-3, 2).to_string(), "-3/4");
         assert_eq!(d(5, 2).to_string(), "5/4");
         assert!(d(1, 2) < d(1, 1));
         assert!(d(-9, 2) < d(-2, 0));
-        assert_eq!(Dyadic::new(1, 63), Err(DyadicOverflow));
         let max = Dyadic::integer(i64::MAX);
-        assert_eq!(max.checked_add(Dyadic::integer(1)), Err(DyadicOverflow));
-        assert_eq!(Dyadic::integer(i64::MIN).checked_neg(), Err(DyadicOverflow));
         let mut a = CanonicalArena::new(Budget::DEFAULT);
-        let g = a.number(max).unwrap();
+        let g = a.number(max.clone()).unwrap();
         let one = a.integer(1).unwrap();
-        assert!(matches!(a.add(g, one), Err(SolveError::Unsupported { .. })));
-        // The simplest number above i64::MAX is out of range: an error.
-        assert_eq!(simplest_between(Some(max), None), Err(DyadicOverflow));
+        // i64::MAX + 1 = 2^63, and {2^63 |} = 2^63 + 1 by the simplicity
+        // theorem; its Left option is 2^63 again.
+        let past = a.add(g, one).unwrap();
+        assert_eq!(a.display(past).unwrap(), "9223372036854775808");
+        let next = a.form(&[past], &[]).unwrap();
+        assert_eq!(a.display(next).unwrap(), "9223372036854775809");
+        assert_eq!(a.left_options(next).unwrap(), [past]);
+        assert_eq!(a.sub(next, past).unwrap(), one);
+        // 1/2^63 = {0 | 1/2^62}, written in full.
+        let tiny = a.number(d(1, 63)).unwrap();
+        let zero = a.zero();
+        let small = a.number(d(1, 62)).unwrap();
+        assert_eq!(a.form(&[zero], &[small]).unwrap(), tiny);
+        assert_eq!(a.display(tiny).unwrap(), "1/9223372036854775808");
+        assert_eq!(a.birthday(tiny).unwrap(), 64);
+        let star = a.nimber(1).unwrap();
+        let tiny_star = a.add(tiny, star).unwrap();
+        assert_eq!(a.outcome(tiny_star).unwrap(), Outcome::L);
+        assert_eq!(a.display(tiny_star).unwrap(), "1/9223372036854775808*");
+        // A birthday past 2^64 is an error, not a wrap-around.
+        let huge = a.number(d(1 << 100, 0)).unwrap();
+        assert!(matches!(
+            a.birthday(huge),
+            Err(SolveError::Unsupported { .. })
+        ));
     }
 
     #[test]
@@ -1805,6 +1600,160 @@ mod tests {
         won
     }
 
+    /// Games as explicit trees, identical subtrees shared (option lists
+    /// kept as sets), simplified by the definitions alone: no numbers, no
+    /// theorems but the two simplifications of the canonical form theorem,
+    /// and comparison by playing out `G - H`.
+    #[derive(Default)]
+    struct Naive {
+        nodes: Vec<(Vec<usize>, Vec<usize>)>,
+        ids: FxHashMap<(Vec<usize>, Vec<usize>), usize>,
+        /// Whether Left (`true`) or Right, moving first, wins `a + b`.
+        wins: FxHashMap<(usize, usize, bool), bool>,
+        negatives: FxHashMap<usize, usize>,
+        simplified: FxHashMap<usize, usize>,
+    }
+
+    impl Naive {
+        fn intern(&mut self, mut left: Vec<usize>, mut right: Vec<usize>) -> usize {
+            left.sort_unstable();
+            left.dedup();
+            right.sort_unstable();
+            right.dedup();
+            let key = (left, right);
+            if let Some(&g) = self.ids.get(&key) {
+                return g;
+            }
+            let g = self.nodes.len();
+            self.nodes.push(key.clone());
+            self.ids.insert(key, g);
+            g
+        }
+
+        fn of_tree(&mut self, t: &Tree) -> usize {
+            let l = t.left.iter().map(|o| self.of_tree(o)).collect();
+            let r = t.right.iter().map(|o| self.of_tree(o)).collect();
+            self.intern(l, r)
+        }
+
+        /// The tree of the arena's canonical form of `g`, option by option.
+        fn of_arena(&mut self, a: &mut CanonicalArena, g: GameId) -> usize {
+            let l = a.left_options(g).unwrap();
+            let r = a.right_options(g).unwrap();
+            let l = l.into_iter().map(|o| self.of_arena(a, o)).collect();
+            let r = r.into_iter().map(|o| self.of_arena(a, o)).collect();
+            self.intern(l, r)
+        }
+
+        fn neg(&mut self, g: usize) -> usize {
+            if let Some(&n) = self.negatives.get(&g) {
+                return n;
+            }
+            let (l, r) = self.nodes[g].clone();
+            let nl = r.iter().map(|&o| self.neg(o)).collect();
+            let nr = l.iter().map(|&o| self.neg(o)).collect();
+            let n = self.intern(nl, nr);
+            self.negatives.insert(g, n);
+            n
+        }
+
+        /// Whether the player to move (Left if `left`) wins `a + b` by
+        /// some move after which the opponent, moving first, does not.
+        fn first_wins(&mut self, a: usize, b: usize, left: bool) -> bool {
+            if let Some(&w) = self.wins.get(&(a, b, left)) {
+                return w;
+            }
+            let side = |n: &(Vec<usize>, Vec<usize>)| if left { n.0.clone() } else { n.1.clone() };
+            let (a_moves, b_moves) = (side(&self.nodes[a]), side(&self.nodes[b]));
+            let won = a_moves.iter().any(|&x| !self.first_wins(x, b, !left))
+                || b_moves.iter().any(|&y| !self.first_wins(a, y, !left));
+            self.wins.insert((a, b, left), won);
+            won
+        }
+
+        /// `G <= H`: Left, moving first in `G - H`, loses.
+        fn le(&mut self, g: usize, h: usize) -> bool {
+            let minus_h = self.neg(h);
+            !self.first_wins(g, minus_h, true)
+        }
+
+        /// `options` without those dominated for Left (`left`) or Right,
+        /// and of equal ones only the first.
+        fn undominated(&mut self, options: &[usize], left: bool) -> Vec<usize> {
+            let mut kept = Vec::new();
+            for (i, &x) in options.iter().enumerate() {
+                let dominated = options.iter().enumerate().any(|(j, &y)| {
+                    if i == j {
+                        return false;
+                    }
+                    let (worse, better) = if left { (x, y) } else { (y, x) };
+                    self.le(worse, better) && (j < i || !self.le(better, worse))
+                });
+                if !dominated {
+                    kept.push(x);
+                }
+            }
+            kept
+        }
+
+        /// The first reversible option of `options` (Left's if `left`) of
+        /// the game `g`, bypassed: Left's `G^L` with a `G^LR <= G` is
+        /// replaced by the Left options of `G^LR`, and the same for Right.
+        fn bypassed(&mut self, options: &[usize], g: usize, left: bool) -> Option<Vec<usize>> {
+            for (i, &x) in options.iter().enumerate() {
+                let replies = if left {
+                    self.nodes[x].1.clone()
+                } else {
+                    self.nodes[x].0.clone()
+                };
+                for reply in replies {
+                    let reverses = if left {
+                        self.le(reply, g)
+                    } else {
+                        self.le(g, reply)
+                    };
+                    if reverses {
+                        let mut out: Vec<usize> = options[..i].to_vec();
+                        out.extend_from_slice(&options[i + 1..]);
+                        let (rl, rr) = self.nodes[reply].clone();
+                        out.extend(if left { rl } else { rr });
+                        return Some(out);
+                    }
+                }
+            }
+            None
+        }
+
+        /// The canonical form of `g`: its options simplified first, then
+        /// dominated options deleted and reversible ones bypassed, one at a
+        /// time, until neither is left.
+        fn simplify(&mut self, g: usize) -> usize {
+            if let Some(&s) = self.simplified.get(&g) {
+                return s;
+            }
+            let (l, r) = self.nodes[g].clone();
+            let mut l: Vec<usize> = l.iter().map(|&o| self.simplify(o)).collect();
+            let mut r: Vec<usize> = r.iter().map(|&o| self.simplify(o)).collect();
+            let s = loop {
+                let current = self.intern(l.clone(), r.clone());
+                let (l2, r2) = (self.undominated(&l, true), self.undominated(&r, false));
+                if (l2.len(), r2.len()) != (l.len(), r.len()) {
+                    (l, r) = (l2, r2);
+                    continue;
+                }
+                if let Some(bypassed) = self.bypassed(&l, current, true) {
+                    l = bypassed;
+                } else if let Some(bypassed) = self.bypassed(&r, current, false) {
+                    r = bypassed;
+                } else {
+                    break current;
+                }
+            };
+            self.simplified.insert(g, s);
+            s
+        }
+    }
+
     fn tree() -> impl Strategy<Value = Tree> {
         let leaf = Just(Tree {
             left: Vec::new(),
@@ -1847,7 +1796,7 @@ mod tests {
             let mut a = CanonicalArena::new(Budget::DEFAULT);
             let gi = g.id(&mut a);
             let (ls, rs, born) = naive_stops_and_birthday(&mut a, gi);
-            prop_assert_eq!(a.stops(gi).unwrap(), (ls, rs));
+            prop_assert_eq!(a.stops(gi).unwrap(), (ls.clone(), rs.clone()));
             prop_assert_eq!(a.birthday(gi).unwrap(), born);
             prop_assert!(ls >= rs || a.outcome(gi).unwrap() != Outcome::N);
         }
@@ -1877,6 +1826,20 @@ mod tests {
             let left_starting = wins(&[&g, &h], true, &mut memo);
             let right_starting = wins(&[&g, &h], false, &mut memo);
             prop_assert_eq!(a.outcome(gh).unwrap(), Outcome::from_partizan(left_starting, right_starting));
+        }
+
+        #[test]
+        fn canonical_forms_equal_the_naive_simplifiers(g in tree()) {
+            let mut a = CanonicalArena::new(Budget::DEFAULT);
+            let gi = g.id(&mut a);
+            let mut naive = Naive::default();
+            let written = naive.of_tree(&g);
+            let simplified = naive.simplify(written);
+            let from_arena = naive.of_arena(&mut a, gi);
+            // The same tree, option set by option set, all the way down.
+            prop_assert_eq!(simplified, from_arena);
+            // The naive simplification kept the value.
+            prop_assert!(naive.le(written, simplified) && naive.le(simplified, written));
         }
 
         #[test]

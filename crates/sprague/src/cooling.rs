@@ -56,7 +56,7 @@ pub fn cool(arena: &mut CanonicalArena, g: GameId, t: Dyadic) -> Result<GameId, 
             "cooling is defined here for temperatures t >= 0, not {t}"
         )));
     }
-    let t_id = arena.number(t)?;
+    let t_id = arena.number(t.clone())?;
     let minus_t = arena.neg(t_id)?;
     let mut walk = Walk::default();
     let mut thermography = Thermography::new();
@@ -177,7 +177,10 @@ impl Walk {
         match (arena.as_number(g), s) {
             (Some(_), None) => return Ok(g),
             (Some(x), Some(s)) if x.is_integer() => {
-                return multiple(arena, s, x.numerator());
+                let n = i64::try_from(x.numerator()).map_err(|_| {
+                    SolveError::unsupported("an integer beyond i64 in a heated game")
+                })?;
+                return multiple(arena, s, n);
             }
             _ => {}
         }

@@ -31,6 +31,7 @@ mod cgt;
 mod coalitions;
 mod coins;
 mod cooling;
+mod dyadic;
 mod error;
 mod game;
 pub mod graph;
@@ -53,9 +54,7 @@ pub mod syntax {
 
 pub use atomic::{atomic_weight, is_all_small, is_infinitesimal};
 pub use budget::{Budget, Deadline};
-pub use cgt::{
-    CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, MAX_EXPONENT, simplest_between,
-};
+pub use cgt::{CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, simplest_between};
 pub use coalitions::{Coalition, Eventual, Race};
 pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use cooling::{cool, heat, overheat};

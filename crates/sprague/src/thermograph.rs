@@ -80,22 +80,26 @@ impl Wall {
     ///
     /// [`DyadicOverflow`] beyond the range of [`Dyadic`].
     pub fn value_at(&self, t: Dyadic) -> Result<Dyadic, DyadicOverflow> {
-        let i = self.points.partition_point(|&(u, _)| u <= t);
-        let (u, v) = self.points[i.max(1) - 1];
+        let i = self.points.partition_point(|(u, _)| *u <= t);
+        let (u, v) = &self.points[i.max(1) - 1];
         let slope = if i < self.points.len() {
-            let (u2, v2) = self.points[i];
+            let (u2, v2) = &self.points[i];
             // The slope of a segment is an integer (0 or ±1, or ±2 for a
             // difference of two walls), so the division is exact.
             slope_between(u, v, u2, v2)?
         } else {
             self.final_slope
         };
-        v.checked_add(times(t.checked_add(u.checked_neg()?)?, slope)?)
+        Ok(v + &(&t - u).times(slope))
     }
 
     /// The critical points, highest first (CGSuite's order).
     pub fn critical_points(&self) -> Vec<Dyadic> {
-        self.points[1..].iter().rev().map(|&(t, _)| t).collect()
+        self.points[1..]
+            .iter()
+            .rev()
+            .map(|(t, _)| t.clone())
+            .collect()
     }
 
     /// The slopes (change of value per degree), from the mast's down: the
@@ -108,7 +112,7 @@ impl Wall {
     pub fn slopes(&self) -> Result<Vec<i64>, DyadicOverflow> {
         let mut slopes = vec![self.final_slope];
         for pair in self.points.windows(2).rev() {
-            let ((t0, v0), (t1, v1)) = (pair[0], pair[1]);
+            let ((t0, v0), (t1, v1)) = (&pair[0], &pair[1]);
             slopes.push(slope_between(t0, v0, t1, v1)?);
         }
         Ok(slopes)
@@ -117,7 +121,7 @@ impl Wall {
     /// The value at the highest critical point (at `-1` for a wall without
     /// one): for a thermograph's wall, the value of its mast.
     pub fn mast_value(&self) -> Dyadic {
-        self.points[self.points.len() - 1].1
+        self.points[self.points.len() - 1].1.clone()
     }
 
     /// `self + slope * t`.
@@ -125,8 +129,8 @@ impl Wall {
         let points = self
             .points
             .iter()
-            .map(|&(t, v)| Ok((t, v.checked_add(times(t, slope)?)?)))
-            .collect::<Result<_, DyadicOverflow>>()?;
+            .map(|(t, v)| (t.clone(), v + &t.times(slope)))
+            .collect();
         Ok(Wall {
             points,
             final_slope: self.final_slope + slope,
@@ -139,33 +143,29 @@ impl Wall {
             .points
             .iter()
             .chain(&other.points)
-            .map(|&(t, _)| t)
+            .map(|(t, _)| t.clone())
             .collect();
         ts.sort();
         ts.dedup();
         // Crossings inside each interval, and on the final rays.
         let mut crossings = Vec::new();
-        for (i, &t) in ts.iter().enumerate() {
-            let d0 = self
-                .value_at(t)?
-                .checked_add(other.value_at(t)?.checked_neg()?)?;
+        for (i, t) in ts.iter().enumerate() {
+            let d0 = &self.value_at(t.clone())? - &other.value_at(t.clone())?;
             let next = match ts.get(i + 1) {
-                Some(&u) => u,
+                Some(u) => u,
                 None => {
                     let slope = self.final_slope - other.final_slope;
                     if slope != 0 && (d0 > Dyadic::ZERO) == (slope < 0) && d0 != Dyadic::ZERO {
-                        crossings.push(t.checked_add(divide(d0.checked_neg()?, slope)?)?);
+                        crossings.push(t + &divide(-d0, slope)?);
                     }
                     continue;
                 }
             };
-            let d1 = self
-                .value_at(next)?
-                .checked_add(other.value_at(next)?.checked_neg()?)?;
+            let d1 = &self.value_at(next.clone())? - &other.value_at(next.clone())?;
             if (d0 > Dyadic::ZERO && d1 < Dyadic::ZERO) || (d0 < Dyadic::ZERO && d1 > Dyadic::ZERO)
             {
-                let slope = slope_between(t, d0, next, d1)?;
-                crossings.push(t.checked_add(divide(d0.checked_neg()?, slope)?)?);
+                let slope = slope_between(t, &d0, next, &d1)?;
+                crossings.push(t + &divide(-d0, slope)?);
             }
         }
         ts.extend(crossings);
@@ -173,12 +173,17 @@ impl Wall {
         ts.dedup();
         let points = ts
             .iter()
-            .map(|&t| Ok((t, better(self.value_at(t)?, other.value_at(t)?))))
+            .map(|t| {
+                Ok((
+                    t.clone(),
+                    better(self.value_at(t.clone())?, other.value_at(t.clone())?),
+                ))
+            })
             .collect::<Result<Vec<_>, DyadicOverflow>>()?;
         // After the last point the one that is ahead (or, level, the one
         // whose slope takes it ahead) stays ahead.
-        let last = *ts.last().expect("a wall has a point at -1");
-        let (a, b) = (self.value_at(last)?, other.value_at(last)?);
+        let last = ts.last().expect("a wall has a point at -1");
+        let (a, b) = (self.value_at(last.clone())?, other.value_at(last.clone())?);
         let final_slope = if a == b {
             if larger {
                 self.final_slope.max(other.final_slope)
@@ -200,11 +205,11 @@ impl Wall {
     /// Without points where the slope does not change.
     fn simplified(mut self) -> Wall {
         let mut kept: Vec<(Dyadic, Dyadic)> = Vec::with_capacity(self.points.len());
-        for (i, &p) in self.points.iter().enumerate() {
-            if let Some(&(t0, v0)) = kept.last() {
-                let slope_in = slope_between(t0, v0, p.0, p.1);
+        for (i, p) in self.points.iter().enumerate() {
+            if let Some((t0, v0)) = kept.last() {
+                let slope_in = slope_between(t0, v0, &p.0, &p.1);
                 let slope_out = match self.points.get(i + 1) {
-                    Some(&(t2, v2)) => slope_between(p.0, p.1, t2, v2),
+                    Some((t2, v2)) => slope_between(&p.0, &p.1, t2, v2),
                     None => Ok(self.final_slope),
                 };
                 if let (Ok(a), Ok(b)) = (slope_in, slope_out)
@@ -213,7 +218,7 @@ impl Wall {
                     continue;
                 }
             }
-            kept.push(p);
+            kept.push(p.clone());
         }
         self.points = kept;
         self
@@ -225,18 +230,15 @@ impl Wall {
             .points
             .iter()
             .chain(&other.points)
-            .map(|&(t, _)| t)
+            .map(|(t, _)| t.clone())
             .collect();
         ts.sort();
         ts.dedup();
         let points = ts
-            .iter()
-            .map(|&t| {
-                Ok((
-                    t,
-                    self.value_at(t)?
-                        .checked_add(other.value_at(t)?.checked_neg()?)?,
-                ))
+            .into_iter()
+            .map(|t| {
+                let d = &self.value_at(t.clone())? - &other.value_at(t.clone())?;
+                Ok((t, d))
             })
             .collect::<Result<Vec<_>, DyadicOverflow>>()?;
         Ok(Wall {
@@ -250,10 +252,11 @@ impl Wall {
         let mut points: Vec<(Dyadic, Dyadic)> = self
             .points
             .iter()
-            .copied()
-            .filter(|&(u, _)| u < t)
+            .filter(|(u, _)| *u < t)
+            .cloned()
             .collect();
-        points.push((t, self.value_at(t)?));
+        let v = self.value_at(t.clone())?;
+        points.push((t, v));
         Ok(Wall {
             points,
             final_slope: 0,
@@ -262,28 +265,28 @@ impl Wall {
     }
 }
 
-/// `x * n` for a small integer `n`.
-fn times(x: Dyadic, n: i64) -> Result<Dyadic, DyadicOverflow> {
-    Dyadic::new(i128::from(x.numerator()) * i128::from(n), x.exponent())
-}
-
 /// `x / n` for `n` in `±1`, `±2`.
 fn divide(x: Dyadic, n: i64) -> Result<Dyadic, DyadicOverflow> {
-    let signed = if n < 0 { x.checked_neg()? } else { x };
+    let signed = if n < 0 { -x } else { x };
     match n.abs() {
         1 => Ok(signed),
-        2 => Dyadic::new(i128::from(signed.numerator()), signed.exponent() + 1),
+        2 => signed.half(),
         _ => Err(DyadicOverflow),
     }
 }
 
 /// The slope between two points of a wall (an integer for walls made of
 /// slopes 0 and ±1).
-fn slope_between(t0: Dyadic, v0: Dyadic, t1: Dyadic, v1: Dyadic) -> Result<i64, DyadicOverflow> {
-    let rise = v1.checked_add(v0.checked_neg()?)?;
-    let run = t1.checked_add(t0.checked_neg()?)?;
+fn slope_between(
+    t0: &Dyadic,
+    v0: &Dyadic,
+    t1: &Dyadic,
+    v1: &Dyadic,
+) -> Result<i64, DyadicOverflow> {
+    let rise = v1 - v0;
+    let run = t1 - t0;
     for n in [0i64, 1, -1, 2, -2] {
-        if times(run, n)? == rise {
+        if run.times(n) == rise {
             return Ok(n);
         }
     }
@@ -326,8 +329,8 @@ impl Thermograph {
     /// The vertical mast at `x` (the thermograph of an integer).
     pub fn mast(x: Dyadic) -> Thermograph {
         Thermograph {
-            left: Wall::mast(x),
-            right: Wall::mast(x),
+            left: Wall::mast(x.clone()),
+            right: Wall::mast(x.clone()),
             temperature: BASE,
             mean: x,
         }
@@ -349,22 +352,22 @@ impl Thermograph {
         }
         // The difference falls, so the hill ends after the last point
         // where it is still >= 0, where it reaches 0.
-        let i = points.partition_point(|&(_, d)| d >= Dyadic::ZERO) - 1;
-        let (t, d) = points[i];
+        let i = points.partition_point(|(_, d)| *d >= Dyadic::ZERO) - 1;
+        let (t, d) = &points[i];
         let falling = match points.get(i + 1) {
-            Some(&(u, e)) => slope_between(t, d, u, e)?,
+            Some((u, e)) => slope_between(t, d, u, e)?,
             None => difference.final_slope,
         };
-        let top = if d == Dyadic::ZERO {
-            t
+        let top = if *d == Dyadic::ZERO {
+            t.clone()
         } else if falling < 0 {
-            t.checked_add(divide(d, -falling)?)?
+            t + &divide(d.clone(), -falling)?
         } else {
             return Err(SolveError::unsupported(
                 "the scaffolds of a game never meet",
             ));
         };
-        let left = left.cut_at(top)?;
+        let left = left.cut_at(top.clone())?;
         let right = right.cut_at(top)?;
         // Every segment of a wall made here has an integer slope, which
         // is what lets `Display` print the slopes without failing.
@@ -373,7 +376,7 @@ impl Thermograph {
         let temperature = left.points[1..]
             .iter()
             .chain(&right.points[1..])
-            .map(|&(u, _)| u)
+            .map(|(u, _)| u.clone())
             .fold(BASE, Dyadic::max);
         Ok(Thermograph {
             mean: left.mast_value(),
@@ -549,8 +552,8 @@ impl Thermography {
         Ok(Figures {
             left_stop,
             right_stop,
-            mean: thermograph.mean,
-            temperature: thermograph.temperature,
+            mean: thermograph.mean.clone(),
+            temperature: thermograph.temperature.clone(),
             birthday,
             // Thermography does not know these; `analyze` adds them.
             atomic_weight: None,
@@ -682,9 +685,9 @@ mod tests {
         for numerator in -64..=64 {
             let x = Dyadic::new(numerator, 5).unwrap();
             for n in 2..=4 {
-                let g = arena.number_plus_nimber(x, n).unwrap();
+                let g = arena.number_plus_nimber(x.clone(), n).unwrap();
                 let options: Vec<GameId> = (0..n)
-                    .map(|k| arena.number_plus_nimber(x, k).unwrap())
+                    .map(|k| arena.number_plus_nimber(x.clone(), k).unwrap())
                     .collect();
                 let by_options = th.of_options(&mut arena, &options, &options).unwrap();
                 assert_eq!(

@@ -145,10 +145,10 @@ proptest! {
         let mut n_mean = sprague::Dyadic::ZERO;
         for n in 1..=6 {
             multiple = solver.arena.add(multiple, id).unwrap();
-            n_mean = n_mean.checked_add(f.mean).unwrap();
+            n_mean = n_mean.checked_add(&f.mean).unwrap();
             let (ls, rs) = solver.arena.stops(multiple).unwrap();
             let lo = n_mean.checked_add(t.checked_neg().unwrap()).unwrap();
-            let hi = n_mean.checked_add(t).unwrap();
+            let hi = n_mean.checked_add(&t).unwrap();
             prop_assert!(lo <= rs && rs <= ls && ls <= hi, "{} times {}: stops {} {}, mean {}, t {}", n, g, ls, rs, f.mean, t);
         }
     }

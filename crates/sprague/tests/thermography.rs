@@ -6,6 +6,7 @@
 //! mean, `-G` has the mirror image, numbers follow the closed form below,
 //! and the uptimals `x + n.^ + *m` have the thermographs CGSuite gives them.
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -150,12 +151,12 @@ fn d(n: i128, e: u32) -> Dyadic {
     Dyadic::new(n, e).unwrap()
 }
 
-fn minus(x: Dyadic) -> Dyadic {
-    x.checked_neg().unwrap()
+fn minus(x: impl Borrow<Dyadic>) -> Dyadic {
+    -x.borrow()
 }
 
-fn plus(x: Dyadic, y: Dyadic) -> Dyadic {
-    x.checked_add(y).unwrap()
+fn plus(x: impl Borrow<Dyadic>, y: impl Borrow<Dyadic>) -> Dyadic {
+    x.borrow() + y.borrow()
 }
 
 /// The temperatures where two walls are compared: `-1`, every critical
@@ -171,12 +172,12 @@ fn sample_points(walls: &[&Wall]) -> Vec<Dyadic> {
     let mut more = Vec::new();
     for pair in ts.windows(2) {
         // (a + b) / 2
-        let sum = plus(pair[0], pair[1]);
-        more.push(d(i128::from(sum.numerator()), sum.exponent() + 1));
+        let sum = plus(&pair[0], &pair[1]);
+        more.push(sum.half().unwrap());
     }
-    let last = *ts.last().unwrap();
-    more.push(plus(last, d(1, 0)));
-    more.push(plus(last, d(7, 0)));
+    let last = ts.last().unwrap().clone();
+    more.push(plus(&last, d(1, 0)));
+    more.push(plus(&last, d(7, 0)));
     ts.extend(more);
     ts.sort();
     ts
@@ -210,10 +211,10 @@ fn left_wall_of_a_number(x: Dyadic, s: Dyadic) -> Dyadic {
         if k == 0 || s <= d(1, k) {
             return x;
         }
-        let y = plus(x, minus(d(1, k)));
+        let y = plus(&x, minus(d(1, k)));
         let j = y.exponent();
         if s <= d(1, j) {
-            return plus(y, s);
+            return plus(y, &s);
         }
         x = plus(y, d(1, j));
     }
@@ -221,7 +222,7 @@ fn left_wall_of_a_number(x: Dyadic, s: Dyadic) -> Dyadic {
 
 /// The values of a wall at the temperatures `ts`.
 fn wall_values(w: &Wall, ts: &[Dyadic]) -> Vec<Dyadic> {
-    ts.iter().map(|&t| w.value_at(t).unwrap()).collect()
+    ts.iter().map(|t| w.value_at(t.clone()).unwrap()).collect()
 }
 
 #[test]
@@ -236,7 +237,11 @@ fn the_closed_form_of_a_number_on_a_few_by_hand() {
         (d(3, 2), d(3, 2)),
         (d(1, 0), d(1, 0)),
     ] {
-        assert_eq!(left_wall_of_a_number(d(3, 3), s), expected, "at -{s}");
+        assert_eq!(
+            left_wall_of_a_number(d(3, 3), s.clone()),
+            expected,
+            "at -{s}"
+        );
     }
 }
 
@@ -247,19 +252,19 @@ proptest! {
     fn numbers_follow_the_closed_form(m in -4096i128..4096, k in 0u32..11) {
         let x = d(m, k);
         let mut arena = CanonicalArena::new(Budget::DEFAULT);
-        let g = arena.number(x).unwrap();
+        let g = arena.number(x.clone()).unwrap();
         let th = thermograph(&mut arena, g);
         // The closed form's slopes change only at -2^-j.
         let mut ts = sample_points(&[&th.left, &th.right]);
         ts.extend((0..=k + 1).map(|j| minus(d(1, j))));
         ts.sort();
         ts.dedup();
-        for &t in ts.iter().filter(|&&t| t < Dyadic::ZERO) {
+        for t in ts.iter().filter(|&t| *t < Dyadic::ZERO) {
             let s = minus(t);
-            prop_assert_eq!(th.left.value_at(t).unwrap(), left_wall_of_a_number(x, s), "LW({}) at {}", x, t);
+            prop_assert_eq!(th.left.value_at(t.clone()).unwrap(), left_wall_of_a_number(x.clone(), s.clone()), "LW({}) at {}", x, t);
             prop_assert_eq!(
-                th.right.value_at(t).unwrap(),
-                minus(left_wall_of_a_number(minus(x), s)),
+                th.right.value_at(t.clone()).unwrap(),
+                minus(left_wall_of_a_number(minus(&x), s)),
                 "RW({}) at {}", x, t
             );
         }
@@ -279,27 +284,27 @@ proptest! {
         let (left_stop, right_stop) = solver.arena.stops(id).unwrap();
         // At t = 0 the walls are at the stops (computed by the arena from
         // the options' stops, without thermographs).
-        prop_assert_eq!(th.left.value_at(Dyadic::ZERO).unwrap(), left_stop, "{}", g);
-        prop_assert_eq!(th.right.value_at(Dyadic::ZERO).unwrap(), right_stop, "{}", g);
+        prop_assert_eq!(&th.left.value_at(Dyadic::ZERO).unwrap(), &left_stop, "{}", g);
+        prop_assert_eq!(&th.right.value_at(Dyadic::ZERO).unwrap(), &right_stop, "{}", g);
         // The mast: both walls at the mean from the temperature up ...
-        let t = th.temperature;
-        for u in [t, plus(t, d(1, 3)), plus(t, d(5, 0))] {
-            prop_assert_eq!(th.left.value_at(u).unwrap(), th.mean, "{} at {}", g, u);
-            prop_assert_eq!(th.right.value_at(u).unwrap(), th.mean, "{} at {}", g, u);
+        let t = th.temperature.clone();
+        for u in [t.clone(), plus(&t, d(1, 3)), plus(&t, d(5, 0))] {
+            prop_assert_eq!(&th.left.value_at(u.clone()).unwrap(), &th.mean, "{} at {}", g, u);
+            prop_assert_eq!(&th.right.value_at(u.clone()).unwrap(), &th.mean, "{} at {}", g, u);
         }
-        prop_assert_eq!(th.left.mast_value(), th.mean);
-        prop_assert_eq!(th.right.mast_value(), th.mean);
+        prop_assert_eq!(&th.left.mast_value(), &th.mean);
+        prop_assert_eq!(&th.right.mast_value(), &th.mean);
         // ... and apart everywhere below it: the walls meet there first.
         if t > d(-1, 0) {
-            let below = plus(t, minus(d(1, 20)));
-            prop_assert!(th.left.value_at(below).unwrap() > th.right.value_at(below).unwrap(), "{}", g);
+            let below = plus(&t, minus(d(1, 20)));
+            prop_assert!(th.left.value_at(below.clone()).unwrap() > th.right.value_at(below).unwrap(), "{}", g);
         }
         // The shape: left walls slope 0 or -1, right walls 0 or +1, and the
         // left wall is never right of the right one.
         prop_assert!(th.left.slopes().unwrap().iter().all(|s| [0, -1].contains(s)), "{}: {}", g, th);
         prop_assert!(th.right.slopes().unwrap().iter().all(|s| [0, 1].contains(s)), "{}: {}", g, th);
         for u in sample_points(&[&th.left, &th.right]) {
-            prop_assert!(th.left.value_at(u).unwrap() >= th.right.value_at(u).unwrap(), "{} at {}", g, u);
+            prop_assert!(th.left.value_at(u.clone()).unwrap() >= th.right.value_at(u.clone()).unwrap(), "{} at {}", g, u);
         }
         // The temperature of a hot game is positive, of a game with equal
         // stops at most 0.

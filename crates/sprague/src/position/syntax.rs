@@ -28,6 +28,8 @@
 
 use std::ops::Range;
 
+use num_bigint::BigUint;
+
 use crate::error::{ParseError, ParseErrorKind};
 
 /// A ruleset with its parameters, as written: `subtraction[2,5]`, `kayles`,
@@ -119,10 +121,11 @@ pub enum ValueExpr {
     Atom {
         /// Whether the number is negative.
         negative: bool,
-        /// The number's numerator.
-        numerator: u64,
+        /// The number's numerator (of any size, up to
+        /// [`MAX_VALUE_DIGITS`] digits).
+        numerator: BigUint,
         /// The number's denominator (1 for an integer).
-        denominator: u64,
+        denominator: BigUint,
         /// Ups (positive) or downs (negative).
         ups: i64,
         /// The nimber added.
@@ -232,6 +235,10 @@ pub fn parse_value(text: &str) -> Result<ValueSyntax, ParseError> {
 /// How deeply braces and signs may nest in one written value: the reader
 /// and the values built from it recurse once per level.
 pub const MAX_VALUE_NESTING: usize = 200;
+
+/// The most decimal digits of a numerator or denominator in a game value:
+/// numbers have no range, but the text of one has this limit.
+pub const MAX_VALUE_DIGITS: usize = 4000;
 
 /// Reads a ruleset name with optional parameters and nothing else, as given
 /// to `sprague table`: `kayles`, `subtraction[1..3]`.
@@ -540,12 +547,12 @@ impl<'a> Parser<'a> {
     fn atom(&mut self) -> Result<ValueExpr, ParseError> {
         const EXPECTED: &str = "a game value (a number, `*`, `^`, `v`, `±` or `{`)";
         let start = self.pos;
-        let (mut numerator, mut denominator) = (0, 1);
+        let (mut numerator, mut denominator) = (BigUint::ZERO, BigUint::from(1u32));
         if self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            numerator = self.value_digits(EXPECTED)?;
+            numerator = self.value_number(EXPECTED)?;
             if self.peek() == Some('/') {
                 self.bump();
-                denominator = self.value_digits("the denominator after `/`")?;
+                denominator = self.value_number("the denominator after `/`")?;
             }
         }
         let mut ups: i64 = 0;
@@ -594,6 +601,31 @@ impl<'a> Parser<'a> {
             ups,
             star,
         })
+    }
+
+    /// A run of at most [`MAX_VALUE_DIGITS`] decimal digits, of any size
+    /// (no powers: inside a value `2^3` is two plus three ups).
+    fn value_number(&mut self, expected: &'static str) -> Result<BigUint, ParseError> {
+        let start = self.pos;
+        if !self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            return Err(self.unexpected(expected));
+        }
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.bump();
+        }
+        let digits = &self.text[start..self.pos];
+        if digits.len() > MAX_VALUE_DIGITS {
+            return Err(ParseError::new(
+                ParseErrorKind::BadValue {
+                    reason: format!(
+                        "a number has {} digits; at most {MAX_VALUE_DIGITS} are read",
+                        digits.len()
+                    ),
+                },
+                start..self.pos,
+            ));
+        }
+        BigUint::parse_bytes(digits.as_bytes(), 10).ok_or_else(|| self.unexpected(expected))
     }
 
     /// A run of decimal digits that fits in a `u64` (no powers: inside a

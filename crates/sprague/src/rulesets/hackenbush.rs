@@ -47,14 +47,15 @@
 //! The tests check the rule against canonical forms computed from the
 //! moves for every string of up to 12 edges.
 //!
-//! A string has at most [`MAX_EDGES`] edges, so that its value is exact as a
-//! dyadic rational (an `i64` numerator over at most `2^61`); a longer one
-//! is a parse error.
+//! A string has at most [`MAX_EDGES`] edges, a limit on the length of the
+//! text (the value of any string is exact); a longer one is a parse error.
 
 use std::ops::Range;
 use std::sync::Arc;
 
 use crate::budget::Budget;
+use num_bigint::BigInt;
+
 use crate::cgt::{CanonicalArena, Dyadic, DyadicOverflow, GameId};
 use crate::error::{ParseError, SolveError};
 use crate::game::{Component, Key, Kind, Move, Partizan, Side};
@@ -76,16 +77,17 @@ pub(super) const RULESET: Ruleset = Ruleset {
     sum_rule: None,
 };
 
-/// The most edges a string may have: its value then fits a [`Dyadic`].
-pub const MAX_EDGES: usize = 62;
+/// The most edges a string may have (its value's denominator then has at
+/// most 10,000 bits).
+pub const MAX_EDGES: usize = 10_000;
 
 /// The value of the Hackenbush string `edges` (`true` for Left's edges,
 /// from the ground up) by Berlekamp's rule (see the module documentation).
 ///
 /// # Errors
 ///
-/// [`DyadicOverflow`] for strings longer than [`MAX_EDGES`] whose value is
-/// not exact in a [`Dyadic`].
+/// [`DyadicOverflow`] only for a string of more than `2^32 - 1` edges
+/// after its first run (whose denominator a [`Dyadic`] cannot hold).
 ///
 /// # Examples
 ///
@@ -101,16 +103,15 @@ pub fn hackenbush_value(edges: &[bool]) -> Result<Dyadic, DyadicOverflow> {
     let run = edges.iter().take_while(|&&e| e == first).count();
     let tail = &edges[run..];
     let k = u32::try_from(tail.len()).map_err(|_| DyadicOverflow)?;
-    if k > crate::cgt::MAX_EXPONENT {
-        return Err(DyadicOverflow);
+    let sign = |e: bool| if e { 1i64 } else { -1 };
+    // Everything over the common denominator 2^k, by Horner's rule: each
+    // further edge doubles what is there and adds its own ±1.
+    let run = i64::try_from(run).map_err(|_| DyadicOverflow)?;
+    let mut numerator = BigInt::from(sign(first) * run);
+    for &e in tail {
+        numerator = (numerator << 1u32) + sign(e);
     }
-    let sign = |e: bool| if e { 1i128 } else { -1 };
-    // Everything over the common denominator 2^k.
-    let mut numerator = (sign(first) * run as i128) << k;
-    for (i, &e) in tail.iter().enumerate() {
-        numerator += sign(e) << (k - 1 - i as u32);
-    }
-    Dyadic::new(numerator, k)
+    Ok(Dyadic::from_big(numerator, k))
 }
 
 /// One Blue-Red Hackenbush string.
@@ -751,9 +752,7 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
         let edges: Vec<bool> = s.chars().map(|ch| "LBlb".contains(ch)).collect();
         if edges.len() > MAX_EDGES {
             return Err(ParseError::bad_arguments(
-                format!(
-                    "a Hackenbush string has at most {MAX_EDGES} edges (so that its value is exact)"
-                ),
+                format!("a Hackenbush string has at most {MAX_EDGES} edges"),
                 arg.span.clone(),
             ));
         }
@@ -857,7 +856,8 @@ mod tests {
             for e in strings(n) {
                 let a: Vec<f64> = e.iter().map(|&l| if l { 1.0 } else { -1.0 }).collect();
                 let x = hackenbush_value(&e).unwrap();
-                let exact = x.numerator() as f64 / (1u64 << x.exponent()) as f64;
+                let numerator = i64::try_from(x.numerator()).unwrap();
+                let exact = numerator as f64 / (1u64 << x.exponent()) as f64;
                 assert_eq!(exact, note_surreal_number(&a), "{e:?}");
             }
         }
@@ -876,9 +876,9 @@ mod tests {
     fn long_strings_stay_exact_up_to_the_limit() {
         let mut e = vec![true];
         e.extend(std::iter::repeat_n(false, MAX_EDGES - 1));
-        // 1 - 1/2 - 1/4 - ... - 1/2^61 = 1/2^61.
+        // 1 - 1/2 - 1/4 - ... - 1/2^(n-1) = 1/2^(n-1).
         let x = hackenbush_value(&e).unwrap();
-        assert_eq!(x, Dyadic::new(1, 61).unwrap());
+        assert_eq!(x, Dyadic::from_big(BigInt::from(1), MAX_EDGES as u32 - 1));
         let all_left = vec![true; MAX_EDGES];
         assert_eq!(
             hackenbush_value(&all_left).unwrap(),
@@ -886,8 +886,6 @@ mod tests {
         );
         let mut long = e.clone();
         long.push(false);
-        long.push(false);
-        assert_eq!(hackenbush_value(&long), Err(DyadicOverflow));
         assert!(HackenbushString::new(long).is_err());
     }
 
@@ -898,7 +896,7 @@ mod tests {
         assert_eq!(&text[e.span.clone()], "X");
         let long = format!("hackenbush(\"{}\")", "L".repeat(MAX_EDGES + 1));
         let e = Position::parse(&long).unwrap_err();
-        assert!(e.to_string().contains("at most 62 edges"), "{e}");
+        assert!(e.to_string().contains("at most 10000 edges"), "{e}");
         assert!(Position::parse("hackenbush(3)").is_err());
         assert!(Position::parse("hackenbush()").is_err());
         assert!(Position::parse("hackenbush[2](\"L\")").is_err());

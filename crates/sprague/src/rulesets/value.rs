@@ -17,6 +17,8 @@
 use std::fmt;
 use std::sync::Arc;
 
+use num_bigint::{BigInt, Sign};
+
 use crate::budget::Budget;
 use crate::cgt::{CanonicalArena, Dyadic, GameId};
 use crate::error::{ParseError, ParseErrorKind, SolveError};
@@ -55,19 +57,21 @@ impl Expr {
                 ups,
                 star,
             } => {
-                if *denominator == 0 || !denominator.is_power_of_two() {
+                if denominator.count_ones() != 1 {
                     return Err(bad(format!(
                         "the numbers of short games are dyadic: the denominator {denominator} \
                          is not a power of two"
                     )));
                 }
-                let signed = if *negative {
-                    -i128::from(*numerator)
-                } else {
-                    i128::from(*numerator)
-                };
-                let number = Dyadic::new(signed, denominator.trailing_zeros())
-                    .map_err(|e| bad(e.to_string()))?;
+                let sign = if *negative { Sign::Minus } else { Sign::Plus };
+                // The denominator has at most MAX_VALUE_DIGITS digits, so
+                // its power of two fits a u32.
+                let exponent = denominator
+                    .trailing_zeros()
+                    .and_then(|z| u32::try_from(z).ok())
+                    .ok_or_else(|| bad("the denominator is too large".to_string()))?;
+                let number =
+                    Dyadic::from_big(BigInt::from_biguint(sign, numerator.clone()), exponent);
                 if ups.unsigned_abs() > MAX_UPS {
                     return Err(bad(format!("at most {MAX_UPS} ups or downs in one value")));
                 }
@@ -113,9 +117,9 @@ impl Expr {
         match self {
             Expr::Atom { number, ups, star } => {
                 let base = if *star == 0 {
-                    arena.number(*number)?
+                    arena.number(number.clone())?
                 } else {
-                    arena.number_plus_nimber(*number, *star)?
+                    arena.number_plus_nimber(number.clone(), *star)?
                 };
                 if *ups == 0 {
                     return Ok(base);
@@ -457,8 +461,9 @@ mod tests {
             ("{1 2|3}", 3..4),
             ("{1|*", 4..4),
             ("^5000", 0..5),
-            ("1/9223372036854775808", 0..21),
             ("3x", 1..2),
+            (&"9".repeat(4001), 0..4001),
+            (&format!("1/{}", "2".repeat(4001)), 2..4003),
         ] {
             let e = crate::Position::parse(text).unwrap_err();
             assert_eq!(e.span, span, "{text}: {e}");

@@ -17,8 +17,9 @@ pub enum Value {
     /// its text would be longer than [`crate::MAX_VALUE_CHARS`]. With the
     /// figures CGSuite reports beside it (stops, mean, temperature,
     /// birthday, atomic weight, reduced canonical form, thermograph), where
-    /// they could be computed within the budget.
-    Canonical(Option<String>, Option<Figures>),
+    /// they could be computed within the budget (boxed: they hold walls and
+    /// numbers of any size, far larger than the other variants).
+    Canonical(Option<String>, Option<Box<Figures>>),
     /// The generalised Sprague–Grundy value of a loopy sum.
     Loopy(LoopyValue),
 }
@@ -92,7 +93,7 @@ impl Analysis {
     /// value.
     pub fn figures(&self) -> Option<Figures> {
         match &self.value {
-            Some(Value::Canonical(_, figures)) => figures.clone(),
+            Some(Value::Canonical(_, figures)) => figures.as_deref().cloned(),
             _ => None,
         }
     }

@@ -296,7 +296,7 @@ pub(super) fn analyze(
             solver.arena.display_at_most(total, MAX_VALUE_CHARS)?,
             // The figures are extra: a game too deep for them still has its
             // value and winning moves.
-            figures(&mut solver.arena, total).ok(),
+            figures(&mut solver.arena, total).ok().map(Box::new),
         )),
         winning_moves,
         drawing_moves: Vec::new(),
