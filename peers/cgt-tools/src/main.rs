@@ -7,10 +7,13 @@
 //! sprague's arena, where equal games have equal ids. Prints the median
 //! times, their ratio and each engine's peak heap over the run.
 //!
-//!   peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]...
+//!   peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]...
 //!
 //! `--skip-peer` times only sprague on the matching positions (for boards
-//! cgt-tools does not finish in reasonable time). cgt-tools has no Clobber:
+//! cgt-tools does not finish in reasonable time); `--peer-only` runs only
+//! cgt-tools, once, for a board too large to run both in turn (the empty
+//! 6×6 board: BENCHMARKS.md runs it beside `sprague analyze` on the other
+//! core, bounded by `timeout`). cgt-tools has no Clobber:
 //! `clobber.rs` gives it one as a `PartizanGame` (moves and decomposition
 //! into groups of stones, as its Konane and Domineering do), so the
 //! Clobber rows compare the two canonical-form engines on the same rules.
@@ -216,6 +219,7 @@ fn main() {
     let mut runs = 5usize;
     let mut only: Option<String> = None;
     let mut skip_peer: Vec<String> = Vec::new();
+    let mut peer_only: Vec<String> = Vec::new();
     let mut skip: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -224,9 +228,10 @@ fn main() {
             "--only" => only = Some(args.next().expect("--only SUBSTRING")),
             "--skip-peer" => skip_peer.push(args.next().expect("--skip-peer SUBSTRING")),
             "--skip" => skip.push(args.next().expect("--skip SUBSTRING")),
+            "--peer-only" => peer_only.push(args.next().expect("--peer-only SUBSTRING")),
             _ => {
                 eprintln!(
-                    "usage: peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]..."
+                    "usage: peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]..."
                 );
                 std::process::exit(2);
             }
@@ -245,6 +250,20 @@ fn main() {
             continue;
         }
         let peer = !skip_peer.iter().any(|s| text.contains(s.as_str()));
+        if peer_only.iter().any(|s| text.contains(s.as_str())) {
+            // One run of cgt-tools alone, for a board too large to run both
+            // in turn: the caller times ours separately (or bounds this run
+            // with `timeout`, so that an unfinished run is a lower bound).
+            eprintln!("{text}: cgt-tools alone, started");
+            let (v, t, peak) = measured(|| cgt_value(ruleset, board));
+            println!(
+                "| `{text}` | cgt-tools alone | {} characters | {} | {} |",
+                v.to_string().chars().count(),
+                seconds(t),
+                megabytes(peak)
+            );
+            continue;
+        }
         let position = Position::parse(&text).expect("sprague reads the position");
         let rows = board.split('|').count();
         let cols = board.split('|').next().map_or(0, str::len);
