@@ -276,9 +276,15 @@ pub(crate) struct AnalyzeQuery {
     misere: bool,
     #[serde(default)]
     all: bool,
+    /// Whether to search the remoteness too. Off by default: the search
+    /// (up to `REMOTENESS_POSITIONS`) costs a cheap request ten times its
+    /// analysis, and a server under load answers the analysis first.
+    #[serde(default)]
+    remoteness: bool,
 }
 
-/// `GET /api/analyze?position=P&misere=B&all=B`: the JSON of `analyze`.
+/// `GET /api/analyze?position=P&misere=B&all=B&remoteness=B`: the JSON of
+/// `analyze`.
 pub(crate) async fn analyze(
     State(state): State<AppState>,
     q: Result<Query<AnalyzeQuery>, QueryRejection>,
@@ -287,8 +293,10 @@ pub(crate) async fn analyze(
     let position = parse_position(&q.position, &state.limits)?;
     let json = compute(&state, move |budget| {
         let mut analysis = analyze_position(&position, play(q.misere), q.all, budget)?;
-        analysis.remoteness =
-            sprague::remoteness(&position, play(q.misere), sprague::Side::Left, budget);
+        if q.remoteness {
+            analysis.remoteness =
+                sprague::remoteness(&position, play(q.misere), sprague::Side::Left, budget);
+        }
         Ok(AnalysisJson::new(&position, &analysis))
     })
     .await?;

@@ -69,7 +69,12 @@ async fn get(app: Router, path: &str, query: &[(&str, &str)]) -> (StatusCode, Va
 
 #[tokio::test]
 async fn analyze_gives_the_json_of_the_spec() {
-    let (status, body) = get(router(), "/api/analyze", &[("position", "nim(3,6, 9)")]).await;
+    let (status, body) = get(
+        router(),
+        "/api/analyze",
+        &[("position", "nim(3,6, 9)"), ("remoteness", "true")],
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     // The example of SPEC.md, field for field, and `drawing_moves`, which
     // `sprague analyze --json` adds (empty unless the position is a draw).
@@ -94,6 +99,22 @@ async fn analyze_gives_the_json_of_the_spec() {
             "drawing_moves": []
         })
     );
+}
+
+#[tokio::test]
+async fn remoteness_is_searched_only_when_asked() {
+    // Without `remoteness=true` the field is there, null: not computed.
+    let (status, body) = get(router(), "/api/analyze", &[("position", "nim(1, 2)")]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["remoteness"], Value::Null);
+    // Nim(1, 2): the winner takes one from the 2, and three moves are made.
+    let (_, body) = get(
+        router(),
+        "/api/analyze",
+        &[("position", "nim(1, 2)"), ("remoteness", "true")],
+    )
+    .await;
+    assert_eq!(body["remoteness"], json!(3));
 }
 
 #[tokio::test]
