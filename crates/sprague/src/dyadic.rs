@@ -234,21 +234,32 @@ impl Dyadic {
         })
     }
 
+    /// Both numbers in the small form, over their common denominator
+    /// `2^e`: the fast path of sums and comparisons. The shifts fit in an
+    /// `i128`, as both numerators are `i64` and both exponents at most 62.
+    fn small_pair(&self, other: &Dyadic) -> Option<(i128, i128, u32)> {
+        match (&self.0, &other.0) {
+            (
+                &Repr::Small {
+                    numerator: a,
+                    exponent: ea,
+                },
+                &Repr::Small {
+                    numerator: b,
+                    exponent: eb,
+                },
+            ) => {
+                let e = ea.max(eb);
+                Some((i128::from(a) << (e - ea), i128::from(b) << (e - eb), e))
+            }
+            _ => None,
+        }
+    }
+
     /// `self + other`.
     fn plus(&self, other: &Dyadic) -> Dyadic {
-        if let (
-            &Repr::Small {
-                numerator: a,
-                exponent: ea,
-            },
-            &Repr::Small {
-                numerator: b,
-                exponent: eb,
-            },
-        ) = (&self.0, &other.0)
-        {
-            let e = ea.max(eb);
-            return Dyadic::from_i128((i128::from(a) << (e - ea)) + (i128::from(b) << (e - eb)), e);
+        if let Some((a, b, e)) = self.small_pair(other) {
+            return Dyadic::from_i128(a + b, e);
         }
         let e = self.exponent().max(other.exponent());
         Dyadic::from_big(self.scaled_big(e) + other.scaled_big(e), e)
@@ -327,19 +338,8 @@ impl Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Dyadic) -> Ordering {
-        if let (
-            &Repr::Small {
-                numerator: a,
-                exponent: ea,
-            },
-            &Repr::Small {
-                numerator: b,
-                exponent: eb,
-            },
-        ) = (&self.0, &other.0)
-        {
-            let e = ea.max(eb);
-            return (i128::from(a) << (e - ea)).cmp(&(i128::from(b) << (e - eb)));
+        if let Some((a, b, _)) = self.small_pair(other) {
+            return a.cmp(&b);
         }
         let by_sign = self.signum().cmp(&other.signum());
         if by_sign != Ordering::Equal {

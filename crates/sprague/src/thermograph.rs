@@ -136,9 +136,8 @@ impl Wall {
             final_slope: self.final_slope + slope,
         })
     }
-    /// The pointwise maximum (`larger`) or minimum of two walls.
-    fn extreme(&self, other: &Wall, larger: bool) -> Result<Wall, DyadicOverflow> {
-        let better = |a: Dyadic, b: Dyadic| if (a >= b) == larger { a } else { b };
+    /// The temperatures where either wall bends, ascending, once each.
+    fn breakpoints(&self, other: &Wall) -> Vec<Dyadic> {
         let mut ts: Vec<Dyadic> = self
             .points
             .iter()
@@ -147,6 +146,13 @@ impl Wall {
             .collect();
         ts.sort();
         ts.dedup();
+        ts
+    }
+
+    /// The pointwise maximum (`larger`) or minimum of two walls.
+    fn extreme(&self, other: &Wall, larger: bool) -> Result<Wall, DyadicOverflow> {
+        let better = |a: Dyadic, b: Dyadic| if (a >= b) == larger { a } else { b };
+        let mut ts = self.breakpoints(other);
         // Crossings inside each interval, and on the final rays.
         let mut crossings = Vec::new();
         for (i, t) in ts.iter().enumerate() {
@@ -226,15 +232,8 @@ impl Wall {
 
     /// `self - other`, pointwise: a point wherever either has one.
     fn minus(&self, other: &Wall) -> Result<Wall, DyadicOverflow> {
-        let mut ts: Vec<Dyadic> = self
-            .points
-            .iter()
-            .chain(&other.points)
-            .map(|(t, _)| t.clone())
-            .collect();
-        ts.sort();
-        ts.dedup();
-        let points = ts
+        let points = self
+            .breakpoints(other)
             .into_iter()
             .map(|t| {
                 let d = &self.value_at(t.clone())? - &other.value_at(t.clone())?;

@@ -6,9 +6,11 @@
 use std::sync::Arc;
 
 use sprague::{
-    Budget, CanonicalSolver, Component, Dyadic, GameId, Position, cool, heat, overheat,
+    Budget, CanonicalSolver, Component, GameId, Position, cool, heat, overheat,
     reduced_canonical_form,
 };
+
+use crate::game_values::dyadic;
 
 fn id(solver: &mut CanonicalSolver, text: &str) -> GameId {
     let components: Vec<Arc<dyn Component>> = Position::parse(text)
@@ -18,28 +20,6 @@ fn id(solver: &mut CanonicalSolver, text: &str) -> GameId {
     solver
         .sum(&components)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// A number written `-3/8`, `5`.
-fn dyadic(text: &str) -> Dyadic {
-    let (negative, text) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let (n, e) = match text.split_once('/') {
-        Some((n, den)) => {
-            let den: u64 = den.parse().unwrap();
-            assert!(den.is_power_of_two(), "{text}");
-            (n.parse::<i128>().unwrap(), den.trailing_zeros())
-        }
-        None => (text.parse::<i128>().unwrap(), 0),
-    };
-    let x = Dyadic::new(n, e).unwrap();
-    if negative {
-        x.checked_neg().unwrap()
-    } else {
-        x
-    }
 }
 
 #[test]

@@ -6,7 +6,9 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use sprague::{Budget, CanonicalSolver, Component, Outcome, Play, Position, Side, SumSearch};
+use sprague::{
+    Budget, CanonicalSolver, Component, Dyadic, Outcome, Play, Position, Side, SumSearch,
+};
 
 /// Random short games as text: small numbers, nimbers, ups and switches,
 /// and forms of those up to three levels deep.
@@ -24,7 +26,7 @@ pub(crate) fn game() -> impl Strategy<Value = String> {
     })
 }
 
-fn components(text: &str) -> Vec<Arc<dyn Component>> {
+pub(crate) fn components(text: &str) -> Vec<Arc<dyn Component>> {
     Position::parse(text)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
         .components()
@@ -39,7 +41,7 @@ fn value(text: &str) -> String {
 }
 
 /// The outcome class by playing the written options (no canonical forms).
-fn searched_outcome(text: &str) -> Outcome {
+pub(crate) fn searched_outcome(text: &str) -> Outcome {
     let cs = components(text);
     let mut search = SumSearch::new(Play::Normal, Budget::DEFAULT);
     let left = search.wins(&cs, Side::Left).unwrap();
@@ -152,4 +154,17 @@ proptest! {
             prop_assert!(lo <= rs && rs <= ls && ls <= hi, "{} times {}: stops {} {}, mean {}, t {}", n, g, ls, rs, f.mean, t);
         }
     }
+}
+
+/// A number written as in CGSuite, `5`, `-3/8`: the test data's numbers.
+pub(crate) fn dyadic(text: &str) -> Dyadic {
+    let (n, e) = match text.split_once('/') {
+        Some((n, den)) => {
+            let den: u64 = den.parse().unwrap();
+            assert!(den.is_power_of_two(), "{text}");
+            (n.parse::<i128>().unwrap(), den.trailing_zeros())
+        }
+        None => (text.parse::<i128>().unwrap(), 0),
+    };
+    Dyadic::new(n, e).unwrap()
 }

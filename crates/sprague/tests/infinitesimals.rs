@@ -2,38 +2,19 @@
 //! published values, textbook values, and the theorems checked on random
 //! games (some against play, which knows nothing of canonical forms).
 
-use std::sync::Arc;
-
 use proptest::prelude::*;
 use sprague::{
-    Budget, CanonicalArena, CanonicalSolver, Component, Dyadic, GameId, Outcome, Play, Position,
-    Side, SumSearch, atomic_weight, cool, heat, infinitesimally_close, is_all_small, overheat,
-    reduced_canonical_form,
+    Budget, CanonicalArena, CanonicalSolver, Dyadic, GameId, Outcome, atomic_weight, cool, heat,
+    infinitesimally_close, is_all_small, overheat, reduced_canonical_form,
 };
 
-fn components(text: &str) -> Vec<Arc<dyn Component>> {
-    Position::parse(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-        .components()
-        .to_vec()
-}
+use crate::game_values::{components, dyadic, searched_outcome};
 
 /// The canonical value of the written game `text` in `solver`'s arena.
 fn value(solver: &mut CanonicalSolver, text: &str) -> GameId {
     solver
         .sum(&components(text))
         .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn dyadic(text: &str) -> Dyadic {
-    let (n, e) = match text.split_once('/') {
-        Some((n, den)) => (
-            n.parse::<i128>().unwrap(),
-            den.parse::<u64>().unwrap().trailing_zeros(),
-        ),
-        None => (text.parse::<i128>().unwrap(), 0),
-    };
-    Dyadic::new(n, e).unwrap()
 }
 
 #[test]
@@ -221,15 +202,6 @@ fn infinitesimal() -> impl Strategy<Value = String> {
         ])
         .prop_map(str::to_string),
     ]
-}
-
-/// The outcome of the written game by play (no canonical forms).
-fn searched_outcome(text: &str) -> Outcome {
-    let cs = components(text);
-    let mut search = SumSearch::new(Play::Normal, Budget::DEFAULT);
-    let left = search.wins(&cs, Side::Left).unwrap();
-    let right = search.wins(&cs, Side::Right).unwrap();
-    Outcome::from_partizan(left, right)
 }
 
 /// `a < b`.
