@@ -4,7 +4,9 @@
 //!
 //! A [`CanonicalArena`] hash-conses canonical forms: every canonical form
 //! it has met has a [`GameId`], and two ids are equal exactly when the games
-//! are equal. Comparison (`≤`), sums and negatives are memoised. A game is
+//! are equal. Sums and negatives are memoised; comparisons (`≤`) are first
+//! bounded by the stops kept with every form, then looked up in a cache of
+//! bounded size (`comparisons`), the most numerous entries by far. A game is
 //! brought to canonical form by the two simplifications of the canonical
 //! form theorem: deleting dominated options and bypassing reversible ones.
 //!
@@ -71,6 +73,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use crate::budget::Budget;
+use crate::comparisons::{self, Comparisons};
 pub use crate::dyadic::{Dyadic, DyadicOverflow, simplest_between};
 use crate::error::SolveError;
 use crate::outcome::Outcome;
@@ -140,17 +143,27 @@ pub struct CanonicalArena {
     numbers: FxHashMap<Dyadic, GameId>,
     nimbered: FxHashMap<(Dyadic, u64), GameId>,
     general: FxHashMap<OptionLists, GameId>,
-    le_memo: FxHashMap<(GameId, GameId), bool>,
+    le_memo: Comparisons,
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
     /// `n·^ + *m` for display, built on first use.
     ups: Vec<(i64, u64, GameId)>,
-    /// Left and Right stops of general forms met while writing values.
-    stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
+    /// The Left and Right stops of every node, by id: computed when the
+    /// node is stored (from its options', stored before it), they bound
+    /// comparisons before any recursion (see [`CanonicalArena::le`]).
+    node_stops: Vec<(Dyadic, Dyadic)>,
     /// Rulesets' own tables from positions to ids of this arena (see
     /// [`CanonicalArena::take_cache`]), one per type.
     caches: FxHashMap<TypeId, Box<dyn Any + Send + Sync>>,
     depth: usize,
+}
+
+/// The most slots of the comparison memo: twice the position budget (a
+/// comparison is cheap to redo, a stored form is not), at most `2^28`
+/// slots (2 GiB).
+fn comparison_slots(budget: Budget) -> usize {
+    let slots = budget.max_positions.saturating_mul(2).min(1 << 28);
+    usize::try_from(slots).unwrap_or(1 << 28)
 }
 
 /// How far up tables of `n·^ + *m` go for display (`|n| <= UP_LIMIT`,
@@ -168,15 +181,16 @@ impl CanonicalArena {
             numbers: FxHashMap::default(),
             nimbered: FxHashMap::default(),
             general: FxHashMap::default(),
-            le_memo: FxHashMap::default(),
+            le_memo: Comparisons::new(comparison_slots(budget)),
             sum_memo: FxHashMap::default(),
             neg_memo: FxHashMap::default(),
             ups: Vec::new(),
-            stops: FxHashMap::default(),
+            node_stops: Vec::new(),
             caches: FxHashMap::default(),
             depth: 0,
         };
         arena.nodes.push(Node::Number(Dyadic::ZERO));
+        arena.node_stops.push((Dyadic::ZERO, Dyadic::ZERO));
         arena.numbers.insert(Dyadic::ZERO, GameId(0));
         arena
     }
@@ -219,11 +233,7 @@ impl CanonicalArena {
     }
 
     fn stored(&self) -> u64 {
-        (self.nodes.len()
-            + self.le_memo.len()
-            + self.sum_memo.len()
-            + self.neg_memo.len()
-            + self.stops.len()) as u64
+        (self.nodes.len() + self.sum_memo.len() + self.neg_memo.len()) as u64
     }
 
     /// Whether one more node or memo entry may be stored: the position
@@ -245,14 +255,39 @@ impl CanonicalArena {
 
     fn push(&mut self, node: Node) -> Result<GameId, SolveError> {
         self.charge()?;
-        let id =
-            GameId(
-                u32::try_from(self.nodes.len()).map_err(|_| SolveError::BudgetExceeded {
+        let id = GameId(
+            u32::try_from(self.nodes.len())
+                .ok()
+                .filter(|&id| id <= comparisons::MAX_ID)
+                .ok_or(SolveError::BudgetExceeded {
                     limit: self.budget.max_positions,
                 })?,
-            );
+        );
+        let stops = self.stops_of(&node);
         self.nodes.push(node);
+        self.node_stops.push(stops);
         Ok(id)
+    }
+
+    /// The stops of a node about to be stored: a number (plus a nimber) is
+    /// its own stops; otherwise `LS(G) = max RS(G^L)` and
+    /// `RS(G) = min LS(G^R)` over its options, which are stored already.
+    fn stops_of(&self, node: &Node) -> (Dyadic, Dyadic) {
+        match node {
+            Node::Number(x) | Node::Nimbered(x, _) => (x.clone(), x.clone()),
+            Node::General(l, r) => {
+                let left = l.iter().map(|&gl| &self.node_stops[gl.0 as usize].1).max();
+                let right = r.iter().map(|&gr| &self.node_stops[gr.0 as usize].0).min();
+                // A general canonical form has options on both sides (one
+                // with none is an integer); be total anyway.
+                match (left, right) {
+                    (Some(a), Some(b)) => (a.clone(), b.clone()),
+                    (Some(a), None) => (a.clone(), a.clone()),
+                    (None, Some(b)) => (b.clone(), b.clone()),
+                    (None, None) => (Dyadic::ZERO, Dyadic::ZERO),
+                }
+            }
+        }
     }
 
     fn enter(&mut self) -> Result<(), SolveError> {
@@ -408,7 +443,21 @@ impl CanonicalArena {
             }
             _ => {}
         }
-        if let Some(&b) = self.le_memo.get(&(g, h)) {
+        // Stops are monotone (G <= H gives LS(G) <= LS(H) and
+        // RS(G) <= RS(H)), and LS(G - H) <= LS(G) - RS(H), while a game of
+        // negative Left stop is negative (Siegel, *Combinatorial Game
+        // Theory*, II.3): so the stops alone often settle the question.
+        let ((g_left, g_right), (h_left, h_right)) = (
+            &self.node_stops[g.0 as usize],
+            &self.node_stops[h.0 as usize],
+        );
+        if g_left > h_left || g_right > h_right {
+            return Ok(false);
+        }
+        if g_left < h_right {
+            return Ok(true);
+        }
+        if let Some(b) = self.le_memo.get(g.0, h.0) {
             return Ok(b);
         }
         self.enter()?;
@@ -416,7 +465,7 @@ impl CanonicalArena {
         self.depth -= 1;
         let result = result?;
         self.charge()?;
-        self.le_memo.insert((g, h), result);
+        self.le_memo.insert(g.0, h.0, result);
         Ok(result)
     }
 
@@ -797,46 +846,7 @@ impl CanonicalArena {
     /// [`SolveError::Unsupported`] for a game deeper than [`MAX_DEPTH`],
     /// budget errors as [`CanonicalArena::add`].
     pub fn stops(&mut self, g: GameId) -> Result<(Dyadic, Dyadic), SolveError> {
-        match self.node(g).clone() {
-            Node::Number(x) | Node::Nimbered(x, _) => Ok((x.clone(), x)),
-            Node::General(l, r) => {
-                if let Some(s) = self.stops.get(&g) {
-                    return Ok(s.clone());
-                }
-                self.enter()?;
-                let result = (|| -> Result<(Dyadic, Dyadic), SolveError> {
-                    let mut left = None;
-                    for &gl in l.iter() {
-                        let s = self.stops(gl)?.1;
-                        left = Some(match left {
-                            Some(t) => s.max(t),
-                            None => s,
-                        });
-                    }
-                    let mut right = None;
-                    for &gr in r.iter() {
-                        let s = self.stops(gr)?.0;
-                        right = Some(match right {
-                            Some(t) => s.min(t),
-                            None => s,
-                        });
-                    }
-                    // A general canonical form has options on both sides
-                    // (one with none is an integer); be total anyway.
-                    match (left, right) {
-                        (Some(a), Some(b)) => Ok((a, b)),
-                        (Some(a), None) => Ok((a.clone(), a)),
-                        (None, Some(b)) => Ok((b.clone(), b)),
-                        (None, None) => Ok((Dyadic::ZERO, Dyadic::ZERO)),
-                    }
-                })();
-                self.depth -= 1;
-                let s = result?;
-                self.charge()?;
-                self.stops.insert(g, s.clone());
-                Ok(s)
-            }
-        }
+        Ok(self.node_stops[g.0 as usize].clone())
     }
 
     /// If `g` is `x + n·^ + *m` with `1 <= |n| <= 8` and `m < 4`, those.

@@ -30,6 +30,7 @@ mod budget;
 mod cgt;
 mod coalitions;
 mod coins;
+mod comparisons;
 mod cooling;
 mod dyadic;
 mod error;

@@ -7,13 +7,18 @@
 //! sprague's arena, where equal games have equal ids. Prints the median
 //! times, their ratio and each engine's peak heap over the run.
 //!
-//!   peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]...
+//!   peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]... [--peer-timeout SECONDS]
 //!
 //! `--skip-peer` times only sprague on the matching positions (for boards
 //! cgt-tools does not finish in reasonable time); `--peer-only` runs only
 //! cgt-tools, once, for a board too large to run both in turn (the empty
-//! 6×6 board: BENCHMARKS.md runs it beside `sprague analyze` on the other
-//! core, bounded by `timeout`). cgt-tools has no Clobber:
+//! 6×6 board). `--peer-timeout` gives cgt-tools at most that long on each
+//! position (it runs on a thread of its own while the main thread waits):
+//! a run that has not finished by then is reported as a lower bound on its
+//! time and on the ratio, and the bench stops there, since the abandoned
+//! thread would still be using a core and memory. Each row's process CPU
+//! time (from `/proc/self/stat`) is printed too, on a line of its own, for
+//! the long runs timed on a shared machine. cgt-tools has no Clobber:
 //! `clobber.rs` gives it one as a `PartizanGame` (moves and decomposition
 //! into groups of stones, as its Konane and Domineering do), so the
 //! Clobber rows compare the two canonical-form engines on the same rules.
@@ -187,6 +192,36 @@ fn rebuild(
     id
 }
 
+/// The CPU time this process has used so far (user and system), read
+/// from `/proc/self/stat` in clock ticks of 1/100 s; zero where there is no
+/// such file.
+fn process_cpu() -> Duration {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return Duration::ZERO;
+    };
+    // The command name (field 2) is in parentheses and may hold spaces:
+    // fields 14 and 15 (utime, stime) count from after its `)`.
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    Duration::from_millis((ticks(11) + ticks(12)) * 10)
+}
+
+/// cgt-tools' value of the position on a thread of its own, waited for at
+/// most `limit`: `None` if it has not finished by then (the thread is left
+/// running).
+fn cgt_value_within(
+    ruleset: &'static str,
+    board: &'static str,
+    limit: Duration,
+) -> Option<CanonicalForm> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(cgt_value(ruleset, board));
+    });
+    receive.recv_timeout(limit).ok()
+}
+
 fn median(mut xs: Vec<Duration>) -> Duration {
     xs.sort();
     let n = xs.len();
@@ -221,6 +256,7 @@ fn main() {
     let mut skip_peer: Vec<String> = Vec::new();
     let mut peer_only: Vec<String> = Vec::new();
     let mut skip: Vec<String> = Vec::new();
+    let mut peer_timeout: Option<Duration> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -229,9 +265,16 @@ fn main() {
             "--skip-peer" => skip_peer.push(args.next().expect("--skip-peer SUBSTRING")),
             "--skip" => skip.push(args.next().expect("--skip SUBSTRING")),
             "--peer-only" => peer_only.push(args.next().expect("--peer-only SUBSTRING")),
+            "--peer-timeout" => {
+                peer_timeout = Some(Duration::from_secs(
+                    args.next()
+                        .and_then(|n| n.parse().ok())
+                        .expect("--peer-timeout SECONDS"),
+                ));
+            }
             _ => {
                 eprintln!(
-                    "usage: peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]..."
+                    "usage: peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]... [--peer-timeout SECONDS]"
                 );
                 std::process::exit(2);
             }
@@ -272,20 +315,39 @@ fn main() {
         let (mut our_peak, mut their_peak) = (0, 0);
         let mut last = None;
         let mut their_value = None;
-        for round in 0..runs {
+        let (mut our_cpu, mut their_cpu) = (Vec::new(), Vec::new());
+        let mut abandoned = None;
+        'rounds: for round in 0..runs {
             // Alternate which engine goes first, so that neither always
             // runs on a warmer or quieter machine.
             for engine in [round % 2, 1 - round % 2] {
+                let cpu = process_cpu();
                 if engine == 0 {
                     let ((solver, g), t, peak) = measured(|| sprague_value(&position));
                     ours.push(t);
+                    our_cpu.push(process_cpu() - cpu);
+                    if t > LONG_RUN {
+                        eprintln!("{text}: sprague took {} ({} heap)", seconds(t), megabytes(peak));
+                    }
                     our_peak = our_peak.max(peak);
                     last = Some((solver, g));
                 } else if peer {
-                    let (v, t, peak) = measured(|| cgt_value(ruleset, board));
-                    theirs.push(t);
+                    let (v, t, peak) = match peer_timeout {
+                        Some(limit) => measured(|| cgt_value_within(ruleset, board, limit)),
+                        None => measured(|| Some(cgt_value(ruleset, board))),
+                    };
+                    their_cpu.push(process_cpu() - cpu);
                     their_peak = their_peak.max(peak);
-                    their_value = Some(v);
+                    match v {
+                        Some(v) => {
+                            theirs.push(t);
+                            their_value = Some(v);
+                        }
+                        None => {
+                            abandoned = Some(t);
+                            break 'rounds;
+                        }
+                    }
                 }
             }
             let slowest = ours
@@ -308,8 +370,16 @@ fn main() {
             format!("`{full}`")
         };
         let forms = solver.arena.len();
-        let (their_time, ratio, their_heap) = match &their_value {
-            Some(v) => {
+        let (their_time, ratio, their_heap) = match (&their_value, abandoned) {
+            (_, Some(t)) => (
+                format!("> {} (stopped)", seconds(t)),
+                format!(
+                    "**> {:.1}×**",
+                    t.as_secs_f64() / median(ours.clone()).as_secs_f64()
+                ),
+                format!("> {}", megabytes(their_peak)),
+            ),
+            (Some(v), None) => {
                 let id = rebuild(v, &mut solver.arena, &mut HashMap::new());
                 if id != g {
                     failed = true;
@@ -322,7 +392,7 @@ fn main() {
                     megabytes(their_peak),
                 )
             }
-            None => ("not run".into(), "—".into(), "—".into()),
+            (None, None) => ("not run".into(), "—".into(), "—".into()),
         };
         println!(
             "| `{text}` | {size} | {ours_text} | {} ({} runs) | {their_time} | {ratio} | {} | {their_heap} | {forms} |",
@@ -330,6 +400,23 @@ fn main() {
             ours.len(),
             megabytes(our_peak),
         );
+        println!(
+            "<!-- {text}: process CPU time, sprague {} (median), cgt-tools {} -->",
+            seconds(median(our_cpu)),
+            if their_cpu.is_empty() {
+                "not run".to_string()
+            } else {
+                format!(
+                    "{}{}",
+                    if abandoned.is_some() { "> " } else { "" },
+                    seconds(median(their_cpu))
+                )
+            }
+        );
+        if abandoned.is_some() {
+            eprintln!("cgt-tools did not finish {text} in time: the bench stops here");
+            break;
+        }
     }
     if failed {
         eprintln!("the engines disagree");
