@@ -146,8 +146,8 @@ pub struct CanonicalArena {
     le_memo: Comparisons,
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
-    /// `n·^ + *m` for display, built on first use.
-    ups: Vec<(i64, u64, GameId)>,
+    /// `n·^ + *m` for display, by id, built on first use.
+    ups: FxHashMap<GameId, (i64, u64)>,
     /// The Left and Right stops of every node, by id: computed when the
     /// node is stored (from its options', stored before it), they bound
     /// comparisons before any recursion (see [`CanonicalArena::le`]).
@@ -168,8 +168,8 @@ fn comparison_slots(budget: Budget) -> usize {
 
 /// How far up tables of `n·^ + *m` go for display (`|n| <= UP_LIMIT`,
 /// `m < STAR_LIMIT`).
-const UP_LIMIT: i64 = 8;
-const STAR_LIMIT: u64 = 4;
+const UP_LIMIT: i64 = 16;
+const STAR_LIMIT: u64 = 16;
 
 impl CanonicalArena {
     /// An empty arena storing at most `budget.max_positions` nodes and memo
@@ -184,7 +184,7 @@ impl CanonicalArena {
             le_memo: Comparisons::new(comparison_slots(budget)),
             sum_memo: FxHashMap::default(),
             neg_memo: FxHashMap::default(),
-            ups: Vec::new(),
+            ups: FxHashMap::default(),
             node_stops: Vec::new(),
             caches: FxHashMap::default(),
             depth: 0,
@@ -849,7 +849,7 @@ impl CanonicalArena {
         Ok(self.node_stops[g.0 as usize].clone())
     }
 
-    /// If `g` is `x + n·^ + *m` with `1 <= |n| <= 8` and `m < 4`, those.
+    /// If `g` is `x + n·^ + *m` with `1 <= |n| <= 16` and `m < 16`, those.
     fn as_uptimal(&mut self, g: GameId) -> Result<Option<(Dyadic, i64, u64)>, SolveError> {
         let (a, b) = self.stops(g)?;
         if a != b {
@@ -867,18 +867,14 @@ impl CanonicalArena {
                     for m in 0..STAR_LIMIT {
                         let s = self.nimber(m)?;
                         let u = self.add(multiple, s)?;
-                        self.ups.push((sign * n, m, u));
+                        self.ups.insert(u, (sign * n, m));
                     }
                 }
             }
         }
         let minus_x = self.number(a.checked_neg()?)?;
         let d = self.add(g, minus_x)?;
-        Ok(self
-            .ups
-            .iter()
-            .find(|u| u.2 == d)
-            .map(|&(n, m, _)| (a, n, m)))
+        Ok(self.ups.get(&d).map(|&(n, m)| (a, n, m)))
     }
 
     /// The birthday of `g`: the day its canonical form is born, `0` for
