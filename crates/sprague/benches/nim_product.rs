@@ -181,6 +181,15 @@ impl AllBytePairTables {
 // GF(2^16) logarithms for the two logarithm peers
 // ---------------------------------------------------------------------------
 
+/// A vector as a boxed array, whose length the compiler knows: a look-up by
+/// an index it can bound (a `u16`, a sum of two) needs no bounds check, as
+/// in the C++ originals.
+fn boxed<T, const N: usize>(v: Vec<T>) -> Box<[T; N]> {
+    v.into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| panic!("a table of {N} entries"))
+}
+
 /// The 16-bit nim-product by the recursion.
 fn mul16(a: u16, b: u16) -> u16 {
     nim_mul_recursive(u64::from(a), u64::from(b), 16) as u16
@@ -225,19 +234,22 @@ fn powers_of_a_cube_root_of_half() -> Vec<u16> {
 /// look-up pair. A 16-bit product tests its operands for zero.
 struct BranchLogTables {
     /// `exp[i] = g^(i mod 65535)` for `i < 2·65535 + 7`.
-    exp: Vec<u16>,
+    exp: Box<[u16; 2 * 65_535 + 7]>,
     /// `log[x]`, with `log[0]` unused.
-    log: Vec<u16>,
+    log: Box<[u16; 1 << 16]>,
 }
 
 impl BranchLogTables {
     fn build(powers: &[u16]) -> BranchLogTables {
-        let exp: Vec<u16> = (0..2 * 65_535 + 7).map(|i| powers[i % 65_535]).collect();
+        let exp = (0..2 * 65_535 + 7).map(|i| powers[i % 65_535]).collect();
         let mut log = vec![0u16; 1 << 16];
         for (i, &x) in powers.iter().enumerate() {
             log[x as usize] = i as u16;
         }
-        BranchLogTables { exp, log }
+        BranchLogTables {
+            exp: boxed(exp),
+            log: boxed(log),
+        }
     }
 
     /// `a ⊗ b ⊗ (2^15)^(offset/3)`.
@@ -301,7 +313,7 @@ struct SentinelLogTables {
     /// Zeros for indices below `ZERO`, then `g^(i - ZERO mod 65535)`.
     exp: Vec<u16>,
     /// `log[x]`, and `log[0] = -(65535 + 7)`.
-    log: Vec<i32>,
+    log: Box<[i32; 1 << 16]>,
 }
 
 /// Where `g^0` sits in [`SentinelLogTables::exp`]: below it, room for two
@@ -316,7 +328,10 @@ impl SentinelLogTables {
         for (i, &x) in powers.iter().enumerate() {
             log[x as usize] = i as i32;
         }
-        SentinelLogTables { exp, log }
+        SentinelLogTables {
+            exp,
+            log: boxed(log),
+        }
     }
 
     #[inline(always)]
@@ -350,6 +365,89 @@ impl SentinelLogTables {
         let c = self.mul32(a0, b0);
         (u64::from(self.mul32(a0 ^ a1, b0 ^ b1) ^ c) << 32)
             | u64::from(self.times_half(self.mul32(a1, b1)) ^ c)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Baseline: sprague's previous product
+// ---------------------------------------------------------------------------
+
+/// sprague's product before the biased logarithms (commit 6a95ce5): the same
+/// two levels of Karatsuba and 28 look-ups, but the logarithms are kept
+/// below 65535 (128 KiB of `u16`) and the powers are read at
+/// `(s mod 2^16) + ⌊s / 2^16⌋` (reducing modulo 65535 up to one turn), so
+/// the look-ups touch 256 KiB instead of 512 KiB; in exchange each term
+/// costs a fold, and zero pieces are masked out by hand. Kept as the
+/// baseline the new product is measured against.
+struct MaskedLogTables {
+    log: Box<[u16; 1 << 16]>,
+    exp: Box<[u16; 1 << 17]>,
+}
+
+/// The logarithms and mask of a 64-bit word's nine Karatsuba pieces.
+struct MaskedPieces {
+    log: [u32; 9],
+    mask: [u16; 9],
+}
+
+impl MaskedLogTables {
+    fn build(powers: &[u16]) -> MaskedLogTables {
+        let mut log = vec![0u16; 1 << 16];
+        for (i, &x) in powers.iter().enumerate() {
+            log[x as usize] = i as u16;
+        }
+        let exp = (0..1 << 17).map(|i| powers[i % 65_535]).collect();
+        MaskedLogTables {
+            log: boxed(log),
+            exp: boxed(exp),
+        }
+    }
+
+    #[inline(always)]
+    fn pieces(&self, a: u64) -> MaskedPieces {
+        let (a0, a1, a2, a3) = (
+            a as u16,
+            (a >> 16) as u16,
+            (a >> 32) as u16,
+            (a >> 48) as u16,
+        );
+        let p = [
+            a0,
+            a1,
+            a0 ^ a1,
+            a2,
+            a3,
+            a2 ^ a3,
+            a0 ^ a2,
+            a1 ^ a3,
+            a0 ^ a1 ^ a2 ^ a3,
+        ];
+        MaskedPieces {
+            log: p.map(|x| u32::from(self.log[x as usize])),
+            mask: p.map(|x| u16::from(x != 0).wrapping_neg()),
+        }
+    }
+
+    #[inline(always)]
+    fn term(&self, a: &MaskedPieces, b: &MaskedPieces, i: usize, offset: u32) -> u16 {
+        let s = a.log[i] + b.log[i] + offset;
+        let s = (s & 0xFFFF) + (s >> 16);
+        self.exp[(s & 0x1_FFFF) as usize] & a.mask[i] & b.mask[i]
+    }
+
+    #[inline]
+    fn mul(&self, a: u64, b: u64) -> u64 {
+        let (pa, pb) = (self.pieces(a), self.pieces(b));
+        let t = |i: usize, offset: u32| self.term(&pa, &pb, i, offset);
+        let product32 = |i: usize| -> u32 {
+            let q0 = t(i, 0);
+            (u32::from(t(i + 2, 0) ^ q0) << 16) | u32::from(q0 ^ t(i + 1, 3))
+        };
+        let (p0, p2) = (product32(0), product32(6));
+        let high = t(5, 3) ^ t(4, 6);
+        let low = t(5, 6) ^ t(3, 6);
+        let p1_half = (u32::from(high) << 16) | u32::from(low);
+        (u64::from(p2 ^ p0) << 32) | u64::from(p0 ^ p1_half)
     }
 }
 
@@ -434,6 +532,19 @@ impl ValueFormatter for CpuNanos {
     }
 }
 
+impl Workload {
+    fn new(xs: Vec<u64>, ys: Vec<u64>, mul: impl Fn(u64, u64) -> u64) -> Workload {
+        let nim_sum = xs.iter().zip(&ys).fold(0, |acc, (&x, &y)| acc ^ mul(x, y));
+        let chain = xs.iter().zip(&ys).fold(1, |acc, (&x, &y)| mul(acc ^ x, y));
+        Workload {
+            xs,
+            ys,
+            nim_sum,
+            chain,
+        }
+    }
+}
+
 /// Checks one method against the recursion on the first pairs and against
 /// the workload's answers, then times it. Generic, so that each method is
 /// inlined into its own loop, as a solution would be.
@@ -495,28 +606,28 @@ fn nim_product<T: Measurement>(c: &mut Criterion<T>, group_name: &str) {
     let xs = random_words(N_PRODUCTS, 0x9E37_79B9_7F4A_7C15);
     let ys = random_words(N_PRODUCTS, 0xD1B5_4A32_D192_ED03);
     let sprague = |a: u64, b: u64| (Nimber(a) * Nimber(b)).value();
-    let nim_sum = xs
-        .iter()
-        .zip(&ys)
-        .fold(0, |acc, (&x, &y)| acc ^ sprague(x, y));
-    let chain = xs
-        .iter()
-        .zip(&ys)
-        .fold(1, |acc, (&x, &y)| sprague(acc ^ x, y));
-    let work = Workload {
-        xs,
-        ys,
-        nim_sum,
-        chain,
-    };
+    let work = Workload::new(xs, ys, sprague);
+    // The same number of products, but of only 16 distinct pairs (4 values
+    // of x, 4 of y): the few table entries they read stay in the L1 cache,
+    // so the difference from the random pairs is the cost of reaching the
+    // tables in L2.
+    let (xs, ys) = (0..N_PRODUCTS)
+        .map(|i| (work.xs[i % 4], work.ys[(i / 4) % 4]))
+        .unzip();
+    let resident = Workload::new(xs, ys, sprague);
 
     let pairs = BytePairTables::build();
     let all_pairs = AllBytePairTables::build(&pairs);
     let powers = powers_of_a_cube_root_of_half();
     let branch = BranchLogTables::build(&powers);
     let sentinel = SentinelLogTables::build(&powers);
+    let masked = MaskedLogTables::build(&powers);
 
     bench_method(c, group_name, &work, "sprague", sprague);
+    bench_method(c, group_name, &resident, "sprague-16-pairs-in-l1", sprague);
+    bench_method(c, group_name, &work, "sprague-previous", |a, b| {
+        masked.mul(a, b)
+    });
     bench_method(c, group_name, &work, "hos-libra-log-sentinel", |a, b| {
         sentinel.mul(a, b)
     });
