@@ -30,9 +30,15 @@
 //! `x ⊗ y = g^(log x + log y)` for a generator `g`, and a product by a constant
 //! `(F/2)ʲ` only adds `j·log(F/2)` to the exponent. A 64-bit product costs 18
 //! logarithm look-ups (nine per operand: the 16-bit pieces that the two levels
-//! of Karatsuba need) and 10 power look-ups, with no recursion or loops.
-//! The tables (384 KiB) are built once, on first use, behind a
-//! [`OnceLock`].
+//! of Karatsuba need) and 10 power look-ups, with no recursion, loops or
+//! branches. Two choices make each 16-bit product one addition and one
+//! look-up: the generator is a cube root of `2^15`, so `log(F/2) = 3` at the
+//! bottom level and the products by `2^15` and `2^30` are constant offsets;
+//! and the logarithm of zero is stored as a number so far below the others
+//! that any sum containing it indexes a run of zeros in the power table,
+//! so no piece is tested for zero (the trick of hos's library Libra). The
+//! tables (768 KiB, of which 512 KiB are read by products of non-zero
+//! pieces) are built once, on first use, behind a [`OnceLock`].
 //!
 //! Inverses use the norm of the quadratic extension GF(F²) ⊃ GF(F): `F` is a
 //! root of `x² ⊕ x ⊕ F/2`, whose other root is `F ⊕ 1`, so the conjugate of
@@ -60,9 +66,9 @@ use std::sync::OnceLock;
 /// 16 bits), using `F ⊗ x = F·x` for `x < F` and `F ⊗ F = F ⊕ F/2`, with
 /// three half-size products per level (Karatsuba), and finishes with
 /// discrete-logarithm tables of the subfield GF(2^16): 28 table look-ups,
-/// hundreds of times faster than the plain recursion (see `BENCHMARKS.md`).
-/// The tables (384 KiB) are built on the first product, in a few
-/// milliseconds.
+/// hundreds of times faster than the plain recursion and about 15 ns of CPU
+/// time per product on the project's machine (see `BENCHMARKS.md`). The
+/// tables (768 KiB) are built on the first product, in a few milliseconds.
 ///
 /// # Examples
 ///
@@ -231,6 +237,8 @@ impl Neg for Nimber {
 
 impl Mul for Nimber {
     type Output = Nimber;
+    // Inlinable into other crates, like the arithmetic of the integers.
+    #[inline]
     fn mul(self, rhs: Nimber) -> Nimber {
         Nimber(tables().mul64(self.0, rhs.0))
     }
@@ -304,47 +312,45 @@ impl fmt::Display for Nimber {
 /// The order of the multiplicative group of GF(2^16).
 const ORDER16: u32 = 65_535;
 
+/// `log(2^15)` for the generator the tables use. The product by `F/2 = 2^15`
+/// (and by its square) is then a constant offset of the exponent, which the
+/// compiler folds into the address of the power look-up. `Tables::build`
+/// picks the generator to make this true: `2^15` is a cube in GF(2^16)
+/// (checked there), and one of its cube roots generates the group.
+const LOG_HALF: u32 = 3;
+
+/// The bias of the stored logarithms: `Tables::log` holds `log x + BIAS` for
+/// `x ≠ 0` and `0` for `x = 0`. A sum of two stored logarithms plus an
+/// offset of at most `2·LOG_HALF` is at least `2·BIAS` when both operands
+/// are non-zero and at most `BIAS + 65534 + 2·LOG_HALF < 2·BIAS` when one is
+/// zero, so the power table answers 0 below `2·BIAS` and no product needs a
+/// test for zero.
+const BIAS: u32 = 65_536 + 2 * LOG_HALF;
+
+/// The length of [`Tables::exp`]: the zero region `0..2·BIAS`, then the
+/// powers `g^0, g^1, ...` up to exponent `2·65534 + 2·LOG_HALF`, the
+/// largest sum of two logarithms and an offset.
+const EXP_LEN: usize = (2 * BIAS + 2 * (ORDER16 - 1) + 2 * LOG_HALF + 1) as usize;
+
 /// The discrete logarithm and power tables of GF(2^16), the nimbers below
-/// `2^16`, for one fixed generator `g` of its multiplicative group.
+/// `2^16`, for a generator `g` of its multiplicative group with
+/// `g^LOG_HALF = 2^15`.
 struct Tables {
-    /// `log[x]` is the `i` in `0..65535` with `g^i = x`, for `x ≠ 0`;
-    /// `log[0]` is 0 and is never used unmasked.
-    log: Box<[u16; 1 << 16]>,
-    /// `exp[i] = g^(i mod 65535)` for `i` in `0..=65536`, the range that
-    /// [`fold`] produces; the rest of the table is never read. The size,
-    /// a power of two, lets indexing by `i & 0x1_FFFF` skip bounds checks.
-    exp: Box<[u16; 1 << 17]>,
-    /// `log(2^15)`: multiplying by `F/2` for `F = 2^16`.
-    log_half: u32,
-    /// `2·log(2^15) mod 65535`: multiplying by `(F/2)²`.
-    log_half_sq: u32,
+    /// `log[x] = BIAS + i` for the `i` in `0..65535` with `g^i = x`, and
+    /// `log[0] = 0` (see [`BIAS`]). 256 KiB.
+    log: Box<[u32; 1 << 16]>,
+    /// `exp[2·BIAS + i] = g^(i mod 65535)`, and `exp[i] = 0` for `i < 2·BIAS`,
+    /// so `exp[log[x] + log[y] + j·LOG_HALF] = x ⊗ y ⊗ (2^15)^j` for every
+    /// `x, y` and `j ≤ 2`. 512 KiB, of which the 256 KiB of powers are read
+    /// by products of non-zero pieces.
+    exp: Box<[u16; EXP_LEN]>,
 }
 
 /// The tables, built on first use.
+#[inline]
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(Tables::build)
-}
-
-/// Reduces a sum of at most three logarithms (each below 65535) modulo
-/// 65535, up to a multiple that the `exp` table absorbs: `2^16 ≡ 1`, so
-/// `hi·2^16 + lo ≡ hi + lo`, and for sums below `3·65535` the result is at
-/// most 65536.
-#[inline(always)]
-fn fold(s: u32) -> u32 {
-    (s & 0xFFFF) + (s >> 16)
-}
-
-/// The nine 16-bit pieces of a 64-bit nimber that two levels of Karatsuba
-/// multiply, with their logarithms and non-zero masks.
-///
-/// With `a = a₃a₂a₁a₀` in 16-bit limbs, `aL = a₁a₀`, `aH = a₃a₂`: the pieces
-/// of `aL` are `a₀, a₁, a₀ ⊕ a₁`; of `aH`, `a₂, a₃, a₂ ⊕ a₃`; of `aL ⊕ aH`,
-/// `a₀ ⊕ a₂, a₁ ⊕ a₃` and their sum.
-struct Pieces {
-    log: [u32; 9],
-    /// `0xFFFF` where the piece is non-zero, `0` where it is zero.
-    mask: [u16; 9],
 }
 
 impl Tables {
@@ -353,15 +359,9 @@ impl Tables {
         // exclusive or of g ⊗ 2^i over the bits i of x. Try g = 2, 3, ...
         // until one has order 65535; elements of proper subfields (below 256)
         // fail within 255 steps, and about half of the others succeed.
-        let mut exp: Box<[u16; 1 << 17]> = vec![0u16; 1 << 17]
-            .into_boxed_slice()
-            .try_into()
-            .expect("the vector has the array's length");
-        let mut log: Box<[u16; 1 << 16]> = vec![0u16; 1 << 16]
-            .into_boxed_slice()
-            .try_into()
-            .expect("the vector has the array's length");
-        'candidates: for g in 2u64..(1 << 16) {
+        let mut powers = vec![0u16; ORDER16 as usize];
+        let mut logs = vec![0u32; 1 << 16];
+        let generates = |g: u64, powers: &mut [u16]| -> bool {
             let basis: Vec<u16> = (0..16)
                 .map(|i| mul_recursive(g, 1 << i, 16) as u16)
                 .collect();
@@ -372,44 +372,72 @@ impl Tables {
             };
             let mut x: u16 = 1;
             for i in 0..ORDER16 {
-                exp[i as usize] = x;
+                powers[i as usize] = x;
                 x = times_g(x);
                 if x == 1 && i + 1 < ORDER16 {
-                    continue 'candidates;
+                    return false;
                 }
             }
-            for i in 0..ORDER16 {
-                log[exp[i as usize] as usize] = i as u16;
-            }
-            exp[ORDER16 as usize] = exp[0];
-            exp[ORDER16 as usize + 1] = exp[1];
-            let log_half = u32::from(log[1 << 15]);
-            return Tables {
-                log,
-                exp,
-                log_half,
-                log_half_sq: (2 * log_half) % ORDER16,
-            };
+            true
+        };
+        assert!(
+            (2u64..1 << 16).any(|g| generates(g, &mut powers)),
+            "the multiplicative group of GF(2^16) is cyclic, so a generator exists"
+        );
+        for (i, &x) in powers.iter().enumerate() {
+            logs[x as usize] = i as u32;
         }
-        unreachable!("the multiplicative group of GF(2^16) is cyclic, so a generator exists")
+        // Re-base to a generator h = g^m with h^LOG_HALF = 2^15: m·LOG_HALF
+        // ≡ log_g(2^15) (mod 65535), and h generates iff gcd(m, 65535) = 1.
+        // Of the three solutions m (65535 = 3·21845) take the first that
+        // generates.
+        let k = logs[1 << 15];
+        assert_eq!(k % LOG_HALF, 0, "2^15 is a cube in GF(2^16)");
+        let m = (0..LOG_HALF)
+            .map(|j| k / LOG_HALF + j * (ORDER16 / LOG_HALF))
+            .find(|&m| gcd(m, ORDER16) == 1)
+            .expect("a cube root of 2^15 generates GF(2^16)*");
+        let mut exp: Box<[u16; EXP_LEN]> = vec![0u16; EXP_LEN]
+            .into_boxed_slice()
+            .try_into()
+            .expect("the vector has the array's length");
+        let mut log: Box<[u32; 1 << 16]> = vec![0u32; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .expect("the vector has the array's length");
+        let base = 2 * BIAS as usize;
+        for (i, power) in exp[base..].iter_mut().enumerate() {
+            // h^i = g^(m·i).
+            *power = powers[(m as usize * i) % ORDER16 as usize];
+        }
+        for i in 0..ORDER16 {
+            log[exp[base + i as usize] as usize] = BIAS + i;
+        }
+        debug_assert_eq!(log[1 << 15], BIAS + LOG_HALF);
+        Tables { log, exp }
     }
 
-    /// `g^(log x + log y + offset)`, masked to 0 when `x` or `y` is 0.
+    /// `x ⊗ y ⊗ (2^15)^j` from the stored logarithms of `x` and `y`, with
+    /// `offset = j·LOG_HALF`; 0 when either is 0 (see [`BIAS`]).
     #[inline(always)]
-    fn term(&self, a: &Pieces, b: &Pieces, i: usize, offset: u32) -> u16 {
-        let s = fold(a.log[i] + b.log[i] + offset);
-        self.exp[(s & 0x1_FFFF) as usize] & a.mask[i] & b.mask[i]
+    fn power(&self, log_x: u32, log_y: u32, offset: u32) -> u16 {
+        self.exp[(log_x + log_y + offset) as usize]
     }
 
+    /// The stored logarithms of the nine 16-bit pieces of `a` that two
+    /// levels of Karatsuba multiply. With `a = a₃a₂a₁a₀` in 16-bit limbs,
+    /// `aL = a₁a₀`, `aH = a₃a₂`: the pieces of `aL` are `a₀, a₁, a₀ ⊕ a₁`;
+    /// of `aH`, `a₂, a₃, a₂ ⊕ a₃`; of `aL ⊕ aH`, `a₀ ⊕ a₂, a₁ ⊕ a₃` and their
+    /// sum.
     #[inline(always)]
-    fn pieces(&self, a: u64) -> Pieces {
+    fn pieces(&self, a: u64) -> [u32; 9] {
         let (a0, a1, a2, a3) = (
             a as u16,
             (a >> 16) as u16,
             (a >> 32) as u16,
             (a >> 48) as u16,
         );
-        let p = [
+        [
             a0,
             a1,
             a0 ^ a1,
@@ -419,26 +447,21 @@ impl Tables {
             a0 ^ a2,
             a1 ^ a3,
             a0 ^ a1 ^ a2 ^ a3,
-        ];
-        Pieces {
-            log: p.map(|x| u32::from(self.log[x as usize])),
-            mask: p.map(|x| u16::from(x != 0).wrapping_neg()),
-        }
+        ]
+        .map(|x| self.log[x as usize])
     }
 
     /// The 64-bit product; see the module documentation for the formulas.
     #[inline]
     fn mul64(&self, a: u64, b: u64) -> u64 {
-        let pa = self.pieces(a);
-        let pb = self.pieces(b);
-        let (h, h2) = (self.log_half, self.log_half_sq);
-        // A 32-bit product x ⊗ y from its pieces 0, 1, 2 (x₀y₀, x₁y₁,
+        let (la, lb) = (self.pieces(a), self.pieces(b));
+        let t = |i: usize, offset: u32| self.power(la[i], lb[i], offset);
+        let (h, h2) = (LOG_HALF, 2 * LOG_HALF);
+        // A 32-bit product x ⊗ y from its pieces i, i+1, i+2 (x₀y₀, x₁y₁,
         // (x₀⊕x₁)(y₀⊕y₁)): high half q₂ ⊕ q₀, low half q₀ ⊕ q₁ ⊗ 2^15.
         let product32 = |i: usize| -> u32 {
-            let q0 = self.term(&pa, &pb, i, 0);
-            let q1h = self.term(&pa, &pb, i + 1, h);
-            let q2 = self.term(&pa, &pb, i + 2, 0);
-            (u32::from(q2 ^ q0) << 16) | u32::from(q0 ^ q1h)
+            let q0 = t(i, 0);
+            (u32::from(t(i + 2, 0) ^ q0) << 16) | u32::from(q0 ^ t(i + 1, h))
         };
         let p0 = product32(0);
         let p2 = product32(6);
@@ -446,26 +469,22 @@ impl Tables {
         // For c = c₁·2^16 ⊕ c₀, c ⊗ 2^31 = ((c₁ ⊕ c₀) ⊗ 2^15)·2^16 ⊕ c₁ ⊗ 2^15 ⊗ 2^15,
         // since 2^31 = 2^16 ⊗ 2^15 and 2^16 ⊗ 2^16 = 2^16 ⊕ 2^15. With
         // c₁ = q₂ ⊕ q₀ and c₀ = q₀ ⊕ q₁ ⊗ 2^15 this is four terms.
-        let high = self.term(&pa, &pb, 5, h) ^ self.term(&pa, &pb, 4, h2);
-        let low = self.term(&pa, &pb, 5, h2) ^ self.term(&pa, &pb, 3, h2);
+        let high = t(5, h) ^ t(4, h2);
+        let low = t(5, h2) ^ t(3, h2);
         let p1_half = (u32::from(high) << 16) | u32::from(low);
         (u64::from(p2 ^ p0) << 32) | u64::from(p0 ^ p1_half)
     }
 
-    /// The 16-bit product `x ⊗ y ⊗ (2^15)^j`, with `offset = j·log(2^15)`.
+    /// The 16-bit product `x ⊗ y ⊗ (2^15)^j`, with `offset = j·LOG_HALF`.
     fn mul16(&self, x: u16, y: u16, offset: u32) -> u16 {
-        if x == 0 || y == 0 {
-            return 0;
-        }
-        let s = fold(u32::from(self.log[x as usize]) + u32::from(self.log[y as usize]) + offset);
-        self.exp[(s & 0x1_FFFF) as usize]
+        self.power(self.log[x as usize], self.log[y as usize], offset)
     }
 
     /// The 32-bit product (one level of Karatsuba over [`Tables::mul16`]).
     fn mul32(&self, x: u32, y: u32) -> u32 {
         let (x0, x1, y0, y1) = (x as u16, (x >> 16) as u16, y as u16, (y >> 16) as u16);
         let q0 = self.mul16(x0, y0, 0);
-        let q1h = self.mul16(x1, y1, self.log_half);
+        let q1h = self.mul16(x1, y1, LOG_HALF);
         let q2 = self.mul16(x0 ^ x1, y0 ^ y1, 0);
         (u32::from(q2 ^ q0) << 16) | u32::from(q0 ^ q1h)
     }
@@ -473,22 +492,22 @@ impl Tables {
     /// `c ⊗ 2^31` for a 32-bit `c`.
     fn mul32_half(&self, c: u32) -> u32 {
         let (c0, c1) = (c as u16, (c >> 16) as u16);
-        let high = self.mul16(c1 ^ c0, 1, self.log_half);
-        let low = self.mul16(c1, 1, self.log_half_sq);
+        let high = self.mul16(c1 ^ c0, 1, LOG_HALF);
+        let low = self.mul16(c1, 1, 2 * LOG_HALF);
         (u32::from(high) << 16) | u32::from(low)
     }
 
     /// The inverse of a non-zero 16-bit nimber: `g^(65535 - log x)`.
     fn inv16(&self, x: u16) -> u16 {
         debug_assert!(x != 0);
-        self.exp[(ORDER16 - u32::from(self.log[x as usize])) as usize]
+        let log_x = self.log[x as usize] - BIAS;
+        self.exp[(2 * BIAS + ORDER16 - log_x) as usize]
     }
 
     /// The inverse of a non-zero 32-bit nimber, by the norm to GF(2^16).
     fn inv32(&self, x: u32) -> u32 {
         let (x0, x1) = (x as u16, (x >> 16) as u16);
-        let norm =
-            self.mul16(x1, x1, self.log_half) ^ self.mul16(x0, x0, 0) ^ self.mul16(x0, x1, 0);
+        let norm = self.mul16(x1, x1, LOG_HALF) ^ self.mul16(x0, x0, 0) ^ self.mul16(x0, x1, 0);
         let norm_inv = self.inv16(norm);
         (u32::from(self.mul16(x1, norm_inv, 0)) << 16) | u32::from(self.mul16(x0 ^ x1, norm_inv, 0))
     }
@@ -500,6 +519,11 @@ impl Tables {
         let norm_inv = self.inv32(norm);
         (u64::from(self.mul32(a1, norm_inv)) << 32) | u64::from(self.mul32(a0 ^ a1, norm_inv))
     }
+}
+
+/// The greatest common divisor (Euclid).
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The nim-product of two nimbers below `2^bits` (`bits` a power of two,
@@ -572,6 +596,36 @@ mod tests {
             for b in 0..256u64 {
                 assert_eq!((nim(a) * nim(b)).0, mul_recursive(a, b, 8), "{a} ⊗ {b}");
             }
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_recursion_on_all_pairs_below_2_to_the_10() {
+        // Every 16-bit piece but the lowest is zero, and the lowest runs
+        // through the first 1024 nimbers: the biased zero logarithm meets
+        // every kind of partner.
+        for a in 0..1u64 << 10 {
+            for b in 0..1u64 << 10 {
+                assert_eq!((nim(a) * nim(b)).0, mul_recursive(a, b, 16), "{a} ⊗ {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_product_by_half_a_fermat_power_is_a_shift_of_the_logarithm() {
+        // The tables rest on g^LOG_HALF = 2^15 for their generator g.
+        let t = tables();
+        assert_eq!(t.log[1 << 15], BIAS + LOG_HALF);
+        assert_eq!(t.exp[2 * BIAS as usize], 1);
+        let g = t.exp[2 * BIAS as usize + 1];
+        let cube = mul_recursive(mul_recursive(g.into(), g.into(), 16), g.into(), 16);
+        assert_eq!(cube, 1 << 15);
+        // And g generates: its powers up to 65535 are all distinct.
+        let mut seen = vec![false; 1 << 16];
+        for i in 0..ORDER16 as usize {
+            let x = t.exp[2 * BIAS as usize + i];
+            assert!(!seen[x as usize], "g^{i} repeats");
+            seen[x as usize] = true;
         }
     }
 

@@ -8,6 +8,9 @@
 //!
 //! `data/partizan/canonical.txt` holds lines `POSITION => VALUE`: the
 //! canonical value `analyze` reports, in CGSuite's notation.
+//!
+//! `data/nim_product_64.txt` holds lines `A B => PRODUCT`: nim-products of
+//! 64-bit nimbers.
 
 use sprague::{Budget, Play, Position, analyze};
 
@@ -128,4 +131,36 @@ fn published_temperatures() {
             "{position}"
         );
     }
+}
+
+#[test]
+fn nimber_products_of_the_library_checker_sample() {
+    let data = include_str!("data/nim_product_64.txt");
+    let mut n_checked = 0;
+    for line in data.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (operands, product) = line.split_once("=>").expect("a line `A B => PRODUCT`");
+        let operands: Vec<u64> = operands
+            .split_whitespace()
+            .map(|n| n.parse().expect("a 64-bit operand"))
+            .collect();
+        let product: u64 = product.trim().parse().expect("a 64-bit product");
+        let [a, b] = operands[..] else {
+            panic!("two operands in {line:?}");
+        };
+        assert_eq!(
+            sprague::Nimber(a) * sprague::Nimber(b),
+            sprague::Nimber(product),
+            "{line}"
+        );
+        assert_eq!(
+            sprague::Nimber(b) * sprague::Nimber(a),
+            sprague::Nimber(product),
+            "{line}"
+        );
+        n_checked += 1;
+    }
+    assert_eq!(n_checked, 11, "the data file lost its sample");
 }
