@@ -8,9 +8,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::Uri;
 use serde::{Deserialize, Serialize};
-use sprague::json::{
-    AnalysisJson, MoveJson, MoveOutcomeJson, PeriodJson, RulesetJson, TableJson,
-};
+use sprague::json::{AnalysisJson, MoveJson, MoveOutcomeJson, PeriodJson, RulesetJson, TableJson};
 use sprague::syntax::{
     Param, RulesetSyntax, parse_position as parse_position_syntax, parse_ruleset,
 };
@@ -447,6 +445,11 @@ pub(crate) struct ReplyJson {
     reply: Option<MoveJson>,
     /// Why, in a sentence.
     reason: String,
+    /// Whether the game is over after the engine's move: the player then
+    /// to move has no move. Some finished positions cannot be written
+    /// back as positions (a Treblecross strip with three X in a row), so
+    /// the page learns the end from here rather than by asking again.
+    over: bool,
 }
 
 /// `GET /api/reply?position=P&misere=B`: the engine's move from `P`, as
@@ -478,10 +481,19 @@ pub(crate) async fn reply(
             ),
             (ReplyReason::Losing, Some(_), None) => "this is a P-position: every move loses against best play, so I make my first move and hope".to_string(),
         };
+        let over = match &reply.chosen {
+            Some(m) => {
+                sprague::moves(&m.to, Side::from(q.side).other(), 1, budget)?
+                    .moves
+                    .is_empty()
+            }
+            None => false,
+        };
         Ok(ReplyJson {
             analysis: json,
             reply: reply.chosen.as_ref().map(MoveJson::from),
             reason,
+            over,
         })
     })
     .await?;

@@ -19,7 +19,10 @@ use sprague::graph::{FileSource, GraphError, GraphErrorKind, open_bounded};
 pub const BUILT_IN: &[(&str, &str)] = &[
     ("games/dag.txt", include_str!("../../../games/dag.txt")),
     ("games/grid.txt", include_str!("../../../games/grid.txt")),
-    ("games/wordlist.txt", include_str!("../../../games/wordlist.txt")),
+    (
+        "games/wordlist.txt",
+        include_str!("../../../games/wordlist.txt"),
+    ),
     ("games/words.txt", include_str!("../../../games/words.txt")),
 ];
 

@@ -118,6 +118,42 @@ async fn remoteness_is_searched_only_when_asked() {
 }
 
 #[tokio::test]
+async fn moves_are_coloured_only_when_asked() {
+    let (_, body) = get(router(), "/api/analyze", &[("position", "nim(2, 1)")]).await;
+    assert!(body.get("moves").is_none(), "{body}");
+    // nim(2, 1): to nim(1, 1) wins (a P-position, two moves left); to
+    // nim(0, 1) and nim(2, 0) lose (N-positions: the opponent takes the
+    // last heap whole, one move). Bouton's theorem and counting moves.
+    let (status, body) = get(
+        router(),
+        "/api/analyze",
+        &[("position", "nim(2, 1)"), ("moves", "true")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let moves: Vec<(&str, &str, u64)> = body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["to"].as_str().unwrap(),
+                m["outcome"].as_str().unwrap(),
+                m["remoteness"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            ("nim(1, 1)", "P", 2),
+            ("nim(0, 1)", "N", 1),
+            ("nim(2, 0)", "N", 1)
+        ]
+    );
+}
+
+#[tokio::test]
 async fn analyze_all_lists_every_winning_move_in_order() {
     // 3 ^ 5 ^ 7 = 1: by Bouton, each heap h moves to h ^ 1 when that is
     // smaller, and all three are.
@@ -217,7 +253,10 @@ async fn files_outside_the_built_in_examples_are_refused_before_any_is_opened() 
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(body["error"].as_str().unwrap().contains("--graphs DIR"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("--graphs DIR"),
+        "{body}"
+    );
     let (status, _) = get(
         router(),
         "/api/table",
@@ -257,8 +296,16 @@ async fn the_built_in_graph_examples_are_played_without_files() {
     assert_eq!(
         moves,
         [
-            ("move from tactic to ticket".to_string(), "N".to_string(), json!(1)),
-            ("move from tactic to tictac".to_string(), "D".to_string(), json!(null)),
+            (
+                "move from tactic to ticket".to_string(),
+                "N".to_string(),
+                json!(1)
+            ),
+            (
+                "move from tactic to tictac".to_string(),
+                "D".to_string(),
+                json!(null)
+            ),
         ]
     );
     let (status, body) = get(
@@ -279,7 +326,12 @@ async fn the_built_in_graph_examples_are_played_without_files() {
             .clone()
     };
     assert_eq!(
-        [outcome("ketchup"), outcome("ticket"), outcome("tictac"), outcome("purple")],
+        [
+            outcome("ketchup"),
+            outcome("ticket"),
+            outcome("tictac"),
+            outcome("purple")
+        ],
         [json!("P"), json!("N"), json!("D"), json!("D")]
     );
     assert_eq!(body["edges"].as_array().unwrap().len(), 8);
@@ -342,7 +394,10 @@ async fn graphs_dir_serves_the_files_inside_it_and_nothing_else() {
     #[cfg(unix)]
     refused.extend([
         ("graph[\"escape.txt\"](0)", "outside the --graphs directory"),
-        ("graph[\"up/secret.txt\"](0)", "outside the --graphs directory"),
+        (
+            "graph[\"up/secret.txt\"](0)",
+            "outside the --graphs directory",
+        ),
     ]);
     for (text, why) in refused {
         let (status, body) = get(app(), "/api/analyze", &[("position", text)]).await;
@@ -581,9 +636,31 @@ async fn reply_wins_when_it_can_and_says_why() {
     assert_eq!(body["move"]["to"], "nim(0, 1)");
     assert!(body["reason"].as_str().unwrap().contains("loses"));
 
+    assert_eq!(body["over"], false);
+
     // No move at all: the game is over.
     let (_, body) = get(router(), "/api/reply", &[("position", "nim(0, 0)")]).await;
     assert_eq!(body["move"], Value::Null);
+    assert_eq!(body["over"], false);
+
+    // Treblecross: completing three X in a row wins and ends the game, in
+    // a position the language cannot write back (the page needs `over`).
+    let (status, body) = get(
+        router(),
+        "/api/reply",
+        &[("position", "treblecross(\"XX..\")")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["move"]["to"], "treblecross(\"XXX.\")");
+    assert_eq!(body["over"], true);
+    let (status, _) = get(
+        router(),
+        "/api/analyze",
+        &[("position", "treblecross(\"XXX.\")")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
 
     // A king on a board of two cells can only step back and forth: play
     // never ends, a draw, and the one move keeps it. (`board`'s string
@@ -759,8 +836,10 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
     let (status, content_type, css) = get_raw(router(), "/style.css", &[]).await;
     assert_eq!(status, StatusCode::OK);
     assert!(content_type.starts_with("text/css"));
-    // Nothing is loaded from elsewhere: the page works offline.
+    // Nothing is loaded from elsewhere: the page works offline. (SVG's
+    // namespace is a name, never fetched.)
     for text in [&html, &js, &css] {
+        let text = text.replace("\"http://www.w3.org/2000/svg\"", "");
         assert!(!text.contains("http://") && !text.contains("https://"));
     }
 }

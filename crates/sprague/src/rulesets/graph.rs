@@ -16,8 +16,8 @@ use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
 use crate::game::{Component, Impartial, Key, Kind, Loopy, Move};
 use crate::graph::{
-    Board, FileSource, FileSystem, Geography, Graph, LoopyGrundy, LoopyValue, MoveSet, Retrograde, grundy_where_acyclic,
-    word_chain,
+    Board, FileSource, FileSystem, Geography, Graph, LoopyGrundy, LoopyValue, MoveSet, Retrograde,
+    grundy_where_acyclic, word_chain,
 };
 use crate::nimber::Nimber;
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax};
@@ -323,9 +323,10 @@ pub(super) fn game_graph(
     match ruleset.name.as_str() {
         "graph" => Some(read(true)),
         "geography" => Some(read(false)),
-        "wordchain" => Some(ruleset_file(ruleset).and_then(|(path, span)| {
-            Ok((word_chain_from(files, &path, span)?, true))
-        })),
+        "wordchain" => Some(
+            ruleset_file(ruleset)
+                .and_then(|(path, span)| Ok((word_chain_from(files, &path, span)?, true))),
+        ),
         _ => None,
     }
 }
@@ -732,7 +733,9 @@ mod tests {
         let words = OneFile("w.txt", "purple please");
         let p = Position::parse_with(r#"wordchain["w.txt"]("purple")"#, &words).unwrap();
         assert_eq!(
-            analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap().outcome,
+            analyze(&p, Play::Normal, false, &Budget::DEFAULT)
+                .unwrap()
+                .outcome,
             Outcome::N
         );
         let e = Position::parse_with(r#"geography["../g.txt"](1)"#, &files).unwrap_err();
@@ -743,7 +746,10 @@ mod tests {
             &files,
         )
         .unwrap();
-        assert_eq!((graph.n_vertices(), graph.n_edges(), directed), (3, 2, true));
+        assert_eq!(
+            (graph.n_vertices(), graph.n_edges(), directed),
+            (3, 2, true)
+        );
     }
 
     #[test]

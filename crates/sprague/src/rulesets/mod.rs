@@ -198,7 +198,10 @@ pub fn game_graph(
     lookup(ruleset)?;
     graph::game_graph(ruleset, files).unwrap_or_else(|| {
         Err(ParseError::bad_parameters(
-            format!("`{}` is not a game on a graph read from a file", ruleset.name),
+            format!(
+                "`{}` is not a game on a graph read from a file",
+                ruleset.name
+            ),
             ruleset.name_span.clone(),
         ))
     })
