@@ -111,12 +111,18 @@ async function until(expression, what) {
   throw new Error("never happened: " + what + " (" + expression + ")");
 }
 // A screenshot of the window, scrolled to the tab's panel (the answer,
-// below the examples).
+// below the examples). Into docs/screenshots only the README's pictures
+// are written.
+const README_SHOTS = ["play-graph", "play-treblecross", "thermograph", "table-chart"];
 async function screenshot(name) {
   if (!shots) return;
+  if (shots.replace(/\/+$/, "").endsWith("docs/screenshots") && !README_SHOTS.includes(name)) return;
   await evaluate(`(document.querySelector(".panel:not([hidden]):not(.empty)") || document.body).scrollIntoView()`);
   await sleep(100);
-  const r = await cdp.send("Page.captureScreenshot", { format: "png" }, session);
+  // The window at 70 %: legible, and small enough for the README.
+  const y = await evaluate("window.scrollY");
+  const r = await cdp.send("Page.captureScreenshot",
+    { format: "png", clip: { x: 0, y, width: 1200, height: 820, scale: 0.7 } }, session);
   writeFileSync(join(shots, name + ".png"), Buffer.from(r.data, "base64"));
 }
 
@@ -309,6 +315,26 @@ check("a partizan position shows its thermograph", async () => {
   await screenshot("thermograph");
 });
 
+check("every ruleset's example is analysed and drawn (or left to the text) without a script error", async () => {
+  await click('[data-tab="analyze"]');
+  const examples = await evaluate(`[...document.querySelectorAll("#examples .chip")].map((b) => b.textContent)`);
+  if (examples.length < 40) throw new Error("only " + examples.length + " examples");
+  let drawn = 0;
+  for (let k = 0; k < examples.length; k++) {
+    await evaluate(`document.getElementById("values").textContent = ""`);
+    await evaluate(`document.querySelectorAll("#examples .chip")[${k}].click()`);
+    await until(`${text("#values")}.includes("position ") && !${text("#all-moves")}.includes("searching")`,
+      "the analysis of " + examples[k]);
+    drawn += await evaluate(`document.querySelectorAll("#drawing svg").length > 0 ? 1 : 0`);
+    if (examples[k].startsWith("wythoff") || examples[k].startsWith("cut") || examples[k].startsWith("hackenbush")) {
+      await screenshot("example-" + examples[k].slice(0, examples[k].indexOf("(")).replace(/\W/g, ""));
+    }
+  }
+  const errors = await evaluate("window.__errors");
+  if (errors.length) throw new Error("script errors: " + errors.join("; "));
+  if (drawn < 30) throw new Error("only " + drawn + " of " + examples.length + " examples drawn");
+});
+
 check("the table's chart marks the preperiod and the period", async () => {
   await click('[data-tab="table"]');
   // Octal 0.137 (Dawson's chess): preperiod 52, period 34 (Winning Ways, ch. 4).
@@ -328,6 +354,10 @@ try {
   const { targetId } = await cdp.send("Target.createTarget", { url: "about:blank" });
   ({ sessionId: session } = await cdp.send("Target.attachToTarget", { targetId, flatten: true }));
   await cdp.send("Page.enable", {}, session);
+  // Script errors in the page, kept for the checks to read.
+  await cdp.send("Page.addScriptToEvaluateOnNewDocument", { source: `window.__errors = [];
+    addEventListener("error", (e) => window.__errors.push(String(e.message)));
+    addEventListener("unhandledrejection", (e) => window.__errors.push(String(e.reason)));` }, session);
   await cdp.send("Page.navigate", { url: url + "/" }, session);
   for (const { name, fn } of checks) {
     try { await fn(); passed++; console.log("ok   " + name); }
