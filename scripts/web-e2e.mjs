@@ -288,6 +288,20 @@ check("a game on games/words.txt, played by clicking the graph's vertices", asyn
   await until(`${text("#game-status")}.includes("The engine wins")`, "the engine wins from ticket");
 });
 
+check("in a partizan game you play Left and the engine Right", async () => {
+  await type("position", 'domineering("...|...|...")');
+  await click("#play-start");
+  await until(`${text("#game-position")}.startsWith("domineering") && document.querySelectorAll("#game-log li").length === 0
+    && document.querySelectorAll("#game-moves li[data-outcome]").length > 0`, "a new game");
+  await checkColours("#game-moves", 'domineering("...|...|...")');
+  await evaluate(`document.querySelector("#game-moves li.win button").click()`);
+  await until(`document.querySelectorAll("#game-log li").length === 2`, "the engine's reply");
+  const log = await evaluate(`[...document.querySelectorAll("#game-log li")].map((li) => li.textContent)`);
+  if (!log[0].includes("vertical") || !log[1].includes("horizontal")) {
+    throw new Error("Left places vertical dominoes and Right horizontal ones: " + JSON.stringify(log));
+  }
+});
+
 check("analyze on a graph game: a click on a vertex moves the token there", async () => {
   await click('[data-tab="analyze"]');
   await type("position", 'graph["games/words.txt"]("purple")');

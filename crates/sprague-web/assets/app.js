@@ -278,9 +278,11 @@ function logLine(who, m, why) {
 async function startGame() {
   const text = $("position").value;
   hideError("error");
-  const check = await api("/api/moves", { position: text });
+  const check = await api("/api/analyze", { position: text, misere: misere() });
   if (!check.ok) { showError("error", text, check.body); return; }
-  game = { position: check.body.position, misere: misere(), over: false };
+  // In a partizan position you play Left and the engine Right: the
+  // analysis has CGSuite's figures (`cgt`) only for partizan positions.
+  game = { position: check.body.position, misere: misere(), over: false, partizan: "cgt" in check.body };
   $("game").hidden = false;
   $("game-log").replaceChildren();
   $("game-status").textContent = "";
@@ -300,6 +302,7 @@ async function humanTurn() {
   let moves, coloured = a.ok, complete = true;
   if (a.ok) {
     // In a partizan position the human plays Left, as /api/moves lists.
+    if (a.body.moves.some((m) => m.side)) game.partizan = true;
     moves = a.body.moves.filter((m) => !m.side || m.side === "L");
   } else {
     const m = await api("/api/moves", { position: game.position });
@@ -341,7 +344,8 @@ async function engineTurn() {
   $("game-moves").replaceChildren();
   $("game-drawing").replaceChildren();
   $("game-status").textContent = "The engine is thinking…";
-  const r = await api("/api/reply", { position: game.position, misere: game.misere });
+  const r = await api("/api/reply",
+    { position: game.position, misere: game.misere, side: game.partizan ? "right" : "left" });
   if (!r.ok) { $("game-status").textContent = r.body.error; return; }
   if (!r.body.move) return endGame("engine");
   logLine("engine", r.body.move, r.body.reason);
