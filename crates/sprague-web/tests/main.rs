@@ -407,6 +407,29 @@ async fn graphs_dir_serves_the_files_inside_it_and_nothing_else() {
         assert!(!error.contains('\n'), "{error}");
         assert!(spanned(text, &body).starts_with('"'), "{text}");
     }
+    // A path of 401 vertices is played, but too large to draw.
+    let path: String = (0..400).map(|v| format!("v{v} v{}\n", v + 1)).collect();
+    std::fs::write(dir.join("path.txt"), path).unwrap();
+    let (status, body) = get(
+        app(),
+        "/api/analyze",
+        &[("position", "graph[\"path.txt\"](\"v0\")")],
+    )
+    .await;
+    // 400 moves remain from v0, an even number: the player to move loses.
+    assert_eq!(
+        (status, body["outcome"].clone()),
+        (StatusCode::OK, json!("P"))
+    );
+    let (status, body) = get(app(), "/api/graph", &[("ruleset", "graph[\"path.txt\"]")]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("too large to draw"),
+        "{body}"
+    );
     assert!(
         sprague_web::GraphFiles::with_dir(&dir.join("g.txt"))
             .unwrap_err()
