@@ -76,7 +76,7 @@ enum Command {
     #[command(after_help = "Examples:
   sprague serve
   sprague serve --port 8080 --budget 5000000
-  sprague serve --graphs my-graphs   (positions may name the files inside my-graphs/)")]
+  sprague serve --graphs my-graphs")]
     Serve(serve::Args),
     /// A completion script for bash, zsh, fish, elvish or PowerShell, on
     /// stdout.
