@@ -2,14 +2,17 @@
 // `sprague serve --port 0`, drives headless Chromium over the DevTools
 // protocol, and clicks through the page as a person would: analyze, follow
 // a winning move, a bad position underlined, a whole game against the
-// engine, a value table.
+// engine, a value table and its chart, a thermograph, and games of
+// Treblecross and on a graph (games/words.txt) played in the page, the
+// colours of every move shown checked against `sprague analyze --moves
+// --json` for the same position.
 //
 // Usage: node --experimental-websocket scripts/web-e2e.mjs [path/to/sprague] [screenshot-dir]
 // Needs Debian's `chromium` (apt-get install -y chromium) and Node 20.10+.
 // Everything runs on 127.0.0.1; the browser is started with background
 // networking off, and the whole run stops itself after two minutes.
 
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -107,9 +110,19 @@ async function until(expression, what) {
   }
   throw new Error("never happened: " + what + " (" + expression + ")");
 }
+// A screenshot of the window, scrolled to the tab's panel (the answer,
+// below the examples). Into docs/screenshots only the README's pictures
+// are written.
+const README_SHOTS = ["play-graph", "play-treblecross", "thermograph", "table-chart"];
 async function screenshot(name) {
   if (!shots) return;
-  const r = await cdp.send("Page.captureScreenshot", { format: "png" }, session);
+  if (shots.replace(/\/+$/, "").endsWith("docs/screenshots") && !README_SHOTS.includes(name)) return;
+  await evaluate(`(document.querySelector(".panel:not([hidden]):not(.empty)") || document.body).scrollIntoView()`);
+  await sleep(100);
+  // The window at 70 %: legible, and small enough for the README.
+  const y = await evaluate("window.scrollY");
+  const r = await cdp.send("Page.captureScreenshot",
+    { format: "png", clip: { x: 0, y, width: 1200, height: 820, scale: 0.7 } }, session);
   writeFileSync(join(shots, name + ".png"), Buffer.from(r.data, "base64"));
 }
 
@@ -117,6 +130,52 @@ const text = (sel) => `(document.querySelector(${JSON.stringify(sel)})?.textCont
 const click = (sel) => evaluate(`document.querySelector(${JSON.stringify(sel)}).click()`);
 const type = (id, value) =>
   evaluate(`document.getElementById(${JSON.stringify(id)}).value = ${JSON.stringify(value)}`);
+
+// What each move of `sprague analyze --moves --json` is for the player who
+// makes it (SPEC: the outcome is for the player then to move): P wins, N
+// loses, D draws; L and R win for their side. With `leftOnly`, only
+// Left's moves of a partizan position: the Play tab's human plays Left.
+function cliMoves(position, leftOnly) {
+  const out = execFileSync(sprague, ["analyze", "--moves", "--json", position], { encoding: "utf8" });
+  return JSON.parse(out).moves.filter((m) => !leftOnly || !m.side || m.side === "L").map((m) => ({
+    description: m.description,
+    result: { P: "win", N: "lose", D: "draw", L: m.side === "L" ? "win" : "lose", R: m.side === "R" ? "win" : "lose" }[m.outcome],
+    remoteness: m.remoteness === null ? "" : String(m.remoteness),
+  }));
+}
+
+// The moves the page shows in `list` (a selector), with their colour.
+const pageMoves = (list) => evaluate(`[...document.querySelectorAll(${JSON.stringify(list + " li[data-outcome]")})]
+  .map((li) => ({ description: li.dataset.description, result: li.dataset.outcome, remoteness: li.dataset.remoteness,
+    colour: getComputedStyle(li.querySelector("button.move")).color }))`);
+
+// Checks that the page colours the moves of `position` as the CLI does,
+// and draws each result in its colour on the screen.
+let coloursChecked = 0;
+async function checkColours(list, position) {
+  const shown = await pageMoves(list);
+  const expected = cliMoves(position, list === "#game-moves");
+  if (shown.length !== expected.length) {
+    throw new Error(`${position}: the page shows ${shown.length} coloured moves, the CLI lists ${expected.length}`);
+  }
+  expected.forEach((e, i) => {
+    const s = shown[i];
+    if (s.description !== e.description || s.result !== e.result || s.remoteness !== e.remoteness) {
+      throw new Error(`${position}: move ${i} is ${JSON.stringify(s)} in the page, ${JSON.stringify(e)} by the CLI`);
+    }
+  });
+  const colourOf = {};
+  for (const s of shown) {
+    if (colourOf[s.result] && colourOf[s.result] !== s.colour) throw new Error("two colours for " + s.result);
+    colourOf[s.result] = s.colour;
+  }
+  // Green wins, red loses, yellow draws (style.css: --win, --lose, --draw).
+  const colours = { win: "rgb(31, 122, 63)", lose: "rgb(179, 38, 30)", draw: "rgb(181, 138, 0)" };
+  for (const [result, colour] of Object.entries(colourOf)) {
+    if (colours[result] !== colour) throw new Error(`${result} is drawn ${colour}, not ${colours[result]}`);
+  }
+  coloursChecked += shown.length;
+}
 
 const checks = [];
 function check(name, fn) { checks.push({ name, fn }); }
@@ -171,6 +230,139 @@ check("the table shows the values ten to a row with the period", async () => {
   await screenshot("table");
 });
 
+check("analyze colours every move as the CLI does, and draws the heaps", async () => {
+  await type("position", "nim(3, 6, 9)");
+  await click('[data-tab="analyze"]');
+  await click("#go");
+  await until(`document.querySelectorAll("#all-moves li[data-outcome]").length === 18`, "eighteen coloured moves (3 + 6 + 9)");
+  await checkColours("#all-moves", "nim(3, 6, 9)");
+  await until(`document.querySelectorAll("#drawing svg").length === 3`, "three heaps drawn");
+});
+
+check("a Treblecross game in the Play tab, its moves coloured as by the CLI", async () => {
+  await click('[data-tab="play"]');
+  await type("position", 'treblecross("...........")');
+  await click("#play-start");
+  await until(`${text("#game-position")}.startsWith("treblecross") && document.querySelectorAll("#game-log li").length === 0`,
+    "a new game");
+  let turns = 0;
+  for (let turn = 0; turn < 6; turn++) {
+    await until(`${text("#game-status")}.startsWith("Your move") || ${text("#game-status")}.includes("win")`, "the human's turn");
+    if (!(await evaluate(`${text("#game-status")}.startsWith("Your move")`))) break;
+    const position = await evaluate(`${text("#game-position")}`);
+    await until(`document.querySelectorAll("#game-moves li[data-outcome]").length > 0`, "coloured moves");
+    await until(`document.querySelector("#game-drawing svg") !== null`, "the strip drawn");
+    await checkColours("#game-moves", position);
+    if (turn === 0) await screenshot("play-treblecross");
+    // A winning move if there is one, else the first.
+    turns++;
+    const log = await evaluate(`document.querySelectorAll("#game-log li").length`);
+    await evaluate(`(document.querySelector("#game-moves li.win button") || document.querySelector("#game-moves li button")).click()`);
+    await until(`document.querySelectorAll("#game-log li").length >= ${log + 1}`, "the move logged");
+  }
+  await until(`${text("#game-status")}.includes("You win")`, "a won game (the first player wins Treblecross on 11 cells)");
+  if (turns < 2) throw new Error("the game lasted " + turns + " turns of the human's");
+});
+
+check("a game on games/words.txt, played by clicking the graph's vertices", async () => {
+  await type("position", 'graph["games/words.txt"]("aseptic")');
+  await click("#play-start");
+  await until(`${text("#game-position")}.startsWith("graph") && document.querySelectorAll("#game-log li").length === 0`,
+    "a new game");
+  // The vertices' colours are the retrograde outcomes of `sprague graph`.
+  await until(`document.querySelectorAll("#game-drawing .vertex").length === 7`, "seven vertices drawn");
+  const graph = JSON.parse(execFileSync(sprague, ["graph", "games/words.txt", "--json"], { encoding: "utf8" }));
+  const drawn = await evaluate(`Object.fromEntries([...document.querySelectorAll("#game-drawing .vertex")]
+    .map((v) => [v.dataset.label, v.dataset.outcome]))`);
+  for (const v of graph.vertices) {
+    if (drawn[v.name] !== v.outcome) throw new Error(`vertex ${v.name}: ${drawn[v.name]} drawn, ${v.outcome} by the CLI`);
+  }
+  await screenshot("play-graph");
+  // aseptic: ticket loses (it leaves N), tictac keeps the draw; the
+  // engine answers tictac with tactic; then ticket, and the engine wins.
+  for (const [vertex, logged] of [["tictac", 2], ["ticket", 4]]) {
+    await until(`document.querySelectorAll("#game-moves li[data-outcome]").length === 2`, "two coloured moves");
+    await checkColours("#game-moves", await evaluate(`${text("#game-position")}`));
+    await evaluate(`document.querySelector('#game-drawing .vertex[data-label="${vertex}"]')
+      .dispatchEvent(new MouseEvent("click", { bubbles: true }))`);
+    await until(`document.querySelectorAll("#game-log li").length >= ${logged}`, "the move to " + vertex + " and the reply");
+  }
+  await until(`${text("#game-status")}.includes("The engine wins")`, "the engine wins from ticket");
+});
+
+check("in a partizan game you play Left and the engine Right", async () => {
+  await type("position", 'domineering("...|...|...")');
+  await click("#play-start");
+  await until(`${text("#game-position")}.startsWith("domineering") && document.querySelectorAll("#game-log li").length === 0
+    && document.querySelectorAll("#game-moves li[data-outcome]").length > 0`, "a new game");
+  await checkColours("#game-moves", 'domineering("...|...|...")');
+  await evaluate(`document.querySelector("#game-moves li.win button").click()`);
+  await until(`document.querySelectorAll("#game-log li").length === 2`, "the engine's reply");
+  const log = await evaluate(`[...document.querySelectorAll("#game-log li")].map((li) => li.textContent)`);
+  if (!log[0].includes("vertical") || !log[1].includes("horizontal")) {
+    throw new Error("Left places vertical dominoes and Right horizontal ones: " + JSON.stringify(log));
+  }
+});
+
+check("analyze on a graph game: a click on a vertex moves the token there", async () => {
+  await click('[data-tab="analyze"]');
+  await type("position", 'graph["games/words.txt"]("purple")');
+  await click("#go");
+  await until(`document.querySelectorAll("#drawing .vertex").length === 7`, "the graph drawn");
+  await until(`document.querySelectorAll("#all-moves li[data-outcome]").length === 1`, "one coloured move");
+  await checkColours("#all-moves", 'graph["games/words.txt"]("purple")');
+  await screenshot("analyze-graph");
+  await evaluate(`document.querySelector('#drawing .vertex[data-label="please"]')
+    .dispatchEvent(new MouseEvent("click", { bubbles: true }))`);
+  await until(`document.getElementById("position").value === 'graph["games/words.txt"]("please")'
+    && ${text("#values")}.includes('("please")')
+    && document.querySelectorAll("#all-moves li[data-outcome]").length === 1
+    && document.querySelector('#drawing .vertex[data-label="please"] circle').getAttribute("stroke-width") === "4"`,
+    "the token on please, analysed");
+});
+
+check("a partizan position shows its thermograph", async () => {
+  await type("position", 'domineering("...|...|...")');
+  await click("#go");
+  await until(`document.querySelector("#thermograph-svg .mast") !== null`, "the mast");
+  await until(`document.querySelector("#thermograph-svg .left-wall") && document.querySelector("#thermograph-svg .right-wall")`, "the walls");
+  await until(`document.querySelectorAll("#drawing svg rect").length === 9`, "the 3 x 3 board");
+  await checkColours("#all-moves", 'domineering("...|...|...")');
+  await screenshot("thermograph");
+});
+
+check("every ruleset's example is analysed and drawn (or left to the text) without a script error", async () => {
+  await click('[data-tab="analyze"]');
+  const examples = await evaluate(`[...document.querySelectorAll("#examples .chip")].map((b) => b.textContent)`);
+  if (examples.length < 40) throw new Error("only " + examples.length + " examples");
+  let drawn = 0;
+  for (let k = 0; k < examples.length; k++) {
+    await evaluate(`document.getElementById("values").textContent = ""`);
+    await evaluate(`document.querySelectorAll("#examples .chip")[${k}].click()`);
+    await until(`${text("#values")}.includes("position ") && !${text("#all-moves")}.includes("searching")`,
+      "the analysis of " + examples[k]);
+    drawn += await evaluate(`document.querySelectorAll("#drawing svg").length > 0 ? 1 : 0`);
+    if (examples[k].startsWith("wythoff") || examples[k].startsWith("cut") || examples[k].startsWith("hackenbush")) {
+      await screenshot("example-" + examples[k].slice(0, examples[k].indexOf("(")).replace(/\W/g, ""));
+    }
+  }
+  const errors = await evaluate("window.__errors");
+  if (errors.length) throw new Error("script errors: " + errors.join("; "));
+  if (drawn < 30) throw new Error("only " + drawn + " of " + examples.length + " examples drawn");
+});
+
+check("the table's chart marks the preperiod and the period", async () => {
+  await click('[data-tab="table"]');
+  // Octal 0.137 (Dawson's chess): preperiod 52, period 34 (Winning Ways, ch. 4).
+  await type("ruleset", "octal[0.137]");
+  await type("to", "160");
+  await click('#table-form button[type="submit"]');
+  await until(`document.querySelectorAll("#chart-svg rect.bar").length === 161`, "a bar per value");
+  await until(`document.querySelectorAll("#chart-svg rect.preperiod").length === 1`, "the preperiod shaded");
+  await until(`document.querySelectorAll("#chart-svg rect.period").length === 4`, "the period bands (52 + 3 x 34 < 161)");
+  await screenshot("table-chart");
+});
+
 let passed = 0, failed = 0;
 try {
   const url = await startServer();
@@ -178,10 +370,18 @@ try {
   const { targetId } = await cdp.send("Target.createTarget", { url: "about:blank" });
   ({ sessionId: session } = await cdp.send("Target.attachToTarget", { targetId, flatten: true }));
   await cdp.send("Page.enable", {}, session);
+  // Script errors in the page, kept for the checks to read.
+  await cdp.send("Page.addScriptToEvaluateOnNewDocument", { source: `window.__errors = [];
+    addEventListener("error", (e) => window.__errors.push(String(e.message)));
+    addEventListener("unhandledrejection", (e) => window.__errors.push(String(e.reason)));` }, session);
   await cdp.send("Page.navigate", { url: url + "/" }, session);
   for (const { name, fn } of checks) {
     try { await fn(); passed++; console.log("ok   " + name); }
-    catch (e) { failed++; console.log("FAIL " + name + ": " + e.message); }
+    catch (e) {
+      failed++;
+      console.log("FAIL " + name + ": " + e.message);
+      await screenshot("failed-" + failed).catch(() => {});
+    }
   }
 } catch (e) {
   failed++;
@@ -190,5 +390,5 @@ try {
   clearTimeout(watchdog);
   await cleanup();
 }
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed (${coloursChecked} move colours checked against the CLI)`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # The web explorer in a real browser: builds `sprague`, installs headless
 # Chromium and Node from Debian if they are missing, and runs
-# scripts/web-e2e.mjs (analyze, follow a move, a bad position underlined, a
-# game against the engine, a table). Prints "N passed, M failed".
+# scripts/web-e2e.mjs (analyze, follow a move, a bad position underlined,
+# games of Nim, Treblecross and games/words.txt against the engine with the
+# colours of every move checked against `sprague analyze --moves --json`, a
+# thermograph, every example drawn, a table and its chart). Prints "N
+# passed, M failed".
 # Usage: scripts/web-e2e.sh [screenshot-dir]
+# (`scripts/web-e2e.sh docs/screenshots` refreshes the README's pictures.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -75,7 +75,8 @@ enum Command {
     /// The web explorer on 127.0.0.1.
     #[command(after_help = "Examples:
   sprague serve
-  sprague serve --port 8080 --budget 5000000")]
+  sprague serve --port 8080 --budget 5000000
+  sprague serve --graphs my-graphs")]
     Serve(serve::Args),
     /// A completion script for bash, zsh, fish, elvish or PowerShell, on
     /// stdout.

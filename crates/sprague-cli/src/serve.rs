@@ -1,4 +1,4 @@
-//! `sprague serve [--port P]`: the web explorer on 127.0.0.1.
+//! `sprague serve [--port P] [--graphs DIR]`: the web explorer on 127.0.0.1.
 
 use std::io::Write;
 
@@ -16,6 +16,11 @@ pub struct Args {
     /// one request cannot hold the machine long).
     #[arg(long)]
     budget: Option<u64>,
+    /// A directory whose files (graph files, word lists) positions may
+    /// name, by their paths inside it: `graph["g.txt"](0)` reads DIR/g.txt.
+    /// Without it, only the built-in examples (games/*.txt) can be named.
+    #[arg(long, value_name = "DIR")]
+    graphs: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
@@ -26,6 +31,12 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let limits = sprague_web::Limits {
         budget: args.budget.unwrap_or(sprague_web::Limits::DEFAULT.budget),
         ..sprague_web::Limits::DEFAULT
+    };
+    let files = match &args.graphs {
+        Some(dir) => {
+            sprague_web::GraphFiles::with_dir(dir).map_err(|e| Failure::user(format!("{e:#}")))?
+        }
+        None => sprague_web::GraphFiles::built_in(),
     };
     runtime.block_on(async {
         let listener = sprague_web::bind(args.port)
@@ -38,7 +49,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         writeln!(out, "sprague explorer on http://{addr}")?;
         out.flush()?;
         drop(out);
-        sprague_web::serve_on(listener, limits).await?;
+        sprague_web::serve_with(listener, limits, files).await?;
         Ok(())
     })
 }

@@ -85,6 +85,39 @@ function moveButton(m, onPick) {
       m.description, el("span", { class: "arrow" }, "→"), el("span", { class: "to" }, m.to)));
 }
 
+// What a move of `analyze --moves` is for the player who makes it: the
+// outcome it leaves is for the player then to move, so P wins, N loses,
+// D draws; in a partizan position L wins for Left and R for Right.
+function forMover(m) {
+  switch (m.outcome) {
+    case "P": return "win";
+    case "N": return "lose";
+    case "D": return "draw";
+    case "L": return m.side === "L" ? "win" : "lose";
+    case "R": return m.side === "R" ? "win" : "lose";
+    default: return "";
+  }
+}
+
+// A move coloured as GamesmanUni colours it, with the remoteness of the
+// position it leads to where the search found it.
+function colouredMove(m, onPick) {
+  const result = forMover(m);
+  const tag = result + (m.remoteness !== null && m.remoteness !== undefined ? " · remoteness " + m.remoteness : "");
+  const button = el("button", { type: "button", class: "move", onclick: () => onPick(m) });
+  if (m.side) button.append(el("span", { class: "side" }, m.side === "L" ? "Left:" : "Right:"));
+  button.append(m.description, el("span", { class: "arrow" }, "→"), el("span", { class: "to" }, m.to));
+  return el("li", {
+    class: result, "data-outcome": result, "data-description": m.description, "data-to": m.to,
+    "data-remoteness": m.remoteness === null || m.remoteness === undefined ? "" : String(m.remoteness),
+  }, button, el("span", { class: "tag" }, tag));
+}
+
+// The move among `moves` that takes a token to the vertex `label`.
+function moveToVertex(moves, label) {
+  return moves.find((m) => m.description.endsWith(" to " + label) || m.description === "place the token on " + label);
+}
+
 function setUrl(position, push) {
   const params = new URLSearchParams({ position });
   if (misere()) params.set("misere", "true");
@@ -108,11 +141,19 @@ function renderTrail() {
   });
 }
 
+// Each analysis counts up, so an answer that arrives after a newer
+// question was asked is dropped.
+let analyzeSeq = 0;
+// The moves of the position shown, for clicks on its drawing.
+let shownMoves = [];
+
 async function analyzeText(text, opts = {}) {
+  const seq = ++analyzeSeq;
   $("position").value = text;
   hideError("error");
   $("busy").hidden = false;
   const a = await api("/api/analyze", { position: text, misere: misere(), all: true });
+  if (seq !== analyzeSeq) return;
   $("busy").hidden = true;
   $("tab-analyze").classList.toggle("empty", !a.ok);
   if (!a.ok) {
@@ -127,8 +168,21 @@ async function analyzeText(text, opts = {}) {
   renderTrail();
   $("position").value = r.position;
   showAnalysis(r);
-  const moves = await api("/api/moves", { position: r.position });
-  showAllMoves(moves);
+  shownMoves = [];
+  $("all-moves").replaceChildren(el("li", { class: "muted" }, "searching the moves…"));
+  const drawn = drawPosition($("drawing"), r.components, (label) => {
+    const m = moveToVertex(shownMoves, label);
+    if (m) followMove(m);
+    else $("values").textContent = label + " is not a move from here";
+  });
+  drawThermograph($("thermograph"), r.cgt);
+  // The outcome of every move costs a search per move, so it is asked
+  // for apart from the analysis, which stays cheap.
+  const moves = await api("/api/analyze", { position: r.position, misere: misere(), moves: true });
+  if (seq !== analyzeSeq) return;
+  await drawn;
+  if (moves.ok) showMoveOutcomes(moves.body.moves);
+  else showAllMoves(await api("/api/moves", { position: r.position }), moves.body.error);
 }
 
 function showAnalysis(r) {
@@ -156,17 +210,41 @@ function showAnalysis(r) {
     ? "Moves that keep the draw"
     : r.winning_moves.length === 1 ? "Winning move"
     : "Winning moves" + (r.winning_moves.length ? " (" + r.winning_moves.length + ")" : "");
-  for (const m of r.winning_moves) list.append(moveButton(m, followMove));
+  for (const m of r.winning_moves) {
+    const li = moveButton(m, followMove);
+    li.dataset.key = m.to + "\n" + m.description;
+    list.append(li);
+  }
   if (r.winning_moves.length === 0 && drawing.length === 0) {
     list.append(el("li", { class: "muted" }, r.outcome === "P"
       ? "none: every move loses against best play"
       : "none"));
   }
   // A drawn position: the moves that keep the draw.
-  for (const m of drawing) list.append(moveButton(m, followMove));
+  for (const m of drawing) {
+    const li = moveButton(m, followMove);
+    li.dataset.key = m.to + "\n" + m.description;
+    list.append(li);
+  }
 }
 
-function showAllMoves(m) {
+function showMoveOutcomes(moves) {
+  shownMoves = moves;
+  const list = $("all-moves");
+  list.replaceChildren();
+  $("all-moves-box").querySelector("summary").textContent = "Every move (" + moves.length + ")";
+  if (moves.length === 0) list.append(el("li", { class: "muted" }, "no move: the game is over"));
+  for (const m of moves) list.append(colouredMove(m, followMove));
+  // The winning moves, coloured and with their remoteness too.
+  const byTo = new Map(moves.map((m) => [m.to + "\n" + m.description, m]));
+  for (const li of $("winning-moves").querySelectorAll("li[data-key]")) {
+    const m = byTo.get(li.dataset.key);
+    if (m) li.replaceWith(colouredMove(m, followMove));
+  }
+}
+
+// The moves without their outcomes, when the search for them failed.
+function showAllMoves(m, why) {
   const list = $("all-moves");
   list.replaceChildren();
   if (!m.ok) {
@@ -174,8 +252,10 @@ function showAllMoves(m) {
     return;
   }
   const moves = m.body.moves;
+  shownMoves = moves;
   $("all-moves-box").querySelector("summary").textContent =
     "Every move (" + moves.length + (m.body.complete ? "" : "+, the first shown") + ")";
+  if (why) list.append(el("li", { class: "muted" }, "not coloured: " + why));
   if (moves.length === 0) list.append(el("li", { class: "muted" }, "no move: the game is over"));
   for (const mv of moves) list.append(moveButton(mv, followMove));
 }
@@ -198,29 +278,49 @@ function logLine(who, m, why) {
 async function startGame() {
   const text = $("position").value;
   hideError("error");
-  const check = await api("/api/moves", { position: text });
+  const check = await api("/api/analyze", { position: text, misere: misere() });
   if (!check.ok) { showError("error", text, check.body); return; }
-  game = { position: check.body.position, misere: misere(), over: false };
+  // In a partizan position you play Left and the engine Right: the
+  // analysis has CGSuite's figures (`cgt`) only for partizan positions.
+  game = { position: check.body.position, misere: misere(), over: false, partizan: "cgt" in check.body };
   $("game").hidden = false;
   $("game-log").replaceChildren();
+  $("game-status").textContent = "";
   $("hint-text").textContent = "";
   $("hint").hidden = false;
   if ($("engine-first").checked) await engineTurn();
-  else await humanTurn(check);
+  else await humanTurn();
 }
 
-// Shows the human's moves, or the end of the game if there are none.
-async function humanTurn(known) {
+// Shows the human's moves, coloured, or the end of the game if there are
+// none; without colours (the first moves only) if their search fails.
+async function humanTurn() {
   $("game-position").textContent = game.position;
-  const m = known || await api("/api/moves", { position: game.position });
   const list = $("game-moves");
   list.replaceChildren();
-  if (!m.ok) { $("game-status").textContent = m.body.error; return; }
-  if (m.body.moves.length === 0) return endGame("you");
+  const a = await api("/api/analyze", { position: game.position, misere: game.misere, moves: true });
+  let moves, coloured = a.ok, complete = true;
+  if (a.ok) {
+    // In a partizan position the human plays Left, as /api/moves lists.
+    if (a.body.moves.some((m) => m.side)) game.partizan = true;
+    moves = a.body.moves.filter((m) => !m.side || m.side === "L");
+  } else {
+    const m = await api("/api/moves", { position: game.position });
+    if (!m.ok) { $("game-status").textContent = m.body.error; return; }
+    moves = m.body.moves;
+    complete = m.body.complete;
+  }
+  const components = a.ok ? a.body.components : [];
+  drawPosition($("game-drawing"), components, (label) => {
+    const m = moveToVertex(moves, label);
+    if (m) humanMoves(m);
+    else $("game-status").textContent = label + " is not one of your moves; your move:";
+  });
+  if (moves.length === 0) return endGame("you");
   $("game-status").textContent = "Your move:";
-  for (const mv of m.body.moves) list.append(moveButton(mv, humanMoves));
-  if (!m.body.complete) {
-    list.append(el("li", { class: "muted" }, "(only the first " + m.body.moves.length + " moves are listed)"));
+  for (const mv of moves) list.append(coloured ? colouredMove(mv, humanMoves) : moveButton(mv, humanMoves));
+  if (!complete) {
+    list.append(el("li", { class: "muted" }, "(only the first " + moves.length + " moves are listed)"));
   }
 }
 
@@ -229,18 +329,31 @@ async function humanMoves(m) {
   logLine("you", m, "");
   game.position = m.to;
   $("hint-text").textContent = "";
+  // Remoteness 0: the engine has no move. A finished position may not be
+  // one the server reads back (Treblecross' three X in a row).
+  if (m.remoteness === 0) {
+    $("game-position").textContent = game.position;
+    $("game-drawing").replaceChildren();
+    return endGame("engine");
+  }
   await engineTurn();
 }
 
 async function engineTurn() {
   $("game-position").textContent = game.position;
   $("game-moves").replaceChildren();
+  $("game-drawing").replaceChildren();
   $("game-status").textContent = "The engine is thinking…";
-  const r = await api("/api/reply", { position: game.position, misere: game.misere });
+  const r = await api("/api/reply",
+    { position: game.position, misere: game.misere, side: game.partizan ? "right" : "left" });
   if (!r.ok) { $("game-status").textContent = r.body.error; return; }
   if (!r.body.move) return endGame("engine");
   logLine("engine", r.body.move, r.body.reason);
   game.position = r.body.move.to;
+  if (r.body.over) {
+    $("game-position").textContent = game.position;
+    return endGame("you");
+  }
   await humanTurn();
 }
 
@@ -276,9 +389,11 @@ async function showTable() {
   const t = await api("/api/table", params);
   const table = $("values-table");
   table.replaceChildren();
+  $("table-chart").replaceChildren();
   $("table-head").textContent = "";
   if (!t.ok) { showError("table-error", ruleset, t.body); return; }
   const r = t.body;
+  drawChart($("table-chart"), r);
   const url = new URLSearchParams(location.search);
   url.set("ruleset", r.ruleset);
   history.replaceState(history.state, "", "?" + url.toString());
@@ -317,15 +432,6 @@ async function loadGames() {
   const examples = $("examples");
   const list = $("games");
   for (const r of g.body) {
-    if (r.reads_files) {
-      list.append(el("div", { class: "game" },
-        el("h3", {}, r.name),
-        el("p", {}, el("code", {}, r.syntax)),
-        el("p", {}, r.rule),
-        el("p", { class: "muted small" }, "Reads a file, so it works on the command line only: sprague analyze '"
-          + r.example + "'")));
-      continue;
-    }
     examples.append(el("button", {
       type: "button", class: "chip", title: r.rule,
       onclick: () => { showTab("analyze"); analyzeText(r.example, { push: true }); },
@@ -345,11 +451,431 @@ async function loadGames() {
       el("h3", {}, r.name),
       el("p", {}, el("code", {}, r.syntax)),
       el("p", {}, r.rule),
-      el("p", { class: "muted small" }, r.heaps_interact
+      el("p", { class: "muted small" }, (r.heaps_interact
         ? "The arguments form one position."
-        : r.name + "(a, b) is the sum " + r.name + "(a) + " + r.name + "(b)."),
+        : r.name + "(a, b) is the sum " + r.name + "(a) + " + r.name + "(b).")
+        + (r.reads_files ? " Names a file: the built-in games/*.txt, or one inside sprague serve --graphs DIR." : "")),
       links));
   }
+}
+
+// ---- drawings ---------------------------------------------------------
+// Every drawing is SVG made here from the position's text and the
+// engine's answers; nothing is fetched from elsewhere.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "onclick") node.addEventListener("click", v);
+    else node.setAttribute(k, String(v));
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+const COLOURS = { win: "#1f7a3f", lose: "#b3261e", draw: "#d9a400", blue: "#2956b2", red: "#c0392b", green: "#2e8b3d", ink: "#1d2330", muted: "#6b7280", line: "#d9dde5" };
+// A position's colour for the player to move: N wins (green), P loses
+// (red), D draws (yellow).
+const OUTCOME_COLOURS = { N: COLOURS.win, P: COLOURS.lose, D: COLOURS.draw };
+
+// Splits `a, "b, c", 3` at the commas outside quotes: each item is
+// {str} for a quoted string, {int} for a number, {raw} otherwise.
+function splitArgs(text) {
+  const items = [];
+  let i = 0;
+  while (i < text.length) {
+    while (text[i] === " " || text[i] === ",") i++;
+    if (i >= text.length) break;
+    if (text[i] === '"') {
+      let s = "";
+      i++;
+      while (i < text.length && text[i] !== '"') {
+        if (text[i] === "\\") i++;
+        s += text[i++];
+      }
+      items.push({ str: s });
+      i++;
+    } else {
+      let j = i;
+      while (j < text.length && text[j] !== ",") j++;
+      const raw = text.slice(i, j).trim();
+      items.push(/^\d+$/.test(raw) ? { int: Number(raw), raw } : { raw });
+      i = j;
+    }
+  }
+  return items;
+}
+
+// One component as the engine writes it: `name[params](args)` or `*n`.
+function parseComponent(text) {
+  const star = text.match(/^\*(\d+)$/);
+  if (star) return { name: "nim", params: [], args: [{ int: Number(star[1]) }] };
+  const m = text.match(/^([a-z_]+)(?:\[(.*?)\])?\((.*)\)$/s);
+  if (!m) return null;
+  return { name: m[1], params: m[2] === undefined ? [] : splitArgs(m[2]), args: splitArgs(m[3]) };
+}
+
+const HEAP_RULESETS = new Set(["nim", "subtraction", "takeaway", "bash", "octal", "kayles", "dawson",
+  "dawsonschess", "officers", "guiles", "grundy", "lasker", "disjoint", "submask", "divisor", "unfair",
+  "fibonacci", "nosum", "misere_bash"]);
+const BOARD_RULESETS = new Set(["domineering", "clobber", "toads", "konane", "amazons", "fission",
+  "skijumps", "toppling"]);
+const GRAPH_RULESETS = new Set(["graph", "wordchain", "geography"]);
+
+function figure(drawing, caption) {
+  return el("div", { class: "figure" }, drawing, el("div", { class: "caption" }, caption));
+}
+
+// A heap of n counters, stacked; a tall heap is a bar with its size.
+function drawHeap(n) {
+  const w = 34, unit = 12, most = 16, h = most * unit + 24;
+  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": "a heap of " + n });
+  g.append(svg("line", { x1: 2, y1: h - 20, x2: w - 2, y2: h - 20, stroke: COLOURS.muted }));
+  if (n <= most) {
+    for (let k = 0; k < n; k++) {
+      g.append(svg("circle", { cx: w / 2, cy: h - 20 - unit / 2 - k * unit, r: unit / 2 - 1, fill: COLOURS.blue }));
+    }
+  } else {
+    g.append(svg("rect", { x: 6, y: h - 20 - most * unit, width: w - 12, height: most * unit, fill: COLOURS.blue, rx: 3 }));
+  }
+  g.append(svg("text", { x: w / 2, y: h - 5, "text-anchor": "middle", "font-size": 12 }, String(n)));
+  return g;
+}
+
+// A strip of cells, `X` marked (Treblecross).
+function drawStrip(cells) {
+  const s = 24, w = cells.length * s + 2, h = s + 18;
+  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": "a strip" });
+  [...cells].forEach((c, k) => {
+    g.append(svg("rect", { x: 1 + k * s, y: 1, width: s, height: s, fill: "white", stroke: COLOURS.ink }));
+    if (c !== ".") g.append(svg("text", { x: 1 + k * s + s / 2, y: s - 5, "text-anchor": "middle", "font-size": 17, "font-weight": 700, fill: COLOURS.ink }, c));
+    g.append(svg("text", { x: 1 + k * s + s / 2, y: h - 2, "text-anchor": "middle", "font-size": 9, fill: COLOURS.muted }, String(k + 1)));
+  });
+  return g;
+}
+
+// A board: rows split by `|`; `.` free, `#` blocked, a letter a piece.
+function drawBoard(text) {
+  const rows = text.split("|");
+  const cols = Math.max(...rows.map((r) => r.length));
+  const s = 30, w = cols * s + 2, h = rows.length * s + 2;
+  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": "a board" });
+  const pieceColour = (c) => "xXLlT".includes(c) ? COLOURS.blue : "oORrF".includes(c) ? COLOURS.red : COLOURS.muted;
+  rows.forEach((row, r) => [...row].forEach((c, k) => {
+    const x = 1 + k * s, y = 1 + r * s;
+    g.append(svg("rect", { x, y, width: s, height: s, fill: c === "#" ? "#4b5060" : "#f3ead7", stroke: "#b9ad95" }));
+    if (c !== "." && c !== "#") {
+      g.append(svg("circle", { cx: x + s / 2, cy: y + s / 2, r: s / 2 - 4, fill: pieceColour(c) }));
+      g.append(svg("text", { x: x + s / 2, y: y + s / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "white" }, c));
+    }
+  }));
+  return g;
+}
+
+// A grid of columns by rows (Cutcake's bar, Wythoff's board), with an
+// optional marked cell [column, row] counted from the bottom left.
+function drawGrid(columns, rows, mark) {
+  const s = Math.max(8, Math.min(26, Math.floor(320 / Math.max(columns, rows))));
+  const w = columns * s + 2, h = rows * s + 2;
+  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": columns + " by " + rows });
+  for (let c = 0; c < columns; c++) {
+    for (let r = 0; r < rows; r++) {
+      g.append(svg("rect", { x: 1 + c * s, y: 1 + (rows - 1 - r) * s, width: s, height: s, fill: mark ? "white" : "#e8c27a", stroke: mark ? COLOURS.line : "#8a6d2f" }));
+    }
+  }
+  if (mark) {
+    const [c, r] = mark;
+    g.append(svg("rect", { x: 1, y: 1 + (rows - 1) * s, width: s, height: s, fill: COLOURS.line }));
+    g.append(svg("circle", { cx: 1 + c * s + s / 2, cy: 1 + (rows - 1 - r) * s + s / 2, r: s / 2 - 2, fill: COLOURS.ink }));
+  }
+  return g;
+}
+
+// Hackenbush strings: a stalk of edges from the ground, L blue, R red,
+// E green.
+function drawStalk(word) {
+  const e = 22, w = 40, h = word.length * e + 16;
+  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": "a stalk " + word });
+  g.append(svg("line", { x1: 0, y1: h - 8, x2: w, y2: h - 8, stroke: COLOURS.ink, "stroke-width": 3 }));
+  const colour = { l: COLOURS.blue, r: COLOURS.red, e: COLOURS.green };
+  [...word.toLowerCase()].forEach((c, k) => {
+    const y0 = h - 8 - k * e, y1 = y0 - e;
+    g.append(svg("line", { x1: w / 2, y1: y0, x2: w / 2, y2: y1, stroke: colour[c], "stroke-width": 4 }));
+    g.append(svg("circle", { cx: w / 2, cy: y1, r: 3, fill: COLOURS.ink }));
+  });
+  return g;
+}
+
+// The figures of one component, or null when it has no drawing.
+function drawComponent(c, onVertex) {
+  if (!c) return null;
+  const ints = c.args.every((a) => a.int !== undefined);
+  if (HEAP_RULESETS.has(c.name) && ints && c.args.length === 1) return drawHeap(c.args[0].int);
+  if (c.name === "treblecross" && c.args.length === 1 && c.args[0].str !== undefined && c.args[0].str.length <= 60) {
+    return drawStrip(c.args[0].str);
+  }
+  if (BOARD_RULESETS.has(c.name) && c.args.length === 1 && c.args[0].str !== undefined) {
+    const rows = c.args[0].str.split("|");
+    if (rows.length <= 20 && rows.every((r) => r.length <= 20)) return drawBoard(c.args[0].str);
+  }
+  if (c.name === "wythoff" && ints && c.args.length === 2 && Math.max(c.args[0].int, c.args[1].int) < 40) {
+    return drawGrid(c.args[0].int + 1, c.args[1].int + 1, [c.args[0].int, c.args[1].int]);
+  }
+  if (c.name === "cut" && ints && c.args.length === 2 && Math.max(c.args[0].int, c.args[1].int) <= 40
+      && Math.min(c.args[0].int, c.args[1].int) >= 1) {
+    return drawGrid(c.args[0].int, c.args[1].int, null);
+  }
+  if (c.name === "hackenbush" && c.args.length === 1 && /^[LRElre]{1,24}$/.test(c.args[0].str || "")) {
+    return drawStalk(c.args[0].str);
+  }
+  return null;
+}
+
+// The games on graphs drawn so far, by ruleset text: the server's
+// answer and a layout, so a walk through a game keeps its picture still.
+const graphCache = new Map();
+
+// Fruchterman and Reingold's force-directed layout, from a circle, with a
+// fixed number of rounds: the same graph always gets the same picture.
+function layout(n, edges, width, height) {
+  const pos = [];
+  for (let v = 0; v < n; v++) {
+    const a = 2 * Math.PI * v / n;
+    pos.push([width / 2 + width / 3 * Math.cos(a), height / 2 + height / 3 * Math.sin(a)]);
+  }
+  if (n < 2) return pos;
+  const k = Math.sqrt(width * height / n) * 0.75;
+  const rounds = n <= 100 ? 300 : 80;
+  for (let round = 0; round < rounds; round++) {
+    const t = (width / 10) * (1 - round / rounds);
+    const disp = pos.map(() => [0, 0]);
+    for (let v = 0; v < n; v++) {
+      for (let u = v + 1; u < n; u++) {
+        let dx = pos[v][0] - pos[u][0], dy = pos[v][1] - pos[u][1];
+        const d = Math.max(0.01, Math.hypot(dx, dy));
+        const f = k * k / d;
+        dx /= d; dy /= d;
+        disp[v][0] += dx * f; disp[v][1] += dy * f;
+        disp[u][0] -= dx * f; disp[u][1] -= dy * f;
+      }
+    }
+    for (const [a, b] of edges) {
+      if (a === b) continue;
+      let dx = pos[a][0] - pos[b][0], dy = pos[a][1] - pos[b][1];
+      const d = Math.max(0.01, Math.hypot(dx, dy));
+      const f = d * d / k;
+      dx /= d; dy /= d;
+      disp[a][0] -= dx * f; disp[a][1] -= dy * f;
+      disp[b][0] += dx * f; disp[b][1] += dy * f;
+    }
+    for (let v = 0; v < n; v++) {
+      const d = Math.max(0.01, Math.hypot(disp[v][0], disp[v][1]));
+      pos[v][0] = Math.min(width - 40, Math.max(40, pos[v][0] + disp[v][0] / d * Math.min(d, t)));
+      pos[v][1] = Math.min(height - 25, Math.max(25, pos[v][1] + disp[v][1] / d * Math.min(d, t)));
+    }
+  }
+  return pos;
+}
+
+let markerCount = 0;
+
+// A game graph: vertices coloured by their outcome with a token on them
+// (N green, P red, D yellow; grey in geography, where it depends on the
+// walk), tokens ringed, visited vertices (geography) crossed; clicking a
+// vertex asks `onVertex` to move there.
+function drawGraph(g, tokens, visited, onVertex) {
+  const width = 520, height = Math.min(420, 180 + 12 * g.vertices.length);
+  const key = g.ruleset;
+  let pos = graphCache.get(key).pos;
+  if (!pos) {
+    pos = layout(g.vertices.length, g.edges, width, height);
+    graphCache.get(key).pos = pos;
+  }
+  const marker = "arrow" + (markerCount++);
+  const out = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, class: "graph", role: "img", "aria-label": "the game graph" });
+  out.append(svg("defs", {}, svg("marker", { id: marker, viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" },
+    svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: COLOURS.muted }))));
+  const r = 11;
+  for (const [a, b] of g.edges) {
+    const [x1, y1] = pos[a], [x2, y2] = pos[b];
+    const d = Math.max(0.01, Math.hypot(x2 - x1, y2 - y1));
+    const ux = (x2 - x1) / d, uy = (y2 - y1) / d;
+    out.append(svg("line", {
+      x1: x1 + ux * r, y1: y1 + uy * r, x2: x2 - ux * (r + 2), y2: y2 - uy * (r + 2),
+      stroke: COLOURS.muted, "stroke-width": 1.5, ...(g.directed ? { "marker-end": `url(#${marker})` } : {}),
+    }));
+  }
+  g.vertices.forEach((v, i) => {
+    const [x, y] = pos[i];
+    const isToken = tokens.includes(v.label);
+    const node = svg("g", { class: "vertex", "data-label": v.label, "data-outcome": v.outcome || "", onclick: () => onVertex(v.label) },
+      svg("title", {}, v.label + (v.outcome ? ": " + v.outcome + (v.remoteness !== null ? ", remoteness " + v.remoteness : "") : "")),
+      svg("circle", { cx: x, cy: y, r, fill: OUTCOME_COLOURS[v.outcome] || (visited.includes(v.label) ? "#9aa0aa" : "#e5e7eb"),
+        stroke: isToken ? COLOURS.ink : "white", "stroke-width": isToken ? 4 : 1.5 }),
+      svg("text", { x, y: y - r - 4, "text-anchor": "middle", "font-size": 12, fill: COLOURS.ink, "font-weight": isToken ? 700 : 400 }, v.label));
+    if (isToken) node.append(svg("circle", { cx: x, cy: y, r: 4, fill: COLOURS.ink }));
+    out.append(node);
+  });
+  return out;
+}
+
+// Draws the components of a position side by side into `box`: those
+// that have no drawing (or too many to draw) are left to the text above.
+async function drawPosition(box, components, onVertex) {
+  const seq = (box.dataset.seq = String(Number(box.dataset.seq || 0) + 1));
+  box.replaceChildren();
+  if (components.length > 24) return;
+  const graphs = new Map();
+  for (const comp of components) {
+    const c = parseComponent(comp.position);
+    if (c && GRAPH_RULESETS.has(c.name) && c.params.length === 1 && c.params[0].str !== undefined) {
+      const ruleset = c.name + "[" + JSON.stringify(c.params[0].str) + "]";
+      if (!graphs.has(ruleset)) graphs.set(ruleset, { tokens: [], visited: [] });
+      const labels = c.args.map((a) => a.str !== undefined ? a.str : a.raw);
+      if (c.name === "geography") {
+        graphs.get(ruleset).tokens.push(...labels.slice(-1));
+        graphs.get(ruleset).visited.push(...labels);
+      } else {
+        graphs.get(ruleset).tokens.push(...labels);
+      }
+      continue;
+    }
+    const drawing = drawComponent(c, onVertex);
+    if (drawing) box.append(figure(drawing, comp.position));
+  }
+  for (const [ruleset, { tokens, visited }] of graphs) {
+    if (!graphCache.has(ruleset)) {
+      const g = await api("/api/graph", { ruleset });
+      graphCache.set(ruleset, { answer: g, pos: null });
+    }
+    if (box.dataset.seq !== seq) return;
+    const g = graphCache.get(ruleset).answer;
+    if (!g.ok) {
+      box.append(el("div", { class: "muted small" }, "(no drawing: " + g.body.error + ")"));
+      continue;
+    }
+    box.append(figure(drawGraph(g.body, tokens, visited, onVertex),
+      ruleset + " · click a vertex to move a token there · N green, P red, D yellow"));
+  }
+}
+
+// ---- thermographs -----------------------------------------------------
+
+// A number as CGSuite writes it (`-3/8`, `2`) as a float for drawing.
+function dyadic(text) {
+  const [p, q] = text.split("/");
+  return Number(p) / (q === undefined ? 1 : Number(q));
+}
+
+// `Thermograph(m,[c...],[s...],m',[c'...],[s'...])`: each wall is its
+// mast value, its critical temperatures from the top down, and the slope
+// (dvalue/dtemperature) above, between and below them. The answer: each
+// wall's points [temperature, value] from the top critical point down to
+// t = -1, the mast and the top temperature.
+function parseThermograph(text) {
+  const m = text.match(/^Thermograph\((.*)\)$/);
+  if (!m) return null;
+  const parts = [];
+  let depth = 0, start = 0;
+  const body = m[1];
+  for (let i = 0; i <= body.length; i++) {
+    const ch = body[i];
+    if (ch === "[") depth++;
+    else if (ch === "]") depth--;
+    else if ((ch === "," && depth === 0) || i === body.length) { parts.push(body.slice(start, i)); start = i + 1; }
+  }
+  if (parts.length !== 6) return null;
+  const list = (s) => s.replace(/^\[|\]$/g, "").split(",").filter((x) => x !== "");
+  const wall = (mast, crit, slopes) => {
+    const cs = list(crit).map(dyadic), ss = list(slopes).map(Number);
+    const points = [];
+    let t = cs.length ? cs[0] : -1, v = dyadic(mast);
+    points.push([t, v]);
+    for (let i = 1; i <= cs.length; i++) {
+      const next = i < cs.length ? cs[i] : -1;
+      v += (ss[i] || 0) * (next - t);
+      t = next;
+      points.push([t, v]);
+    }
+    return { mast: dyadic(mast), points, top: cs.length ? cs[0] : -1 };
+  };
+  return { left: wall(parts[0], parts[1], parts[2]), right: wall(parts[3], parts[4], parts[5]) };
+}
+
+// The thermograph as in Winning Ways: temperature up, values with Left's
+// side (larger) on the left; the left wall blue, the right wall red, the
+// mast black and going on up.
+function drawThermograph(box, cgt) {
+  box.replaceChildren();
+  if (!cgt || !cgt.thermograph) return;
+  const th = parseThermograph(cgt.thermograph);
+  if (!th) { box.append(el("div", { class: "muted small" }, cgt.thermograph)); return; }
+  const all = [...th.left.points, ...th.right.points];
+  const top = Math.max(th.left.top, th.right.top, 0) + 1;
+  let vmin = Math.min(...all.map((p) => p[1])), vmax = Math.max(...all.map((p) => p[1]));
+  const pad = Math.max(0.5, (vmax - vmin) * 0.15);
+  vmin -= pad; vmax += pad;
+  const w = 360, h = 240, ml = 20, mr = 20, mt = 16, mb = 34;
+  const X = (v) => ml + (vmax - v) / (vmax - vmin) * (w - ml - mr); // Left's side left
+  const Y = (t) => mt + (top - t) / (top + 1) * (h - mt - mb);
+  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, id: "thermograph-svg", role: "img", "aria-label": "thermograph" });
+  g.append(svg("line", { x1: ml, y1: Y(0), x2: w - mr, y2: Y(0), stroke: COLOURS.line, "stroke-dasharray": "4 3" }));
+  g.append(svg("text", { x: w - mr, y: Y(0) - 3, "text-anchor": "end", "font-size": 10, fill: COLOURS.muted }, "t = 0"));
+  g.append(svg("line", { x1: ml, y1: Y(-1), x2: w - mr, y2: Y(-1), stroke: COLOURS.muted }));
+  const path = (pts) => pts.map((p, i) => (i ? "L" : "M") + X(p[1]).toFixed(1) + " " + Y(p[0]).toFixed(1)).join(" ");
+  g.append(svg("path", { d: path(th.left.points), fill: "none", stroke: COLOURS.blue, "stroke-width": 2.5, class: "left-wall" }));
+  g.append(svg("path", { d: path(th.right.points), fill: "none", stroke: COLOURS.red, "stroke-width": 2.5, class: "right-wall" }));
+  const mastTop = Math.max(th.left.top, th.right.top);
+  g.append(svg("line", { x1: X(th.left.mast), y1: Y(mastTop), x2: X(th.left.mast), y2: Y(top), stroke: COLOURS.ink, "stroke-width": 2.5, class: "mast" }));
+  const ticks = new Set([th.left.points.at(-1)[1], th.right.points.at(-1)[1], th.left.mast]);
+  for (const v of ticks) {
+    g.append(svg("text", { x: X(v), y: h - 18, "text-anchor": "middle", "font-size": 10, fill: COLOURS.ink }, String(+v.toFixed(4))));
+  }
+  g.append(svg("text", { x: w / 2, y: h - 4, "text-anchor": "middle", "font-size": 10, fill: COLOURS.muted }, "value (Left's side on the left); temperature up"));
+  box.append(figure(g, "thermograph: mean " + cgt.mean + ", temperature " + cgt.temperature + " · " + cgt.thermograph));
+}
+
+// ---- the table's chart ------------------------------------------------
+
+// G(n) against n: the preperiod shaded grey, each period a band of its
+// own, the values as bars.
+function drawChart(box, r) {
+  box.replaceChildren();
+  const n = r.values.length;
+  if (n === 0) return;
+  const from = Number(r.from);
+  const vmax = Math.max(1, ...r.values);
+  const w = Math.max(420, Math.min(900, n * 6 + 60)), h = 200, ml = 34, mb = 26, mt = 10;
+  const bw = (w - ml - 10) / n;
+  const X = (k) => ml + k * bw;
+  const Y = (v) => mt + (1 - v / vmax) * (h - mt - mb);
+  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, id: "chart-svg", role: "img", "aria-label": "the values against the heap" });
+  if (r.period) {
+    const pre = Number(r.period.preperiod), per = Number(r.period.period);
+    const k0 = Math.max(0, pre - from);
+    if (k0 > 0) g.append(svg("rect", { x: X(0), y: mt, width: Math.min(k0, n) * bw, height: h - mt - mb, fill: "#e5e7eb", class: "preperiod" }));
+    let band = 0;
+    for (let k = k0; k < n && per > 0 && band < 2000; k += per, band++) {
+      g.append(svg("rect", { x: X(k), y: mt, width: Math.min(per, n - k) * bw, height: h - mt - mb,
+        fill: band % 2 ? "#dbe7fb" : "#eef4fe", class: "period" }));
+    }
+  }
+  // A zero is a short red bar below the axis, so it shows.
+  r.values.forEach((v, k) => {
+    g.append(svg("rect", { x: X(k) + bw * 0.1, y: v === 0 ? Y(0) : Y(v), width: Math.max(1, bw * 0.8),
+      height: v === 0 ? 4 : Math.max(0, Y(0) - Y(v)), fill: v === 0 ? COLOURS.lose : COLOURS.blue, class: "bar" },
+      svg("title", {}, "G(" + (from + k) + ") = " + v)));
+  });
+  g.append(svg("line", { x1: ml, y1: Y(0), x2: w - 10, y2: Y(0), stroke: COLOURS.ink }));
+  for (const v of [0, vmax]) g.append(svg("text", { x: ml - 4, y: Y(v) + 4, "text-anchor": "end", "font-size": 10 }, String(v)));
+  const step = Math.max(1, Math.ceil(n / 10));
+  for (let k = 0; k < n; k += step) g.append(svg("text", { x: X(k) + bw / 2, y: h - 10, "text-anchor": "middle", "font-size": 10 }, String(from + k)));
+  const caption = r.period
+    ? "G(n) against n; grey: the preperiod (" + r.period.preperiod + " values), blue bands: periods of " + r.period.period + "; red: G = 0"
+    : "G(n) against n; red: G = 0 (P-positions)";
+  box.append(figure(g, caption));
 }
 
 // ---- start ------------------------------------------------------------

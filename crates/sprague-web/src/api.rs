@@ -8,7 +8,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::Uri;
 use serde::{Deserialize, Serialize};
-use sprague::json::{AnalysisJson, MoveJson, PeriodJson, RulesetJson, TableJson};
+use sprague::json::{AnalysisJson, MoveJson, MoveOutcomeJson, PeriodJson, RulesetJson, TableJson};
 use sprague::syntax::{
     Param, RulesetSyntax, parse_position as parse_position_syntax, parse_ruleset,
 };
@@ -211,19 +211,24 @@ fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
 }
 
 /// Rulesets whose string parameter is not a file name: `board["knight"]`.
-/// Every other string parameter names a file (`graph["g.txt"]`).
 const STRING_PARAMETERS_NOT_FILES: &[&str] = &["board"];
 
-/// Refuses rulesets that would read a file named in the request.
+/// Rulesets whose string parameter names a file that the library reads
+/// through a [`sprague::graph::FileSource`], so the explorer chooses which
+/// names may be read ([`GraphFiles`](crate::GraphFiles)).
+const FILES_READ_THROUGH_SOURCE: &[&str] = &["graph", "wordchain", "geography"];
+
+/// Refuses rulesets that would read a file the explorer does not control.
 ///
-/// The explorer never reads files: a page on another site can make the
-/// browser send requests here (it cannot read the answers, but it can make
-/// the server act), and a file such as `/dev/zero` would hold the server
-/// for ever. Strings in parameters are file names except for the rulesets
-/// listed in [`STRING_PARAMETERS_NOT_FILES`], so a new ruleset that takes a
-/// string parameter is refused until it is listed: the check fails closed.
+/// A page on another site can make the browser send requests here (it
+/// cannot read the answers, but it can make the server act), so a file
+/// name is read only through [`GraphFiles`](crate::GraphFiles). Any other ruleset with a
+/// string parameter is refused until it is listed here: the check fails
+/// closed.
 fn refuse_files(ruleset: &RulesetSyntax) -> Result<(), ApiError> {
-    if STRING_PARAMETERS_NOT_FILES.contains(&ruleset.name.as_str()) {
+    if STRING_PARAMETERS_NOT_FILES.contains(&ruleset.name.as_str())
+        || FILES_READ_THROUGH_SOURCE.contains(&ruleset.name.as_str())
+    {
         return Ok(());
     }
     match ruleset
@@ -235,7 +240,7 @@ fn refuse_files(ruleset: &RulesetSyntax) -> Result<(), ApiError> {
         Some(p) => Err(ApiError {
             status: axum::http::StatusCode::BAD_REQUEST,
             message: format!(
-                "the explorer does not read files: `{}` works on the command line only",
+                "the explorer does not read files for `{}`: it works on the command line only",
                 ruleset.name
             ),
             span: Some(p.span.clone()),
@@ -243,15 +248,15 @@ fn refuse_files(ruleset: &RulesetSyntax) -> Result<(), ApiError> {
     }
 }
 
-/// Reads a position, refusing text longer than the limit and rulesets
-/// that read files.
-fn parse_position(text: &str, limits: &Limits) -> Result<Position, ApiError> {
-    check_length("position", text, limits)?;
+/// Reads a position, refusing text longer than the limit and files the
+/// explorer does not serve.
+fn parse_position(text: &str, state: &AppState) -> Result<Position, ApiError> {
+    check_length("position", text, &state.limits)?;
     let syntax = parse_position_syntax(text).map_err(|e| ApiError::parse("bad position", &e))?;
     for c in syntax.components.iter().filter_map(|t| t.as_ruleset()) {
         refuse_files(&c.ruleset)?;
     }
-    Position::parse(text).map_err(|e| ApiError::parse("bad position", &e))
+    Position::parse_with(text, &*state.files).map_err(|e| ApiError::parse("bad position", &e))
 }
 
 fn check_length(what: &str, text: &str, limits: &Limits) -> Result<(), ApiError> {
@@ -281,23 +286,61 @@ pub(crate) struct AnalyzeQuery {
     /// analysis, and a server under load answers the analysis first.
     #[serde(default)]
     remoteness: bool,
+    /// Whether to list every move with the outcome, remoteness and value
+    /// it leads to (`sprague analyze --moves`): a search per move, so only
+    /// when asked.
+    #[serde(default)]
+    moves: bool,
 }
 
-/// `GET /api/analyze?position=P&misere=B&all=B&remoteness=B`: the JSON of
-/// `analyze`.
+/// Fails with the time limit if the budget's time has run out: a figure
+/// the remoteness search gave up on may have been cut by time rather than
+/// by its position limit, and the heavy lane must search it again.
+fn given_up_for_time(budget: &Budget) -> Result<(), WorkError> {
+    budget.check_time().map_err(WorkError::Solve)
+}
+
+/// `GET /api/analyze?position=P&misere=B&all=B&remoteness=B&moves=B`: the
+/// JSON of `analyze` (with `moves`, of `analyze --moves`).
 pub(crate) async fn analyze(
     State(state): State<AppState>,
     q: Result<Query<AnalyzeQuery>, QueryRejection>,
 ) -> Result<Json<AnalysisJson>, ApiError> {
     let q = query(q)?;
-    let position = parse_position(&q.position, &state.limits)?;
+    let position = parse_position(&q.position, &state)?;
     let json = compute(&state, move |budget| {
-        let mut analysis = analyze_position(&position, play(q.misere), q.all, budget)?;
+        let play = play(q.misere);
+        let mut analysis = analyze_position(&position, play, q.all, budget)?;
         if q.remoteness {
-            analysis.remoteness =
-                sprague::remoteness(&position, play(q.misere), sprague::Side::Left, budget);
+            analysis.remoteness = sprague::remoteness(&position, play, Side::Left, budget);
+            if analysis.remoteness.is_none() {
+                given_up_for_time(budget)?;
+            }
         }
-        Ok(AnalysisJson::new(&position, &analysis))
+        let mut json = AnalysisJson::new(&position, &analysis);
+        if q.moves {
+            let outcomes = sprague::move_outcomes(&position, play, None, budget)?;
+            // A remoteness the search gave up on for the quick lane's
+            // time, not for its position limit, is searched again in the
+            // heavy lane: the answer must not depend on the lane.
+            if outcomes
+                .iter()
+                .any(|m| m.remoteness.is_none() && m.outcome != sprague::Outcome::D)
+            {
+                given_up_for_time(budget)?;
+            }
+            let partizan = position
+                .components()
+                .iter()
+                .any(|c| c.class() == sprague::GameClass::Partizan);
+            json.moves = Some(
+                outcomes
+                    .iter()
+                    .map(|m| MoveOutcomeJson::new(m, partizan))
+                    .collect(),
+            );
+        }
+        Ok(json)
     })
     .await?;
     Ok(Json(json))
@@ -366,7 +409,7 @@ pub(crate) async fn moves(
     q: Result<Query<MovesQuery>, QueryRejection>,
 ) -> Result<Json<MovesJson>, ApiError> {
     let q = query(q)?;
-    let position = parse_position(&q.position, &state.limits)?;
+    let position = parse_position(&q.position, &state)?;
     let max = state.limits.max_moves;
     let side = Side::from(q.side);
     let json = compute(&state, move |budget| {
@@ -402,6 +445,11 @@ pub(crate) struct ReplyJson {
     reply: Option<MoveJson>,
     /// Why, in a sentence.
     reason: String,
+    /// Whether the game is over after the engine's move: the player then
+    /// to move has no move. Some finished positions cannot be written
+    /// back as positions (a Treblecross strip with three X in a row), so
+    /// the page learns the end from here rather than by asking again.
+    over: bool,
 }
 
 /// `GET /api/reply?position=P&misere=B`: the engine's move from `P`, as
@@ -413,7 +461,7 @@ pub(crate) async fn reply(
     q: Result<Query<ReplyQuery>, QueryRejection>,
 ) -> Result<Json<ReplyJson>, ApiError> {
     let q = query(q)?;
-    let position = parse_position(&q.position, &state.limits)?;
+    let position = parse_position(&q.position, &state)?;
     let json = compute(&state, move |budget| {
         let reply = sprague::reply(&position, play(q.misere), Side::from(q.side), budget)?;
         let json = AnalysisJson::new(&position, &reply.analysis);
@@ -433,10 +481,19 @@ pub(crate) async fn reply(
             ),
             (ReplyReason::Losing, Some(_), None) => "this is a P-position: every move loses against best play, so I make my first move and hope".to_string(),
         };
+        let over = match &reply.chosen {
+            Some(m) => {
+                sprague::moves(&m.to, Side::from(q.side).other(), 1, budget)?
+                    .moves
+                    .is_empty()
+            }
+            None => false,
+        };
         Ok(ReplyJson {
             analysis: json,
             reply: reply.chosen.as_ref().map(MoveJson::from),
             reason,
+            over,
         })
     })
     .await?;
@@ -515,14 +572,98 @@ fn check_range(from: u64, to: u64, limits: &Limits) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// The most vertices `/api/graph` answers: a drawing of more is no help.
+pub(crate) const MAX_DRAWN_VERTICES: u32 = 400;
+
+/// The most edges `/api/graph` answers.
+pub(crate) const MAX_DRAWN_EDGES: u64 = 4000;
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct GraphQuery {
+    /// A ruleset that reads a graph file: `graph["games/dag.txt"]`.
+    ruleset: String,
+}
+
+/// One vertex of `/api/graph`.
+#[derive(Debug, Serialize)]
+pub(crate) struct VertexJson {
+    vertex: u32,
+    /// Its name, or its number where the file names none: as moves
+    /// describe it.
+    label: String,
+    /// With a single token on it, for the player to move: `N`, `P` or
+    /// `D`; `null` in geography, where it depends on the walk.
+    outcome: Option<&'static str>,
+    /// With a single token on it, the remoteness (`null` for a draw).
+    remoteness: Option<u32>,
+}
+
+/// The answer of `/api/graph`: what the page draws.
+#[derive(Debug, Serialize)]
+pub(crate) struct GraphJson {
+    ruleset: String,
+    directed: bool,
+    vertices: Vec<VertexJson>,
+    /// `[from, to]`; for an undirected graph as the file lists them.
+    edges: Vec<[u32; 2]>,
+}
+
+/// `GET /api/graph?ruleset=R`: the graph of a game on a file (`graph`,
+/// `wordchain`, `geography`), with each vertex's outcome by retrograde
+/// analysis, for the page to draw; at most [`MAX_DRAWN_VERTICES`]
+/// vertices and [`MAX_DRAWN_EDGES`] edges (422 beyond).
+pub(crate) async fn graph(
+    State(state): State<AppState>,
+    q: Result<Query<GraphQuery>, QueryRejection>,
+) -> Result<Json<GraphJson>, ApiError> {
+    let q = query(q)?;
+    check_length("ruleset", &q.ruleset, &state.limits)?;
+    let syntax = parse_ruleset(&q.ruleset).map_err(|e| ApiError::parse("bad ruleset", &e))?;
+    let files = Arc::clone(&state.files);
+    let ruleset_text = q.ruleset.trim().to_string();
+    let json = compute(&state, move |_budget| {
+        let ruleset_text = ruleset_text.clone();
+        let (graph, directed) = sprague::rulesets::game_graph(&syntax, &*files)
+            .map_err(|e| ApiError::parse("bad ruleset", &e))?;
+        if graph.n_vertices() > MAX_DRAWN_VERTICES || graph.n_edges() > MAX_DRAWN_EDGES {
+            return Err(ApiError::unprocessable(format!(
+                "the graph is too large to draw: {} vertices and {} edges, at most {MAX_DRAWN_VERTICES} and {MAX_DRAWN_EDGES}",
+                graph.n_vertices(),
+                graph.n_edges()
+            ))
+            .into());
+        }
+        let retrograde = directed.then(|| sprague::graph::Retrograde::new(&graph, &graph.transpose()));
+        let vertices = (0..graph.n_vertices())
+            .map(|v| VertexJson {
+                vertex: v,
+                label: graph.label(v),
+                outcome: retrograde.as_ref().map(|r| r.outcome(v).letter()),
+                remoteness: retrograde.as_ref().and_then(|r| r.remoteness(v)),
+            })
+            .collect();
+        let edges = (0..graph.n_vertices())
+            .flat_map(|v| graph.successors(v).iter().map(move |&w| [v, w]))
+            .collect();
+        Ok(GraphJson {
+            ruleset: ruleset_text,
+            directed,
+            vertices,
+            edges,
+        })
+    })
+    .await?;
+    Ok(Json(json))
+}
+
 /// One ruleset in `/api/games`: as `sprague games` describes it, and
 /// whether the explorer refuses it because it reads a file.
 #[derive(Debug, Serialize)]
 pub(crate) struct GameJson {
     #[serde(flatten)]
     ruleset: RulesetJson,
-    /// Whether positions of this ruleset name a file, which the explorer
-    /// never reads (see [`refuse_files`]).
+    /// Whether positions of this ruleset name a file: the built-in
+    /// examples, or files inside `sprague serve --graphs DIR`.
     reads_files: bool,
 }
 
@@ -533,12 +674,7 @@ pub(crate) async fn games() -> Json<Vec<GameJson>> {
             .iter()
             .map(|r| GameJson {
                 ruleset: RulesetJson::from(r),
-                reads_files: parse_position_syntax(r.example).is_ok_and(|p| {
-                    p.components
-                        .iter()
-                        .filter_map(|t| t.as_ruleset())
-                        .any(|c| refuse_files(&c.ruleset).is_err())
-                }),
+                reads_files: FILES_READ_THROUGH_SOURCE.contains(&r.name),
             })
             .collect(),
     )

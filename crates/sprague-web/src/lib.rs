@@ -11,11 +11,16 @@
 //!
 //! | path | answer |
 //! |---|---|
-//! | `/api/analyze?position=P&misere=B&all=B` | the JSON of `sprague analyze --json` |
+//! | `/api/analyze?position=P&misere=B&all=B&remoteness=B&moves=B` | the JSON of `sprague analyze --json` (with `moves`: of `--moves`) |
 //! | `/api/moves?position=P&side=S` | every move of `P` (Left's or Right's, `S` = `left` by default, in a partizan position; the first [`Limits::max_moves`]) |
 //! | `/api/reply?position=P&misere=B&side=S` | the engine's move from `P` (playing side `S`, `left` by default), and why |
 //! | `/api/table?ruleset=R&from=A&to=N&period=B` | the JSON of `sprague table --json` |
+//! | `/api/graph?ruleset=R` | the graph of a game on a graph file (`graph["games/words.txt"]`), its vertices' outcomes, for drawing |
 //! | `/api/games` | every ruleset, as `sprague games` lists them |
+//!
+//! Positions may name graph files and word lists: the repository's
+//! examples (`games/*.txt`, compiled in), and with
+//! [`GraphFiles::with_dir`] the files inside one directory, nothing else.
 //!
 //! Bad input is answered with status 400 (the request or the position is
 //! wrong) or 422 (the position is valid but beyond the limits or methods),
@@ -40,6 +45,7 @@
 
 mod api;
 mod error;
+mod files;
 mod pages;
 
 use std::net::{Ipv4Addr, SocketAddr};
@@ -53,6 +59,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 pub use error::ApiError;
+pub use files::{BUILT_IN, GraphFiles};
 
 /// What one request may cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,6 +127,7 @@ impl Default for Limits {
 #[derive(Clone, Debug)]
 struct AppState {
     limits: Limits,
+    files: Arc<GraphFiles>,
     quick: Arc<Semaphore>,
     permits: Arc<Semaphore>,
     abandoned: Arc<Semaphore>,
@@ -133,8 +141,15 @@ pub fn router() -> Router {
 
 /// The explorer's routes with the given limits.
 pub fn router_with(limits: Limits) -> Router {
+    router_with_files(limits, GraphFiles::built_in())
+}
+
+/// The explorer's routes with the given limits, positions reading their
+/// graph files from `files`.
+pub fn router_with_files(limits: Limits, files: GraphFiles) -> Router {
     let state = AppState {
         limits,
+        files: Arc::new(files),
         quick: Arc::new(Semaphore::new(limits.max_quick)),
         permits: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
         abandoned: Arc::new(Semaphore::new(limits.max_abandoned)),
@@ -147,6 +162,7 @@ pub fn router_with(limits: Limits) -> Router {
         .route("/api/moves", get(api::moves))
         .route("/api/reply", get(api::reply))
         .route("/api/table", get(api::table))
+        .route("/api/graph", get(api::graph))
         .route("/api/games", get(api::games))
         .fallback(api::not_found)
         .layer(axum::middleware::from_fn(local_host_only))
@@ -216,12 +232,26 @@ pub async fn bind(port: u16) -> anyhow::Result<TcpListener> {
 /// When `listener` is not bound to a loopback address (the explorer must
 /// not be reachable from other machines), or the server fails.
 pub async fn serve_on(listener: TcpListener, limits: Limits) -> anyhow::Result<()> {
+    serve_with(listener, limits, GraphFiles::built_in()).await
+}
+
+/// Serves the explorer on `listener` as [`serve_on`] does, positions
+/// reading their graph files from `files`.
+///
+/// # Errors
+///
+/// As [`serve_on`].
+pub async fn serve_with(
+    listener: TcpListener,
+    limits: Limits,
+    files: GraphFiles,
+) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     anyhow::ensure!(
         addr.ip().is_loopback(),
         "the explorer listens on loopback addresses only, not on {addr}"
     );
-    axum::serve(listener, router_with(limits))
+    axum::serve(listener, router_with_files(limits, files))
         .await
         .context("the web server stopped")
 }

@@ -118,6 +118,42 @@ async fn remoteness_is_searched_only_when_asked() {
 }
 
 #[tokio::test]
+async fn moves_are_coloured_only_when_asked() {
+    let (_, body) = get(router(), "/api/analyze", &[("position", "nim(2, 1)")]).await;
+    assert!(body.get("moves").is_none(), "{body}");
+    // nim(2, 1): to nim(1, 1) wins (a P-position, two moves left); to
+    // nim(0, 1) and nim(2, 0) lose (N-positions: the opponent takes the
+    // last heap whole, one move). Bouton's theorem and counting moves.
+    let (status, body) = get(
+        router(),
+        "/api/analyze",
+        &[("position", "nim(2, 1)"), ("moves", "true")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let moves: Vec<(&str, &str, u64)> = body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["to"].as_str().unwrap(),
+                m["outcome"].as_str().unwrap(),
+                m["remoteness"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            ("nim(1, 1)", "P", 2),
+            ("nim(0, 1)", "N", 1),
+            ("nim(2, 0)", "N", 1)
+        ]
+    );
+}
+
+#[tokio::test]
 async fn analyze_all_lists_every_winning_move_in_order() {
     // 3 ^ 5 ^ 7 = 1: by Bouton, each heap h moves to h ^ 1 when that is
     // smaller, and all three are.
@@ -188,30 +224,39 @@ async fn a_bad_position_is_a_400_with_the_span_of_the_offending_text() {
     assert_eq!(body["span"], json!([6, 6]));
 }
 
+/// The byte range `span` of an error body, as text of `text`.
+fn spanned<'a>(text: &'a str, body: &Value) -> &'a str {
+    let span = body["span"].as_array().unwrap();
+    let (start, end) = (span[0].as_u64().unwrap(), span[1].as_u64().unwrap());
+    &text[start as usize..end as usize]
+}
+
 #[tokio::test]
-async fn rulesets_that_read_files_are_refused_before_any_file_is_opened() {
+async fn files_outside_the_built_in_examples_are_refused_before_any_is_opened() {
     // /dev/zero never ends: were it opened, the request would never end.
     for (path, text) in [
         ("/api/analyze", "nim(1) + wordchain[\"/dev/zero\"](\"a\")"),
         ("/api/moves", "graph[\"/dev/zero\"](0)"),
         ("/api/reply", "geography[\"/etc/hostname\"]()"),
+        ("/api/analyze", "graph[\"games/../games/dag.txt\"](0)"),
     ] {
         let (status, body) = get(router(), path, &[("position", text)]).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
-        assert!(
-            body["error"]
-                .as_str()
-                .unwrap()
-                .contains("does not read files"),
-            "{body}"
-        );
-        let span = body["span"].as_array().unwrap();
-        let (start, end) = (span[0].as_u64().unwrap(), span[1].as_u64().unwrap());
-        assert!(
-            text[start as usize..end as usize].starts_with('"'),
-            "{text}"
-        );
+        let error = body["error"].as_str().unwrap();
+        assert!(error.contains("--graphs DIR"), "{body}");
+        assert!(spanned(text, &body).starts_with('"'), "{text}");
     }
+    let (status, body) = get(
+        router(),
+        "/api/graph",
+        &[("ruleset", "graph[\"/dev/zero\"]")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"].as_str().unwrap().contains("--graphs DIR"),
+        "{body}"
+    );
     let (status, _) = get(
         router(),
         "/api/table",
@@ -219,6 +264,179 @@ async fn rulesets_that_read_files_are_refused_before_any_file_is_opened() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn the_built_in_graph_examples_are_played_without_files() {
+    // games/words.txt: ketchup has no answer, so ticket -> ketchup wins
+    // (N, remoteness 1) and ketchup is lost (P, remoteness 0); tictac and
+    // tactic answer each other for ever (D): from tactic, moving to ticket
+    // loses, so the player to move keeps the draw. Read off the file by hand.
+    let text = "graph[\"games/words.txt\"](\"tactic\")";
+    let (status, body) = get(
+        router(),
+        "/api/analyze",
+        &[("position", text), ("moves", "true")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["outcome"], "D");
+    let moves: Vec<(String, String, Value)> = body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["description"].as_str().unwrap().to_string(),
+                m["outcome"].as_str().unwrap().to_string(),
+                m["remoteness"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            (
+                "move from tactic to ticket".to_string(),
+                "N".to_string(),
+                json!(1)
+            ),
+            (
+                "move from tactic to tictac".to_string(),
+                "D".to_string(),
+                json!(null)
+            ),
+        ]
+    );
+    let (status, body) = get(
+        router(),
+        "/api/graph",
+        &[("ruleset", "graph[\"games/words.txt\"]")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["directed"], true);
+    let outcome = |label: &str| {
+        body["vertices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["label"] == label)
+            .unwrap()["outcome"]
+            .clone()
+    };
+    assert_eq!(
+        [
+            outcome("ketchup"),
+            outcome("ticket"),
+            outcome("tictac"),
+            outcome("purple")
+        ],
+        [json!("P"), json!("N"), json!("D"), json!("D")]
+    );
+    assert_eq!(body["edges"].as_array().unwrap().len(), 8);
+    for (ruleset, status) in [
+        ("geography[\"games/grid.txt\"]", StatusCode::OK),
+        ("wordchain[\"games/wordlist.txt\"]", StatusCode::OK),
+        ("nim", StatusCode::BAD_REQUEST),
+        ("graph[3]", StatusCode::BAD_REQUEST),
+    ] {
+        let (got, body) = get(router(), "/api/graph", &[("ruleset", ruleset)]).await;
+        assert_eq!(got, status, "{ruleset}: {body}");
+    }
+}
+
+/// A directory for `--graphs`, with a graph file, a subdirectory, and
+/// symbolic links out of it; and a file outside it.
+fn graphs_dir() -> std::path::PathBuf {
+    let root = std::env::temp_dir().join(format!("sprague-web-graphs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let dir = root.join("dir");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("g.txt"), "a b\nb c\n").unwrap();
+    std::fs::write(dir.join("sub/h.txt"), "x y\n").unwrap();
+    std::fs::write(root.join("secret.txt"), "s t\n").unwrap();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(root.join("secret.txt"), dir.join("escape.txt")).unwrap();
+        std::os::unix::fs::symlink(&root, dir.join("up")).unwrap();
+        std::os::unix::fs::symlink(dir.join("g.txt"), dir.join("inside.txt")).unwrap();
+    }
+    dir
+}
+
+#[tokio::test]
+async fn graphs_dir_serves_the_files_inside_it_and_nothing_else() {
+    let dir = graphs_dir();
+    let files = sprague_web::GraphFiles::with_dir(&dir).unwrap();
+    let app = || sprague_web::router_with_files(Limits::DEFAULT, files.clone());
+    // a -> b -> c: two moves remain from a, so a is a P-position.
+    for text in [
+        "graph[\"g.txt\"](\"a\")",
+        "graph[\"./g.txt\"](\"a\")",
+        "graph[\"sub/h.txt\"](\"y\") + graph[\"g.txt\"](\"c\")",
+        "graph[\"games/words.txt\"](\"ketchup\")",
+        #[cfg(unix)]
+        "graph[\"inside.txt\"](\"a\")",
+    ] {
+        let (status, body) = get(app(), "/api/analyze", &[("position", text)]).await;
+        assert_eq!(status, StatusCode::OK, "{text}: {body}");
+        assert_eq!(body["outcome"], "P", "{text}");
+    }
+    let mut refused = vec![
+        ("graph[\"../secret.txt\"](0)", "without `..`"),
+        ("graph[\"sub/../../secret.txt\"](0)", "without `..`"),
+        ("graph[\"/etc/hostname\"](0)", "without `..`"),
+        ("graph[\"\"](0)", "without `..`"),
+        ("graph[\"missing.txt\"](0)", "no such file"),
+        ("graph[\"sub\"](0)", "a directory"),
+    ];
+    #[cfg(unix)]
+    refused.extend([
+        ("graph[\"escape.txt\"](0)", "outside the --graphs directory"),
+        (
+            "graph[\"up/secret.txt\"](0)",
+            "outside the --graphs directory",
+        ),
+    ]);
+    for (text, why) in refused {
+        let (status, body) = get(app(), "/api/analyze", &[("position", text)]).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}: {body}");
+        let error = body["error"].as_str().unwrap();
+        assert!(error.contains(why), "{text}: {error}");
+        assert!(!error.contains('\n'), "{error}");
+        assert!(spanned(text, &body).starts_with('"'), "{text}");
+    }
+    // A path of 401 vertices is played, but too large to draw.
+    let path: String = (0..400).map(|v| format!("v{v} v{}\n", v + 1)).collect();
+    std::fs::write(dir.join("path.txt"), path).unwrap();
+    let (status, body) = get(
+        app(),
+        "/api/analyze",
+        &[("position", "graph[\"path.txt\"](\"v0\")")],
+    )
+    .await;
+    // 400 moves remain from v0, an even number: the player to move loses.
+    assert_eq!(
+        (status, body["outcome"].clone()),
+        (StatusCode::OK, json!("P"))
+    );
+    let (status, body) = get(app(), "/api/graph", &[("ruleset", "graph[\"path.txt\"]")]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("too large to draw"),
+        "{body}"
+    );
+    assert!(
+        sprague_web::GraphFiles::with_dir(&dir.join("g.txt"))
+            .unwrap_err()
+            .to_string()
+            .contains("--graphs")
+    );
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
 }
 
 #[tokio::test]
@@ -349,22 +567,11 @@ async fn games_lists_every_ruleset() {
         for field in ["name", "syntax", "rule", "example"] {
             assert!(!g[field].as_str().unwrap().is_empty(), "{g}");
         }
-        // Every example is a position the explorer can analyze, except
-        // those of rulesets that read a file.
+        // Every example is a position the explorer can analyze: those
+        // that name a file name a built-in example.
         let example = g["example"].as_str().unwrap();
         let (status, body) = get(router(), "/api/analyze", &[("position", example)]).await;
-        if g["reads_files"] == true {
-            assert_eq!(status, StatusCode::BAD_REQUEST, "{example}: {body}");
-            assert!(
-                body["error"]
-                    .as_str()
-                    .unwrap()
-                    .contains("does not read files"),
-                "{example}: {body}"
-            );
-        } else {
-            assert_eq!(status, StatusCode::OK, "{example}: {body}");
-        }
+        assert_eq!(status, StatusCode::OK, "{example}: {body}");
     }
 }
 
@@ -452,9 +659,31 @@ async fn reply_wins_when_it_can_and_says_why() {
     assert_eq!(body["move"]["to"], "nim(0, 1)");
     assert!(body["reason"].as_str().unwrap().contains("loses"));
 
+    assert_eq!(body["over"], false);
+
     // No move at all: the game is over.
     let (_, body) = get(router(), "/api/reply", &[("position", "nim(0, 0)")]).await;
     assert_eq!(body["move"], Value::Null);
+    assert_eq!(body["over"], false);
+
+    // Treblecross: completing three X in a row wins and ends the game, in
+    // a position the language cannot write back (the page needs `over`).
+    let (status, body) = get(
+        router(),
+        "/api/reply",
+        &[("position", "treblecross(\"XX..\")")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["move"]["to"], "treblecross(\"XXX.\")");
+    assert_eq!(body["over"], true);
+    let (status, _) = get(
+        router(),
+        "/api/analyze",
+        &[("position", "treblecross(\"XXX.\")")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
 
     // A king on a board of two cells can only step back and forth: play
     // never ends, a draw, and the one move keeps it. (`board`'s string
@@ -630,8 +859,10 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
     let (status, content_type, css) = get_raw(router(), "/style.css", &[]).await;
     assert_eq!(status, StatusCode::OK);
     assert!(content_type.starts_with("text/css"));
-    // Nothing is loaded from elsewhere: the page works offline.
+    // Nothing is loaded from elsewhere: the page works offline. (SVG's
+    // namespace is a name, never fetched.)
     for text in [&html, &js, &css] {
+        let text = text.replace("\"http://www.w3.org/2000/svg\"", "");
         assert!(!text.contains("http://") && !text.contains("https://"));
     }
 }

@@ -74,7 +74,7 @@ fn check(metadata: &Metadata, max_bytes: u64) -> Result<(), GraphError> {
 ///
 /// [`GraphErrorKind::NotARegularFile`], [`GraphErrorKind::FileTooLarge`],
 /// or [`GraphErrorKind::Io`] if it cannot be opened.
-pub fn open_bounded(path: &Path, max_bytes: u64) -> Result<impl Read, GraphError> {
+pub fn open_bounded(path: &Path, max_bytes: u64) -> Result<impl Read + use<>, GraphError> {
     check(
         &std::fs::metadata(path).map_err(|e| io_error(&e))?,
         max_bytes,
@@ -93,10 +93,13 @@ pub fn open_bounded(path: &Path, max_bytes: u64) -> Result<impl Read, GraphError
 /// past the limit while it was read, and [`GraphErrorKind::Io`] for text
 /// that is not UTF-8.
 pub fn read_text_file(path: &Path) -> Result<String, GraphError> {
+    read_text(open_bounded(path, MAX_FILE_BYTES)?)
+}
+
+/// All of `reader` as text, refused past [`MAX_FILE_BYTES`].
+fn read_text(mut reader: impl Read) -> Result<String, GraphError> {
     let mut text = String::new();
-    open_bounded(path, MAX_FILE_BYTES)?
-        .read_to_string(&mut text)
-        .map_err(|e| io_error(&e))?;
+    reader.read_to_string(&mut text).map_err(|e| io_error(&e))?;
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(GraphError {
             line: 0,
@@ -108,7 +111,57 @@ pub fn read_text_file(path: &Path) -> Result<String, GraphError> {
     Ok(text)
 }
 
+/// Where the files named in positions are read from.
+///
+/// The command line reads them from the file system as named
+/// ([`FileSystem`]); a server chooses which names may be read, and from
+/// where (the web explorer: examples compiled in, or files inside one
+/// directory), so that a request cannot make it read any file it names.
+pub trait FileSource: Sync {
+    /// Opens the file a position calls `name`, to be read up to
+    /// `max_bytes`: the reader returned may yield one byte more, so a
+    /// reader that counts can tell that the file is over the limit.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphErrorKind::Refused`] for a name this source does not serve,
+    /// and the errors of [`open_bounded`].
+    fn open(&self, name: &str, max_bytes: u64) -> Result<Box<dyn Read>, GraphError>;
+}
+
+/// The file system: a name is a path, relative to the working directory;
+/// regular files only, as [`open_bounded`] opens them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FileSystem;
+
+impl FileSource for FileSystem {
+    fn open(&self, name: &str, max_bytes: u64) -> Result<Box<dyn Read>, GraphError> {
+        Ok(Box::new(open_bounded(Path::new(name), max_bytes)?))
+    }
+}
+
+/// The text of the file `name` from `files` (a word list), at most
+/// [`MAX_FILE_BYTES`].
+///
+/// # Errors
+///
+/// As [`read_text_file`].
+pub fn read_text_from(files: &dyn FileSource, name: &str) -> Result<String, GraphError> {
+    read_text(files.open(name, MAX_FILE_BYTES)?)
+}
+
 impl Graph {
+    /// Reads the graph file `name` from `files` under the default
+    /// [`ReadLimits`], as [`Graph::read_file`] reads a path.
+    ///
+    /// # Errors
+    ///
+    /// As [`FileSource::open`] and [`Graph::read`].
+    pub fn read_from(files: &dyn FileSource, name: &str) -> Result<Graph, GraphError> {
+        let limits = ReadLimits::DEFAULT;
+        Graph::read_with_limits(files.open(name, limits.max_bytes)?, limits)
+    }
+
     /// Reads the graph file at `path` under the default [`ReadLimits`]:
     /// a regular file of at most [`MAX_FILE_BYTES`], lines of at most
     /// [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES).

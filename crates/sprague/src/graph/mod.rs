@@ -30,7 +30,7 @@ mod words;
 
 pub use acyclic::{grundy_acyclic, grundy_where_acyclic};
 pub use board::{Board, Direction, MoveSet};
-pub use file::{open_bounded, read_text_file};
+pub use file::{FileSource, FileSystem, open_bounded, read_text_file, read_text_from};
 pub use geography::Geography;
 pub use loopy::{LoopyGrundy, LoopyValue};
 pub use matching::{Matching, max_matching};

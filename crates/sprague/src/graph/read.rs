@@ -144,6 +144,12 @@ pub enum GraphErrorKind {
         /// The operating system's message.
         message: String,
     },
+    /// The file's name is not one the [`FileSource`](super::FileSource)
+    /// lets a position read (the web explorer's: outside its directory).
+    Refused {
+        /// Why, in words.
+        reason: String,
+    },
 }
 
 impl GraphError {
@@ -191,6 +197,7 @@ impl fmt::Display for GraphErrorKind {
                 write!(f, "longer than the limit of {max} bytes for one line")
             }
             GraphErrorKind::Io { message } => write!(f, "cannot read the file: {message}"),
+            GraphErrorKind::Refused { reason } => f.write_str(reason),
         }
     }
 }

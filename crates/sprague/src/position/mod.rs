@@ -37,11 +37,28 @@ impl Position {
     /// assert_eq!(p.to_string(), "nim(3, 6, 9)");
     /// ```
     pub fn parse(text: &str) -> Result<Position, ParseError> {
+        Position::parse_with(text, &crate::graph::FileSystem)
+    }
+
+    /// Reads and validates a position as [`Position::parse`] does, reading
+    /// the files it names (graph files, word lists) from `files`: a server
+    /// decides there which names a request may read.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::parse`], and a [`ParseError`] on a file name `files`
+    /// refuses.
+    pub fn parse_with(
+        text: &str,
+        files: &dyn crate::graph::FileSource,
+    ) -> Result<Position, ParseError> {
         let syntax = syntax::parse_position(text)?;
         let mut components = Vec::new();
         for c in &syntax.components {
             match c {
-                syntax::TermSyntax::Ruleset(c) => components.extend(crate::rulesets::build(c)?),
+                syntax::TermSyntax::Ruleset(c) => {
+                    components.extend(crate::rulesets::build_from(c, files)?);
+                }
                 syntax::TermSyntax::Value(v) => components.push(crate::rulesets::build_value(v)?),
             }
         }

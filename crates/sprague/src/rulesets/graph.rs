@@ -16,11 +16,11 @@ use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
 use crate::game::{Component, Impartial, Key, Kind, Loopy, Move};
 use crate::graph::{
-    Board, Geography, Graph, LoopyGrundy, LoopyValue, MoveSet, Retrograde, grundy_where_acyclic,
-    word_chain,
+    Board, FileSource, FileSystem, Geography, Graph, LoopyGrundy, LoopyValue, MoveSet, Retrograde,
+    grundy_where_acyclic, word_chain,
 };
 use crate::nimber::Nimber;
-use crate::syntax::{Arg, ComponentSyntax, Param};
+use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax};
 
 use super::common::Ruleset;
 
@@ -269,12 +269,16 @@ impl GraphToken {
 
 /// The file named by the one string parameter, and the parameter's span.
 fn file_param(c: &ComponentSyntax) -> Result<(String, std::ops::Range<usize>), ParseError> {
-    let whole = c
-        .ruleset
+    ruleset_file(&c.ruleset)
+}
+
+/// The file named by a ruleset's one string parameter, and its span.
+fn ruleset_file(ruleset: &RulesetSyntax) -> Result<(String, std::ops::Range<usize>), ParseError> {
+    let whole = ruleset
         .params_span
         .clone()
-        .unwrap_or(c.ruleset.name_span.clone());
-    match c.ruleset.params.as_slice() {
+        .unwrap_or(ruleset.name_span.clone());
+    match ruleset.params.as_slice() {
         [p] => match &p.value {
             Param::Str(path) => Ok((path.clone(), p.span.clone())),
             _ => Err(ParseError::bad_parameters(
@@ -285,18 +289,77 @@ fn file_param(c: &ComponentSyntax) -> Result<(String, std::ops::Range<usize>), P
         _ => Err(ParseError::bad_parameters(
             format!(
                 "`{}` needs one parameter, a file name in quotes, like [\"g.txt\"]",
-                c.ruleset.name
+                ruleset.name
             ),
             whole,
         )),
     }
 }
 
-/// Reads the graph file named in a position: a regular file, within the
-/// size and line limits of [`Graph::read_file`].
-fn read_graph(path: &str, span: std::ops::Range<usize>) -> Result<Graph, ParseError> {
-    Graph::read_file(std::path::Path::new(path))
+/// Reads the graph file named in a position from `files`, within the size
+/// and line limits of [`Graph::read_file`].
+fn read_graph(
+    files: &dyn FileSource,
+    path: &str,
+    span: std::ops::Range<usize>,
+) -> Result<Graph, ParseError> {
+    Graph::read_from(files, path)
         .map_err(|e| ParseError::bad_parameters(format!("`{path}`: {e}"), span))
+}
+
+/// The graph the tokens of a ruleset that reads a file move on, read from
+/// `files`, and whether its edges are directed: `graph` (the file's
+/// directed graph), `wordchain` (a word to each word that may answer it),
+/// `geography` (the file's graph, undirected). `None` for any other
+/// ruleset.
+pub(super) fn game_graph(
+    ruleset: &RulesetSyntax,
+    files: &dyn FileSource,
+) -> Option<Result<(Graph, bool), ParseError>> {
+    let read = |directed: bool| {
+        let (path, span) = ruleset_file(ruleset)?;
+        Ok((read_graph(files, &path, span)?, directed))
+    };
+    match ruleset.name.as_str() {
+        "graph" => Some(read(true)),
+        "geography" => Some(read(false)),
+        "wordchain" => Some(
+            ruleset_file(ruleset)
+                .and_then(|(path, span)| Ok((word_chain_from(files, &path, span)?, true))),
+        ),
+        _ => None,
+    }
+}
+
+/// The word-chain graph of the word list `path`.
+fn word_chain_from(
+    files: &dyn FileSource,
+    path: &str,
+    span: std::ops::Range<usize>,
+) -> Result<Graph, ParseError> {
+    let text = crate::graph::read_text_from(files, path)
+        .map_err(|e| ParseError::bad_parameters(format!("`{path}`: {e}"), span))?;
+    // `#` starts a comment, as in graph files.
+    let words: Vec<&str> = text
+        .lines()
+        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
+        .collect();
+    Ok(word_chain(&words))
+}
+
+/// Builds a component of a ruleset that reads a file (`graph`,
+/// `wordchain`, `geography`), reading it from `files`; `None` for any other
+/// ruleset.
+pub(super) fn build_reading(
+    c: &ComponentSyntax,
+    files: &dyn FileSource,
+) -> Option<Result<Vec<Arc<dyn Component>>, ParseError>> {
+    match c.ruleset.name.as_str() {
+        "graph" => Some(build_graph_from(c, files)),
+        "wordchain" => Some(build_wordchain_from(c, files)),
+        "geography" => Some(build_geography_from(c, files)),
+        _ => None,
+    }
 }
 
 /// The vertices named by the arguments (numbers or names), or the file's
@@ -351,21 +414,29 @@ fn tokens(game: GraphGame, c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>
 }
 
 fn build_graph(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    build_graph_from(c, &FileSystem)
+}
+
+fn build_graph_from(
+    c: &ComponentSyntax,
+    files: &dyn FileSource,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let (path, span) = file_param(c)?;
-    let graph = read_graph(&path, span)?;
+    let graph = read_graph(files, &path, span)?;
     tokens(GraphGame::new("graph", &path, graph), c)
 }
 
 fn build_wordchain(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    build_wordchain_from(c, &FileSystem)
+}
+
+fn build_wordchain_from(
+    c: &ComponentSyntax,
+    files: &dyn FileSource,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let (path, span) = file_param(c)?;
-    let text = crate::graph::read_text_file(std::path::Path::new(&path))
-        .map_err(|e| ParseError::bad_parameters(format!("`{path}`: {e}"), span))?;
-    // `#` starts a comment, as in graph files.
-    let words: Vec<&str> = text
-        .lines()
-        .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
-        .collect();
-    tokens(GraphGame::new("wordchain", &path, word_chain(&words)), c)
+    let graph = word_chain_from(files, &path, span)?;
+    tokens(GraphGame::new("wordchain", &path, graph), c)
 }
 
 /// The most moves a board's graph may have.
@@ -577,8 +648,15 @@ impl Impartial for GeographyToken {
 }
 
 fn build_geography(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    build_geography_from(c, &FileSystem)
+}
+
+fn build_geography_from(
+    c: &ComponentSyntax,
+    files: &dyn FileSource,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let (path, span) = file_param(c)?;
-    let graph = read_graph(&path, span)?;
+    let graph = read_graph(files, &path, span)?;
     // No vertices: the player to move places the token.
     let walk = if c.args.is_empty() {
         Vec::new()
@@ -619,6 +697,59 @@ mod tests {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
         path.to_str().unwrap().replace('\\', "/")
+    }
+
+    /// A source with one file in memory, refusing every other name.
+    struct OneFile(&'static str, &'static str);
+
+    impl crate::graph::FileSource for OneFile {
+        fn open(
+            &self,
+            name: &str,
+            _max_bytes: u64,
+        ) -> Result<Box<dyn std::io::Read>, crate::graph::GraphError> {
+            if name == self.0 {
+                Ok(Box::new(self.1.as_bytes()))
+            } else {
+                Err(crate::graph::GraphError {
+                    line: 0,
+                    kind: crate::graph::GraphErrorKind::Refused {
+                        reason: "not served here".to_string(),
+                    },
+                })
+            }
+        }
+    }
+
+    #[test]
+    fn positions_read_their_files_from_the_source_given() {
+        let files = OneFile("mem.txt", "a b\nb c\n");
+        // The same game as from a file: a path of two moves, a P-position
+        // from `a` (two moves remain, the second player makes the last).
+        let p = Position::parse_with(r#"graph["mem.txt"]("a")"#, &files).unwrap();
+        let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
+        assert_eq!(a.outcome, Outcome::P);
+        assert_eq!(a.winning_moves.len(), 0);
+        let words = OneFile("w.txt", "purple please");
+        let p = Position::parse_with(r#"wordchain["w.txt"]("purple")"#, &words).unwrap();
+        assert_eq!(
+            analyze(&p, Play::Normal, false, &Budget::DEFAULT)
+                .unwrap()
+                .outcome,
+            Outcome::N
+        );
+        let e = Position::parse_with(r#"geography["../g.txt"](1)"#, &files).unwrap_err();
+        assert_eq!(e.span, 10..20, "{e}");
+        assert!(e.to_string().contains("not served here"), "{e}");
+        let (graph, directed) = crate::rulesets::game_graph(
+            &crate::syntax::parse_ruleset(r#"graph["mem.txt"]"#).unwrap(),
+            &files,
+        )
+        .unwrap();
+        assert_eq!(
+            (graph.n_vertices(), graph.n_edges(), directed),
+            (3, 2, true)
+        );
     }
 
     #[test]

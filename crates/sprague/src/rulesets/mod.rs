@@ -168,6 +168,45 @@ pub fn build(component: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, Par
     (lookup(&component.ruleset)?.build)(component)
 }
 
+/// As [`build`], but the rulesets that read a file (`graph`, `wordchain`,
+/// `geography`) read it from `files` instead of the file system.
+///
+/// # Errors
+///
+/// As [`build`], and a [`ParseError`] on the file name when `files`
+/// refuses it.
+pub fn build_from(
+    component: &ComponentSyntax,
+    files: &dyn crate::graph::FileSource,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    lookup(&component.ruleset)?;
+    graph::build_reading(component, files).unwrap_or_else(|| build(component))
+}
+
+/// The graph the tokens of a ruleset that reads a file move on (`graph`,
+/// `wordchain`, `geography`), read from `files`, and whether its edges are
+/// directed (geography's are not): what a page draws.
+///
+/// # Errors
+///
+/// A [`ParseError`] for an unknown ruleset, one that reads no file, a bad
+/// parameter, or a file `files` refuses or cannot read.
+pub fn game_graph(
+    ruleset: &RulesetSyntax,
+    files: &dyn crate::graph::FileSource,
+) -> Result<(crate::graph::Graph, bool), ParseError> {
+    lookup(ruleset)?;
+    graph::game_graph(ruleset, files).unwrap_or_else(|| {
+        Err(ParseError::bad_parameters(
+            format!(
+                "`{}` is not a game on a graph read from a file",
+                ruleset.name
+            ),
+            ruleset.name_span.clone(),
+        ))
+    })
+}
+
 /// The one-heap family named by `ruleset`, for `sprague table`.
 ///
 /// # Errors
