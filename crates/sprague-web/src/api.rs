@@ -453,9 +453,11 @@ pub(crate) struct ReplyJson {
 }
 
 /// `GET /api/reply?position=P&misere=B`: the engine's move from `P`, as
-/// the library's [`sprague::reply`] chooses it: its first winning move when
-/// it has one, else its first move that keeps a draw; from a losing
-/// position, where every move loses against best play, its first move.
+/// the library's [`sprague::reply`] chooses it: a winning move when it has
+/// one (the one that wins soonest where the position is small enough to
+/// search), else a move that keeps a draw; from a losing position, where
+/// every move loses against best play, the move that holds out longest
+/// (or, beyond the search, its first move).
 pub(crate) async fn reply(
     State(state): State<AppState>,
     q: Result<Query<ReplyQuery>, QueryRejection>,
@@ -465,21 +467,31 @@ pub(crate) async fn reply(
     let json = compute(&state, move |budget| {
         let reply = sprague::reply(&position, play(q.misere), Side::from(q.side), budget)?;
         let json = AnalysisJson::new(&position, &reply.analysis);
+        let (soonest, longest) = if reply.by_remoteness {
+            (
+                "; of the winning moves, this one wins soonest",
+                "this one holds out longest",
+            )
+        } else {
+            ("", "so I make my first move and hope")
+        };
         let reason = match (reply.reason, &reply.chosen, json.grundy) {
             (ReplyReason::Winning, _, Some(g)) => format!(
-                "the position has Grundy value {g}, not 0, so I can move to a P-position (Grundy value 0): whatever you reply, I can answer"
+                "the position has Grundy value {g}, not 0, so I can move to a P-position (Grundy value 0): whatever you reply, I can answer{soonest}"
             ),
             (ReplyReason::Winning, _, None) => {
-                "I can move to a P-position: whatever you reply, I can answer".to_string()
+                format!("I can move to a P-position: whatever you reply, I can answer{soonest}")
             }
             (ReplyReason::Drawing, _, _) => {
                 "neither of us can force a win: this move keeps the draw".to_string()
             }
             (ReplyReason::Losing, None, _) => "I cannot move: the game is over".to_string(),
             (ReplyReason::Losing, Some(_), Some(g)) => format!(
-                "the position has Grundy value {g}, a P-position: every move loses against best play, so I make my first move and hope"
+                "the position has Grundy value {g}, a P-position: every move loses against best play, {longest}"
             ),
-            (ReplyReason::Losing, Some(_), None) => "this is a P-position: every move loses against best play, so I make my first move and hope".to_string(),
+            (ReplyReason::Losing, Some(_), None) => {
+                format!("this is a P-position: every move loses against best play, {longest}")
+            }
         };
         let over = match &reply.chosen {
             Some(m) => {

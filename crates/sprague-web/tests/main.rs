@@ -1009,3 +1009,127 @@ async fn work_beyond_the_quick_time_is_answered_by_the_heavy_lane() {
     assert_eq!(status, StatusCode::OK, "{quick}");
     assert_eq!(heavy, quick);
 }
+
+/// The vertex a graph position's single token stands on:
+/// `graph["f.txt"]("tactic")` gives `tactic`, `graph["g.txt"](3)` gives `3`.
+fn token_vertex(position: &str) -> String {
+    let (_, last) = position.rsplit_once('(').unwrap();
+    last.trim_end_matches(')').trim_matches('"').to_string()
+}
+
+/// Checks that from every drawn vertex of the game graph `file` the
+/// engine's move (`/api/reply`) goes to a drawn vertex, the outcomes being
+/// those `/api/graph` draws (retrograde analysis); the number checked.
+async fn engine_keeps_draws(app: impl Fn() -> Router, file: &str) -> usize {
+    let ruleset = format!("graph[\"{file}\"]");
+    let (status, graph) = get(app(), "/api/graph", &[("ruleset", &ruleset)]).await;
+    assert_eq!(status, StatusCode::OK, "{graph}");
+    let vertices = graph["vertices"].as_array().unwrap();
+    let outcome_of = |label: &str| {
+        vertices
+            .iter()
+            .find(|v| v["label"] == label)
+            .map(|v| v["outcome"].as_str().unwrap().to_string())
+            .unwrap_or_else(|| panic!("no vertex {label} in {graph}"))
+    };
+    let mut drawn = 0;
+    for v in vertices.iter().filter(|v| v["outcome"] == "D") {
+        let label = v["label"].as_str().unwrap();
+        let token = if label.parse::<u64>().is_ok() {
+            label.to_string()
+        } else {
+            format!("\"{label}\"")
+        };
+        let position = format!("{ruleset}({token})");
+        let (status, body) = get(app(), "/api/reply", &[("position", &position)]).await;
+        assert_eq!(status, StatusCode::OK, "{position}: {body}");
+        let to = body["move"]["to"].as_str().unwrap();
+        assert_eq!(outcome_of(&token_vertex(to)), "D", "{position} -> {to}");
+        assert!(body["reason"].as_str().unwrap().contains("draw"), "{body}");
+        drawn += 1;
+    }
+    drawn
+}
+
+#[tokio::test]
+async fn the_engines_move_from_every_drawn_vertex_keeps_the_draw() {
+    // The built-in words.txt: five of its seven words are drawn (tactic
+    // among them, whose other move, to ticket, loses).
+    assert_eq!(engine_keeps_draws(router, "games/words.txt").await, 5);
+
+    // Twelve random loopy graphs (a fixed linear congruential sequence),
+    // served from a --graphs directory.
+    let dir = std::env::temp_dir().join(format!("sprague-web-loopy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut state = 20_261_125_u64;
+    let mut next = move |n: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % n
+    };
+    for g in 0..12 {
+        let n = 4 + next(6);
+        let mut edges = Vec::new();
+        for x in 0..n {
+            for y in 0..n {
+                if x != y && next(4) == 0 {
+                    edges.push(format!("{x} {y}"));
+                }
+            }
+        }
+        let text = format!("{n} {}\n{}\n", edges.len(), edges.join("\n"));
+        std::fs::write(dir.join(format!("g{g}.txt")), text).unwrap();
+    }
+    let files = sprague_web::GraphFiles::with_dir(&dir).unwrap();
+    let app = || sprague_web::router_with_files(Limits::DEFAULT, files.clone());
+    let mut drawn = 0;
+    for g in 0..12 {
+        drawn += engine_keeps_draws(app, &format!("g{g}.txt")).await;
+    }
+    // What matters is that the graphs hold draws to check.
+    assert!(drawn >= 10, "only {drawn} drawn vertices");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test]
+async fn from_every_p_position_of_a_searched_game_the_engine_holds_out_longest() {
+    // Misère sums of subtraction and Kayles heaps are solved by search: from
+    // each P-position the engine's move must reach an option of the
+    // greatest remoteness among all of them (`moves=true`).
+    let mut checked = 0;
+    for a in 0..=6 {
+        for b in 0..=4 {
+            let position = format!("subtraction[1,3]({a}) + kayles({b})");
+            let query = [
+                ("position", position.as_str()),
+                ("misere", "true"),
+                ("moves", "true"),
+            ];
+            let (status, analysis) = get(router(), "/api/analyze", &query).await;
+            assert_eq!(status, StatusCode::OK, "{analysis}");
+            let moves = analysis["moves"].as_array().unwrap();
+            if analysis["outcome"] != "P" || moves.is_empty() {
+                continue;
+            }
+            let longest = moves
+                .iter()
+                .map(|m| m["remoteness"].as_u64().unwrap())
+                .max()
+                .unwrap();
+            let (_, reply) = get(router(), "/api/reply", &query[..2]).await;
+            let to = reply["move"]["to"].as_str().unwrap();
+            let chosen = moves.iter().find(|m| m["to"] == to).unwrap();
+            assert_eq!(chosen["remoteness"].as_u64(), Some(longest), "{position}");
+            assert!(
+                reply["reason"]
+                    .as_str()
+                    .unwrap()
+                    .contains("holds out longest"),
+                "{reply}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "only {checked} P-positions");
+}
