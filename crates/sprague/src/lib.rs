@@ -69,6 +69,7 @@ pub use octal::{
     CHECKPOINT_FRAME_MAX, CHECKPOINT_VERSION, Checkpoint, CheckpointError, CheckpointValues,
     GrundySequence, MAX_CODE_DIGITS, Method, OctalCode, PeriodSearch, PeriodicSequence, TakeBreak,
     certification_bound, checkpoint_length, find_period, lasker_grundy, least_period,
+    nim_sequence_bound, BYTES_PER_HEAP, ARITHMETIC_WINDOW,
     read_checkpoint, rules_identity,
 };
 pub use outcome::Outcome;
