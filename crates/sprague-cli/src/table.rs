@@ -456,7 +456,13 @@ fn period_line(periodicity: Option<Periodicity>, report: Option<&PeriodReport>) 
             r.computed.saturating_sub(1)
         ),
         (p, Some(r)) => {
-            let last = r.computed.saturating_sub(1);
+            // At the budget (`--max`), the heap it allows: a search resumed
+            // from a longer checkpoint says what an uninterrupted one says.
+            let last = match r.end {
+                SearchEnd::Budget { values } => values.min(r.computed),
+                _ => r.computed,
+            }
+            .saturating_sub(1);
             let why = match r.end {
                 SearchEnd::Budget { .. } => String::new(),
                 SearchEnd::Memory { values, bytes } => format!(

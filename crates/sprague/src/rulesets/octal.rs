@@ -266,17 +266,33 @@ impl OctalRules {
         budget: &Budget,
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<PeriodReport, SolveError> {
-        let mut known = self.lock();
-        self.search_locked(&mut known, budget, progress)
+        loop {
+            let mut known = self.lock();
+            if let Some(end) = self.search_step(&mut known, budget)? {
+                return Ok(self.report(&known, end));
+            }
+            let computed = known.sequence.len() as u64;
+            // The lock is released for the callback, which may read the
+            // values (a checkpoint).
+            drop(known);
+            if !progress(computed) {
+                return Ok(self.report(&self.lock(), SearchEnd::Stopped));
+            }
+        }
     }
 
-    fn search_locked(
-        &self,
-        known: &mut Known,
-        budget: &Budget,
-        progress: &mut dyn FnMut(u64) -> bool,
-    ) -> Result<PeriodReport, SolveError> {
-        let report = |known: &Known, end: SearchEnd| PeriodReport {
+    /// [`OctalRules::search_period`] under a lock already held, without
+    /// progress.
+    fn search_locked(&self, known: &mut Known, budget: &Budget) -> Result<PeriodReport, SolveError> {
+        loop {
+            if let Some(end) = self.search_step(known, budget)? {
+                return Ok(self.report(known, end));
+            }
+        }
+    }
+
+    fn report(&self, known: &Known, end: SearchEnd) -> PeriodReport {
+        PeriodReport {
             periodicity: if self.rules.unequal {
                 None
             } else {
@@ -284,54 +300,53 @@ impl OctalRules {
             },
             end,
             computed: known.sequence.len() as u64,
-        };
+        }
+    }
+
+    /// One step of the period search (about a tenth of a second of work),
+    /// or why the search ends.
+    fn search_step(&self, known: &mut Known, budget: &Budget) -> Result<Option<SearchEnd>, SolveError> {
         if self.rules.unequal {
             // No theorem certifies a period of Grundy's game.
-            return Ok(report(known, SearchEnd::NoTheorem));
+            return Ok(Some(SearchEnd::NoTheorem));
+        }
+        if known.periodic.is_some() {
+            return Ok(Some(SearchEnd::Proved));
+        }
+        if known.search.is_unprovable() {
+            return Ok(Some(SearchEnd::Unprovable));
+        }
+        let len = known.sequence.len() as u64;
+        if len >= budget.max_positions {
+            return Ok(Some(SearchEnd::Budget {
+                values: budget.max_positions,
+            }));
         }
         // The most values that fit in the memory the caller has.
         let fits = budget.memory_bytes.map(|bytes| bytes / BYTES_PER_HEAP);
-        loop {
-            if known.periodic.is_some() {
-                return Ok(report(known, SearchEnd::Proved));
-            }
-            if known.search.is_unprovable() {
-                return Ok(report(known, SearchEnd::Unprovable));
-            }
-            let len = known.sequence.len() as u64;
-            if len >= budget.max_positions {
-                let end = SearchEnd::Budget {
-                    values: budget.max_positions,
-                };
-                return Ok(report(known, end));
-            }
-            if let Some(fits) = fits.filter(|&fits| len >= fits) {
-                let end = SearchEnd::Memory {
-                    values: fits,
-                    bytes: budget.memory_bytes.unwrap_or(0),
-                };
-                return Ok(report(known, end));
-            }
-            if let Err(SolveError::TimeLimit { millis }) = budget.check_time() {
-                return Ok(report(known, SearchEnd::Time { millis }));
-            }
-            let step = self.heaps_per_clock_check(len as usize) as u64;
-            let end = len
-                .saturating_add(step)
-                .min(budget.max_positions)
-                .min(fits.unwrap_or(u64::MAX));
-            let max = usize::try_from(end - 1).unwrap_or(usize::MAX);
-            let Known {
-                sequence, search, ..
-            } = &mut *known;
-            let found = search.run(sequence, max)?;
-            if let Some(p) = found.filter(|p| p.certified) {
-                known.periodic = PeriodicSequence::new(&known.sequence, &p);
-            }
-            if !progress(known.sequence.len() as u64) {
-                return Ok(report(known, SearchEnd::Stopped));
-            }
+        if let Some(fits) = fits.filter(|&fits| len >= fits) {
+            return Ok(Some(SearchEnd::Memory {
+                values: fits,
+                bytes: budget.memory_bytes.unwrap_or(0),
+            }));
         }
+        if let Err(SolveError::TimeLimit { millis }) = budget.check_time() {
+            return Ok(Some(SearchEnd::Time { millis }));
+        }
+        let step = self.heaps_per_clock_check(len as usize) as u64;
+        let end = len
+            .saturating_add(step)
+            .min(budget.max_positions)
+            .min(fits.unwrap_or(u64::MAX));
+        let max = usize::try_from(end - 1).unwrap_or(usize::MAX);
+        let Known {
+            sequence, search, ..
+        } = &mut *known;
+        let found = search.run(sequence, max)?;
+        if let Some(p) = found.filter(|p| p.certified) {
+            known.periodic = PeriodicSequence::new(&known.sequence, &p);
+        }
+        Ok(None)
     }
 
     /// Computes `G(0..=max)` with the period checked on the way, stopping
@@ -415,7 +430,7 @@ impl OctalRules {
         if n < budget.max_positions {
             return self.advance(known, n, budget);
         }
-        let report = self.search_locked(known, budget, &mut |_| true)?;
+        let report = self.search_locked(known, budget)?;
         if known.periodic.is_some() {
             return Ok(());
         }
