@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use sprague::json::{PeriodJson, TableJson};
-use sprague::syntax::parse_ruleset;
 use sprague::rulesets::{PeriodReport, SearchEnd};
+use sprague::syntax::parse_ruleset;
 use sprague::{Budget, HeapFamily, Periodicity};
 
 use crate::failure::Failure;

@@ -927,7 +927,9 @@ fn table_max_bounds_the_period_search() {
     let (_, err, code) = sprague(&["table", "octal[0.007]", "--period", "--max", "2^40"]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.starts_with("error: a period search up to heap 1099511627776 may need 6144.0 GiB (6 bytes per heap)"),
+        err.starts_with(
+            "error: a period search up to heap 1099511627776 may need 6144.0 GiB (6 bytes per heap)"
+        ),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -1519,7 +1521,11 @@ fn analyze_answers_huge_heaps_by_the_period_table_proves() {
     for ruleset in ["octal[0.177]", "octal[0.FF]", "dawsonschess"] {
         for n in [1_000_000_000u64, 1_000_000_000_000_000_007] {
             let v = json(&["analyze", &format!("{ruleset}({n})"), "--json"]);
-            assert_eq!(v["grundy"].as_u64().unwrap(), by_table(ruleset, n), "{ruleset}({n})");
+            assert_eq!(
+                v["grundy"].as_u64().unwrap(),
+                by_table(ruleset, n),
+                "{ruleset}({n})"
+            );
         }
     }
     let v = json(&["table", "octal[0.FF]", "--period", "--json"]);
@@ -1541,13 +1547,19 @@ fn an_arithmetic_period_no_theorem_proves_is_observed_not_certified() {
         out.contains("\nperiod 7, preperiod 7, saltus 4 (G(n + 7) = G(n) + 4), observed on G(0..="),
         "{out}"
     );
-    assert!(out.contains("not certified: no theorem the engine knows proves this arithmetic period"), "{out}");
+    assert!(
+        out.contains("not certified: no theorem the engine knows proves this arithmetic period"),
+        "{out}"
+    );
     let v = json(&["table", "octal[0.8F]", "--period", "--json"]);
     assert_eq!(v["period"]["certified"], false);
     assert_eq!(v["period"]["saltus"], 4);
     let (_, err, code) = sprague(&["analyze", "octal[0.8F](1000000000)"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("no period is proved (G(n + 7) = G(n) + 4 from heap 7"), "{err}");
+    assert!(
+        err.contains("no period is proved (G(n + 7) = G(n) + 4 from heap 7"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
@@ -1561,10 +1573,23 @@ fn the_period_search_says_which_limit_stopped_it() {
     );
     let (_, err, code) = sprague(&["analyze", "officers(1000000000000)", "--time-limit", "0.3"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("the search stopped at the time limit of 300 ms"), "{err}");
-    let (out, err, code) = sprague(&["table", "officers", "--period", "--max", "5000", "--summary"]);
+    assert!(
+        err.contains("the search stopped at the time limit of 300 ms"),
+        "{err}"
+    );
+    let (out, err, code) = sprague(&[
+        "table",
+        "officers",
+        "--period",
+        "--max",
+        "5000",
+        "--summary",
+    ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("\nno period certified up to heap 5000\n"), "{out}");
+    assert!(
+        out.contains("\nno period certified up to heap 5000\n"),
+        "{out}"
+    );
     // A table too large for memory is refused in one line, before any work.
     let (_, err, code) = sprague(&["table", "officers", "--to", "2^50", "--summary"]);
     assert_eq!(code, 2, "{err}");
@@ -1583,9 +1608,20 @@ fn the_period_search_says_which_limit_stopped_it() {
 fn a_table_past_the_default_budget_runs_when_it_fits() {
     let (out, err, code) = sprague(&["table", "octal[0.1777]", "--to", "2^24", "--summary"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("octal[0.1777]: summary of G(0..=16777216)\n"), "{out}");
+    assert!(
+        out.starts_with("octal[0.1777]: summary of G(0..=16777216)\n"),
+        "{out}"
+    );
     // An explicit budget still bounds it.
-    let (_, err, code) = sprague(&["table", "octal[0.1777]", "--to", "2^24", "--summary", "--budget", "1000000"]);
+    let (_, err, code) = sprague(&[
+        "table",
+        "octal[0.1777]",
+        "--to",
+        "2^24",
+        "--summary",
+        "--budget",
+        "1000000",
+    ]);
     assert_ne!(code, 0, "{err}");
     assert!(err.contains("1000000"), "{err}");
 }

@@ -13,7 +13,11 @@ const HUGE: [u64; 2] = [1_000_000_000, 1_000_000_000_000_000_007];
 /// `G(n)` by the period the table reports, from the table's own values
 /// `G(0..n0 + p)`: `G(n0 + r) + q·s` for `n = n0 + q·p + r`.
 fn by_table_period(f: &dyn HeapFamily, n: u64, budget: &Budget) -> u64 {
-    let p = f.search_period(budget, &mut |_| true).unwrap().periodicity.unwrap();
+    let p = f
+        .search_period(budget, &mut |_| true)
+        .unwrap()
+        .periodicity
+        .unwrap();
     let (n0, period) = (p.preperiod, p.period);
     let first = f.grundy_values(0, n0 + period - 1, budget).unwrap();
     if n < n0 + period {
@@ -47,7 +51,10 @@ fn agree(code: &str, budget: &Budget) -> bool {
         let heap = format!("octal[{code}]({n})");
         match analyze_grundy(&heap, budget) {
             Ok(g) => {
-                assert!(proved, "{heap}: analyze answered {g}, the table proved nothing");
+                assert!(
+                    proved,
+                    "{heap}: analyze answered {g}, the table proved nothing"
+                );
                 assert_eq!(g, by_table_period(f.as_ref(), n, budget), "{heap}");
             }
             Err(e) => {
@@ -74,7 +81,10 @@ fn analyze_answers_every_heap_of_every_game_whose_period_the_table_proves() {
     }
     let proved = codes.iter().filter(|c| agree(c, &budget)).count();
     assert!(proved > 64, "{proved} of {} proved", codes.len());
-    assert!(proved < codes.len(), "some codes stay unproved at this budget");
+    assert!(
+        proved < codes.len(),
+        "some codes stay unproved at this budget"
+    );
 }
 
 #[test]
@@ -82,20 +92,32 @@ fn arithmetic_periods_are_answered_only_when_certified() {
     let budget = Budget::DEFAULT;
     // 0.FF: G(n) = n, certified (see `sprague::nim_sequence_bound`).
     assert!(agree("0.FF", &budget));
-    assert_eq!(analyze_grundy("octal[0.ff](1000000000000000007)", &budget), Ok(HUGE[1]));
+    assert_eq!(
+        analyze_grundy("octal[0.ff](1000000000000000007)", &budget),
+        Ok(HUGE[1])
+    );
     // 0.8F: G(n + 7) = G(n) + 4 from heap 7, observed, not certified.
     let f = family(&parse_ruleset("octal[0.8F]").unwrap()).unwrap();
     let report = f.search_period(&budget, &mut |_| true).unwrap();
     assert_eq!(report.end, SearchEnd::Unprovable);
     let p = report.periodicity.unwrap();
-    assert_eq!((p.preperiod, p.period, p.saltus, p.certified), (7, 7, 4, false));
+    assert_eq!(
+        (p.preperiod, p.period, p.saltus, p.certified),
+        (7, 7, 4, false)
+    );
     let err = analyze_grundy("octal[0.8F](1000000000)", &budget).unwrap_err();
-    assert!(err.contains("no theorem the engine knows certifies"), "{err}");
+    assert!(
+        err.contains("no theorem the engine knows certifies"),
+        "{err}"
+    );
     // Nim and Lasker's Nim: by their closed forms.
     for (ruleset, expected) in [("nim", (0, 1, 1)), ("lasker", (1, 4, 4))] {
         let f = family(&parse_ruleset(ruleset).unwrap()).unwrap();
         let p = f.periodicity(&budget).unwrap().unwrap();
-        assert_eq!((p.preperiod, p.period, p.saltus, p.certified), (expected.0, expected.1, expected.2, true));
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus, p.certified),
+            (expected.0, expected.1, expected.2, true)
+        );
         for n in HUGE.into_iter().chain(0..40) {
             // The heap's value (analyze would also list a winning move,
             // which for Lasker's Nim scans the splits of a huge heap).
@@ -108,21 +130,42 @@ fn arithmetic_periods_are_answered_only_when_certified() {
 #[test]
 fn the_search_says_why_it_stopped() {
     let officers = family(&parse_ruleset("officers").unwrap()).unwrap();
-    let r = officers.search_period(&Budget::positions(3000), &mut |_| true).unwrap();
-    assert_eq!((r.end, r.computed), (SearchEnd::Budget { values: 3000 }, 3000));
+    let r = officers
+        .search_period(&Budget::positions(3000), &mut |_| true)
+        .unwrap();
+    assert_eq!(
+        (r.end, r.computed),
+        (SearchEnd::Budget { values: 3000 }, 3000)
+    );
     // 6 bytes a heap: 60 000 bytes hold 10 000 heaps.
     let officers = family(&parse_ruleset("officers").unwrap()).unwrap();
     let r = officers
-        .search_period(&Budget::positions(1 << 20).with_memory(60_000), &mut |_| true)
+        .search_period(&Budget::positions(1 << 20).with_memory(60_000), &mut |_| {
+            true
+        })
         .unwrap();
-    assert_eq!(r.end, SearchEnd::Memory { values: 10_000, bytes: 60_000 });
+    assert_eq!(
+        r.end,
+        SearchEnd::Memory {
+            values: 10_000,
+            bytes: 60_000
+        }
+    );
     assert_eq!(r.computed, 10_000);
-    let err = analyze_grundy("officers(1000000000000)", &Budget::positions(1 << 20).with_memory(60_000))
-        .unwrap_err();
-    assert!(err.contains("where memory would run out: 10000 values"), "{err}");
+    let err = analyze_grundy(
+        "officers(1000000000000)",
+        &Budget::positions(1 << 20).with_memory(60_000),
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("where memory would run out: 10000 values"),
+        "{err}"
+    );
     // A caller that stops the search.
     let officers = family(&parse_ruleset("officers").unwrap()).unwrap();
-    let r = officers.search_period(&Budget::DEFAULT, &mut |n| n < 5000).unwrap();
+    let r = officers
+        .search_period(&Budget::DEFAULT, &mut |n| n < 5000)
+        .unwrap();
     assert_eq!(r.end, SearchEnd::Stopped);
 }
 
@@ -140,11 +183,16 @@ fn a_table_that_does_not_fit_is_refused_before_it_starts() {
     // An explicit budget is taken as given; a family computed by formula
     // keeps the budget it had.
     assert_eq!(
-        table_budget(officers.as_ref(), 0, 1 << 24, 16, Some(500), small).unwrap().max_positions,
+        table_budget(officers.as_ref(), 0, 1 << 24, 16, Some(500), small)
+            .unwrap()
+            .max_positions,
         500
     );
     let nim = family(&parse_ruleset("nim").unwrap()).unwrap();
-    assert_eq!(table_budget(nim.as_ref(), 0, 1 << 24, 16, None, small).unwrap(), small);
+    assert_eq!(
+        table_budget(nim.as_ref(), 0, 1 << 24, 16, None, small).unwrap(),
+        small
+    );
     // What fits runs: the budget grows to the table.
     let roomy = Budget::DEFAULT.with_memory(1 << 30);
     let b = table_budget(officers.as_ref(), 0, 1 << 24, 0, None, roomy).unwrap();
@@ -175,7 +223,10 @@ fn analyze_answers_0_376_at_huge_heaps() {
             _ => unreachable!("take-and-break heaps are impartial"),
         })
         .collect();
-    let expected: Vec<u64> = HUGE.iter().map(|&n| by_table_period(f.as_ref(), n, &budget)).collect();
+    let expected: Vec<u64> = HUGE
+        .iter()
+        .map(|&n| by_table_period(f.as_ref(), n, &budget))
+        .collect();
     assert_eq!(heaps, expected);
     let a = analyze(&position, Play::Normal, false, &budget).unwrap();
     assert_eq!(a.grundy().unwrap().0, expected[0] ^ expected[1]);

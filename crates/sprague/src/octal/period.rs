@@ -147,9 +147,20 @@ pub fn nim_sequence_bound(rules: &TakeBreak) -> Option<usize> {
     if rules.unequal || rules.leave_two.contains(&0) || rules.leave_three.contains(&0) {
         return None;
     }
-    let least = |list: &[usize], odd: bool| list.iter().copied().filter(|k| k % 2 == usize::from(odd)).min();
-    let (k_o, k_e) = (least(&rules.leave_three, true)?, least(&rules.leave_three, false)?);
-    let (k2o, k2e) = (least(&rules.leave_two, true)?, least(&rules.leave_two, false)?);
+    let least = |list: &[usize], odd: bool| {
+        list.iter()
+            .copied()
+            .filter(|k| k % 2 == usize::from(odd))
+            .min()
+    };
+    let (k_o, k_e) = (
+        least(&rules.leave_three, true)?,
+        least(&rules.leave_three, false)?,
+    );
+    let (k2o, k2e) = (
+        least(&rules.leave_two, true)?,
+        least(&rules.leave_two, false)?,
+    );
     let leaves_one = |j: usize| rules.leave_one.contains(&j);
     let odd_ok = (1..=k_o).step_by(2).all(leaves_one);
     let even_ok = (2..=k_e).step_by(2).all(leaves_one);
@@ -393,10 +404,7 @@ impl PeriodSearch {
                 return Ok(self.periodicity(seq));
             }
             let mut target = next_step(known) - 1;
-            if let Some(needed) = self
-                .candidate
-                .and_then(|c| proof_bound(seq.rules(), c))
-            {
+            if let Some(needed) = self.candidate.and_then(|c| proof_bound(seq.rules(), c)) {
                 // `needed > known`, or the candidate would be proved.
                 target = target.min(needed - 1);
             }
@@ -486,7 +494,10 @@ impl PeriodicSequence {
         if n < self.preperiod + self.period {
             return Some(u64::from(self.values.get(n as usize)));
         }
-        let (q, r) = ((n - self.preperiod) / self.period, (n - self.preperiod) % self.period);
+        let (q, r) = (
+            (n - self.preperiod) / self.period,
+            (n - self.preperiod) % self.period,
+        );
         let base = u64::from(self.values.get((self.preperiod + r) as usize));
         q.checked_mul(self.saltus)?.checked_add(base)
     }
@@ -666,7 +677,10 @@ mod tests {
             (0, 1, 1, true, 4)
         );
         let periodic = PeriodicSequence::new(&g, &f).unwrap();
-        assert_eq!(periodic.grundy(1_000_000_000_000_000_007), Some(1_000_000_000_000_000_007));
+        assert_eq!(
+            periodic.grundy(1_000_000_000_000_000_007),
+            Some(1_000_000_000_000_000_007)
+        );
         assert_eq!(periodic.grundy(u64::MAX), Some(u64::MAX));
     }
 

@@ -52,8 +52,8 @@ pub use bash::BashHeap;
 pub use circle::CirclePosition;
 pub use clobber::ClobberBoard;
 pub use common::{
-    BuildFn, FamilyFn, HeapFamily, MemoryShortfall, PeriodReport, Periodicity, RareValues,
-    Ruleset, SearchEnd, table_budget, table_end,
+    BuildFn, FamilyFn, HeapFamily, MemoryShortfall, PeriodReport, Periodicity, RareValues, Ruleset,
+    SearchEnd, table_budget, table_end,
 };
 pub use cut::{CutBar, MAX_SIDE as CUT_MAX_SIDE, cut_value};
 pub use disjoint::{

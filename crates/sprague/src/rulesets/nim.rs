@@ -16,7 +16,8 @@ use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
 use super::common::heap_components;
 use super::common::{
-    HeapFamily, Periodicity, Ruleset, check_move_count, no_params, take_description, values_by_formula,
+    HeapFamily, Periodicity, Ruleset, check_move_count, no_params, take_description,
+    values_by_formula,
 };
 
 pub(super) const RULESET: Ruleset = Ruleset {

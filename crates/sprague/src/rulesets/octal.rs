@@ -283,7 +283,11 @@ impl OctalRules {
 
     /// [`OctalRules::search_period`] under a lock already held, without
     /// progress.
-    fn search_locked(&self, known: &mut Known, budget: &Budget) -> Result<PeriodReport, SolveError> {
+    fn search_locked(
+        &self,
+        known: &mut Known,
+        budget: &Budget,
+    ) -> Result<PeriodReport, SolveError> {
         loop {
             if let Some(end) = self.search_step(known, budget)? {
                 return Ok(self.report(known, end));
@@ -305,7 +309,11 @@ impl OctalRules {
 
     /// One step of the period search (about a tenth of a second of work),
     /// or why the search ends.
-    fn search_step(&self, known: &mut Known, budget: &Budget) -> Result<Option<SearchEnd>, SolveError> {
+    fn search_step(
+        &self,
+        known: &mut Known,
+        budget: &Budget,
+    ) -> Result<Option<SearchEnd>, SolveError> {
         if self.rules.unequal {
             // No theorem certifies a period of Grundy's game.
             return Ok(Some(SearchEnd::NoTheorem));
@@ -847,9 +855,7 @@ impl HeapFamily for OctalFamily {
         check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
         let mut known = self.rules.lock();
         self.rules.ensure(&mut known, to, budget)?;
-        (from..=to)
-            .map(|n| value(&known, n).map(Nimber))
-            .collect()
+        (from..=to).map(|n| value(&known, n).map(Nimber)).collect()
     }
 
     fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
