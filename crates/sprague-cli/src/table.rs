@@ -31,10 +31,10 @@ pub struct Args {
     #[arg(long)]
     period: bool,
     /// With --period, for take-and-break games: the last heap the period
-    /// search may compute (default 2^32, or less if that does not fit in
-    /// memory; with --to, the larger of --to and --budget). A --max whose
-    /// storage (up to 4 bytes per heap, 6 with --checkpoint) exceeds this
-    /// machine's memory is refused.
+    /// search may compute (default 2^32, and the search stops earlier where
+    /// memory would run out; with --to, the larger of --to and --budget). A
+    /// --max whose storage (6 bytes per heap, 8 with --checkpoint) exceeds
+    /// the memory available is refused.
     #[arg(long, value_parser = heap_size, requires = "period")]
     max: Option<u64>,
     /// Print what describes the sequence instead of its values: the
