@@ -61,6 +61,8 @@ class Period(TypedDict):
     period: int
     certified: bool
     certified_at: int
+    saltus: int
+    """``G(n + period) = G(n) + saltus`` past the preperiod; 0 for a plain period."""
 
 # ``from`` is a keyword, so the table's dict is declared functionally.
 Table = TypedDict(

@@ -8,9 +8,11 @@ use crate::failure::Failure;
 /// The limits of one computation.
 #[derive(Debug, clap::Args)]
 pub struct Limits {
-    /// The most positions a search may store before it stops with an error.
-    #[arg(long, default_value_t = Budget::DEFAULT.max_positions)]
-    budget: u64,
+    /// The most positions a search may store before it stops with an error
+    /// (default 10000000; `table` computes as many values as fit in memory
+    /// unless it is given).
+    #[arg(long)]
+    budget: Option<u64>,
 
     /// Stop a computation that takes longer than this many seconds, with
     /// an error (no limit by default).
@@ -19,10 +21,12 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The budget these limits describe; a time limit that is not a
-    /// positive number of seconds is the user's error.
+    /// The budget these limits describe, with this machine's memory (see
+    /// [`memory_limit`]); a time limit that is not a positive number of
+    /// seconds is the user's error.
     pub fn budget(&self) -> Result<Budget, Failure> {
-        let budget = Budget::positions(self.budget);
+        let budget = Budget::positions(self.budget.unwrap_or(Budget::DEFAULT.max_positions))
+            .with_memory(memory_limit());
         let Some(seconds) = self.time_limit else {
             return Ok(budget);
         };
@@ -32,5 +36,38 @@ impl Limits {
                 "--time-limit needs a positive number of seconds, not {seconds}"
             ))),
         }
+    }
+}
+
+impl Limits {
+    /// The `--budget` given on the command line, if one was.
+    pub fn explicit_budget(&self) -> Option<u64> {
+        self.budget
+    }
+}
+
+/// The memory a computation may use, in bytes: the memory available now
+/// (`MemAvailable` of `/proc/meminfo`, or `MemTotal` where the kernel does
+/// not say), and no more than the cgroup's limit (`memory.max`, cgroup v2)
+/// when the program runs in a container; 16 GiB where neither can be read.
+pub fn memory_limit() -> u64 {
+    let meminfo = || -> Option<u64> {
+        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let field = |name: &str| -> Option<u64> {
+            let line = text.lines().find(|l| l.starts_with(name))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            kib.checked_mul(1024)
+        };
+        field("MemAvailable:").or_else(|| field("MemTotal:"))
+    };
+    // "max" (no limit) does not parse, and leaves the machine's figure.
+    let cgroup = std::fs::read_to_string("/sys/fs/cgroup/memory.max")
+        .ok()
+        .and_then(|t| t.trim().parse::<u64>().ok());
+    match (meminfo(), cgroup) {
+        (Some(m), Some(c)) => m.min(c),
+        (Some(m), None) => m,
+        (None, Some(c)) => c,
+        (None, None) => 16 << 30,
     }
 }

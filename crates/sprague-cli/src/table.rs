@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use sprague::json::{PeriodJson, TableJson};
+use sprague::rulesets::{PeriodReport, SearchEnd};
 use sprague::syntax::parse_ruleset;
 use sprague::{Budget, HeapFamily, Periodicity};
 
@@ -30,10 +31,10 @@ pub struct Args {
     #[arg(long)]
     period: bool,
     /// With --period, for take-and-break games: the last heap the period
-    /// search may compute (default 2^32, or less if that does not fit in
-    /// memory; with --to, the larger of --to and --budget). A --max whose
-    /// storage (up to 4 bytes per heap, 6 with --checkpoint) exceeds this
-    /// machine's memory is refused.
+    /// search may compute (default 2^32, and the search stops earlier where
+    /// memory would run out; with --to, the larger of --to and --budget). A
+    /// --max whose storage (6 bytes per heap, 8 with --checkpoint) exceeds
+    /// the memory available is refused.
     #[arg(long, value_parser = heap_size, requires = "period")]
     max: Option<u64>,
     /// Print what describes the sequence instead of its values: the
@@ -92,51 +93,57 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
 /// The default last heap of a period search without `--to` (SPEC).
 const DEFAULT_MAX: u64 = 1 << 32;
 
-/// The most bytes a period search keeps per heap: a value (one byte, or
-/// two past 255) and the period detector's scratch (four bytes per heap of
-/// the second half of the values); a checkpoint copies the values once
-/// more.
-const BYTES_PER_HEAP: u64 = 4;
+/// The bytes a checkpoint adds per heap while it is written (a copy of
+/// the values).
 const CHECKPOINT_BYTES_PER_HEAP: u64 = 2;
 
-/// The memory of this machine in bytes (`MemTotal` of `/proc/meminfo`), or
-/// 16 GiB where it cannot be read.
-fn memory_limit() -> u64 {
-    let read = || -> Option<u64> {
-        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-        let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        kib.checked_mul(1024)
-    };
-    read().unwrap_or(16 << 30)
-}
+/// The bytes per value of the range printed that this program holds
+/// itself (the values as nimbers and as integers) for rows, JSON and plots;
+/// a summary and CSV take them a step at a time.
+const HELD_BYTES_PER_VALUE: u64 = 16;
 
-/// The last heap of the period search, refused up front if its storage
-/// would not fit in memory. The default (no --max, no --to) is lowered to
-/// what fits instead.
-fn search_horizon(args: &Args, budget: &Budget) -> Result<u64, Failure> {
-    let per_heap = BYTES_PER_HEAP
+/// The budget of the period search: its last heap (`--max`; with `--to`,
+/// the larger of `--to` and the budget; otherwise an explicit `--budget`,
+/// else 2^32) as a budget of values, and the memory it may fill. An
+/// explicit `--max` whose values cannot fit in memory is refused before
+/// anything is computed; the default horizon is not, since the search
+/// stops by itself (and says so) where memory would run out.
+fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
+    let per_heap = sprague::BYTES_PER_HEAP
         + if args.checkpoint.is_some() {
             CHECKPOINT_BYTES_PER_HEAP
         } else {
             0
         };
-    let limit = memory_limit();
+    let limit = budget.memory_bytes.unwrap_or(u64::MAX);
+    let explicit = args.limits.explicit_budget();
     let max = match (args.max, args.to) {
-        (Some(max), _) => max,
+        (Some(max), _) => {
+            let needed = u128::from(max) * u128::from(per_heap);
+            if needed > u128::from(limit) {
+                let gib = |bytes: u128| bytes as f64 / f64::from(1u32 << 30);
+                return Err(Failure::user(format!(
+                    "a period search up to heap {max} may need {:.1} GiB ({per_heap} bytes per heap), more than the {:.1} GiB of memory available: give a smaller --max",
+                    gib(needed),
+                    gib(u128::from(limit))
+                )));
+            }
+            max
+        }
         (None, Some(to)) => to.max(budget.max_positions.saturating_sub(1)),
-        (None, None) => DEFAULT_MAX.min(limit / per_heap),
+        (None, None) => explicit.map_or(DEFAULT_MAX, |b| b.saturating_sub(1)),
     };
-    let needed = u128::from(max) * u128::from(per_heap);
-    if needed > u128::from(limit) {
-        let gib = |bytes: u128| bytes as f64 / f64::from(1u32 << 30);
-        return Err(Failure::user(format!(
-            "a period search up to heap {max} may need {:.1} GiB ({per_heap} bytes per heap), more than this machine's {:.1} GiB: give a smaller --max",
-            gib(needed),
-            gib(u128::from(limit))
-        )));
-    }
-    Ok(max)
+    // The library counts `BYTES_PER_HEAP` a heap: a checkpoint's copy is
+    // taken off the memory it is told of.
+    let memory = u64::try_from(
+        u128::from(limit) * u128::from(sprague::BYTES_PER_HEAP) / u128::from(per_heap),
+    )
+    .unwrap_or(u64::MAX);
+    Ok(Budget {
+        max_positions: max.saturating_add(1),
+        memory_bytes: budget.memory_bytes.map(|_| memory),
+        ..*budget
+    })
 }
 
 /// Writes the family's checkpoint to `path` atomically, so that a crash,
@@ -214,7 +221,7 @@ fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
     };
     // The header's checksum matched, so `length` is what was written; one
     // byte more is read to tell a longer (damaged) file from a whole one.
-    let limit = memory_limit();
+    let limit = crate::limits::memory_limit();
     if length > limit {
         return Err(refuse(&format_args!(
             "it holds {length} bytes, more than this machine's memory"
@@ -370,52 +377,111 @@ impl Steps<'_> {
     }
 }
 
-/// Searches the period of a take-and-break family up to heap `max`, in
-/// steps: each continues the search of the last, so the steps cost what
-/// one search would, and the search stops as soon as a period is proved.
-fn search_period(
-    steps: &mut Steps,
-    max: u64,
-    budget: &Budget,
-) -> Result<Option<Periodicity>, Failure> {
+/// Searches the period of a take-and-break family within `budget` (see
+/// [`search_budget`]) by the library's one period search, which continues
+/// until a period is proved or a limit is reached; every [`STEP`] heaps it
+/// hands back here for a checkpoint, Ctrl-C and the progress line.
+fn search_period(steps: &mut Steps, budget: &Budget) -> Result<PeriodReport, Failure> {
     let start = Instant::now();
-    let mut reached = 0u64;
-    loop {
-        reached = reached.saturating_add(STEP).min(max);
-        let found = steps.family.periodicity_within(reached, budget)?;
-        steps.after(reached)?;
-        if reached >= max || found.is_some_and(|p| p.certified) {
-            steps.end_progress();
-            return Ok(found);
+    let family = steps.family;
+    let max = budget.max_positions.saturating_sub(1);
+    let mut next_mark = STEP;
+    let mut failure = None;
+    let report = family.search_period(budget, &mut |computed| {
+        if computed < next_mark {
+            return true;
+        }
+        next_mark = computed.saturating_add(STEP);
+        let reached = computed - 1;
+        if let Err(e) = steps.after(reached) {
+            failure = Some(e);
+            return false;
         }
         if steps.terminal {
             steps.progress("period search", reached, max, start, false);
         }
+        true
+    })?;
+    steps.end_progress();
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(report),
     }
 }
 
-/// The line that says what is known of the period. `searched_to`: the last
-/// heap of the period search, for families that search.
-fn period_line(periodicity: Option<Periodicity>, searched_to: Option<u64>) -> String {
-    match (periodicity, searched_to) {
-        (Some(p), _) if p.certified && p.certified_at == 0 => format!(
-            "period {}, preperiod {}, certified by a closed form",
-            p.period, p.preperiod
-        ),
-        (Some(p), _) if p.certified => format!(
-            "period {}, preperiod {}, certified by G(0..={})",
+/// The line that says what is known of the period: the period found, and
+/// when it is not certified, why the search ended, with the numbers.
+fn period_line(periodicity: Option<Periodicity>, report: Option<&PeriodReport>) -> String {
+    let saltus = |p: &Periodicity| {
+        if p.saltus > 0 {
+            format!(
+                ", saltus {} (G(n + {}) = G(n) + {})",
+                p.saltus, p.period, p.saltus
+            )
+        } else {
+            String::new()
+        }
+    };
+    let seen = |p: &Periodicity| {
+        format!(
+            " (the values so far repeat with period {} from heap {}{})",
             p.period,
             p.preperiod,
+            if p.saltus > 0 {
+                format!(", saltus {}", p.saltus)
+            } else {
+                String::new()
+            }
+        )
+    };
+    match (periodicity, report) {
+        (Some(p), _) if p.certified && p.certified_at == 0 => format!(
+            "period {}, preperiod {}{}, certified by a closed form",
+            p.period,
+            p.preperiod,
+            saltus(&p)
+        ),
+        (Some(p), _) if p.certified => format!(
+            "period {}, preperiod {}{}, certified by G(0..={})",
+            p.period,
+            p.preperiod,
+            saltus(&p),
             p.certified_at - 1
         ),
-        (Some(p), Some(max)) => format!(
-            "no period certified up to heap {max} (the values so far repeat with period {} from heap {})",
-            p.period, p.preperiod
+        (Some(p), Some(r)) if r.end == SearchEnd::Unprovable => format!(
+            "period {}, preperiod {}{}, observed on G(0..={}), not certified: no theorem the engine knows proves this arithmetic period",
+            p.period,
+            p.preperiod,
+            saltus(&p),
+            r.computed.saturating_sub(1)
         ),
-        (None, Some(max)) => format!("no period certified up to heap {max}"),
+        (p, Some(r)) => {
+            // At the budget (`--max`), the heap it allows: a search resumed
+            // from a longer checkpoint says what an uninterrupted one says.
+            let last = match r.end {
+                SearchEnd::Budget { values } => values.min(r.computed),
+                _ => r.computed,
+            }
+            .saturating_sub(1);
+            let why = match r.end {
+                SearchEnd::Budget { .. } => String::new(),
+                SearchEnd::Memory { values, bytes } => format!(
+                    ": computing further would need more memory than the {:.1} GiB available ({values} heaps of {} bytes fit)",
+                    bytes as f64 / f64::from(1u32 << 30),
+                    sprague::BYTES_PER_HEAP
+                ),
+                _ => format!(": {r}"),
+            };
+            format!(
+                "no period certified up to heap {last}{why}{}",
+                p.map(|p| seen(&p)).unwrap_or_default()
+            )
+        }
         (Some(p), None) => format!(
-            "period {}, preperiod {}, not certified",
-            p.period, p.preperiod
+            "period {}, preperiod {}{}, not certified",
+            p.period,
+            p.preperiod,
+            saltus(&p)
         ),
         (None, None) => "no period found".to_string(),
     }
@@ -520,8 +586,8 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     if let Some(path) = &args.resume {
         resume_from(family.as_ref(), path)?;
     }
-    let horizon = if args.period && family.searches_period() {
-        Some(search_horizon(args, budget)?)
+    let search = if args.period && family.searches_period() {
+        Some(search_budget(args, budget)?)
     } else {
         None
     };
@@ -539,8 +605,34 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         last_save: None,
         progress_shown: false,
     };
-    let periodicity = match horizon {
-        Some(max) => search_period(&mut steps, max, budget)?,
+    // A table that is asked for up to a heap (`--to`) is checked against
+    // memory before anything is computed; one whose end the period decides
+    // is checked once the period is known.
+    let held = if args.summary || args.csv {
+        0
+    } else {
+        HELD_BYTES_PER_VALUE
+    };
+    let plan = |to: u64| {
+        sprague::rulesets::table_budget(
+            family.as_ref(),
+            args.from.min(to),
+            to,
+            held,
+            args.limits.explicit_budget(),
+            *budget,
+        )
+        .map_err(|e| Failure::user(e.to_string()))
+    };
+    if let Some(to) = args.to {
+        plan(to)?;
+    }
+    let report = match &search {
+        Some(search) => Some(search_period(&mut steps, search)?),
+        None => None,
+    };
+    let periodicity = match &report {
+        Some(r) => r.periodicity,
         None if args.period => family.periodicity(budget)?,
         None => None,
     };
@@ -551,6 +643,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             args.from
         )));
     }
+    let budget = &plan(to)?;
     // A long run of a family that keeps its values is computed in steps
     // (see `Steps`). Beyond the budget a heap can only be answered from a
     // proved period, in one step.
@@ -656,7 +749,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
                 args.from
             )?;
             if args.period {
-                writeln!(out, "{}", period_line(periodicity, horizon))?;
+                writeln!(out, "{}", period_line(periodicity, report.as_ref()))?;
                 if let Some(p) = periodicity {
                     writeln!(out, "{}", period_values_line(family.as_ref(), p, budget)?)?;
                 }
@@ -694,7 +787,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     } else {
         write_rows(&mut out, &family.ruleset(), args.from, &values)?;
         if args.period {
-            writeln!(out, "{}", period_line(periodicity, horizon))?;
+            writeln!(out, "{}", period_line(periodicity, report.as_ref()))?;
         }
     }
     out.flush()?;

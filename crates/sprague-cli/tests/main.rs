@@ -420,7 +420,7 @@ fn table_period_of_a_subtraction_game() {
     let v = json(&["table", "takeaway[2,3]", "--period", "--json"]);
     assert_eq!(
         v["period"],
-        serde_json::json!({"preperiod": 0, "period": 5, "certified": true, "certified_at": 0})
+        serde_json::json!({"preperiod": 0, "period": 5, "certified": true, "certified_at": 0, "saltus": 0})
     );
     assert_eq!(v["to"], 9);
 }
@@ -852,7 +852,8 @@ fn table_of_an_octal_game_proves_its_period() {
         "preperiod": 52,
         "period": 34,
         "certified": true,
-        "certified_at": 175
+        "certified_at": 175,
+        "saltus": 0
       }
     }
     "#);
@@ -861,7 +862,7 @@ fn table_of_an_octal_game_proves_its_period() {
     assert_eq!(v["to"], 52 + 2 * 34 - 1);
     assert_eq!(
         v["period"],
-        serde_json::json!({"preperiod": 52, "period": 34, "certified": true, "certified_at": 175})
+        serde_json::json!({"preperiod": 52, "period": 34, "certified": true, "certified_at": 175, "saltus": 0})
     );
 }
 
@@ -911,7 +912,7 @@ fn table_max_bounds_the_period_search() {
     ]);
     assert_eq!(
         v["period"],
-        serde_json::json!({"preperiod": 52, "period": 34, "certified": false, "certified_at": 174})
+        serde_json::json!({"preperiod": 52, "period": 34, "certified": false, "certified_at": 174, "saltus": 0})
     );
     // Kayles needs 168 values (2·71 + 2·12 + 2); at --max 100 not even a
     // candidate shows (the second half of G(0..=100) is not periodic).
@@ -926,7 +927,9 @@ fn table_max_bounds_the_period_search() {
     let (_, err, code) = sprague(&["table", "octal[0.007]", "--period", "--max", "2^40"]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.starts_with("error: a period search up to heap 1099511627776 may need 4096.0 GiB"),
+        err.starts_with(
+            "error: a period search up to heap 1099511627776 may need 6144.0 GiB (6 bytes per heap)"
+        ),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -1492,4 +1495,133 @@ fn completions_for_each_shell_and_a_man_page() {
         man.contains("analyze") && man.contains("completions"),
         "{man}"
     );
+}
+
+/// `G(n)` from the period `table --period --json` reports and the values
+/// `table` prints for one preperiod and period.
+fn by_table(ruleset: &str, n: u64) -> u64 {
+    let t = json(&["table", ruleset, "--period", "--json", "--summary"]);
+    let p = &t["period"];
+    assert_eq!(p["certified"], true, "{t}");
+    let (n0, period, saltus) = (
+        p["preperiod"].as_u64().unwrap(),
+        p["period"].as_u64().unwrap(),
+        p["saltus"].as_u64().unwrap(),
+    );
+    let (q, r) = ((n - n0) / period, (n - n0) % period);
+    let heap = (n0 + r).to_string();
+    let row = json(&["table", ruleset, "--from", &heap, "--to", &heap, "--json"]);
+    row["values"][0].as_u64().unwrap() + q * saltus
+}
+
+#[test]
+fn analyze_answers_huge_heaps_by_the_period_table_proves() {
+    // 0.177: period 20 from heap 497 (OEIS A071435); 0.FF: G(n) = n
+    // (SPEC), certified by the theorem in the library's octal/period.rs.
+    for ruleset in ["octal[0.177]", "octal[0.FF]", "dawsonschess"] {
+        for n in [1_000_000_000u64, 1_000_000_000_000_000_007] {
+            let v = json(&["analyze", &format!("{ruleset}({n})"), "--json"]);
+            assert_eq!(
+                v["grundy"].as_u64().unwrap(),
+                by_table(ruleset, n),
+                "{ruleset}({n})"
+            );
+        }
+    }
+    let v = json(&["table", "octal[0.FF]", "--period", "--json"]);
+    assert_eq!(
+        v["period"],
+        serde_json::json!({"preperiod": 0, "period": 1, "certified": true, "certified_at": 4, "saltus": 1})
+    );
+    assert_eq!(v["values"], serde_json::json!([0, 1]));
+}
+
+#[test]
+fn an_arithmetic_period_no_theorem_proves_is_observed_not_certified() {
+    // 0.8F: G(n + 7) = G(n) + 4 from heap 7 (checked against the mex
+    // definition in the library's tests); no theorem the engine knows
+    // applies, so the table says so and analyze refuses a huge heap.
+    let (out, err, code) = sprague(&["table", "octal[0.8F]", "--period", "--summary"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\nperiod 7, preperiod 7, saltus 4 (G(n + 7) = G(n) + 4), observed on G(0..="),
+        "{out}"
+    );
+    assert!(
+        out.contains("not certified: no theorem the engine knows proves this arithmetic period"),
+        "{out}"
+    );
+    let v = json(&["table", "octal[0.8F]", "--period", "--json"]);
+    assert_eq!(v["period"]["certified"], false);
+    assert_eq!(v["period"]["saltus"], 4);
+    let (_, err, code) = sprague(&["analyze", "octal[0.8F](1000000000)"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("no period is proved (G(n + 7) = G(n) + 4 from heap 7"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn the_period_search_says_which_limit_stopped_it() {
+    let (_, err, code) = sprague(&["analyze", "officers(1000000000000)", "--budget", "3000"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("no period is proved (the search stopped at the budget of 3000 values, G(0..=2999) computed)"),
+        "{err}"
+    );
+    let (_, err, code) = sprague(&["analyze", "officers(1000000000000)", "--time-limit", "0.3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the search stopped at the time limit of 300 ms"),
+        "{err}"
+    );
+    let (out, err, code) = sprague(&[
+        "table",
+        "officers",
+        "--period",
+        "--max",
+        "5000",
+        "--summary",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\nno period certified up to heap 5000\n"),
+        "{out}"
+    );
+    // A table too large for memory is refused in one line, before any work.
+    let (_, err, code) = sprague(&["table", "officers", "--to", "2^50", "--summary"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with("error: the table up to heap 1125899906842624 needs about 6291456.0 GiB (6 bytes per heap), more than the "),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// A table past the default budget of 10^7 values runs when it fits in
+/// memory: 0.1777 has no period before heap 443 139 470, so all 2^24 + 1
+/// values are computed (a few seconds in release mode, so only there).
+#[cfg(not(debug_assertions))]
+#[test]
+fn a_table_past_the_default_budget_runs_when_it_fits() {
+    let (out, err, code) = sprague(&["table", "octal[0.1777]", "--to", "2^24", "--summary"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("octal[0.1777]: summary of G(0..=16777216)\n"),
+        "{out}"
+    );
+    // An explicit budget still bounds it.
+    let (_, err, code) = sprague(&[
+        "table",
+        "octal[0.1777]",
+        "--to",
+        "2^24",
+        "--summary",
+        "--budget",
+        "1000000",
+    ]);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("1000000"), "{err}");
 }

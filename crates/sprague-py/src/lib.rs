@@ -27,7 +27,7 @@ const BUDGET: Budget = Budget::DEFAULT;
 const DEFAULT_PERIOD_MAX: u64 = 1 << 32;
 
 /// The most bytes a period search keeps per heap, as the CLI's.
-const PERIOD_BYTES_PER_HEAP: u64 = 4;
+const PERIOD_BYTES_PER_HEAP: u64 = sprague::BYTES_PER_HEAP;
 
 /// Heaps computed between two looks at Ctrl-C in a period search.
 const PERIOD_STEP: u64 = 1 << 20;
@@ -123,7 +123,8 @@ fn memory_limit() -> u64 {
 /// Without ``to`` the table ends at heap 100, or with ``period=True`` two
 /// periods past the preperiod. ``period=True`` finds the least preperiod and
 /// period and says whether a theorem certifies them (``period`` is then a
-/// dict with ``preperiod``, ``period``, ``certified``, ``certified_at``).
+/// dict with ``preperiod``, ``period``, ``certified``, ``certified_at``,
+/// ``saltus``).
 /// A ruleset that does not parse raises ``ValueError`` with ``span``.
 #[pyfunction]
 #[pyo3(signature = (ruleset, to = None, frm = 0, period = false))]

@@ -12,6 +12,11 @@ pub struct Budget {
     pub max_positions: u64,
     /// When the work must stop, if ever.
     pub deadline: Option<Deadline>,
+    /// The memory the caller has for the computation, in bytes, if it
+    /// knows: searches that keep a value per heap (the period search of
+    /// take-and-break games) stop before they would need more. The library
+    /// does no system I/O; the command line reads the figure and passes it.
+    pub memory_bytes: Option<u64>,
 }
 
 /// A moment by which a computation must end, and the limit it came from
@@ -30,6 +35,7 @@ impl Budget {
     pub const DEFAULT: Budget = Budget {
         max_positions: 10_000_000,
         deadline: None,
+        memory_bytes: None,
     };
 
     /// A budget of `max_positions` positions.
@@ -37,6 +43,15 @@ impl Budget {
         Budget {
             max_positions,
             deadline: None,
+            memory_bytes: None,
+        }
+    }
+
+    /// The same budget, for a caller with `bytes` of memory.
+    pub fn with_memory(self, bytes: u64) -> Budget {
+        Budget {
+            memory_bytes: Some(bytes),
+            ..self
         }
     }
 

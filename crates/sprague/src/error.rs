@@ -175,7 +175,7 @@ impl fmt::Display for SolveError {
 impl std::error::Error for SolveError {}
 
 /// A duration in milliseconds, in words: `10 s`, `1.5 s`, `250 ms`.
-fn seconds(millis: u64) -> String {
+pub(crate) fn seconds(millis: u64) -> String {
     if millis < 1000 {
         format!("{millis} ms")
     } else if millis % 1000 == 0 {

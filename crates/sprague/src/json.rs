@@ -275,6 +275,9 @@ pub struct PeriodJson {
     /// games, the number of values the proof reads (`G(0..certified_at)`),
     /// see [`Periodicity::certified_at`].
     pub certified_at: u64,
+    /// `s` in `G(n + period) = G(n) + s` past the preperiod: 0 for a plain
+    /// period, 1 for Nim.
+    pub saltus: u64,
 }
 
 impl From<Periodicity> for PeriodJson {
@@ -284,6 +287,7 @@ impl From<Periodicity> for PeriodJson {
             period: p.period,
             certified: p.certified,
             certified_at: p.certified_at,
+            saltus: p.saltus,
         }
     }
 }
@@ -349,12 +353,13 @@ mod tests {
         let p = PeriodJson::from(Periodicity {
             preperiod: 52,
             period: 34,
+            saltus: 0,
             certified: true,
             certified_at: 175,
         });
         assert_eq!(
             serde_json::to_string(&p).unwrap(),
-            r#"{"preperiod":52,"period":34,"certified":true,"certified_at":175}"#
+            r#"{"preperiod":52,"period":34,"certified":true,"certified_at":175,"saltus":0}"#
         );
     }
 }

@@ -25,7 +25,8 @@ pub use checkpoint::{
 pub use code::{MAX_CODE_DIGITS, OctalCode};
 pub use engine::Method;
 pub use period::{
-    PeriodSearch, PeriodicSequence, Periodicity, certification_bound, find_period, least_period,
+    ARITHMETIC_WINDOW, PeriodSearch, PeriodicSequence, Periodicity, certification_bound,
+    find_period, least_period, nim_sequence_bound,
 };
 
 use crate::error::SolveError;
@@ -154,6 +155,13 @@ impl TakeBreak {
         }
     }
 }
+
+/// The most bytes a Grundy sequence and its period search keep per heap:
+/// a value of two bytes (one while every value is below 256), twice over
+/// because a growing vector may hold up to twice the capacity it uses, and
+/// two for the period detector's scratch (four bytes per heap of the second
+/// half of the values). What callers weigh against the memory they have.
+pub const BYTES_PER_HEAP: u64 = 6;
 
 /// The storage of a sequence: bytes while every value fits, then words.
 #[derive(Clone, Debug)]
@@ -358,28 +366,74 @@ impl GrundySequence {
         Ok(GrundySequence { storage })
     }
 
-    /// Compares `G(n)` with `G(n + p)` for `n` in `from..to` (all known),
-    /// returning the last `n` where they differ.
-    pub(crate) fn last_mismatch(&self, p: usize, from: usize, to: usize) -> Option<usize> {
-        fn last<V: PartialEq>(v: &[V], p: usize, from: usize, to: usize) -> Option<usize> {
-            (from..to).rev().find(|&n| v[n] != v[n + p])
+    /// Compares `G(n) + s` with `G(n + p)` for `n` in `from..to` (all
+    /// known), returning the last `n` where they differ (`s = 0`: a plain
+    /// period, `s > 0`: an arithmetic one with saltus `s`).
+    pub(crate) fn last_mismatch(&self, p: usize, s: u32, from: usize, to: usize) -> Option<usize> {
+        fn last<V: Copy + PartialEq + Into<u32>>(
+            v: &[V],
+            p: usize,
+            s: u32,
+            from: usize,
+            to: usize,
+        ) -> Option<usize> {
+            if s == 0 {
+                // Compared as stored: the common case, and the fast one.
+                (from..to).rev().find(|&n| v[n] != v[n + p])
+            } else {
+                (from..to)
+                    .rev()
+                    .find(|&n| v[n + p].into() != v[n].into() + s)
+            }
         }
         match &self.storage {
-            Storage::Bytes(e) => last(&e.values, p, from, to),
-            Storage::Words(e) => last(&e.values, p, from, to),
+            Storage::Bytes(e) => last(&e.values, p, s, from, to),
+            Storage::Words(e) => last(&e.values, p, s, from, to),
         }
     }
 
-    /// Compares `G(n)` with `G(n - p)` for `n` in `from..to`, returning the
-    /// first `n` where they differ.
-    pub(crate) fn first_mismatch_back(&self, p: usize, from: usize, to: usize) -> Option<usize> {
-        fn first<V: PartialEq>(v: &[V], p: usize, from: usize, to: usize) -> Option<usize> {
-            (from..to).find(|&n| v[n] != v[n - p])
+    /// Compares `G(n)` with `G(n - p) + s` for `n` in `from..to`,
+    /// returning the first `n` where they differ.
+    pub(crate) fn first_mismatch_back(
+        &self,
+        p: usize,
+        s: u32,
+        from: usize,
+        to: usize,
+    ) -> Option<usize> {
+        fn first<V: Copy + PartialEq + Into<u32>>(
+            v: &[V],
+            p: usize,
+            s: u32,
+            from: usize,
+            to: usize,
+        ) -> Option<usize> {
+            if s == 0 {
+                (from..to).find(|&n| v[n] != v[n - p])
+            } else {
+                (from..to).find(|&n| v[n].into() != v[n - p].into() + s)
+            }
         }
         match &self.storage {
-            Storage::Bytes(e) => first(&e.values, p, from, to),
-            Storage::Words(e) => first(&e.values, p, from, to),
+            Storage::Bytes(e) => first(&e.values, p, s, from, to),
+            Storage::Words(e) => first(&e.values, p, s, from, to),
         }
+    }
+
+    /// The least `p` such that `G(n + p) - G(n)` is the same for every
+    /// `n` of `from..len - p`, with that difference, if `2·p` is at most
+    /// the number of values: the least period of the first differences
+    /// `G(n + 1) - G(n)` (a sequence is arithmetic-periodic exactly when
+    /// its differences are periodic), by the prefix function.
+    pub(crate) fn difference_period(&self, from: usize) -> Option<(usize, i64)> {
+        let len = self.len();
+        if len < from + 3 {
+            return None;
+        }
+        let g = |n: usize| i64::from(self.get(n).unwrap_or(0));
+        let differences: Vec<i64> = (from..len - 1).map(|n| g(n + 1) - g(n)).collect();
+        let p = prefix_period(&differences, &mut Vec::new());
+        (p > 0 && 2 * p <= differences.len()).then(|| (p, g(from + p) - g(from)))
     }
 
     /// The least period `p` of the known values in `from..len`, if `2·p`

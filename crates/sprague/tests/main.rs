@@ -9,6 +9,7 @@ mod game_values;
 mod infinitesimals;
 mod layers;
 mod octal;
+mod period_search;
 mod published;
 mod remoteness;
 mod sums;

@@ -20,22 +20,71 @@
 //! may leave equal heaps, so Grundy's game (unequal heaps) is never
 //! certified this way.
 //!
+//! **Arithmetic periodicity** (saltus): `G(n + p) = G(n) + s` for all
+//! `n ≥ n0`, with `s > 0`, as in Nim and `0.FF` (`G(n) = n`: `n0 = 0`,
+//! `p = 1`, `s = 1`). Finite octal games never have it (Horrocks and
+//! Nowakowski, *Regularity in the G-sequences of octal games with a pass*,
+//! INTEGERS 3 (2003)); hexadecimal games, whose moves may leave three
+//! heaps, may: Austin (*Impartial and partisan games*, M.Sc. thesis,
+//! Calgary, 1976) and Howse and Nowakowski (*Periodicity and
+//! arithmetic-periodicity in hexadecimal games*, Theoretical Computer
+//! Science 313 (2004) 463–472) give an arithmetic-periodicity theorem for
+//! them. Its device is that an option leaving `v, x, x` is worth `G(v)`: the
+//! two equal heaps cancel in the nim-sum. The engine certifies one case of
+//! it, stated and proved here in full, and reports every other arithmetic
+//! period it sees as observed, not certified:
+//!
+//! **Theorem** (`G(n) = n`). Let a take-and-break game (equal heaps allowed)
+//! have no move that removes no stone (`d0` splits nothing), and let
+//! `k_o` and `k_e` be the least odd and the least even `k` after which a
+//! move may leave three heaps, `k2o` and `k2e` those after which it may
+//! leave two, all four existing. If a move may remove `j` stones and leave
+//! one heap for every odd `j ≤ k_o` and every even `2 ≤ j ≤ k_e`, and
+//! `G(n) = n` for `n < N1 = max(k2o, k2e) + 2`, then `G(n) = n` for every
+//! `n`. *Proof*, by induction on `N ≥ N1`: an option of `N` removes
+//! `k ≥ 1` stones and leaves heaps summing to `N - k`, and their nim-sum is
+//! at most their sum, so no option is worth `N`. Value 0 is the option
+//! `x, x` after `k ∈ {k2o, k2e}` with `N - k` even (`x ≥ 1` as
+//! `N ≥ N1`). A value `1 ≤ v < N`, with `j = N - v` and `k ∈ {k_o, k_e}`
+//! of the parity of `j`: if `j ≥ k + 2`, the option `v, x, x` with
+//! `x = (j - k)/2 ≥ 1`; otherwise `j ≤ k` has the parity of `k`, so a move
+//! removes `j` and leaves the heap `v`. So `G(N) = mex{0..N-1} = N`. ∎
+//! For `0.FF` (`k_o = k2o = 1`, `k_e = k2e = 2`) it reads `G(0..4)`.
+//!
 //! Detection: at checkpoints, the least period `p` of the second half of the
 //! values computed so far (by the prefix function), then the least `n0` with
-//! `G(n + p) = G(n)` from `n0` to the end. The candidate is checked against
-//! every later value and dropped at the first mismatch; once the values
-//! reach the theorem's bound it is proved.
+//! `G(n + p) = G(n)` from `n0` to the end; where there is none, the least
+//! period of the first differences `G(n + 1) - G(n)` of the second half
+//! (at most [`ARITHMETIC_WINDOW`] of them), which gives `p` and `s`. The
+//! candidate is checked against every later value and dropped at the first
+//! mismatch; once the values reach the theorem's bound it is proved. An
+//! arithmetic candidate no theorem proves is given up on (reported observed,
+//! not certified) once it has held on twice the values the periodicity
+//! theorem would read for a plain period of the same length, twice the
+//! values it was found on, and at least 1024 values: no plain period can be
+//! proved while it holds, and computing on only costs time.
 
 use super::{GrundySequence, PeriodValues, TakeBreak};
 use crate::error::SolveError;
-/// An ultimately periodic Grundy sequence: `G(n + period) = G(n)` for every
-/// `n >= preperiod`, with both as small as possible.
+
+/// The most first differences the arithmetic detector reads (the last
+/// ones): a sequence with a saltus outgrows the two-byte values the engine
+/// stores long before this many heaps unless its period is long, and the
+/// bound keeps each look cheap on long runs of unsolved games.
+pub const ARITHMETIC_WINDOW: usize = 1 << 20;
+
+/// An ultimately (arithmetic-)periodic Grundy sequence:
+/// `G(n + period) = G(n) + saltus` for every `n >= preperiod`, with the
+/// preperiod and the period as small as possible.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Periodicity {
     /// The least `n0` from which the sequence repeats.
     pub preperiod: u64,
     /// The least period.
     pub period: u64,
+    /// `s` in `G(n + period) = G(n) + s`: 0 for a plain period, positive
+    /// for an arithmetic one (Nim: 1).
+    pub saltus: u64,
     /// Whether a theorem proves the period holds for every heap size (and
     /// not only as far as values were computed).
     pub certified: bool,
@@ -80,6 +129,63 @@ pub fn certification_bound(rules: &TakeBreak, n0: usize, p: usize) -> Option<usi
         .checked_add(t)
 }
 
+/// The number of values the theorem `G(n) = n` of the module docs reads,
+/// `N1 = max(k2o, k2e) + 2`, if the rules meet its conditions; `None`
+/// otherwise.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{nim_sequence_bound, OctalCode, TakeBreak};
+/// let ff = TakeBreak::from_code(&OctalCode::parse("0.FF").unwrap());
+/// assert_eq!(nim_sequence_bound(&ff), Some(4));
+/// // 0.F: every three-heap move removes one stone, an odd number.
+/// let f = TakeBreak::from_code(&OctalCode::parse("0.F").unwrap());
+/// assert_eq!(nim_sequence_bound(&f), None);
+/// ```
+pub fn nim_sequence_bound(rules: &TakeBreak) -> Option<usize> {
+    if rules.unequal || rules.leave_two.contains(&0) || rules.leave_three.contains(&0) {
+        return None;
+    }
+    let least = |list: &[usize], odd: bool| {
+        list.iter()
+            .copied()
+            .filter(|k| k % 2 == usize::from(odd))
+            .min()
+    };
+    let (k_o, k_e) = (
+        least(&rules.leave_three, true)?,
+        least(&rules.leave_three, false)?,
+    );
+    let (k2o, k2e) = (
+        least(&rules.leave_two, true)?,
+        least(&rules.leave_two, false)?,
+    );
+    let leaves_one = |j: usize| rules.leave_one.contains(&j);
+    let odd_ok = (1..=k_o).step_by(2).all(leaves_one);
+    let even_ok = (2..=k_e).step_by(2).all(leaves_one);
+    (odd_ok && even_ok).then(|| k2o.max(k2e) + 2)
+}
+
+/// A candidate regularity: `G(n + p) = G(n) + s` for `n ≥ n0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Candidate {
+    n0: usize,
+    p: usize,
+    s: u32,
+}
+
+/// The number of values that prove `candidate`, if a theorem applies: the
+/// periodicity theorem for a plain period, the theorem `G(n) = n` for the
+/// arithmetic period `n0 = 0, p = 1, s = 1`.
+fn proof_bound(rules: &TakeBreak, candidate: Candidate) -> Option<usize> {
+    match candidate {
+        Candidate { n0, p, s: 0 } => certification_bound(rules, n0, p),
+        Candidate { n0: 0, p: 1, s: 1 } => nim_sequence_bound(rules),
+        _ => None,
+    }
+}
+
 /// Divides a proved period down to the least one: every period of a purely
 /// periodic tail is a multiple of the least, and the least preperiod is the
 /// same for all of them.
@@ -92,37 +198,53 @@ fn least_divisor_period(seq: &GrundySequence, n0: usize, p: usize) -> usize {
     divisors.sort_unstable();
     divisors
         .into_iter()
-        .find(|&d| d == p || seq.last_mismatch(d, n0, n0 + p).is_none())
+        .find(|&d| d == p || seq.last_mismatch(d, 0, n0, n0 + p).is_none())
         .unwrap_or(p)
 }
 
 /// The least period of the second half of the known values, and the least
-/// preperiod that fits all of them; `None` unless the second half holds at
-/// least two periods. Costs `O(len)` time and `2·len` bytes of `scratch`
-/// (the prefix function of the second half).
-fn detect(seq: &GrundySequence, scratch: &mut Vec<u32>) -> Option<(usize, usize)> {
+/// preperiod that fits all of them; where the second half has no plain
+/// period, its least arithmetic one (see the module docs). `None` unless
+/// the second half holds at least two periods. Costs `O(len)` time and
+/// `2·len` bytes of `scratch` (the prefix function of the second half).
+fn detect(seq: &GrundySequence, scratch: &mut Vec<u32>) -> Option<Candidate> {
     let known = seq.len();
     if known < 8 {
         return None;
     }
     let from = known / 2;
-    let p = seq.short_period(from, scratch)?;
-    let n0 = seq.last_mismatch(p, 0, known - p).map_or(0, |n| n + 1);
-    Some((n0, p))
+    if let Some(p) = seq.short_period(from, scratch) {
+        let n0 = seq.last_mismatch(p, 0, 0, known - p).map_or(0, |n| n + 1);
+        return Some(Candidate { n0, p, s: 0 });
+    }
+    let from = known - (known / 2).min(ARITHMETIC_WINDOW);
+    let (p, s) = seq.difference_period(from)?;
+    // A negative difference cannot last (values are never negative), and 0
+    // would be a plain period, found above.
+    let s = u32::try_from(s).ok().filter(|&s| s > 0)?;
+    let n0 = seq.last_mismatch(p, s, 0, known - p).map_or(0, |n| n + 1);
+    Some(Candidate { n0, p, s })
 }
 
-fn periodicity(seq: &GrundySequence, n0: usize, p: usize) -> Periodicity {
+fn periodicity(seq: &GrundySequence, candidate: Candidate) -> Periodicity {
     let known = seq.len();
-    match certification_bound(seq.rules(), n0, p) {
+    let Candidate { n0, p, s } = candidate;
+    match proof_bound(seq.rules(), candidate) {
         Some(needed) if needed <= known => Periodicity {
             preperiod: n0 as u64,
-            period: least_divisor_period(seq, n0, p) as u64,
+            period: if s == 0 {
+                least_divisor_period(seq, n0, p) as u64
+            } else {
+                p as u64
+            },
+            saltus: u64::from(s),
             certified: true,
             certified_at: needed as u64,
         },
         _ => Periodicity {
             preperiod: n0 as u64,
             period: p as u64,
+            saltus: u64::from(s),
             certified: false,
             // Not proved: the number of values the period was checked
             // against.
@@ -139,8 +261,9 @@ fn next_step(known: usize) -> usize {
 }
 
 /// The period the values known so far show, if any: the least period of
-/// the second half of the values, with the least preperiod that fits all
-/// of them, proved if the values reach the theorem's bound.
+/// the second half of the values (or, where there is none, the least
+/// arithmetic one), with the least preperiod that fits all of them, proved
+/// if the values reach a theorem's bound.
 ///
 /// # Examples
 ///
@@ -153,8 +276,8 @@ fn next_step(known: usize) -> usize {
 /// assert_eq!((found.preperiod, found.period, found.certified), (71, 12, true));
 /// ```
 pub fn least_period(seq: &GrundySequence) -> Option<Periodicity> {
-    let (n0, p) = detect(seq, &mut Vec::new())?;
-    Some(periodicity(seq, n0, p))
+    let candidate = detect(seq, &mut Vec::new())?;
+    Some(periodicity(seq, candidate))
 }
 
 /// A period search that can be continued: the candidate period of the
@@ -184,13 +307,19 @@ pub fn least_period(seq: &GrundySequence) -> Option<Periodicity> {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct PeriodSearch {
-    /// `(n0, p)`, with `G(n) = G(n - p)` for `n0 + p ≤ n < checked`.
-    candidate: Option<(usize, usize)>,
+    /// With `G(n) = G(n - p) + s` for `n0 + p ≤ n < checked`.
+    candidate: Option<Candidate>,
     checked: usize,
+    /// The length at which the candidate was found.
+    found_at: usize,
     /// The length from which a search without candidate looks again.
     next_detect: usize,
     /// The periodicity, once proved.
     proved: Option<Periodicity>,
+    /// Whether the candidate is an arithmetic period that no theorem
+    /// proves and that has held long enough to stop looking (see the
+    /// module docs).
+    unprovable: bool,
     /// The prefix function of the last look, kept while there is no
     /// candidate: fresh memory on every look costs a page fault per page.
     scratch: Vec<u32>,
@@ -206,7 +335,15 @@ impl PeriodSearch {
     /// values seen so far (not certified), else `None`.
     pub fn periodicity(&self, seq: &GrundySequence) -> Option<Periodicity> {
         self.proved
-            .or_else(|| self.candidate.map(|(n0, p)| periodicity(seq, n0, p)))
+            .or_else(|| self.candidate.map(|c| periodicity(seq, c)))
+    }
+
+    /// Whether the search has stopped on an arithmetic period that no
+    /// theorem proves: [`PeriodSearch::periodicity`] is then that period,
+    /// observed, not certified, and [`PeriodSearch::run`] computes nothing
+    /// more.
+    pub fn is_unprovable(&self) -> bool {
+        self.unprovable
     }
 
     /// Takes in the values of `seq` not seen yet.
@@ -215,10 +352,11 @@ impl PeriodSearch {
             return;
         }
         let known = seq.len();
-        if let Some((n0, p)) = self.candidate {
-            let from = self.checked.max(n0 + p);
-            if seq.first_mismatch_back(p, from, known).is_some() {
+        if let Some(c) = self.candidate {
+            let from = self.checked.max(c.n0 + c.p);
+            if seq.first_mismatch_back(c.p, c.s, from, known).is_some() {
                 self.candidate = None;
+                self.unprovable = false;
             } else {
                 self.checked = known;
             }
@@ -226,6 +364,7 @@ impl PeriodSearch {
         if self.candidate.is_none() && known >= self.next_detect {
             self.candidate = detect(seq, &mut self.scratch);
             self.checked = known;
+            self.found_at = known;
             self.next_detect = next_step(known);
             if self.candidate.is_some() {
                 // A candidate usually holds to the end: free the scratch
@@ -233,16 +372,21 @@ impl PeriodSearch {
                 self.scratch = Vec::new();
             }
         }
-        if let Some((n0, p)) = self.candidate {
-            let found = periodicity(seq, n0, p);
+        if let Some(c) = self.candidate {
+            let found = periodicity(seq, c);
             if found.certified {
                 self.proved = Some(found);
+            } else if c.s > 0 && proof_bound(seq.rules(), c).is_none() {
+                let plain = certification_bound(seq.rules(), c.n0, c.p).unwrap_or(0);
+                self.unprovable = known >= plain.saturating_mul(2).max(2 * self.found_at).max(1024);
             }
         }
     }
 
-    /// Computes values until a period is proved, or `G(0..=max)` are known
-    /// (values already known beyond `max` are looked at too). Returns as
+    /// Computes values until a period is proved, an arithmetic period no
+    /// theorem proves has held long enough (see
+    /// [`PeriodSearch::is_unprovable`]), or `G(0..=max)` are known (values
+    /// already known beyond `max` are looked at too). Returns as
     /// [`PeriodSearch::periodicity`].
     ///
     /// # Errors
@@ -256,14 +400,11 @@ impl PeriodSearch {
         loop {
             self.observe(seq);
             let known = seq.len();
-            if self.proved.is_some() || known > max {
+            if self.proved.is_some() || self.unprovable || known > max {
                 return Ok(self.periodicity(seq));
             }
             let mut target = next_step(known) - 1;
-            if let Some(needed) = self
-                .candidate
-                .and_then(|(n0, p)| certification_bound(seq.rules(), n0, p))
-            {
+            if let Some(needed) = self.candidate.and_then(|c| proof_bound(seq.rules(), c)) {
                 // `needed > known`, or the candidate would be proved.
                 target = target.min(needed - 1);
             }
@@ -310,6 +451,7 @@ pub struct PeriodicSequence {
     values: PeriodValues,
     preperiod: u64,
     period: u64,
+    saltus: u64,
 }
 
 impl PeriodicSequence {
@@ -327,6 +469,7 @@ impl PeriodicSequence {
             values: seq.slice_u16(0, end),
             preperiod: periodicity.preperiod,
             period: periodicity.period,
+            saltus: periodicity.saltus,
         })
     }
 
@@ -340,14 +483,23 @@ impl PeriodicSequence {
         self.period
     }
 
-    /// `G(n)`, for any `n`.
-    pub fn grundy(&self, n: u64) -> u32 {
-        let i = if n < self.preperiod + self.period {
-            n
-        } else {
-            self.preperiod + (n - self.preperiod) % self.period
-        };
-        self.values.get(i as usize)
+    /// The saltus (0 for a plain period).
+    pub fn saltus(&self) -> u64 {
+        self.saltus
+    }
+
+    /// `G(n)`, for any `n`; `None` only where an arithmetic period makes
+    /// it larger than `u64::MAX`.
+    pub fn grundy(&self, n: u64) -> Option<u64> {
+        if n < self.preperiod + self.period {
+            return Some(u64::from(self.values.get(n as usize)));
+        }
+        let (q, r) = (
+            (n - self.preperiod) / self.period,
+            (n - self.preperiod) % self.period,
+        );
+        let base = u64::from(self.values.get((self.preperiod + r) as usize));
+        q.checked_mul(self.saltus)?.checked_add(base)
     }
 }
 
@@ -389,13 +541,13 @@ mod tests {
         let (k, g) = find("0.77", 10_000);
         let periodic = PeriodicSequence::new(&g, &k).unwrap();
         for n in 0..g.len() {
-            assert_eq!(periodic.grundy(n as u64), g.get(n).unwrap());
+            assert_eq!(periodic.grundy(n as u64), g.get(n).map(u64::from));
         }
         // 10^18 ≡ 4 (mod 12), and 71 ≡ 11, so heap 10^18 is in the class
         // of 71 + 5 = 76.
         assert_eq!(
             periodic.grundy(1_000_000_000_000_000_000),
-            g.get(76).unwrap()
+            g.get(76).map(u64::from)
         );
     }
 
@@ -460,6 +612,102 @@ mod tests {
                 }
             }
             assert_eq!(found, once, "{text}");
+        }
+    }
+
+    /// `G(0..=n)` by the mex definition over the options the rules list,
+    /// each worth the nim-sum of the heaps it leaves: the brute force.
+    fn by_definition(rules: &TakeBreak, n: usize) -> Vec<u64> {
+        let mut g: Vec<u64> = Vec::with_capacity(n + 1);
+        for h in 0..=n {
+            let mut seen = std::collections::HashSet::new();
+            rules.for_each_option(h, |_, left| {
+                seen.insert(left.iter().fold(0, |acc, &a| acc ^ g[a]));
+            });
+            g.push((0..).find(|v| !seen.contains(v)).unwrap());
+        }
+        g
+    }
+
+    fn rules_of(text: &str) -> TakeBreak {
+        TakeBreak::from_code(&OctalCode::parse(text).unwrap())
+    }
+
+    #[test]
+    fn arithmetic_periods_match_the_definition() {
+        // Hexadecimal codes whose values grow by a saltus, and 0.FF, whose
+        // values are the heap sizes (SPEC: preperiod 0, period 1, saltus 1).
+        for text in [
+            "0.FF", "0.8", "0.C", "0.3F", "0.BF", "0.CF", "0.EF", "0.F8", "0.FC", "0.8F", "0.48",
+        ] {
+            let rules = rules_of(text);
+            let mut g = GrundySequence::new(rules.clone(), Method::SparseSpace);
+            let f = find_period(&mut g, 3000).unwrap().unwrap();
+            let (n0, p, s) = (f.preperiod as usize, f.period as usize, f.saltus);
+            assert!(s > 0, "{text}: {f:?}");
+            let v = by_definition(&rules, 240);
+            for n in n0..=240 - p {
+                assert_eq!(v[n + p], v[n] + s, "{text}: G({}) and G({n})", n + p);
+            }
+            // Least: not from n0 - 1, and no shorter period with any saltus.
+            if n0 > 0 {
+                assert_ne!(v[n0 - 1 + p], v[n0 - 1] + s, "{text}");
+            }
+            for d in 1..p {
+                let jump = v[n0 + d] as i64 - v[n0] as i64;
+                assert!(
+                    (n0..=240 - d).any(|n| v[n + d] as i64 - v[n] as i64 != jump),
+                    "{text}: period {d}"
+                );
+            }
+            // Only G(n) = n is certified, by the theorem of the module docs.
+            assert_eq!(f.certified, text == "0.FF", "{text}");
+        }
+        let ff = by_definition(&rules_of("0.FF"), 300);
+        assert!(ff.iter().enumerate().all(|(n, &v)| v == n as u64));
+    }
+
+    #[test]
+    fn a_periodic_sequence_with_a_saltus_answers_huge_heaps() {
+        let rules = rules_of("0.FF");
+        let mut g = GrundySequence::new(rules, Method::SparseSpace);
+        let f = find_period(&mut g, 1000).unwrap().unwrap();
+        assert_eq!(
+            (f.preperiod, f.period, f.saltus, f.certified, f.certified_at),
+            (0, 1, 1, true, 4)
+        );
+        let periodic = PeriodicSequence::new(&g, &f).unwrap();
+        assert_eq!(
+            periodic.grundy(1_000_000_000_000_000_007),
+            Some(1_000_000_000_000_000_007)
+        );
+        assert_eq!(periodic.grundy(u64::MAX), Some(u64::MAX));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// The theorem `G(n) = n` on random hexadecimal codes: wherever its
+        /// conditions hold and `G(0..N1)` are the sizes, the definition
+        /// gives `G(n) = n` far beyond `N1`.
+        #[test]
+        fn the_nim_sequence_theorem_holds_where_it_applies(
+            digits in prop::collection::vec(
+                prop::sample::select(vec![0u8, 2, 3, 6, 7, 10, 11, 12, 13, 14, 15]),
+                1..5,
+            ),
+        ) {
+            let mut all = vec![0];
+            all.extend(&digits);
+            let rules = TakeBreak::from_code(&OctalCode::from_digits(&all).unwrap());
+            let Some(n1) = nim_sequence_bound(&rules) else {
+                return Ok(());
+            };
+            let v = by_definition(&rules, 90);
+            if (0..n1).all(|n| v[n] == n as u64) {
+                for (n, &g) in v.iter().enumerate() {
+                    prop_assert_eq!(g, n as u64, "G({})", n);
+                }
+            }
         }
     }
 

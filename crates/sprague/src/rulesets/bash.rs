@@ -136,6 +136,7 @@ impl HeapFamily for BashFamily {
         Ok(Some(Periodicity {
             preperiod: 0,
             period: self.m.saturating_add(1),
+            saltus: 0,
             certified: true,
             certified_at: 0,
         }))

@@ -61,7 +61,7 @@ impl fmt::Debug for Ruleset {
 ///
 /// ```
 /// use sprague::rulesets::{Periodicity, table_end};
-/// let p = Periodicity { preperiod: 0, period: 7, certified: true, certified_at: 0 };
+/// let p = Periodicity { preperiod: 0, period: 7, saltus: 0, certified: true, certified_at: 0 };
 /// assert_eq!(table_end(0, None, Some(p)), 13);
 /// assert_eq!(table_end(0, None, None), 100);
 /// assert_eq!(table_end(5, Some(9), Some(p)), 9);
@@ -76,6 +76,94 @@ pub fn table_end(from: u64, to: Option<u64>, periodicity: Option<Periodicity>) -
             .max(from),
         (None, None) => 100.max(from),
     }
+}
+
+/// A table too large for the memory at hand: the refusal of
+/// [`table_budget`], with its numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryShortfall {
+    /// The last heap of the table.
+    pub to: u64,
+    /// The bytes the table would need.
+    pub needed: u64,
+    /// The bytes per heap that estimate rests on.
+    pub bytes_per_value: u64,
+    /// The memory available, in bytes.
+    pub available: u64,
+}
+
+impl fmt::Display for MemoryShortfall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+        write!(
+            f,
+            "the table up to heap {} needs about {:.1} GiB ({} bytes per heap), more than the {:.1} GiB of memory available",
+            self.to,
+            gib(self.needed),
+            self.bytes_per_value,
+            gib(self.available)
+        )
+    }
+}
+
+/// The budget for a table of `G(from..=to)` of `family`: an `explicit`
+/// budget (`--budget`) as given; otherwise, for a family that keeps its
+/// values ([`HeapFamily::bytes_per_value`]), as many values as the table
+/// needs (and never fewer than `budget` allows) if they fit in
+/// `budget.memory_bytes`, counting `held_per_value` more bytes for each
+/// value of the range the caller holds itself (the printed table); and
+/// `budget` unchanged for the other families, or when the memory is not
+/// known.
+///
+/// # Errors
+///
+/// A [`MemoryShortfall`] when the values would not fit.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, rulesets::{family, table_budget}, syntax::parse_ruleset};
+/// let officers = family(&parse_ruleset("officers").unwrap()).unwrap();
+/// let gib = 1 << 30;
+/// // 2^24 heaps at 6 bytes: 96 MiB, which fits in 1 GiB.
+/// let b = table_budget(officers.as_ref(), 0, 1 << 24, 0, None, Budget::DEFAULT.with_memory(gib)).unwrap();
+/// assert_eq!(b.max_positions, (1 << 24) + 1);
+/// // Not in 64 MiB.
+/// let refused = table_budget(officers.as_ref(), 0, 1 << 24, 0, None, Budget::DEFAULT.with_memory(64 << 20));
+/// assert!(refused.unwrap_err().to_string().starts_with("the table up to heap 16777216 needs about 0.1 GiB"));
+/// ```
+pub fn table_budget(
+    family: &dyn HeapFamily,
+    from: u64,
+    to: u64,
+    held_per_value: u64,
+    explicit: Option<u64>,
+    budget: Budget,
+) -> Result<Budget, MemoryShortfall> {
+    if let Some(max_positions) = explicit {
+        return Ok(Budget {
+            max_positions,
+            ..budget
+        });
+    }
+    let (Some(kept), Some(available)) = (family.bytes_per_value(), budget.memory_bytes) else {
+        return Ok(budget);
+    };
+    let values = u128::from(to) + 1;
+    let held = u128::from(to.saturating_sub(from)) + 1;
+    let needed = values * u128::from(kept) + held * u128::from(held_per_value);
+    if needed > u128::from(available) {
+        return Err(MemoryShortfall {
+            to,
+            needed: u64::try_from(needed).unwrap_or(u64::MAX),
+            bytes_per_value: kept + held_per_value,
+            available,
+        });
+    }
+    Ok(Budget {
+        max_positions: budget.max_positions.max(to.saturating_add(1)),
+        ..budget
+    })
 }
 
 /// A family of one-heap games, `G(0), G(1), ...`, as tabulated by
@@ -129,6 +217,41 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
         self.periodicity(budget)
     }
 
+    /// The period search, for families that
+    /// [search](HeapFamily::searches_period): see
+    /// [`crate::rulesets::OctalRules::search_period`]. The others answer
+    /// [`HeapFamily::periodicity`], ended [`SearchEnd::Proved`] when a
+    /// theorem or closed form certifies it and [`SearchEnd::NoTheorem`]
+    /// otherwise.
+    ///
+    /// # Errors
+    ///
+    /// A [`SolveError`] if the values cannot be computed.
+    fn search_period(
+        &self,
+        budget: &Budget,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<PeriodReport, SolveError> {
+        let _ = progress;
+        let periodicity = self.periodicity(budget)?;
+        Ok(PeriodReport {
+            periodicity,
+            end: if periodicity.is_some_and(|p| p.certified) {
+                SearchEnd::Proved
+            } else {
+                SearchEnd::NoTheorem
+            },
+            computed: 0,
+        })
+    }
+
+    /// For families that keep every value they compute (take-and-break
+    /// games), the most bytes they keep per heap; `None` for the others,
+    /// whose memory the budget of positions bounds.
+    fn bytes_per_value(&self) -> Option<u64> {
+        None
+    }
+
     /// For take-and-break families: the mask of the rare/common
     /// classification in use, whether heap parity counts, and the rare heaps
     /// among those computed (up to `limit` of them), with their values.
@@ -163,6 +286,93 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
         Err(CheckpointError::NoCheckpoints {
             ruleset: self.ruleset(),
         })
+    }
+}
+
+/// Why a period search ended (see [`HeapFamily::search_period`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchEnd {
+    /// A theorem (or a closed form) proves the period.
+    Proved,
+    /// The values repeat with a saltus that no theorem the engine knows
+    /// proves (see [`crate::PeriodSearch::is_unprovable`]).
+    Unprovable,
+    /// No theorem applies to the game at all (Grundy's game), or the
+    /// family has no period search.
+    NoTheorem,
+    /// The budget of `values` values (heaps `0..values`) was spent.
+    Budget {
+        /// The budget, in values.
+        values: u64,
+    },
+    /// The time limit ran out.
+    Time {
+        /// The limit, in milliseconds.
+        millis: u64,
+    },
+    /// Computing more values would need more memory than `bytes`: `values`
+    /// fit.
+    Memory {
+        /// The most values that fit.
+        values: u64,
+        /// The memory available, in bytes.
+        bytes: u64,
+    },
+    /// The caller's progress callback asked to stop.
+    Stopped,
+}
+
+/// What a period search found and why it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeriodReport {
+    /// The proved period, or the one the values computed show (not
+    /// certified), or `None`.
+    pub periodicity: Option<Periodicity>,
+    /// Why the search ended.
+    pub end: SearchEnd,
+    /// How many values were known at the end (`G(0..computed)`).
+    pub computed: u64,
+}
+
+impl fmt::Display for PeriodReport {
+    /// Why the search ended, with the numbers, in words: "the search
+    /// stopped at the budget of 10000000 values".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+        let last = self.computed.saturating_sub(1);
+        match self.end {
+            SearchEnd::Proved => match self.periodicity {
+                Some(p) if p.certified_at > 0 => {
+                    write!(f, "proved by G(0..={})", p.certified_at - 1)
+                }
+                _ => f.write_str("proved by a closed form"),
+            },
+            SearchEnd::Unprovable => match self.periodicity {
+                Some(p) => write!(
+                    f,
+                    "G(n + {}) = G(n) + {} from heap {} on G(0..={last}), but no theorem the engine knows certifies an arithmetic period like it",
+                    p.period, p.saltus, p.preperiod
+                ),
+                None => f.write_str("no theorem certifies a period of this game"),
+            },
+            SearchEnd::NoTheorem => f.write_str("no theorem certifies a period of this game"),
+            SearchEnd::Budget { values } => write!(
+                f,
+                "the search stopped at the budget of {values} values, G(0..={last}) computed"
+            ),
+            SearchEnd::Time { millis } => write!(
+                f,
+                "the search stopped at the time limit of {}, G(0..={last}) computed",
+                crate::error::seconds(millis)
+            ),
+            SearchEnd::Memory { values, bytes } => write!(
+                f,
+                "the search stopped where memory would run out: {values} values of {} bytes fill the {:.1} GiB available, G(0..={last}) computed",
+                crate::octal::BYTES_PER_HEAP,
+                gib(bytes)
+            ),
+            SearchEnd::Stopped => write!(f, "the search was stopped, G(0..={last}) computed"),
+        }
     }
 }
 

@@ -51,7 +51,10 @@ pub use amazons::AmazonsBoard;
 pub use bash::BashHeap;
 pub use circle::CirclePosition;
 pub use clobber::ClobberBoard;
-pub use common::{BuildFn, FamilyFn, HeapFamily, Periodicity, RareValues, Ruleset, table_end};
+pub use common::{
+    BuildFn, FamilyFn, HeapFamily, MemoryShortfall, PeriodReport, Periodicity, RareValues, Ruleset,
+    SearchEnd, table_budget, table_end,
+};
 pub use cut::{CutBar, MAX_SIDE as CUT_MAX_SIDE, cut_value};
 pub use disjoint::{
     DISJOINT_TABLE_LIMIT, DisjointHeap, DisjointTable, disjoint_grundy_table,

@@ -16,7 +16,8 @@ use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
 use super::common::heap_components;
 use super::common::{
-    HeapFamily, Ruleset, check_move_count, no_params, take_description, values_by_formula,
+    HeapFamily, Periodicity, Ruleset, check_move_count, no_params, take_description,
+    values_by_formula,
 };
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -140,6 +141,18 @@ impl HeapFamily for NimFamily {
         budget: &Budget,
     ) -> Result<Vec<Nimber>, SolveError> {
         values_by_formula(from, to, budget, |n| n)
+    }
+
+    /// `G(n) = n`: arithmetic-periodic from heap 0, period 1, saltus 1, by
+    /// the closed form.
+    fn periodicity(&self, _budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
+        Ok(Some(Periodicity {
+            preperiod: 0,
+            period: 1,
+            saltus: 1,
+            certified: true,
+            certified_at: 0,
+        }))
     }
 }
 

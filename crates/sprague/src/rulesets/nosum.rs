@@ -407,6 +407,7 @@ impl HeapFamily for NosumFamily {
         Ok(Some(Periodicity {
             preperiod: preperiod as u64,
             period: least as u64,
+            saltus: 0,
             certified: true,
             // The proof read every row computed.
             certified_at: known.rows.len() as u64,

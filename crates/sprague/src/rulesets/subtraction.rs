@@ -130,6 +130,7 @@ impl SubtractionRules {
             return Ok(Periodicity {
                 preperiod: 0,
                 period: l.saturating_add(r),
+                saltus: 0,
                 certified: true,
                 certified_at: 0,
             });
@@ -142,6 +143,7 @@ impl SubtractionRules {
         Ok(Periodicity {
             preperiod,
             period,
+            saltus: 0,
             certified: true,
             certified_at: known.certified_at,
         })

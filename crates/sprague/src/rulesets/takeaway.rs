@@ -230,6 +230,7 @@ impl HeapFamily for TakeawayFamily {
         Ok(Some(Periodicity {
             preperiod: 0,
             period: self.l.saturating_add(self.r),
+            saltus: 0,
             certified: true,
             certified_at: 0,
         }))

@@ -186,7 +186,7 @@ impl TreblecrossBoard {
         }
         let mut total = 0;
         for run in safe_runs(&self.cells) {
-            total ^= u64::from(self.rules.grundy(run + 2, budget)?);
+            total ^= self.rules.grundy(run + 2, budget)?;
         }
         Ok(total)
     }
@@ -311,7 +311,7 @@ impl Impartial for TreblecrossBoard {
         let runs = safe_runs(&self.cells);
         let mut total = 0;
         for &run in &runs {
-            total ^= u64::from(self.rules.grundy(run + 2, budget)?);
+            total ^= self.rules.grundy(run + 2, budget)?;
         }
         let mut found = Vec::new();
         let mut c = 0;
@@ -326,7 +326,7 @@ impl Impartial for TreblecrossBoard {
                 end += 1;
             }
             let run = (end - c) as u64;
-            let rest = total ^ u64::from(self.rules.grundy(run + 2, budget)?);
+            let rest = total ^ self.rules.grundy(run + 2, budget)?;
             for x in 0..run {
                 if found.len() >= max {
                     break;
@@ -334,8 +334,8 @@ impl Impartial for TreblecrossBoard {
                 let left = x.saturating_sub(2);
                 let right = run.saturating_sub(3 + x);
                 let after = rest
-                    ^ u64::from(self.rules.grundy(left + 2, budget)?)
-                    ^ u64::from(self.rules.grundy(right + 2, budget)?);
+                    ^ self.rules.grundy(left + 2, budget)?
+                    ^ self.rules.grundy(right + 2, budget)?;
                 if after == target.0 {
                     found.push(self.mark(c + x as usize));
                 }
@@ -431,10 +431,7 @@ impl HeapFamily for TreblecrossFamily {
         (from..=to)
             .map(|n| match n {
                 0..=2 => Ok(Nimber(tiny_value(&vec![false; n as usize]))),
-                _ => self
-                    .rules
-                    .grundy(n + 2, budget)
-                    .map(|g| Nimber(u64::from(g))),
+                _ => self.rules.grundy(n + 2, budget).map(Nimber),
             })
             .collect()
     }
