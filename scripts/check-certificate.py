@@ -208,8 +208,13 @@ def check_claim(rules, claim, values):
         raise Invalid(
             f"preperiod {n0} is not least: G({n0 - 1}) = G({n0 - 1 + p}) = {values[n0 - 1]}"
         )
+    # Two periods of the tail, extended by the period just proved where the
+    # bound is shorter (a game without splits, h = 1).
+    tail = values[n0:bound]
+    while len(tail) < 2 * p:
+        tail = np.concatenate([tail, tail[len(tail) - p : len(tail) - p + (2 * p - len(tail))]])
     for d in range(1, p):
-        if p % d == 0 and np.array_equal(values[n0 + d : n0 + p + d], values[n0 : n0 + p]):
+        if p % d == 0 and np.array_equal(tail[d : p + d], tail[:p]):
             raise Invalid(f"period {p} is not least: {d} is a period from heap {n0} too")
     if claim["bound"] != bound:
         raise Invalid(
@@ -295,7 +300,15 @@ def check_sparse(rules, values, mask):
                 first_bad = min(first_bad, lo + int(clash[0]))
     # Every smaller value is some option's value: witnesses.
     heaps = np.flatnonzero(common[:first_bad])
-    missing = find_witnesses(rules, v, heaps, top)
+    order = witness_order(v)
+    # In groups by how many 64-bit words their bitsets need: most common
+    # values are small, and a heap's bitset costs a pass per word.
+    words = v[heaps].astype(np.int64) // 64
+    missing = np.concatenate(
+        [np.zeros(0, dtype=np.int64)]
+        + [find_witnesses(rules, v, heaps[words == w], order, top) for w in np.unique(words)]
+    )
+    missing.sort()
     # Settled by the full mex: the first that fails, or none.
     for n in missing.tolist():
         if rules.mex(v, n) != v[n]:
@@ -305,17 +318,30 @@ def check_sparse(rules, values, mask):
         raise wrong_value(rules, values, first_bad, rules.mex(v, first_bad))
 
 
-def find_witnesses(rules, v, heaps, top):
-    """The heaps among `heaps` (common, ascending) for which some value below
-    G(n) was not found among the options tried. Each heap keeps a bitset of
-    the values still wanted; the options tried are the one-heap options,
-    then the two heaps (a, n-k-a) for a taken in rounds: in round r, for
+def witness_order(v):
+    """The heaps a to try in pairs (a, n-k-a), in rounds: in round r, for
     each distinct value x, the r-th smallest heap a with G(a) = x. A wanted
     value u = x xor G(n-k-a) often needs an uncommon x (a rare value, or a
     common one few heaps have), which the rounds reach at once, where
     trying a = 1, 2, 3, ... in order would wait for it. The rare heaps are
     all among the first rounds, since each rare value has few heaps."""
-    words = top // 64 + 1
+    a_all = np.arange(1, len(v), dtype=np.int64)
+    by_value = np.lexsort((a_all, v[1:]))
+    sorted_values = v[1:][by_value]
+    group_start = np.searchsorted(sorted_values, sorted_values, side="left")
+    rank = np.empty(len(a_all), dtype=np.int64)
+    rank[by_value] = np.arange(len(a_all)) - group_start
+    return a_all[np.lexsort((v[1:], rank))]
+
+
+def find_witnesses(rules, v, heaps, order, top):
+    """The heaps among `heaps` (common, ascending) for which some value below
+    G(n) was not found among the options tried. Each heap keeps a bitset of
+    the values still wanted; the options tried are the one-heap options,
+    then the two heaps (a, n-k-a) for a in `order` (see witness_order)."""
+    if len(heaps) == 0:
+        return np.zeros(0, dtype=np.int64)
+    words = int(v[heaps].max()) // 64 + 1
     word_range = np.arange(words, dtype=np.int64) * 64
     # bit[w][x]: the bit of value x in word w of a bitset (0 if in another).
     # An xor of two values is below the next power of two above `top`.
@@ -324,14 +350,8 @@ def find_witnesses(rules, v, heaps, top):
         np.where((xs >> 6) == w, np.left_shift(np.uint64(1), (xs & 63).astype(np.uint64)), np.uint64(0))
         for w in range(words)
     ]
-    # The heaps a in the order of the rounds.
-    a_all = np.arange(1, len(v), dtype=np.int64)
-    by_value = np.lexsort((a_all, v[1:]))
-    sorted_values = v[1:][by_value]
-    group_start = np.searchsorted(sorted_values, sorted_values, side="left")
-    rank = np.empty(len(a_all), dtype=np.int64)
-    rank[by_value] = np.arange(len(a_all)) - group_start
-    order = a_all[np.lexsort((v[1:], rank))].tolist()
+    # Its complement, to clear the bit in one pass.
+    clear = [~b for b in bit]
     n = heaps.astype(np.int64)
     g = v[n].astype(np.int64)
     # Wanted: every value below G(n).
@@ -345,7 +365,7 @@ def find_witnesses(rules, v, heaps, top):
     def strike(x, at):
         """Values x found for the heaps n[at:]."""
         for w in range(words):
-            wanted[w][at:] &= ~bit[w][x]
+            wanted[w][at:] &= clear[w][x]
 
     for k in rules.take_all:
         # Only the heap of exactly k stones may be removed whole.
@@ -356,9 +376,10 @@ def find_witnesses(rules, v, heaps, top):
     for k in rules.leave_one:
         at = int(np.searchsorted(n, k + 1))
         strike(v[n[at:] - k], at)
-    for count, a in enumerate(order):
+    for count in range(len(order)):
         if len(n) <= FEW_LEFT:
             break
+        a = int(order[count])
         for k in rules.leave_two:
             at = int(np.searchsorted(n, a + k + 1))
             if at < len(n):
