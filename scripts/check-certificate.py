@@ -74,6 +74,7 @@ import json
 import re
 import sys
 import time
+import zlib
 
 import numpy as np
 
@@ -154,7 +155,8 @@ def read(path):
     try:
         with gzip.open(path, "rb") as f:
             data = f.read()
-    except (OSError, EOFError) as e:
+    except (OSError, EOFError, zlib.error) as e:
+        # Includes a damaged file: gzip checks its CRC-32 and length.
         raise Unreadable(f"cannot read {path}: {e}") from None
     newline = data.find(b"\n")
     if newline < 0:
@@ -404,6 +406,7 @@ def main(argv):
         return 2
     path = argv[1]
     started = time.monotonic()
+    claim = {"code": path}
     try:
         claim, values = read(path)
         rules = Rules(claim["code"])
