@@ -1,4 +1,4 @@
-//! `sprague table RULESET [--from A] [--to N] [--period [--max N]] [--json | --csv] [--summary] [--plot FILE] [--checkpoint FILE [--checkpoint-every SECONDS]] [--resume FILE]`: the Grundy
+//! `sprague table RULESET [--from A] [--to N] [--period [--max N]] [--json | --csv] [--summary] [--plot FILE] [--checkpoint FILE [--checkpoint-every SECONDS]] [--resume FILE] [--certificate FILE]`: the Grundy
 //! values of a one-heap family, for making tables and finding patterns.
 
 use std::io::{Read, Write};
@@ -69,6 +69,13 @@ pub struct Args {
     /// damaged or of another table is refused, saying which.
     #[arg(long, value_name = "FILE")]
     resume: Option<std::path::PathBuf>,
+    /// With --period, for octal games: write the proof of the period to
+    /// FILE (gzip: the claim as a JSON line, then the values it rests on),
+    /// for `scripts/check-certificate.py`, a checker that shares no code
+    /// with the engine (docs/certificates.md). Refused when no period is
+    /// certified; written atomically.
+    #[arg(long, value_name = "FILE", requires = "period")]
+    certificate: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub limits: crate::limits::Limits,
 }
@@ -636,6 +643,19 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         None if args.period => family.periodicity(budget)?,
         None => None,
     };
+    if let Some(path) = &args.certificate {
+        // Before any output: a refused certificate fails the command.
+        let claim = crate::certificate::claim(family.as_ref(), periodicity)?;
+        crate::certificate::write(path, &claim, family.as_ref(), budget)?;
+        // On standard error: standard output may be the table itself.
+        eprintln!(
+            "certificate of period {}, preperiod {} ({} values) written to {}",
+            claim.period,
+            claim.preperiod,
+            claim.bound,
+            path.display()
+        );
+    }
     let to = sprague::rulesets::table_end(args.from, args.to, periodicity);
     if args.from > to {
         return Err(Failure::user(format!(

@@ -1625,3 +1625,43 @@ fn a_table_past_the_default_budget_runs_when_it_fits() {
     assert_ne!(code, 0, "{err}");
     assert!(err.contains("1000000"), "{err}");
 }
+
+#[test]
+fn table_certificate_is_written_or_refused_with_exit_2() {
+    let dir = std::env::temp_dir().join(format!("sprague-certificate-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("dawson.cert");
+    let file = file.to_str().unwrap();
+    // Dawson's Chess (0.137): period 34 from heap 52, proved by 175 values
+    // (SPEC's example); the file is gzip (magic bytes 1f 8b).
+    let (_, err, code) = sprague(&["table", "octal[0.137]", "--period", "--certificate", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("period 34, preperiod 52 (175 values)"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(file).unwrap()[..2], [0x1f, 0x8b]);
+    // No period certified within --max: one line, exit 2, and no file.
+    let open = dir.join("open.cert");
+    let open = open.to_str().unwrap();
+    let (_, err, code) = sprague(&[
+        "table",
+        "octal[0.6]",
+        "--period",
+        "--max",
+        "500",
+        "--certificate",
+        open,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no certificate written"), "{err}");
+    assert!(!std::path::Path::new(open).exists());
+    // Without --period there is no claim to certify.
+    let (_, err, code) = sprague(&["table", "kayles", "--certificate", open]);
+    assert_eq!(code, 2, "{err}");
+    // Only the certificate is in the directory: no temporary file is left.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

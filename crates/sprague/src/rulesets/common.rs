@@ -10,8 +10,8 @@ use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
 use crate::game::{Component, MoveLabel, SumRule};
 use crate::nimber::Nimber;
-use crate::octal::CheckpointError;
 pub use crate::octal::Periodicity;
+use crate::octal::{CheckpointError, TakeBreak};
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
 
 /// Builds the components of one written component.
@@ -190,6 +190,13 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
     fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
         let _ = budget;
         Ok(None)
+    }
+
+    /// For take-and-break families: the rules, so that a proof of the
+    /// period can name the game by its code (`sprague table
+    /// --certificate`). `None` for the others.
+    fn take_break(&self) -> Option<TakeBreak> {
+        None
     }
 
     /// Whether the period is found by computing values until a theorem

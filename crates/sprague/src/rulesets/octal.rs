@@ -876,6 +876,10 @@ impl HeapFamily for OctalFamily {
         !self.rules.rules.unequal
     }
 
+    fn take_break(&self) -> Option<TakeBreak> {
+        Some(self.rules.rules.clone())
+    }
+
     fn periodicity_within(
         &self,
         max: u64,
