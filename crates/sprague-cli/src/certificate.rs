@@ -196,25 +196,12 @@ fn write_atomically(
         file.sync_all()?;
         drop(file);
         std::fs::rename(&tmp, path)?;
-        sync_directory(path)
+        crate::table::sync_directory(path)
     };
     attempt().inspect_err(|_| {
         // Nothing half-written is left: `path` was never touched.
         let _ = std::fs::remove_file(&tmp);
     })
-}
-
-/// Flushes the directory holding `path`, which makes a rename into it
-/// durable (on Unix; elsewhere a directory cannot be opened).
-fn sync_directory(path: &Path) -> std::io::Result<()> {
-    if cfg!(unix) {
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        std::fs::File::open(dir)?.sync_all()?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -191,7 +191,7 @@ fn save_checkpoint(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> 
 /// Flushes the directory holding `path`, which makes a rename into it
 /// durable (on Unix; elsewhere a directory cannot be opened, and the
 /// rename is left to the system).
-fn sync_directory(path: &Path) -> std::io::Result<()> {
+pub(crate) fn sync_directory(path: &Path) -> std::io::Result<()> {
     if cfg!(unix) {
         let dir = match path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => dir,

@@ -15,30 +15,15 @@ use criterion::{
 };
 use sprague::{Budget, GrundySolver, ImpartialGame, Nimber};
 
+mod common;
+use common::nim_mul_recursive;
+
 mod cgt;
 mod disjoint;
 
 // ---------------------------------------------------------------------------
 // Nimber multiplication
 // ---------------------------------------------------------------------------
-
-/// The baseline nim-product of two nimbers below `2^bits`: the plain
-/// Fermat-2-power recursion with no tables. Splitting at `F = 2^(bits/2)`,
-/// `(a₁F ⊕ a₀)(b₁F ⊕ b₀) = ((a₀⊕a₁)(b₀⊕b₁) ⊕ a₀b₀)·F ⊕ a₀b₀ ⊕ a₁b₁ ⊗ (F/2)`,
-/// where every product, including the one by `F/2`, recurses; a 64-bit
-/// product makes 4^6 = 4096 one-bit products.
-fn nim_mul_recursive(a: u64, b: u64, bits: u32) -> u64 {
-    if bits == 1 {
-        return a & b;
-    }
-    let half = bits / 2;
-    let mask = (1u64 << half) - 1;
-    let (a0, a1, b0, b1) = (a & mask, a >> half, b & mask, b >> half);
-    let low = nim_mul_recursive(a0, b0, half);
-    let high = nim_mul_recursive(a1, b1, half);
-    let cross = nim_mul_recursive(a0 ^ a1, b0 ^ b1, half);
-    ((cross ^ low) << half) | (low ^ nim_mul_recursive(high, 1 << (half - 1), half))
-}
 
 /// A second, stronger table-free baseline: the same three-product
 /// recursion, but the product by the constant `F/2` goes to [`nim_mul_half`],

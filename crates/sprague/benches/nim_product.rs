@@ -31,29 +31,14 @@ use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use sprague::Nimber;
 
+mod common;
+use common::nim_mul_recursive;
+
 /// How many products each timed iteration computes.
 const N_PRODUCTS: usize = 1_000_000;
 
 /// How many of the pairs are also checked against the slow recursion.
 const N_CHECKED: usize = 20_000;
-
-/// The reference nim-product of two nimbers below `2^bits`: the plain
-/// Fermat-2-power recursion (Conway, *On Numbers and Games*, ch. 6),
-/// `(a₁F ⊕ a₀)(b₁F ⊕ b₀) = ((a₀⊕a₁)(b₀⊕b₁) ⊕ a₀b₀)·F ⊕ a₀b₀ ⊕ a₁b₁ ⊗ (F/2)`
-/// with `F = 2^(bits/2)`, down to single bits. Every peer's tables are built
-/// from it.
-fn nim_mul_recursive(a: u64, b: u64, bits: u32) -> u64 {
-    if bits == 1 {
-        return a & b;
-    }
-    let half = bits / 2;
-    let mask = (1u64 << half) - 1;
-    let (a0, a1, b0, b1) = (a & mask, a >> half, b & mask, b >> half);
-    let low = nim_mul_recursive(a0, b0, half);
-    let high = nim_mul_recursive(a1, b1, half);
-    let cross = nim_mul_recursive(a0 ^ a1, b0 ^ b1, half);
-    ((cross ^ low) << half) | (low ^ nim_mul_recursive(high, 1 << (half - 1), half))
-}
 
 /// A deterministic stream of pseudo-random 64-bit words (xorshift64*), so
 /// every run multiplies the same inputs.
