@@ -9,8 +9,9 @@ use crate::failure::Failure;
 #[derive(Debug, clap::Args)]
 pub struct Limits {
     /// The most positions a search may store before it stops with an error
-    /// (default 10000000; `table` computes as many values as fit in memory
-    /// unless it is given).
+    /// (default 10000000; unless it is given, `table` computes as many
+    /// values as fit in memory, and a take-and-break heap in a position is
+    /// answered by a period search as long as `table --period`'s).
     #[arg(long)]
     budget: Option<u64>,
 
@@ -25,8 +26,14 @@ impl Limits {
     /// [`memory_limit`]); a time limit that is not a positive number of
     /// seconds is the user's error.
     pub fn budget(&self) -> Result<Budget, Failure> {
-        let budget = Budget::positions(self.budget.unwrap_or(Budget::DEFAULT.max_positions))
-            .with_memory(memory_limit());
+        let budget = match self.budget {
+            Some(n) => Budget::positions(n),
+            // Without `--budget`, a take-and-break heap in a position may
+            // be answered by any period `table --period` proves by
+            // default.
+            None => Budget::DEFAULT.with_period_values(crate::table::DEFAULT_MAX + 1),
+        }
+        .with_memory(memory_limit());
         let Some(seconds) = self.time_limit else {
             return Ok(budget);
         };

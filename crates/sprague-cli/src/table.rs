@@ -98,7 +98,7 @@ const STEP: u64 = 1 << 20;
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
 
 /// The default last heap of a period search without `--to` (SPEC).
-const DEFAULT_MAX: u64 = 1 << 32;
+pub(crate) const DEFAULT_MAX: u64 = 1 << 32;
 
 /// The bytes a checkpoint adds per heap while it is written (a copy of
 /// the values).

@@ -17,6 +17,13 @@ pub struct Budget {
     /// take-and-break games) stop before they would need more. The library
     /// does no system I/O; the command line reads the figure and passes it.
     pub memory_bytes: Option<u64>,
+    /// How far the period search of a take-and-break game may go when a
+    /// heap beyond `max_positions` is asked for, in values (still bounded
+    /// by `memory_bytes`); `None`: `max_positions`. The command line gives
+    /// `analyze` and `play` the reach of `table --period` (2^32) unless
+    /// `--budget` is given, so that a period `table` proves answers any
+    /// heap in a position too.
+    pub period_values: Option<u64>,
 }
 
 /// A moment by which a computation must end, and the limit it came from
@@ -36,6 +43,7 @@ impl Budget {
         max_positions: 10_000_000,
         deadline: None,
         memory_bytes: None,
+        period_values: None,
     };
 
     /// A budget of `max_positions` positions.
@@ -44,6 +52,7 @@ impl Budget {
             max_positions,
             deadline: None,
             memory_bytes: None,
+            period_values: None,
         }
     }
 
@@ -51,6 +60,15 @@ impl Budget {
     pub fn with_memory(self, bytes: u64) -> Budget {
         Budget {
             memory_bytes: Some(bytes),
+            ..self
+        }
+    }
+
+    /// The same budget, letting a take-and-break game's period search
+    /// compute up to `values` values (see [`Budget::period_values`]).
+    pub fn with_period_values(self, values: u64) -> Budget {
+        Budget {
+            period_values: Some(values),
             ..self
         }
     }

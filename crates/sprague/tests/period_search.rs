@@ -231,3 +231,28 @@ fn analyze_answers_0_376_at_huge_heaps() {
     let a = analyze(&position, Play::Normal, false, &budget).unwrap();
     assert_eq!(a.grundy().unwrap().0, expected[0] ^ expected[1]);
 }
+
+#[test]
+fn a_heap_in_a_position_reaches_as_far_as_the_period_values_allow() {
+    // Dawson's Chess (0.137): period 34 from heap 52, proved by G(0..=174)
+    // (Winning Ways, ch. 4). A budget of 100 values cannot prove it; the
+    // same budget with the period search allowed 1000 values (what the
+    // command line gives analyze without --budget, at 2^32) can, and the
+    // heap's value is the one the period gives.
+    let small = Budget::positions(100);
+    assert!(analyze_grundy("dawsonschess(1000000000)", &small).is_err());
+    let reach = small.with_period_values(1000);
+    let chess = family(&parse_ruleset("dawsonschess").unwrap()).unwrap();
+    assert_eq!(
+        analyze_grundy("dawsonschess(1000000000)", &reach).unwrap(),
+        by_table_period(chess.as_ref(), 1_000_000_000, &Budget::DEFAULT)
+    );
+    // Within max_positions the search never goes past it either way.
+    assert!(
+        analyze_grundy(
+            "dawsonschess(1000000000)",
+            &Budget::positions(150).with_period_values(150)
+        )
+        .is_err()
+    );
+}

@@ -435,7 +435,13 @@ impl OctalRules {
         if n < budget.max_positions {
             return self.advance(known, n, budget);
         }
-        let report = self.search_locked(known, budget)?;
+        let search = Budget {
+            max_positions: budget
+                .period_values
+                .map_or(budget.max_positions, |v| v.max(budget.max_positions)),
+            ..*budget
+        };
+        let report = self.search_locked(known, &search)?;
         if known.periodic.is_some() {
             return Ok(());
         }
