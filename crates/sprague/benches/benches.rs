@@ -16,7 +16,7 @@ use criterion::{
 use sprague::{Budget, GrundySolver, ImpartialGame, Nimber};
 
 mod common;
-use common::nim_mul_recursive;
+use common::{nim_mul_recursive, random_words};
 
 mod cgt;
 mod disjoint;
@@ -55,19 +55,6 @@ fn nim_mul_half(x: u64, bits: u32) -> u64 {
     let half = bits / 2;
     let (x0, x1) = (x & ((1u64 << half) - 1), x >> half);
     (nim_mul_half(x1 ^ x0, half) << half) | nim_mul_half(nim_mul_half(x1, half), half)
-}
-
-/// A deterministic stream of pseudo-random 64-bit words (xorshift64*), so
-/// every run multiplies the same inputs.
-fn random_words(n: usize, mut state: u64) -> Vec<u64> {
-    (0..n)
-        .map(|_| {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        })
-        .collect()
 }
 
 /// How many products each timed iteration computes.

@@ -32,26 +32,13 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use sprague::Nimber;
 
 mod common;
-use common::nim_mul_recursive;
+use common::{nim_mul_recursive, random_words};
 
 /// How many products each timed iteration computes.
 const N_PRODUCTS: usize = 1_000_000;
 
 /// How many of the pairs are also checked against the slow recursion.
 const N_CHECKED: usize = 20_000;
-
-/// A deterministic stream of pseudo-random 64-bit words (xorshift64*), so
-/// every run multiplies the same inputs.
-fn random_words(n: usize, mut state: u64) -> Vec<u64> {
-    (0..n)
-        .map(|_| {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        })
-        .collect()
-}
 
 // ---------------------------------------------------------------------------
 // Peer 1: byte-pair tables

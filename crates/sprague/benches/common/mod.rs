@@ -1,5 +1,5 @@
 //! What the benches share: the reference nim-product every fast method is
-//! checked against before it is timed.
+//! checked against before it is timed, and the inputs they multiply.
 
 /// The reference nim-product of two nimbers below `2^bits`: the plain
 /// Fermat-2-power recursion with no tables (Conway, *On Numbers and Games*,
@@ -18,4 +18,17 @@ pub fn nim_mul_recursive(a: u64, b: u64, bits: u32) -> u64 {
     let high = nim_mul_recursive(a1, b1, half);
     let cross = nim_mul_recursive(a0 ^ a1, b0 ^ b1, half);
     ((cross ^ low) << half) | (low ^ nim_mul_recursive(high, 1 << (half - 1), half))
+}
+
+/// A deterministic stream of pseudo-random 64-bit words (xorshift64*), so
+/// every run multiplies the same inputs.
+pub fn random_words(n: usize, mut state: u64) -> Vec<u64> {
+    (0..n)
+        .map(|_| {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        })
+        .collect()
 }
