@@ -135,9 +135,9 @@ const type = (id, value) =>
 // makes it (SPEC: the outcome is for the player then to move): P wins, N
 // loses, D draws; L and R win for their side. With `leftOnly`, only
 // Left's moves of a partizan position: the Play tab's human plays Left.
-function cliMoves(position, leftOnly) {
+function cliMoves(position, leftOnly, side = "L") {
   const out = execFileSync(sprague, ["analyze", "--moves", "--json", position], { encoding: "utf8" });
-  return JSON.parse(out).moves.filter((m) => !leftOnly || !m.side || m.side === "L").map((m) => ({
+  return JSON.parse(out).moves.filter((m) => !leftOnly || !m.side || m.side === side).map((m) => ({
     description: m.description,
     result: { P: "win", N: "lose", D: "draw", L: m.side === "L" ? "win" : "lose", R: m.side === "R" ? "win" : "lose" }[m.outcome],
     remoteness: m.remoteness === null ? "" : String(m.remoteness),
@@ -152,9 +152,9 @@ const pageMoves = (list) => evaluate(`[...document.querySelectorAll(${JSON.strin
 // Checks that the page colours the moves of `position` as the CLI does,
 // and draws each result in its colour on the screen.
 let coloursChecked = 0;
-async function checkColours(list, position) {
+async function checkColours(list, position, side = "L") {
   const shown = await pageMoves(list);
-  const expected = cliMoves(position, list === "#game-moves");
+  const expected = cliMoves(position, list === "#game-moves", side);
   if (shown.length !== expected.length) {
     throw new Error(`${position}: the page shows ${shown.length} coloured moves, the CLI lists ${expected.length}`);
   }
@@ -301,6 +301,22 @@ check("in a partizan game you play Left and the engine Right", async () => {
   const log = await evaluate(`[...document.querySelectorAll("#game-log li")].map((li) => li.textContent)`);
   if (!log[0].includes("vertical") || !log[1].includes("horizontal")) {
     throw new Error("Left places vertical dominoes and Right horizontal ones: " + JSON.stringify(log));
+  }
+});
+
+check("in a partizan game you may play Right, and the engine plays Left", async () => {
+  await type("position", 'domineering("...|...|...")');
+  await evaluate(`document.getElementById("play-right").checked = true`);
+  await click("#play-start");
+  await until(`${text("#game-position")}.startsWith("domineering") && document.querySelectorAll("#game-log li").length === 0
+    && document.querySelectorAll("#game-moves li[data-outcome]").length > 0`, "a new game as Right");
+  await checkColours("#game-moves", 'domineering("...|...|...")', "R");
+  await evaluate(`document.querySelector("#game-moves li.win button").click()`);
+  await until(`document.querySelectorAll("#game-log li").length === 2`, "the engine's reply");
+  const log = await evaluate(`[...document.querySelectorAll("#game-log li")].map((li) => li.textContent)`);
+  await evaluate(`document.getElementById("play-right").checked = false`);
+  if (!log[0].includes("horizontal") || !log[1].includes("vertical")) {
+    throw new Error("as Right you place horizontal dominoes, the engine (Left) vertical ones: " + JSON.stringify(log));
   }
 });
 

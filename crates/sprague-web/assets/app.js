@@ -280,9 +280,11 @@ async function startGame() {
   hideError("error");
   const check = await api("/api/analyze", { position: text, misere: misere() });
   if (!check.ok) { showError("error", text, check.body); return; }
-  // In a partizan position you play Left and the engine Right: the
-  // analysis has CGSuite's figures (`cgt`) only for partizan positions.
-  game = { position: check.body.position, misere: misere(), over: false, partizan: "cgt" in check.body };
+  // In a partizan position you play Left (or Right, if ticked) and the
+  // engine the other side: the analysis has CGSuite's figures (`cgt`) only
+  // for partizan positions.
+  game = { position: check.body.position, misere: misere(), over: false, partizan: "cgt" in check.body,
+    human: $("play-right").checked ? "R" : "L" };
   $("game").hidden = false;
   $("game-log").replaceChildren();
   $("game-status").textContent = "";
@@ -301,9 +303,9 @@ async function humanTurn() {
   const a = await api("/api/analyze", { position: game.position, misere: game.misere, moves: true });
   let moves, coloured = a.ok, complete = true;
   if (a.ok) {
-    // In a partizan position the human plays Left, as /api/moves lists.
+    // In a partizan position the human plays their chosen side's moves.
     if (a.body.moves.some((m) => m.side)) game.partizan = true;
-    moves = a.body.moves.filter((m) => !m.side || m.side === "L");
+    moves = a.body.moves.filter((m) => !m.side || m.side === game.human);
   } else {
     const m = await api("/api/moves", { position: game.position });
     if (!m.ok) { $("game-status").textContent = m.body.error; return; }
@@ -345,7 +347,7 @@ async function engineTurn() {
   $("game-drawing").replaceChildren();
   $("game-status").textContent = "The engine is thinking…";
   const r = await api("/api/reply",
-    { position: game.position, misere: game.misere, side: game.partizan ? "right" : "left" });
+    { position: game.position, misere: game.misere, side: game.partizan && game.human === "L" ? "right" : "left" });
   if (!r.ok) { $("game-status").textContent = r.body.error; return; }
   if (!r.body.move) return endGame("engine");
   logLine("engine", r.body.move, r.body.reason);
@@ -371,9 +373,13 @@ function endGame(stuck) {
 
 async function hint() {
   if (!game || game.over) return;
-  const a = await api("/api/analyze", { position: game.position, misere: game.misere });
+  // A partizan position's winning moves are Left's: the moves list says
+  // which of the human's side win.
+  const a = await api("/api/analyze", { position: game.position, misere: game.misere, moves: game.partizan });
   if (!a.ok) { $("hint-text").textContent = a.body.error; return; }
-  const w = a.body.winning_moves[0];
+  const w = game.partizan
+    ? a.body.moves.find((m) => m.side === game.human && forMover(m) === "win")
+    : a.body.winning_moves[0];
   $("hint-text").textContent = w
     ? "hint: " + w.description + " → " + w.to
     : "every move loses against best play; make the game long and hope";
@@ -909,6 +915,7 @@ function init() {
   const params = new URLSearchParams(location.search);
   if (params.get("misere") === "true") $("misere").checked = true;
   if (params.get("engine_first") === "true") $("engine-first").checked = true;
+  if (params.get("side") === "right") $("play-right").checked = true;
   if (params.get("ruleset")) $("ruleset").value = params.get("ruleset");
   const tab = params.get("tab") || "analyze";
   analyzeText(params.get("position") || $("position").value).then(() => {
