@@ -33,8 +33,9 @@ pub struct Args {
     /// With --period, for take-and-break games: the last heap the period
     /// search may compute (default 2^32, and the search stops earlier where
     /// memory would run out; with --to, the larger of --to and --budget). A
-    /// --max whose storage (6 bytes per heap, 8 with --checkpoint) exceeds
-    /// the memory available is refused.
+    /// --max whose storage (4 bytes per heap, 6 with --checkpoint, and up
+    /// to 1 GiB for the period detector) exceeds the memory available is
+    /// refused.
     #[arg(long, value_parser = heap_size, requires = "period")]
     max: Option<u64>,
     /// Print what describes the sequence instead of its values: the
@@ -126,12 +127,15 @@ fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
     let explicit = args.limits.explicit_budget();
     let max = match (args.max, args.to) {
         (Some(max), _) => {
-            let needed = u128::from(max) * u128::from(per_heap);
+            let heaps = max.saturating_add(1);
+            let needed = u128::from(sprague::sequence_bytes(heaps))
+                + u128::from(heaps) * u128::from(per_heap - sprague::BYTES_PER_HEAP);
             if needed > u128::from(limit) {
                 let gib = |bytes: u128| bytes as f64 / f64::from(1u32 << 30);
                 return Err(Failure::user(format!(
-                    "a period search up to heap {max} may need {:.1} GiB ({per_heap} bytes per heap), more than the {:.1} GiB of memory available: give a smaller --max",
+                    "a period search up to heap {max} may need {:.1} GiB ({per_heap} bytes per heap and up to {:.1} GiB for the period detector), more than the {:.1} GiB of memory available: give a smaller --max",
                     gib(needed),
+                    gib(u128::from(sprague::DETECTOR_BYTES)),
                     gib(u128::from(limit))
                 )));
             }
@@ -473,9 +477,8 @@ fn period_line(periodicity: Option<Periodicity>, report: Option<&PeriodReport>) 
             let why = match r.end {
                 SearchEnd::Budget { .. } => String::new(),
                 SearchEnd::Memory { values, bytes } => format!(
-                    ": computing further would need more memory than the {:.1} GiB available ({values} heaps of {} bytes fit)",
+                    ": computing further would need more memory than the {:.1} GiB available ({values} heaps fit)",
                     bytes as f64 / f64::from(1u32 << 30),
-                    sprague::BYTES_PER_HEAP
                 ),
                 _ => format!(": {r}"),
             };

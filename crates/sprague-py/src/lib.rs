@@ -26,9 +26,6 @@ const BUDGET: Budget = Budget::DEFAULT;
 /// The default last heap of a period search without `to`, as the CLI's.
 const DEFAULT_PERIOD_MAX: u64 = 1 << 32;
 
-/// The most bytes a period search keeps per heap, as the CLI's.
-const PERIOD_BYTES_PER_HEAP: u64 = sprague::BYTES_PER_HEAP;
-
 /// Heaps computed between two looks at Ctrl-C in a period search.
 const PERIOD_STEP: u64 = 1 << 20;
 
@@ -148,7 +145,7 @@ fn table(
         // search would; between them, Ctrl-C.
         let max = match to {
             Some(to) => to.max(BUDGET.max_positions.saturating_sub(1)),
-            None => DEFAULT_PERIOD_MAX.min(memory_limit() / PERIOD_BYTES_PER_HEAP),
+            None => DEFAULT_PERIOD_MAX.min(sprague::heaps_within(memory_limit())),
         };
         let mut reached = 0u64;
         loop {

@@ -68,9 +68,10 @@ pub use impartial::{GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use nimber::Nimber;
 pub use octal::{
     ARITHMETIC_WINDOW, BYTES_PER_HEAP, CHECKPOINT_FRAME_MAX, CHECKPOINT_VERSION, Checkpoint,
-    CheckpointError, CheckpointValues, GrundySequence, MAX_CODE_DIGITS, Method, OctalCode,
-    PeriodSearch, PeriodicSequence, TakeBreak, certification_bound, checkpoint_length, find_period,
-    lasker_grundy, least_period, nim_sequence_bound, read_checkpoint, rules_identity,
+    CheckpointError, CheckpointValues, DETECTOR_BYTES, GrundySequence, MAX_CODE_DIGITS, Method,
+    OctalCode, PERIOD_WINDOW, PeriodSearch, PeriodicSequence, TakeBreak, certification_bound,
+    checkpoint_length, find_period, heaps_within, lasker_grundy, least_period, nim_sequence_bound,
+    read_checkpoint, rules_identity, sequence_bytes,
 };
 pub use outcome::Outcome;
 pub use position::Position;

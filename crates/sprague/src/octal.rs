@@ -25,8 +25,8 @@ pub use checkpoint::{
 pub use code::{MAX_CODE_DIGITS, OctalCode};
 pub use engine::Method;
 pub use period::{
-    ARITHMETIC_WINDOW, PeriodSearch, PeriodicSequence, Periodicity, certification_bound,
-    find_period, least_period, nim_sequence_bound,
+    ARITHMETIC_WINDOW, DETECTOR_BYTES, PERIOD_WINDOW, PeriodSearch, PeriodicSequence, Periodicity,
+    certification_bound, find_period, least_period, nim_sequence_bound,
 };
 
 use crate::error::SolveError;
@@ -156,12 +156,37 @@ impl TakeBreak {
     }
 }
 
-/// The most bytes a Grundy sequence and its period search keep per heap:
-/// a value of two bytes (one while every value is below 256), twice over
-/// because a growing vector may hold up to twice the capacity it uses, and
-/// two for the period detector's scratch (four bytes per heap of the second
-/// half of the values). What callers weigh against the memory they have.
-pub const BYTES_PER_HEAP: u64 = 6;
+/// The most bytes a Grundy sequence keeps per heap: a value of two bytes
+/// (one while every value is below 256), and the second thread's copy of
+/// it (games whose heaps split one total, two bytes). A growing vector may
+/// reserve up to twice what it holds, but pages never written cost no
+/// memory. The period search adds its detector's scratch:
+/// [`sequence_bytes`] counts both.
+pub const BYTES_PER_HEAP: u64 = 4;
+
+/// The most memory a sequence of `heaps` values and its period search
+/// hold: [`BYTES_PER_HEAP`] a heap, and the detector's scratch (two bytes
+/// a heap, at most [`DETECTOR_BYTES`]). What callers weigh against the
+/// memory they have.
+///
+/// ```
+/// use sprague::{heaps_within, sequence_bytes};
+/// assert_eq!(sequence_bytes(1000), 6000);
+/// // 2^32 heaps: 16 GiB of values and copies, and 1 GiB of scratch.
+/// assert_eq!(sequence_bytes(1 << 32), 17 << 30);
+/// assert_eq!(heaps_within(17 << 30), 1 << 32);
+/// assert_eq!(heaps_within(6000), 1000);
+/// ```
+pub fn sequence_bytes(heaps: u64) -> u64 {
+    heaps
+        .saturating_mul(BYTES_PER_HEAP)
+        .saturating_add(heaps.saturating_mul(2).min(DETECTOR_BYTES))
+}
+
+/// The most heaps whose [`sequence_bytes`] fit in `memory` bytes.
+pub fn heaps_within(memory: u64) -> u64 {
+    (memory - DETECTOR_BYTES.min(memory / 3)) / BYTES_PER_HEAP
+}
 
 /// The storage of a sequence: bytes while every value fits, then words.
 #[derive(Clone, Debug)]

@@ -28,7 +28,7 @@
 
 use super::TakeBreak;
 use super::pipeline::{
-    Consumer, GROUP, Job, LOOKAHEAD, PipelineCell, RareHeaps, Shared, new_columns,
+    Consumer, GROUP, Job, LOOKAHEAD, PipelineCell, RING, RareHeaps, Shared, TEST_RING, new_columns,
     rare_pairs_of_group, take_columns,
 };
 
@@ -267,9 +267,8 @@ pub(crate) struct Engine<V: Cell> {
     worker_bits: Vec<u64>,
     /// Whether a second thread may enumerate rare pairs ahead.
     pub parallel: bool,
-    /// What the two threads share, and how many values the mirror holds.
+    /// What the two threads share (kept between runs: the worker's copy).
     pipeline: PipelineCell,
-    mirrored: usize,
     /// Heaps computed with the worker thread, and the common pairs it
     /// scanned for them.
     pub pipelined: u64,
@@ -281,7 +280,8 @@ pub(crate) struct Engine<V: Cell> {
     /// doing a heap itself when the worker is behind, and leaves the
     /// worker's block of common pairs alone (for tests: every heap of a run
     /// then goes through the worker, which scans at least `TEST_BLOCK`
-    /// common pairs of each).
+    /// common pairs of each, and the values pass through a ring of
+    /// `TEST_RING`, so that the main thread waits for the worker's copy).
     patient: bool,
     /// Work done: pairs from the rare list, and pairs scanned.
     pub rare_pairs: u64,
@@ -317,7 +317,6 @@ impl<V: Cell> Engine<V> {
             worker_bits: Vec::new(),
             parallel: std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
             pipeline: PipelineCell::default(),
-            mirrored: 0,
             pipelined: 0,
             worker_scanned: 0,
             patient: false,
@@ -511,10 +510,10 @@ impl<V: Cell> Engine<V> {
         let mut cell = std::mem::take(&mut self.pipeline);
         let shared = Shared::prepare(
             &mut cell,
-            self.values.iter().map(|v| v.to_u32()),
-            &mut self.mirrored,
+            &self.values,
             last + 1,
             if self.patient { TEST_BLOCK } else { 0 },
+            if self.patient { TEST_RING } else { RING },
         );
         let shared: &Shared = shared;
         let result = std::thread::scope(|scope| {
@@ -524,7 +523,6 @@ impl<V: Cell> Engine<V> {
             consumer.finish();
             result
         });
-        self.mirrored = self.values.len();
         self.pipeline = cell;
         result
     }

@@ -52,7 +52,8 @@
 //! For `0.FF` (`k_o = k2o = 1`, `k_e = k2e = 2`) it reads `G(0..4)`.
 //!
 //! Detection: at checkpoints, the least period `p` of the second half of the
-//! values computed so far (by the prefix function), then the least `n0` with
+//! values computed so far, or of their last [`PERIOD_WINDOW`] if fewer (by
+//! the prefix function), then the least `n0` with
 //! `G(n + p) = G(n)` from `n0` to the end; where there is none, the least
 //! period of the first differences `G(n + 1) - G(n)` of the second half
 //! (at most [`ARITHMETIC_WINDOW`] of them), which gives `p` and `s`. The
@@ -72,6 +73,19 @@ use crate::error::SolveError;
 /// stores long before this many heaps unless its period is long, and the
 /// bound keeps each look cheap on long runs of unsolved games.
 pub const ARITHMETIC_WINDOW: usize = 1 << 20;
+
+/// The most values the plain-period detector reads (the last ones), so
+/// that its scratch (four bytes a value read) stays within 1 GiB however
+/// long a run goes: periods up to half of it (2^27 = 134 217 728) are found.
+/// That is longer than every period in the tests and in the published
+/// tables used there, the longest being 0.1777's 60 620 715 (OEIS A071509,
+/// from Flammenkamp's tables); and a candidate is still checked on every
+/// value from its preperiod on, so the window proves nothing false.
+pub const PERIOD_WINDOW: usize = 1 << 28;
+
+/// The most bytes the period detector's scratch holds: four a value of
+/// [`PERIOD_WINDOW`].
+pub const DETECTOR_BYTES: u64 = 4 * PERIOD_WINDOW as u64;
 
 /// An ultimately (arithmetic-)periodic Grundy sequence:
 /// `G(n + period) = G(n) + saltus` for every `n >= preperiod`, with the
@@ -202,17 +216,19 @@ fn least_divisor_period(seq: &GrundySequence, n0: usize, p: usize) -> usize {
         .unwrap_or(p)
 }
 
-/// The least period of the second half of the known values, and the least
+/// The least period of the second half of the known values (of their last
+/// [`PERIOD_WINDOW`] if fewer), and the least
 /// preperiod that fits all of them; where the second half has no plain
 /// period, its least arithmetic one (see the module docs). `None` unless
 /// the second half holds at least two periods. Costs `O(len)` time and
-/// `2·len` bytes of `scratch` (the prefix function of the second half).
+/// up to `2·len` bytes of `scratch` (the prefix function of the window),
+/// at most [`DETECTOR_BYTES`].
 fn detect(seq: &GrundySequence, scratch: &mut Vec<u32>) -> Option<Candidate> {
     let known = seq.len();
     if known < 8 {
         return None;
     }
-    let from = known / 2;
+    let from = known - (known / 2).min(PERIOD_WINDOW);
     if let Some(p) = seq.short_period(from, scratch) {
         let n0 = seq.last_mismatch(p, 0, 0, known - p).map_or(0, |n| n + 1);
         return Some(Candidate { n0, p, s: 0 });

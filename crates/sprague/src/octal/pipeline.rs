@@ -40,11 +40,17 @@
 //! lag the main thread by less than `BATCH`, and the ring has
 //! `LOOKAHEAD + BATCH + GROUP` slots and more.
 //!
-//! The worker sees the values through a mirror of atomics (`AtomicU16`;
-//! relaxed loads are plain loads) that the main thread appends to. Nothing
-//! here needs `unsafe`: values and slots are written with relaxed stores
-//! before a release store of a counter, and read after an acquire load of
-//! it.
+//! The worker keeps its own copy of the values (the rare-pair loop reads
+//! plain memory: through atomics it ran three to four times slower), filled
+//! from the main thread's values before each run and, during a run, from a
+//! ring of `RING` atomics (`AtomicU16`) that the main thread writes each
+//! value to. A ring, not a mirror of every value: at 2^32 heaps a mirror
+//! would hold 8 GiB more than the two copies do. The main thread never
+//! overwrites a value the worker has not copied: it waits (rarely: the
+//! ring is about a second of its work) while the worker is `RING` values
+//! behind. Nothing here needs `unsafe`: values and slots are written with
+//! relaxed stores before a release store of a counter, and read after an
+//! acquire load of it.
 
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 
@@ -114,6 +120,19 @@ const MAIN_PATIENCE: std::time::Duration = std::time::Duration::from_millis(1);
 /// Slots in the ring between the threads.
 const SLOTS: usize = 2 * LOOKAHEAD;
 
+/// Values in the ring from the main thread to the worker's copy (2 MiB):
+/// the worker may fall this far behind (about a second of the main
+/// thread's work) before the main thread waits for it.
+pub(crate) const RING: usize = 1 << 20;
+
+/// The ring of the tests' patient mode: so short that the main thread
+/// waits for the worker's copy all the time.
+pub(crate) const TEST_RING: usize = 16;
+
+/// What `copied` says once the worker has ended its run: it reads no more
+/// values, so the main thread need not wait for it.
+const NOT_READING: usize = usize::MAX;
+
 // A slot must be read before the worker comes round to it again (see the
 // module documentation).
 const _: () = assert!(SLOTS > LOOKAHEAD + BATCH + GROUP);
@@ -154,10 +173,13 @@ impl Slot {
 /// only, inside a thread scope.
 #[derive(Debug)]
 pub(crate) struct Shared {
-    /// `G(0), G(1), ...` as the main thread computes them.
-    values: Vec<AtomicU16>,
-    /// `values[..published]` are written.
+    /// `G(n)` at `ring[n % ring.len()]`, as the main thread computes them.
+    ring: Vec<AtomicU16>,
+    /// `G(..published)` are written.
     published: AtomicUsize,
+    /// The worker's copy holds `G(..copied)` (or `NOT_READING`): the main
+    /// thread writes `G(n)` only once `n < copied + ring.len()`.
+    copied: AtomicUsize,
     /// The slots of heaps below `done` are written.
     done: AtomicUsize,
     /// How many of the smallest rare heaps the main thread pairs itself.
@@ -171,7 +193,7 @@ pub(crate) struct Shared {
     /// while it waits): the main thread waits for a group in progress.
     working: AtomicUsize,
     /// The worker's own copy of the values and the largest of them, kept
-    /// between runs.
+    /// between runs and brought up to date by `prepare`.
     copy: std::sync::Mutex<(Vec<u16>, u32)>,
     /// Set by the main thread to end the worker (the end of the run, or an
     /// error), and by the worker if it panics.
@@ -180,7 +202,7 @@ pub(crate) struct Shared {
 }
 
 /// The pipeline state kept in an engine between runs: cloning an engine
-/// does not clone it (a clone starts a new mirror when it needs one).
+/// does not clone it (a clone starts a new copy when it needs one).
 #[derive(Debug, Default)]
 pub(crate) struct PipelineCell(pub Option<Box<Shared>>);
 
@@ -281,13 +303,17 @@ pub(crate) struct Consumer<'a> {
     /// The group the main thread last stopped waiting for (the worker is
     /// then off its core): not waited for again.
     given_up: usize,
+    /// The last `copied` read: values below `copied + ring.len()` may be
+    /// written.
+    copied: usize,
 }
 
 impl Shared {
-    fn new() -> Shared {
+    fn new(ring: usize) -> Shared {
         Shared {
-            values: Vec::new(),
+            ring: (0..ring).map(|_| AtomicU16::new(0)).collect(),
             published: AtomicUsize::new(0),
+            copied: AtomicUsize::new(0),
             done: AtomicUsize::new(0),
             share: AtomicUsize::new(0),
             block: AtomicUsize::new(0),
@@ -299,25 +325,32 @@ impl Shared {
         }
     }
 
-    /// Makes the mirror hold `values` (already computed, the first `*valid`
-    /// of them mirrored before) with room for `capacity` values, before a
-    /// run.
-    pub fn prepare<'a>(
+    /// Brings the worker's copy up to `values` (the main thread's, with no
+    /// worker running), with room for `capacity` values, before a run; a
+    /// new pipeline gets a ring of `ring` values (at least `BATCH`).
+    pub fn prepare<'a, V: Cell>(
         cell: &'a mut PipelineCell,
-        values: impl ExactSizeIterator<Item = u32>,
-        valid: &mut usize,
+        values: &[V],
         capacity: usize,
         block: usize,
+        ring: usize,
     ) -> &'a mut Shared {
-        let shared = cell.0.get_or_insert_with(|| Box::new(Shared::new()));
+        let shared = cell
+            .0
+            .get_or_insert_with(|| Box::new(Shared::new(ring.max(BATCH))));
         let len = values.len();
-        if shared.values.len() < capacity {
-            shared.values.resize_with(capacity, || AtomicU16::new(0));
+        {
+            let mut copy = shared.copy.lock().unwrap_or_else(|e| e.into_inner());
+            let (local, largest) = &mut *copy;
+            local.truncate(len);
+            local.reserve_exact(capacity.saturating_sub(local.len()));
+            for &v in &values[local.len()..] {
+                let v = v.to_u32();
+                *largest = (*largest).max(v);
+                local.push(v as u16);
+            }
         }
-        for (slot, v) in shared.values.iter().zip(values).skip(*valid) {
-            slot.store(v as u16, Ordering::Relaxed);
-        }
-        *valid = len;
+        shared.copied.store(len, Ordering::Release);
         shared.published.store(len, Ordering::Release);
         shared.done.store(len, Ordering::Release);
         shared.share.store(0, Ordering::Relaxed);
@@ -334,6 +367,7 @@ impl Shared {
             done: self.done.load(Ordering::Acquire),
             behind: false,
             given_up: usize::MAX,
+            copied: self.copied.load(Ordering::Acquire),
         }
     }
 
@@ -346,34 +380,28 @@ impl Shared {
     /// `h - LOOKAHEAD` of every heap `h` of `job`, up to `LOOKAHEAD` heaps
     /// ahead of the values published.
     pub fn work(&self, mut job: Job) {
-        // If this thread panics, the main thread must not wait for it.
-        struct StopOnUnwind<'a>(&'a AtomicBool);
+        // However this thread ends, the main thread must not wait for it
+        // to copy values; if it panics, not for its groups either.
+        struct StopOnUnwind<'a>(&'a Shared);
         impl Drop for StopOnUnwind<'_> {
             fn drop(&mut self) {
+                self.0.copied.store(NOT_READING, Ordering::Release);
                 if std::thread::panicking() {
-                    self.0.store(true, Ordering::Release);
+                    self.0.stop.store(true, Ordering::Release);
                 }
             }
         }
-        let _guard = StopOnUnwind(&self.stop);
+        let _guard = StopOnUnwind(self);
         // `seen[v][j]` is 1 if a pair of the `j`-th heap of the group
         // reaches `v` (bytes, packed into bits below, then cleared). The
         // heaps of a value share a word: one base address for every store,
         // and the footprint of eight heaps' values below 2048 is 16 KB.
         let mut seen = new_columns();
-        // The worker's own copy of the values: the loop over rare pairs
-        // reads plain memory, not the atomics of the mirror (measured:
-        // reading the mirror made that loop three to four times slower).
-        // Kept between runs, so that a run copies only the values computed
-        // since the last.
+        // The worker's own copy of the values (see the module
+        // documentation), `prepare`d up to `job.first`.
         let (mut local, mut largest) =
             std::mem::take(&mut *self.copy.lock().unwrap_or_else(|e| e.into_inner()));
-        for v in &self.values[local.len()..job.first] {
-            let v = v.load(Ordering::Relaxed);
-            largest = largest.max(u32::from(v));
-            local.push(v);
-        }
-        local.truncate(job.first);
+        debug_assert_eq!(local.len(), job.first);
         let mut classified = job.first;
         let mut published = self.published.load(Ordering::Acquire);
         let mut h = job.first;
@@ -419,16 +447,19 @@ impl Shared {
             }
             // The heaps published since the last heap, classified with the
             // run's fixed classification (as the main thread does).
-            while classified < published {
-                let v16 = self.values[classified].load(Ordering::Relaxed);
-                local.push(v16);
-                let v = u32::from(v16);
-                largest = largest.max(v);
-                if classified >= 1 && job.classifier.is_rare(classified, v) {
-                    job.rare.push(classified);
-                    job.rare_values.push(v);
+            if classified < published {
+                while classified < published {
+                    let v16 = self.ring[classified % self.ring.len()].load(Ordering::Relaxed);
+                    local.push(v16);
+                    let v = u32::from(v16);
+                    largest = largest.max(v);
+                    if classified >= 1 && job.classifier.is_rare(classified, v) {
+                        job.rare.push(classified);
+                        job.rare_values.push(v);
+                    }
+                    classified += 1;
                 }
-                classified += 1;
+                self.copied.store(classified, Ordering::Release);
             }
             let group = GROUP.min(job.last + 1 - h);
             self.working.store(h, Ordering::Release);
@@ -559,10 +590,39 @@ impl Consumer<'_> {
     /// Appends `G(n) = value` (the main thread, in order), making it
     /// visible to the worker every `BATCH` heaps.
     #[inline]
-    pub fn publish(&self, n: usize, value: u32) {
-        self.shared.values[n].store(value as u16, Ordering::Relaxed);
+    pub fn publish(&mut self, n: usize, value: u32) {
+        let ring = &self.shared.ring;
+        if n >= self.copied.saturating_add(ring.len()) {
+            self.wait_for_copy(n);
+        }
+        ring[n % ring.len()].store(value as u16, Ordering::Relaxed);
         if (n + 1) % BATCH == 0 {
             self.publish_count(n + 1);
+        }
+    }
+
+    /// Waits until the worker has copied the value `G(n)` is about to
+    /// overwrite in the ring (or has ended its run). Rare: the worker copies
+    /// at every group, so it is `RING` values behind only when it has been
+    /// off its core for about a second.
+    #[cold]
+    fn wait_for_copy(&mut self, n: usize) {
+        // The worker copies only what is published.
+        self.publish_count(n);
+        let mut spins = 0u32;
+        loop {
+            self.copied = self.shared.copied.load(Ordering::Acquire);
+            if n < self.copied.saturating_add(self.shared.ring.len())
+                || self.shared.stop.load(Ordering::Acquire)
+            {
+                return;
+            }
+            spins += 1;
+            if spins % 64 == 0 {
+                std::thread::yield_now();
+            } else {
+                std::hint::spin_loop();
+            }
         }
     }
 

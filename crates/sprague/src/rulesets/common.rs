@@ -86,8 +86,9 @@ pub struct MemoryShortfall {
     pub to: u64,
     /// The bytes the table would need.
     pub needed: u64,
-    /// The bytes per heap that estimate rests on.
-    pub bytes_per_value: u64,
+    /// Of them, the bytes the family keeps for its values (the rest is
+    /// what the caller holds for the values it prints).
+    pub kept: u64,
     /// The memory available, in bytes.
     pub available: u64,
 }
@@ -97,10 +98,18 @@ impl fmt::Display for MemoryShortfall {
         let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
         write!(
             f,
-            "the table up to heap {} needs about {:.1} GiB ({} bytes per heap), more than the {:.1} GiB of memory available",
+            "the table up to heap {} needs about {:.1} GiB ({:.1} GiB of values kept{}), more than the {:.1} GiB of memory available",
             self.to,
             gib(self.needed),
-            self.bytes_per_value,
+            gib(self.kept),
+            if self.needed > self.kept {
+                format!(
+                    ", {:.1} GiB of values printed",
+                    gib(self.needed - self.kept)
+                )
+            } else {
+                String::new()
+            },
             gib(self.available)
         )
     }
@@ -108,7 +117,7 @@ impl fmt::Display for MemoryShortfall {
 
 /// The budget for a table of `G(from..=to)` of `family`: an `explicit`
 /// budget (`--budget`) as given; otherwise, for a family that keeps its
-/// values ([`HeapFamily::bytes_per_value`]), as many values as the table
+/// values ([`HeapFamily::kept_bytes`]), as many values as the table
 /// needs (and never fewer than `budget` allows) if they fit in
 /// `budget.memory_bytes`, counting `held_per_value` more bytes for each
 /// value of the range the caller holds itself (the printed table); and
@@ -125,7 +134,8 @@ impl fmt::Display for MemoryShortfall {
 /// use sprague::{Budget, rulesets::{family, table_budget}, syntax::parse_ruleset};
 /// let officers = family(&parse_ruleset("officers").unwrap()).unwrap();
 /// let gib = 1 << 30;
-/// // 2^24 heaps at 6 bytes: 96 MiB, which fits in 1 GiB.
+/// // 2^24 heaps at 6 bytes (values, a second thread's copy, the period
+/// // detector's scratch): 96 MiB, which fits in 1 GiB.
 /// let b = table_budget(officers.as_ref(), 0, 1 << 24, 0, None, Budget::DEFAULT.with_memory(gib)).unwrap();
 /// assert_eq!(b.max_positions, (1 << 24) + 1);
 /// // Not in 64 MiB.
@@ -146,17 +156,18 @@ pub fn table_budget(
             ..budget
         });
     }
-    let (Some(kept), Some(available)) = (family.bytes_per_value(), budget.memory_bytes) else {
+    let (Some(kept), Some(available)) =
+        (family.kept_bytes(to.saturating_add(1)), budget.memory_bytes)
+    else {
         return Ok(budget);
     };
-    let values = u128::from(to) + 1;
     let held = u128::from(to.saturating_sub(from)) + 1;
-    let needed = values * u128::from(kept) + held * u128::from(held_per_value);
+    let needed = u128::from(kept) + held * u128::from(held_per_value);
     if needed > u128::from(available) {
         return Err(MemoryShortfall {
             to,
             needed: u64::try_from(needed).unwrap_or(u64::MAX),
-            bytes_per_value: kept + held_per_value,
+            kept,
             available,
         });
     }
@@ -253,9 +264,10 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
     }
 
     /// For families that keep every value they compute (take-and-break
-    /// games), the most bytes they keep per heap; `None` for the others,
-    /// whose memory the budget of positions bounds.
-    fn bytes_per_value(&self) -> Option<u64> {
+    /// games), the most bytes they keep for `values` values (with their
+    /// period search); `None` for the others, whose memory the budget of
+    /// positions bounds.
+    fn kept_bytes(&self, _values: u64) -> Option<u64> {
         None
     }
 
@@ -374,7 +386,7 @@ impl fmt::Display for PeriodReport {
             ),
             SearchEnd::Memory { values, bytes } => write!(
                 f,
-                "the search stopped where memory would run out: {values} values of {} bytes fill the {:.1} GiB available, G(0..={last}) computed",
+                "the search stopped where memory would run out: {values} values ({} bytes a heap, with the period detector's scratch) fill the {:.1} GiB available, G(0..={last}) computed",
                 crate::octal::BYTES_PER_HEAP,
                 gib(bytes)
             ),

@@ -24,8 +24,8 @@ use crate::game::{Component, Impartial, Key, Kind, Move, MoveLabel};
 use crate::nimber::Nimber;
 use crate::octal::CheckpointError;
 use crate::octal::{
-    BYTES_PER_HEAP, GrundySequence, Method, OctalCode, PeriodSearch, PeriodicSequence, TakeBreak,
-    lasker_grundy,
+    GrundySequence, Method, OctalCode, PeriodSearch, PeriodicSequence, TakeBreak, heaps_within,
+    lasker_grundy, sequence_bytes,
 };
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
@@ -236,8 +236,8 @@ impl OctalRules {
     /// The period search: computes values, checking the period on the way
     /// (see [`PeriodSearch`]), until a theorem proves a period or one of
     /// the limits of `budget` is reached: `max_positions` values (heaps
-    /// `0..max_positions`), the deadline, or `memory_bytes` at
-    /// [`BYTES_PER_HEAP`] bytes a heap. It stops too at an arithmetic
+    /// `0..max_positions`), the deadline, or `memory_bytes` (as
+    /// [`sequence_bytes`] counts it). It stops too at an arithmetic
     /// period no theorem proves, and when `progress`, called with the
     /// number of values known after each step (about a tenth of a second of
     /// work), returns `false`. The values computed are kept, so a later
@@ -331,7 +331,7 @@ impl OctalRules {
             }));
         }
         // The most values that fit in the memory the caller has.
-        let fits = budget.memory_bytes.map(|bytes| bytes / BYTES_PER_HEAP);
+        let fits = budget.memory_bytes.map(heaps_within);
         if let Some(fits) = fits.filter(|&fits| len >= fits) {
             return Ok(Some(SearchEnd::Memory {
                 values: fits,
@@ -873,8 +873,8 @@ impl HeapFamily for OctalFamily {
         self.rules.search_period(budget, progress)
     }
 
-    fn bytes_per_value(&self) -> Option<u64> {
-        Some(BYTES_PER_HEAP)
+    fn kept_bytes(&self, values: u64) -> Option<u64> {
+        Some(sequence_bytes(values))
     }
 
     fn searches_period(&self) -> bool {
