@@ -132,3 +132,40 @@ fn officers_agrees_with_grossman() {
     assert_eq!(rare.last().map(|&n| (n, values[n])), Some((20627, 277)));
     assert!(values.iter().all(|&v| v < 512));
 }
+
+/// The unsolved games of Tomasz Czajka's and Piotr Beling's table
+/// ("Solving octal games", UnsolvedGames.md of the repository
+/// beling/tczajka-octal-games on GitHub): for the heaps `0..=2^k`, the
+/// largest value and the first heap with it, the rare mask, how many heaps
+/// have a rare value (popcount of `value & mask` even) and the last of them.
+#[test]
+fn unsolved_games_agree_with_czajka_and_beling() {
+    // (ruleset, k, largest at, largest, mask, rare heaps, last rare)
+    let rows = [
+        ("officers", 21, 1_274_955, 319, 0x1ee, 1584, 20_627),
+        ("grundy", 21, 763_622, 231, 0xfe, 1274, 82_860),
+        ("octal[0.04]", 17, 109_363, 1024, 0x7b8, 18_860, 131_003),
+        ("octal[0.06]", 17, 127_083, 1045, 0x5a0, 52_923, 131_070),
+    ];
+    for (ruleset, k, largest_at, largest, mask, n_rare, last_rare) in rows {
+        let family = family(&parse_ruleset(ruleset).unwrap()).unwrap();
+        let to = 1u64 << k;
+        let values: Vec<u64> = family
+            .grundy_values(0, to, &Budget::positions(to + 1))
+            .unwrap()
+            .into_iter()
+            .map(|v| v.0)
+            .collect();
+        let max = *values.iter().max().unwrap();
+        let at = values.iter().position(|&v| v == max).unwrap();
+        assert_eq!((at, max), (largest_at, largest), "{ruleset}: largest value");
+        let rare: Vec<usize> = (0..values.len())
+            .filter(|&n| (values[n] & mask).count_ones() % 2 == 0)
+            .collect();
+        assert_eq!(
+            (rare.len(), rare.last().copied()),
+            (n_rare, Some(last_rare)),
+            "{ruleset}: rare heaps"
+        );
+    }
+}
