@@ -252,8 +252,44 @@ struct SummaryJson {
     to: u64,
     largest: u64,
     largest_at: u64,
+    /// The CRC-32 of the values written one a line in decimal (see
+    /// `ValuesCrc`).
+    crc32: u32,
     period: Option<PeriodJson>,
     rare: Option<RareJson>,
+}
+
+/// The CRC-32 (gzip's, `zlib.crc32` in Python) of values written one a line
+/// in decimal, `"0\n1\n1\n2\n..."`: a fingerprint of a summarised range,
+/// so that two runs (one interrupted and resumed, one on another machine,
+/// or another program's table) can be compared without their values. It
+/// depends on the values only, not on how they are stored.
+struct ValuesCrc {
+    hasher: crc32fast::Hasher,
+    line: String,
+}
+
+impl ValuesCrc {
+    fn new() -> ValuesCrc {
+        ValuesCrc {
+            hasher: crc32fast::Hasher::new(),
+            line: String::new(),
+        }
+    }
+
+    fn add(&mut self, values: &[u64]) {
+        use std::fmt::Write as _;
+        self.line.clear();
+        for v in values {
+            // Writing to a String cannot fail.
+            let _ = writeln!(self.line, "{v}");
+        }
+        self.hasher.update(self.line.as_bytes());
+    }
+
+    fn finish(self) -> u32 {
+        self.hasher.finalize()
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -728,14 +764,17 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     }
     if args.summary {
         let (mut largest_at, mut largest) = (args.from, 0);
+        let mut crc = ValuesCrc::new();
         for_each_chunk(family.as_ref(), args.from, to, budget, |first, chunk| {
             for (n, &v) in (first..).zip(chunk) {
                 if v > largest {
                     (largest_at, largest) = (n, v);
                 }
             }
+            crc.add(chunk);
             Ok(())
         })?;
+        let crc32 = crc.finish();
         let rare = family.rare_values(usize::MAX);
         if args.json {
             let json = SummaryJson {
@@ -744,6 +783,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
                 to,
                 largest,
                 largest_at,
+                crc32,
                 period: periodicity.map(PeriodJson::from),
                 rare: rare.map(|r| {
                     let heaps: Vec<[u64; 2]> = r
@@ -785,6 +825,11 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             if let Some(line) = rare_line(family.as_ref(), args.from, to) {
                 writeln!(out, "{line}")?;
             }
+            writeln!(
+                out,
+                "CRC-32 of G({}..={to}) written one a line in decimal: {crc32:08x}",
+                args.from
+            )?;
         }
         out.flush()?;
         return Ok(());

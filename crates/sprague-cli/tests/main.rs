@@ -960,7 +960,13 @@ fn table_summary_names_the_rare_values() {
     // range only.
     assert!(lines[4].starts_with("rare values in G(0..=94) (the values are split in two classes by the parity of their 1 bits under the mask 15"), "{out}");
     assert!(lines[4].ends_with("9 heaps: G(3) = 3, G(6) = 3, G(11) = 6, G(18) = 3, G(22) = 6, G(28) = 5, G(34) = 6, G(39) = 3, G(70) = 6"), "{out}");
-    assert_eq!(lines.len(), 5, "{out}");
+    // The fingerprint of the values (see
+    // `a_summary_fingerprints_its_values_with_a_crc`).
+    assert!(
+        lines[5].starts_with("CRC-32 of G(0..=94) written one a line in decimal: "),
+        "{out}"
+    );
+    assert_eq!(lines.len(), 6, "{out}");
 }
 
 #[test]
@@ -985,6 +991,49 @@ fn a_long_rare_list_ends_with_how_many_were_left_out() {
     let json = json(&["table", "officers", "--to", "100000", "--summary", "--json"]);
     assert_eq!(json["rare"]["count"], total);
     assert_eq!(json["rare"]["heaps"].as_array().unwrap().len(), 100);
+}
+
+#[test]
+fn a_summary_fingerprints_its_values_with_a_crc() {
+    // The CRC-32 of the summary is that of the values of the CSV written
+    // one a line (the checksum of gzip and of Python's `zlib.crc32`), for
+    // a range from 0 and one that starts later; the JSON has it as a number.
+    for (from, to) in [("0", "5000"), ("1234", "4321")] {
+        let (csv, err, code) = sprague(&["table", "officers", "--from", from, "--to", to, "--csv"]);
+        assert_eq!(code, 0, "{err}");
+        let lines: String = csv
+            .lines()
+            .map(|l| format!("{}\n", l.split_once(',').unwrap().1))
+            .collect();
+        let crc = crc32fast::hash(lines.as_bytes());
+        let (out, err, code) =
+            sprague(&["table", "officers", "--from", from, "--to", to, "--summary"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains(&format!(
+                "\nCRC-32 of G({from}..={to}) written one a line in decimal: {crc:08x}\n"
+            )),
+            "{out}"
+        );
+        let json = json(&[
+            "table",
+            "officers",
+            "--from",
+            from,
+            "--to",
+            to,
+            "--summary",
+            "--json",
+        ]);
+        assert_eq!(json["crc32"], crc);
+    }
+    // Kayles to 20, by hand: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1.
+    let (out, _, _) = sprague(&["table", "kayles", "--to", "20", "--summary"]);
+    let text = "0\n1\n2\n3\n1\n4\n3\n2\n1\n4\n2\n6\n4\n1\n2\n7\n1\n4\n3\n2\n1\n";
+    assert!(
+        out.ends_with(&format!(": {:08x}\n", crc32fast::hash(text.as_bytes()))),
+        "{out}"
+    );
 }
 
 #[test]
