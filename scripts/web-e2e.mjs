@@ -320,6 +320,19 @@ check("in a partizan game you may play Right, and the engine plays Left", async 
   }
 });
 
+check("under misère play the engine, moving first, plays the side you did not pick", async () => {
+  await type("position", 'domineering("...|...|...")');
+  await evaluate(`document.getElementById("misere").checked = true; document.getElementById("engine-first").checked = true`);
+  await click("#play-start");
+  await until(`${text("#game-position")}.startsWith("domineering") && document.querySelectorAll("#game-log li").length === 1`,
+    "the engine's first move");
+  const log = await evaluate(`[...document.querySelectorAll("#game-log li")].map((li) => li.textContent)`);
+  await evaluate(`document.getElementById("misere").checked = false; document.getElementById("engine-first").checked = false`);
+  if (!log[0].includes("horizontal")) {
+    throw new Error("you play Left, so the engine (Right) places a horizontal domino: " + JSON.stringify(log));
+  }
+});
+
 check("analyze on a graph game: a click on a vertex moves the token there", async () => {
   await click('[data-tab="analyze"]');
   await type("position", 'graph["games/words.txt"]("purple")');

@@ -2,7 +2,7 @@
 # The web explorer in a real browser: builds `sprague`, installs headless
 # Chromium and Node from Debian if they are missing, and runs
 # scripts/web-e2e.mjs (analyze, follow a move, a bad position underlined,
-# games of Nim, Treblecross and games/words.txt against the engine with the
+# games of Nim, Treblecross, games/words.txt and Domineering (as Left, as Right, misère with the engine first) against the engine with the
 # colours of every move checked against `sprague analyze --moves --json`, a
 # thermograph, every example drawn, a table and its chart). Prints "N
 # passed, M failed".

@@ -282,8 +282,15 @@ async function startGame() {
   if (!check.ok) { showError("error", text, check.body); return; }
   // In a partizan position you play Left (or Right, if ticked) and the
   // engine the other side: the analysis has CGSuite's figures (`cgt`) only
-  // for partizan positions.
-  game = { position: check.body.position, misere: misere(), over: false, partizan: "cgt" in check.body,
+  // for partizan positions under normal play; under misère play the moves
+  // say whose they are (the engine may move first, before the human's
+  // moves are listed).
+  let partizan = "cgt" in check.body;
+  if (!partizan && misere()) {
+    const moves = await api("/api/analyze", { position: text, misere: true, moves: true });
+    partizan = moves.ok && moves.body.moves.some((m) => m.side);
+  }
+  game = { position: check.body.position, misere: misere(), over: false, partizan,
     human: $("play-right").checked ? "R" : "L" };
   $("game").hidden = false;
   $("game-log").replaceChildren();
