@@ -13,6 +13,7 @@ use sprague::rulesets::{PeriodReport, SearchEnd};
 use sprague::syntax::parse_ruleset;
 use sprague::{Budget, HeapFamily, Periodicity};
 
+use crate::atomic::write_atomically;
 use crate::failure::Failure;
 
 #[derive(Debug, clap::Args)]
@@ -155,10 +156,7 @@ fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
 
 /// Writes the family's checkpoint to `path` atomically, so that a crash,
 /// `kill -9` or a power cut at any moment leaves either the previous
-/// checkpoint or the new one, whole: the bytes go to a temporary file in
-/// the same directory (a rename is atomic only within one file system),
-/// which is flushed to the disk before it is renamed over `path`, and the
-/// directory is flushed after, so that the rename itself is durable.
+/// checkpoint or the new one, whole (see [`write_atomically`]).
 fn save_checkpoint(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
     let Some(bytes) = family.checkpoint() else {
         return Err(Failure::user(format!(
@@ -172,34 +170,10 @@ fn save_checkpoint(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> 
     let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
     tmp_name.push(".tmp");
     let tmp = path.with_file_name(tmp_name);
-    let write = || -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(&bytes)?;
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&tmp, path)?;
-        sync_directory(path)
-    };
-    write().map_err(|e| {
-        // The temporary file is useless once the write failed (a full
-        // disk); the checkpoint at `path` is untouched.
-        let _ = std::fs::remove_file(&tmp);
-        Failure::user(format!("cannot write checkpoint {}: {e}", path.display()))
-    })
-}
-
-/// Flushes the directory holding `path`, which makes a rename into it
-/// durable (on Unix; elsewhere a directory cannot be opened, and the
-/// rename is left to the system).
-pub(crate) fn sync_directory(path: &Path) -> std::io::Result<()> {
-    if cfg!(unix) {
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        std::fs::File::open(dir)?.sync_all()?;
-    }
-    Ok(())
+    // On an error (a full disk) the temporary file is removed and the
+    // checkpoint at `path` is untouched.
+    write_atomically(path, &tmp, |out| out.write_all(&bytes))
+        .map_err(|e| Failure::user(format!("cannot write checkpoint {}: {e}", path.display())))
 }
 
 /// Reads the checkpoint at `path` and continues `family` from it. Only a
