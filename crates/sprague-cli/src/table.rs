@@ -156,14 +156,16 @@ fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
 
 /// Writes the family's checkpoint to `path` atomically, so that a crash,
 /// `kill -9` or a power cut at any moment leaves either the previous
-/// checkpoint or the new one, whole (see [`write_atomically`]).
+/// checkpoint or the new one, whole (see [`write_atomically`]). The values
+/// go from the family to the file a chunk at a time, through a buffer: a
+/// checkpoint costs no memory beside the values themselves.
 fn save_checkpoint(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
-    let Some(bytes) = family.checkpoint() else {
+    if !family.has_checkpoints() {
         return Err(Failure::user(format!(
             "`{}` has no checkpoints (its values are quick to compute)",
             family.ruleset()
         )));
-    };
+    }
     // `FILE.tmp` beside `FILE`: one fixed name, so a run killed while
     // writing leaves at most one stale temporary file, which the next
     // checkpoint overwrites.
@@ -172,14 +174,15 @@ fn save_checkpoint(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> 
     let tmp = path.with_file_name(tmp_name);
     // On an error (a full disk) the temporary file is removed and the
     // checkpoint at `path` is untouched.
-    write_atomically(path, &tmp, |out| out.write_all(&bytes))
+    write_atomically(path, &tmp, |out| family.write_checkpoint(out))
         .map_err(|e| Failure::user(format!("cannot write checkpoint {}: {e}", path.display())))
 }
 
 /// Reads the checkpoint at `path` and continues `family` from it. Only a
 /// regular file is read, and no more of it than its header says it holds,
 /// so that naming a device, a pipe or a large foreign file by mistake is a
-/// quick, clear error.
+/// quick, clear error. The values go from the file into the family's own
+/// vector a chunk at a time: resuming holds them once.
 fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
     let refuse = |why: &dyn std::fmt::Display| {
         Failure::user(format!("cannot resume from {}: {why}", path.display()))
@@ -189,13 +192,13 @@ fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
     if !metadata.is_file() {
         return Err(refuse(&"not a regular file"));
     }
-    let mut bytes = Vec::new();
+    let mut frame = Vec::new();
     let mut reader = std::io::BufReader::new(file);
     (&mut reader)
         .take(sprague::CHECKPOINT_FRAME_MAX as u64)
-        .read_to_end(&mut bytes)
+        .read_to_end(&mut frame)
         .map_err(|e| refuse(&e))?;
-    let length = match sprague::checkpoint_length(&bytes) {
+    let length = match sprague::checkpoint_length(&frame) {
         Ok(length) => length,
         // Fewer bytes than a header holds: the file is all there is.
         Err(e) => return Err(refuse(&e)),
@@ -208,11 +211,9 @@ fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
             "it holds {length} bytes, more than this machine's memory"
         )));
     }
-    reader
-        .take((length + 1).saturating_sub(bytes.len() as u64))
-        .read_to_end(&mut bytes)
-        .map_err(|e| refuse(&e))?;
-    family.resume(&bytes).map_err(|e| refuse(&e))
+    let rest = reader.take((length + 1).saturating_sub(frame.len() as u64));
+    let mut input = std::io::Cursor::new(frame).chain(rest);
+    family.resume(&mut input).map_err(|e| refuse(&e))
 }
 
 #[derive(Debug, Serialize)]

@@ -70,7 +70,8 @@ pub use octal::{
     ARITHMETIC_WINDOW, BYTES_PER_HEAP, CHECKPOINT_FRAME_MAX, CHECKPOINT_VERSION, Checkpoint,
     CheckpointError, CheckpointValues, GrundySequence, MAX_CODE_DIGITS, Method, OctalCode,
     PeriodSearch, PeriodicSequence, TakeBreak, certification_bound, checkpoint_length, find_period,
-    lasker_grundy, least_period, nim_sequence_bound, read_checkpoint, rules_identity,
+    lasker_grundy, least_period, nim_sequence_bound, read_checkpoint, read_checkpoint_from,
+    rules_identity,
 };
 pub use outcome::Outcome;
 pub use position::Position;
