@@ -34,8 +34,8 @@ pub struct Args {
     /// With --period, for take-and-break games: the last heap the period
     /// search may compute (default 2^32, and the search stops earlier where
     /// memory would run out; with --to, the larger of --to and --budget). A
-    /// --max whose storage (6 bytes per heap, 8 with --checkpoint) exceeds
-    /// the memory available is refused.
+    /// --max whose storage (6 bytes per heap) exceeds the memory available
+    /// is refused.
     #[arg(long, value_parser = heap_size, requires = "period")]
     max: Option<u64>,
     /// Print what describes the sequence instead of its values: the
@@ -101,10 +101,6 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
 /// The default last heap of a period search without `--to` (SPEC).
 pub(crate) const DEFAULT_MAX: u64 = 1 << 32;
 
-/// The bytes a checkpoint adds per heap while it is written (a copy of
-/// the values).
-const CHECKPOINT_BYTES_PER_HEAP: u64 = 2;
-
 /// The bytes per value of the range printed that this program holds
 /// itself (the values as nimbers and as integers) for rows, JSON and plots;
 /// a summary and CSV take them a step at a time.
@@ -117,12 +113,7 @@ const HELD_BYTES_PER_VALUE: u64 = 16;
 /// anything is computed; the default horizon is not, since the search
 /// stops by itself (and says so) where memory would run out.
 fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
-    let per_heap = sprague::BYTES_PER_HEAP
-        + if args.checkpoint.is_some() {
-            CHECKPOINT_BYTES_PER_HEAP
-        } else {
-            0
-        };
+    let per_heap = sprague::BYTES_PER_HEAP;
     let limit = budget.memory_bytes.unwrap_or(u64::MAX);
     let explicit = args.limits.explicit_budget();
     let max = match (args.max, args.to) {
@@ -141,15 +132,8 @@ fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
         (None, Some(to)) => to.max(budget.max_positions.saturating_sub(1)),
         (None, None) => explicit.map_or(DEFAULT_MAX, |b| b.saturating_sub(1)),
     };
-    // The library counts `BYTES_PER_HEAP` a heap: a checkpoint's copy is
-    // taken off the memory it is told of.
-    let memory = u64::try_from(
-        u128::from(limit) * u128::from(sprague::BYTES_PER_HEAP) / u128::from(per_heap),
-    )
-    .unwrap_or(u64::MAX);
     Ok(Budget {
         max_positions: max.saturating_add(1),
-        memory_bytes: budget.memory_bytes.map(|_| memory),
         ..*budget
     })
 }
