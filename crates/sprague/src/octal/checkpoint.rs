@@ -375,10 +375,10 @@ pub fn read_checkpoint(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
 /// ([`Checkpoint::rules`]).
 ///
 /// The values go straight from `input` into the vector returned, 64 KiB
-/// at a time, the checksum computed as they arrive: the
-/// memory a checkpoint needs is its values once. The vector is sized from
-/// the length in the header, whose checksum is checked first, and at most
-/// one byte beyond that length is read (to tell a longer file from a whole
+/// at a time, the checksum computed as they arrive: the memory a
+/// checkpoint needs is its values once. The vector is sized from the
+/// length in the header, whose checksum is checked first, and at most one
+/// byte beyond that length is read (to tell a longer file from a whole
 /// one). What any bytes are refused as is what the whole file says, as if
 /// it had been read at once: a file cut short is truncated even where what
 /// it holds is damaged too, and a damaged one is damaged even where its
