@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use sprague::{Budget, HeapFamily, Periodicity, TakeBreak};
 
+use crate::atomic::write_atomically;
 use crate::failure::Failure;
 
 /// The name in the header that says what the file is.
@@ -152,7 +153,7 @@ pub fn write_values(path: &Path, claim: &Claim, values: &[u16]) -> Result<(), Fa
     };
     let mut line = serde_json::to_vec(&header).map_err(anyhow::Error::from)?;
     line.push(b'\n');
-    write_atomically(path, |out| {
+    write_atomically(path, &temporary_path(path), |out| {
         let mut gzip = flate2::write::GzEncoder::new(out, flate2::Compression::default());
         gzip.write_all(&line)?;
         let mut bytes = Vec::with_capacity(2 * CHUNK as usize);
@@ -167,7 +168,7 @@ pub fn write_values(path: &Path, claim: &Claim, values: &[u16]) -> Result<(), Fa
     .map_err(|e| Failure::user(format!("cannot write certificate {}: {e}", path.display())))
 }
 
-/// The temporary file beside `path` that [`write_atomically`] renames over
+/// The temporary file beside `path` that `write_atomically` renames over
 /// it: in the same directory, because a rename is atomic only within one
 /// file system, and named by the process, so that two runs writing the same
 /// certificate do not write into one temporary file.
@@ -176,32 +177,6 @@ fn temporary_path(path: &Path) -> PathBuf {
     name.push(path.file_name().unwrap_or_default());
     name.push(format!(".{}.tmp", std::process::id()));
     path.with_file_name(name)
-}
-
-/// Writes `path` so that no reader ever sees it half-written: `fill`
-/// writes a temporary file, which is flushed to the disk and renamed over
-/// `path`, and the directory is flushed so that the rename is durable. On
-/// any error the temporary file is removed and `path` is as it was.
-fn write_atomically(
-    path: &Path,
-    fill: impl FnOnce(&mut std::io::BufWriter<&std::fs::File>) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    let tmp = temporary_path(path);
-    let attempt = || -> std::io::Result<()> {
-        let file = std::fs::File::create(&tmp)?;
-        let mut out = std::io::BufWriter::new(&file);
-        fill(&mut out)?;
-        out.flush()?;
-        drop(out);
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&tmp, path)?;
-        crate::table::sync_directory(path)
-    };
-    attempt().inspect_err(|_| {
-        // Nothing half-written is left: `path` was never touched.
-        let _ = std::fs::remove_file(&tmp);
-    })
 }
 
 #[cfg(test)]
@@ -304,7 +279,7 @@ mod tests {
         let path = dir.join("old.cert");
         std::fs::write(&path, b"the previous certificate").unwrap();
         // The write fails half-way, after some bytes went out.
-        let failed = write_atomically(&path, |out| {
+        let failed = write_atomically(&path, &temporary_path(&path), |out| {
             out.write_all(&[0u8; 100_000])?;
             Err(std::io::Error::other("the disk is full"))
         });

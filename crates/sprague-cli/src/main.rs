@@ -8,6 +8,7 @@
 //! answer it can parse either way.
 
 mod analyze;
+mod atomic;
 mod certificate;
 mod coalitions;
 mod failure;

@@ -13,6 +13,7 @@ use sprague::rulesets::{PeriodReport, SearchEnd};
 use sprague::syntax::parse_ruleset;
 use sprague::{Budget, HeapFamily, Periodicity};
 
+use crate::atomic::write_atomically;
 use crate::failure::Failure;
 
 #[derive(Debug, clap::Args)]
@@ -33,9 +34,8 @@ pub struct Args {
     /// With --period, for take-and-break games: the last heap the period
     /// search may compute (default 2^32, and the search stops earlier where
     /// memory would run out; with --to, the larger of --to and --budget). A
-    /// --max whose storage (4 bytes per heap, 6 with --checkpoint, and up
-    /// to 1 GiB for the period detector) exceeds the memory available is
-    /// refused.
+    /// --max whose storage (4 bytes per heap, and up to 1 GiB for the
+    /// period detector) exceeds the memory available is refused.
     #[arg(long, value_parser = heap_size, requires = "period")]
     max: Option<u64>,
     /// Print what describes the sequence instead of its values: the
@@ -101,10 +101,6 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
 /// The default last heap of a period search without `--to` (SPEC).
 pub(crate) const DEFAULT_MAX: u64 = 1 << 32;
 
-/// The bytes a checkpoint adds per heap while it is written (a copy of
-/// the values).
-const CHECKPOINT_BYTES_PER_HEAP: u64 = 2;
-
 /// The bytes per value of the range printed that this program holds
 /// itself (the values as nimbers and as integers) for rows, JSON and plots;
 /// a summary and CSV take them a step at a time.
@@ -117,26 +113,19 @@ const HELD_BYTES_PER_VALUE: u64 = 16;
 /// anything is computed; the default horizon is not, since the search
 /// stops by itself (and says so) where memory would run out.
 fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
-    let per_heap = sprague::BYTES_PER_HEAP
-        + if args.checkpoint.is_some() {
-            CHECKPOINT_BYTES_PER_HEAP
-        } else {
-            0
-        };
     let limit = budget.memory_bytes.unwrap_or(u64::MAX);
     let explicit = args.limits.explicit_budget();
     let max = match (args.max, args.to) {
         (Some(max), _) => {
-            let heaps = max.saturating_add(1);
-            let needed = u128::from(sprague::sequence_bytes(heaps))
-                + u128::from(heaps) * u128::from(per_heap - sprague::BYTES_PER_HEAP);
-            if needed > u128::from(limit) {
-                let gib = |bytes: u128| bytes as f64 / f64::from(1u32 << 30);
+            let needed = sprague::sequence_bytes(max.saturating_add(1));
+            if needed > limit {
+                let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
                 return Err(Failure::user(format!(
-                    "a period search up to heap {max} may need {:.1} GiB ({per_heap} bytes per heap and up to {:.1} GiB for the period detector), more than the {:.1} GiB of memory available: give a smaller --max",
+                    "a period search up to heap {max} may need {:.1} GiB ({} bytes per heap and up to {:.1} GiB for the period detector), more than the {:.1} GiB of memory available: give a smaller --max",
                     gib(needed),
-                    gib(u128::from(sprague::DETECTOR_BYTES)),
-                    gib(u128::from(limit))
+                    sprague::BYTES_PER_HEAP,
+                    gib(sprague::DETECTOR_BYTES),
+                    gib(limit)
                 )));
             }
             max
@@ -144,72 +133,41 @@ fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
         (None, Some(to)) => to.max(budget.max_positions.saturating_sub(1)),
         (None, None) => explicit.map_or(DEFAULT_MAX, |b| b.saturating_sub(1)),
     };
-    // The library counts `BYTES_PER_HEAP` a heap: a checkpoint's copy is
-    // taken off the memory it is told of.
-    let memory = u64::try_from(
-        u128::from(limit) * u128::from(sprague::BYTES_PER_HEAP) / u128::from(per_heap),
-    )
-    .unwrap_or(u64::MAX);
     Ok(Budget {
         max_positions: max.saturating_add(1),
-        memory_bytes: budget.memory_bytes.map(|_| memory),
         ..*budget
     })
 }
 
 /// Writes the family's checkpoint to `path` atomically, so that a crash,
 /// `kill -9` or a power cut at any moment leaves either the previous
-/// checkpoint or the new one, whole: the bytes go to a temporary file in
-/// the same directory (a rename is atomic only within one file system),
-/// which is flushed to the disk before it is renamed over `path`, and the
-/// directory is flushed after, so that the rename itself is durable.
+/// checkpoint or the new one, whole (see [`write_atomically`]). The values
+/// go from the family to the file a chunk at a time, through a buffer: a
+/// checkpoint costs no memory beside the values themselves.
 fn save_checkpoint(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
-    let Some(bytes) = family.checkpoint() else {
+    if !family.has_checkpoints() {
         return Err(Failure::user(format!(
             "`{}` has no checkpoints (its values are quick to compute)",
             family.ruleset()
         )));
-    };
+    }
     // `FILE.tmp` beside `FILE`: one fixed name, so a run killed while
     // writing leaves at most one stale temporary file, which the next
     // checkpoint overwrites.
     let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
     tmp_name.push(".tmp");
     let tmp = path.with_file_name(tmp_name);
-    let write = || -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(&bytes)?;
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&tmp, path)?;
-        sync_directory(path)
-    };
-    write().map_err(|e| {
-        // The temporary file is useless once the write failed (a full
-        // disk); the checkpoint at `path` is untouched.
-        let _ = std::fs::remove_file(&tmp);
-        Failure::user(format!("cannot write checkpoint {}: {e}", path.display()))
-    })
-}
-
-/// Flushes the directory holding `path`, which makes a rename into it
-/// durable (on Unix; elsewhere a directory cannot be opened, and the
-/// rename is left to the system).
-pub(crate) fn sync_directory(path: &Path) -> std::io::Result<()> {
-    if cfg!(unix) {
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        std::fs::File::open(dir)?.sync_all()?;
-    }
-    Ok(())
+    // On an error (a full disk) the temporary file is removed and the
+    // checkpoint at `path` is untouched.
+    write_atomically(path, &tmp, |out| family.write_checkpoint(out))
+        .map_err(|e| Failure::user(format!("cannot write checkpoint {}: {e}", path.display())))
 }
 
 /// Reads the checkpoint at `path` and continues `family` from it. Only a
 /// regular file is read, and no more of it than its header says it holds,
 /// so that naming a device, a pipe or a large foreign file by mistake is a
-/// quick, clear error.
+/// quick, clear error. The values go from the file into the family's own
+/// vector a chunk at a time: resuming holds them once.
 fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
     let refuse = |why: &dyn std::fmt::Display| {
         Failure::user(format!("cannot resume from {}: {why}", path.display()))
@@ -219,13 +177,13 @@ fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
     if !metadata.is_file() {
         return Err(refuse(&"not a regular file"));
     }
-    let mut bytes = Vec::new();
+    let mut frame = Vec::new();
     let mut reader = std::io::BufReader::new(file);
     (&mut reader)
         .take(sprague::CHECKPOINT_FRAME_MAX as u64)
-        .read_to_end(&mut bytes)
+        .read_to_end(&mut frame)
         .map_err(|e| refuse(&e))?;
-    let length = match sprague::checkpoint_length(&bytes) {
+    let length = match sprague::checkpoint_length(&frame) {
         Ok(length) => length,
         // Fewer bytes than a header holds: the file is all there is.
         Err(e) => return Err(refuse(&e)),
@@ -238,11 +196,9 @@ fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
             "it holds {length} bytes, more than this machine's memory"
         )));
     }
-    reader
-        .take((length + 1).saturating_sub(bytes.len() as u64))
-        .read_to_end(&mut bytes)
-        .map_err(|e| refuse(&e))?;
-    family.resume(&bytes).map_err(|e| refuse(&e))
+    let rest = reader.take((length + 1).saturating_sub(frame.len() as u64));
+    let mut input = std::io::Cursor::new(frame).chain(rest);
+    family.resume(&mut input).map_err(|e| refuse(&e))
 }
 
 #[derive(Debug, Serialize)]

@@ -215,3 +215,77 @@ fn a_run_killed_ten_times_and_resumed_prints_the_uninterrupted_table() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_table_resumed_past_the_change_of_width_prints_the_uninterrupted_csv() {
+    // Officers' values pass 255 at heap 10 344: the checkpoint holds one
+    // byte a value, the resumed run stores two.
+    let dir = scratch("width");
+    let (_, err, code) = sprague_in(
+        &dir,
+        &[
+            "table",
+            "officers",
+            "--to",
+            "2^12",
+            "--summary",
+            "--checkpoint",
+            "o.ckpt",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let (resumed, err, code) = sprague_in(
+        &dir,
+        &[
+            "table", "officers", "--to", "2^14", "--csv", "--resume", "o.ckpt",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let (whole, _, _) = sprague_in(&dir, &["table", "officers", "--to", "2^14", "--csv"]);
+    assert_eq!(resumed.lines().count(), (1 << 14) + 1);
+    assert_eq!(resumed, whole);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A checkpoint that cannot be written (the file size limit stands in for
+/// a full disk: the write fails with EFBIG part of the way through) stops
+/// the run with status 2 and says why, and leaves the previous checkpoint
+/// as it was and no temporary file.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_checkpoint_write_leaves_the_previous_checkpoint_whole() {
+    let dir = scratch("efbig");
+    let (_, err, code) = sprague_in(
+        &dir,
+        &["table", "officers", "--to", "400", "--checkpoint", "o.ckpt"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let previous = std::fs::read(dir.join("o.ckpt")).unwrap();
+    // A limit of 1 or 2 KiB (sh counts 512 or 1024-byte blocks), above the
+    // 589 bytes read and below the 5 KiB written; SIGXFSZ is ignored, so
+    // that the write fails instead of the process being killed.
+    let out = Command::new("sh")
+        .args([
+            "-c",
+            "trap '' XFSZ; ulimit -f 2; exec \"$0\" \"$@\"",
+            env!("CARGO_BIN_EXE_sprague"),
+            "table",
+            "officers",
+            "--to",
+            "5000",
+            "--summary",
+            "--resume",
+            "o.ckpt",
+            "--checkpoint",
+            "o.ckpt",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    insta::assert_snapshot!(err, @"error: cannot write checkpoint o.ckpt: File too large (os error 27)");
+    assert_eq!(std::fs::read(dir.join("o.ckpt")).unwrap(), previous);
+    assert!(!dir.join("o.ckpt.tmp").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

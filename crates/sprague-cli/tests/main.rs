@@ -933,6 +933,25 @@ fn table_max_bounds_the_period_search() {
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
+    // A checkpoint adds nothing per heap: it is written and read a chunk at
+    // a time, with no copy of the values.
+    let (_, err, code) = sprague(&[
+        "table",
+        "octal[0.007]",
+        "--period",
+        "--max",
+        "2^40",
+        "--checkpoint",
+        "never-written.ckpt",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with(
+            "error: a period search up to heap 1099511627776 may need 4097.0 GiB (4 bytes per heap and up to 1.0 GiB for the period detector)"
+        ),
+        "{err}"
+    );
+    assert!(!std::path::Path::new("never-written.ckpt").exists());
     let (_, err, code) = sprague(&["table", "kayles", "--max", "100"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--period"), "{err}");

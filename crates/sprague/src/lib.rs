@@ -71,7 +71,7 @@ pub use octal::{
     CheckpointError, CheckpointValues, DETECTOR_BYTES, GrundySequence, MAX_CODE_DIGITS, Method,
     OctalCode, PERIOD_WINDOW, PeriodSearch, PeriodicSequence, TakeBreak, certification_bound,
     checkpoint_length, find_period, heaps_within, lasker_grundy, least_period, nim_sequence_bound,
-    read_checkpoint, rules_identity, sequence_bytes,
+    read_checkpoint, read_checkpoint_from, rules_identity, sequence_bytes,
 };
 pub use outcome::Outcome;
 pub use position::Position;

@@ -20,7 +20,7 @@ mod pipeline;
 use checkpoint::CheckpointSlice;
 pub use checkpoint::{
     CHECKPOINT_FRAME_MAX, CHECKPOINT_VERSION, Checkpoint, CheckpointError, CheckpointValues,
-    checkpoint_length, read_checkpoint, rules_identity,
+    checkpoint_length, read_checkpoint, read_checkpoint_from, rules_identity,
 };
 pub use code::{MAX_CODE_DIGITS, OctalCode};
 pub use engine::Method;
@@ -347,33 +347,50 @@ impl GrundySequence {
         }
     }
 
-    /// The known values as a checkpoint (see [`read_checkpoint`] for the
-    /// format), naming `ruleset` for messages. The library does no I/O;
-    /// `sprague table --checkpoint` writes these bytes to a file.
-    pub fn to_checkpoint(&self, ruleset: &str) -> Vec<u8> {
+    /// Writes the known values to `out` as a checkpoint (see
+    /// [`read_checkpoint`] for the format), naming `ruleset` for messages:
+    /// a chunk at a time, so that writing needs no copy of the values. The
+    /// library opens no file; `sprague table --checkpoint` gives a file.
+    ///
+    /// # Errors
+    ///
+    /// The error of `out`, as soon as a write fails.
+    pub fn write_checkpoint(&self, ruleset: &str, out: impl std::io::Write) -> std::io::Result<()> {
         let values = match &self.storage {
             Storage::Bytes(e) => CheckpointSlice::Bytes(&e.values),
             Storage::Words(e) => CheckpointSlice::Words(&e.values),
         };
-        checkpoint::write_checkpoint(ruleset, self.rules(), values)
+        checkpoint::write_checkpoint(out, ruleset, self.rules(), values)
     }
 
-    /// A sequence resumed from [`GrundySequence::to_checkpoint`] bytes:
-    /// continuing it gives the same values as an uninterrupted run.
-    /// `ruleset` names this run's rules in the message of a checkpoint of
-    /// other rules.
+    /// The known values as checkpoint bytes in memory:
+    /// [`GrundySequence::write_checkpoint`] to a vector.
+    pub fn to_checkpoint(&self, ruleset: &str) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        // Writing to a vector cannot fail.
+        let _ = self.write_checkpoint(ruleset, &mut bytes);
+        bytes
+    }
+
+    /// A sequence resumed from a checkpoint that
+    /// [`GrundySequence::write_checkpoint`] wrote, read from `input` (a file,
+    /// or bytes in memory): continuing it gives the same values as an
+    /// uninterrupted run. The values are read into the engine's vector
+    /// directly ([`read_checkpoint_from`]). `ruleset` names this run's rules
+    /// in the message of a checkpoint of other rules.
     ///
     /// # Errors
     ///
     /// A [`CheckpointError`] saying whether the bytes are no checkpoint,
-    /// one of another version, truncated, damaged, or one of other rules.
+    /// one of another version, truncated, damaged, one of other rules, or
+    /// could not be read.
     pub fn from_checkpoint(
         rules: TakeBreak,
         method: Method,
         ruleset: &str,
-        bytes: &[u8],
+        input: impl std::io::Read,
     ) -> Result<GrundySequence, CheckpointError> {
-        let read = read_checkpoint(bytes)?;
+        let read = read_checkpoint_from(input)?;
         if read.rules != rules_identity(&rules) {
             return Err(CheckpointError::OtherTable {
                 made_for: read.ruleset,
@@ -731,7 +748,7 @@ mod tests {
                     rules.clone(),
                     Method::SparseSpace,
                     text,
-                    &bytes,
+                    &bytes[..],
                 )
                 .unwrap();
                 assert_eq!(resumed.len(), stop + 1);
@@ -745,8 +762,13 @@ mod tests {
         g.extend_to(100).unwrap();
         let bytes = g.to_checkpoint("kayles");
         assert_eq!(
-            GrundySequence::from_checkpoint(code("0.07"), Method::SparseSpace, "dawson", &bytes)
-                .unwrap_err(),
+            GrundySequence::from_checkpoint(
+                code("0.07"),
+                Method::SparseSpace,
+                "dawson",
+                &bytes[..]
+            )
+            .unwrap_err(),
             CheckpointError::OtherTable {
                 made_for: "kayles".to_string(),
                 expected: "dawson".to_string()
@@ -758,7 +780,7 @@ mod tests {
                 code("0.77"),
                 Method::SparseSpace,
                 "octal[0.77]",
-                &bytes
+                &bytes[..]
             )
             .is_ok()
         );

@@ -29,6 +29,7 @@
 //! 1 - 2^-32; it is a check against accidents, not against forgery.
 
 use std::fmt::Write as _;
+use std::io::{self, Read, Write};
 
 use super::TakeBreak;
 
@@ -43,6 +44,9 @@ const LENGTH_DIGITS: usize = 20;
 
 /// The bytes of the checksum at the end.
 const TRAILER: usize = 4;
+
+/// Why a first line that begins as a checkpoint's is not one.
+const FIRST_LINE: &str = "its first line is not `sprague octal checkpoint N`";
 
 /// Why bytes could not be resumed as a checkpoint. Each kind says what the
 /// user can do: a foreign file was named by mistake, another version needs
@@ -89,6 +93,16 @@ pub enum CheckpointError {
     NoCheckpoints {
         /// The ruleset.
         ruleset: String,
+    },
+    /// The bytes could not be read: the reader failed (the disk's error),
+    /// or the values of a whole checkpoint do not fit in memory.
+    #[error("{message}")]
+    Unreadable {
+        /// What failed: the reader's error kind, or
+        /// [`std::io::ErrorKind::OutOfMemory`].
+        kind: io::ErrorKind,
+        /// The reader's error, or what did not fit, in words.
+        message: String,
     },
 }
 
@@ -169,16 +183,55 @@ pub fn rules_identity(rules: &TakeBreak) -> String {
     )
 }
 
-/// The checkpoint of `values` for `rules`, named `ruleset` in messages.
+/// The bytes converted, checksummed and written, or read, at a time: a
+/// checkpoint goes through a buffer this size, never through a copy of its
+/// values.
+const CHUNK: usize = 1 << 16;
+
+/// Writes the checkpoint of `values` for `rules`, named `ruleset` in
+/// messages, to `out`: the header, then the values converted to little
+/// endian a [`CHUNK`] at a time, then the CRC-32 of all of it, computed as
+/// the bytes go out. Memory beyond the values is one chunk, whatever their
+/// number.
 pub(crate) fn write_checkpoint(
+    mut out: impl Write,
     ruleset: &str,
     rules: &TakeBreak,
     values: CheckpointSlice<'_>,
-) -> Vec<u8> {
+) -> io::Result<()> {
     let (count, width) = match values {
         CheckpointSlice::Bytes(v) => (v.len(), 1),
         CheckpointSlice::Words(v) => (v.len(), 2),
     };
+    let header = header(ruleset, rules, count, width);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&header);
+    out.write_all(&header)?;
+    match values {
+        CheckpointSlice::Bytes(v) => {
+            for chunk in v.chunks(CHUNK) {
+                crc.update(chunk);
+                out.write_all(chunk)?;
+            }
+        }
+        CheckpointSlice::Words(v) => {
+            let mut bytes = Vec::with_capacity(CHUNK);
+            for chunk in v.chunks(CHUNK / 2) {
+                bytes.clear();
+                bytes.extend(chunk.iter().flat_map(|w| w.to_le_bytes()));
+                crc.update(&bytes);
+                out.write_all(&bytes)?;
+            }
+        }
+    }
+    out.write_all(&crc.finalize().to_le_bytes())
+}
+
+/// The bytes of a checkpoint before its values: the first two lines (the
+/// magic and version, the length of the whole file of `count` values of
+/// `width` bytes and the header checksum), the body's lines and the blank
+/// line.
+fn header(ruleset: &str, rules: &TakeBreak, count: usize, width: usize) -> Vec<u8> {
     // A newline in the name would end its line early; rulesets are written
     // without one, and this keeps the format whole if one ever is.
     let ruleset = ruleset.replace(['\n', '\r'], " ");
@@ -198,25 +251,15 @@ pub(crate) fn write_checkpoint(
         std::str::from_utf8(MAGIC).unwrap_or("")
     );
     let frame_len = frame_length(magic.len());
+    // The values are in memory, so their bytes count at most `isize::MAX`.
     let length = frame_len + body.len() + count * width + TRAILER;
-    let mut out = Vec::with_capacity(length);
+    let mut out = Vec::with_capacity(frame_len + body.len());
     out.extend_from_slice(magic.as_bytes());
     out.extend_from_slice(format!("length {length:0LENGTH_DIGITS$}").as_bytes());
     let header_crc = crc32fast::hash(&out);
     out.extend_from_slice(format!(" header-crc32 {header_crc:08x}\n").as_bytes());
     debug_assert_eq!(out.len(), frame_len);
     out.extend_from_slice(body.as_bytes());
-    match values {
-        CheckpointSlice::Bytes(v) => out.extend_from_slice(v),
-        CheckpointSlice::Words(v) => {
-            for w in v {
-                out.extend_from_slice(&w.to_le_bytes());
-            }
-        }
-    }
-    let crc = crc32fast::hash(&out);
-    out.extend_from_slice(&crc.to_le_bytes());
-    debug_assert_eq!(out.len(), length);
     out
 }
 
@@ -267,9 +310,7 @@ pub fn checkpoint_length(prefix: &[u8]) -> Result<u64, CheckpointError> {
         return Err(truncated());
     }
     if rest[digits] != b'\n' || digits == 0 || digits > 19 {
-        return Err(damaged(
-            "its first line is not `sprague octal checkpoint N`",
-        ));
+        return Err(damaged(FIRST_LINE));
     }
     let version: u64 = std::str::from_utf8(&rest[..digits])
         .ok()
@@ -304,9 +345,8 @@ pub fn checkpoint_length(prefix: &[u8]) -> Result<u64, CheckpointError> {
         .ok_or_else(|| damaged("its length does not read"))
 }
 
-/// Reads and checks a checkpoint: its magic and version, its length, both
-/// checksums, and that its header agrees with its values. Which table it
-/// belongs to is the caller's to compare ([`Checkpoint::rules`]).
+/// Reads and checks a checkpoint held in memory: [`read_checkpoint_from`]
+/// on its bytes.
 ///
 /// # Examples
 ///
@@ -323,36 +363,183 @@ pub fn checkpoint_length(prefix: &[u8]) -> Result<u64, CheckpointError> {
 ///
 /// # Errors
 ///
-/// Each kind of [`CheckpointError`] but [`CheckpointError::OtherTable`]
-/// and [`CheckpointError::NoCheckpoints`].
+/// Each kind of [`CheckpointError`] but [`CheckpointError::OtherTable`],
+/// [`CheckpointError::NoCheckpoints`] and [`CheckpointError::Unreadable`].
 pub fn read_checkpoint(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
-    let length = checkpoint_length(bytes)?;
-    let have = bytes.len() as u64;
-    if have < length {
-        return Err(CheckpointError::Truncated {
-            length: have,
-            expected: Some(length),
-        });
+    read_checkpoint_from(bytes)
+}
+
+/// Reads and checks a checkpoint from `input` (a file): its magic and
+/// version, its length, both checksums, and that its header agrees with its
+/// values. Which table it belongs to is the caller's to compare
+/// ([`Checkpoint::rules`]).
+///
+/// The values go straight from `input` into the vector returned, 64 KiB
+/// at a time, the checksum computed as they arrive: the memory a
+/// checkpoint needs is its values once. The vector is sized from the
+/// length in the header, whose checksum is checked first, and at most one
+/// byte beyond that length is read (to tell a longer file from a whole
+/// one). What any bytes are refused as is what the whole file says, as if
+/// it had been read at once: a file cut short is truncated even where what
+/// it holds is damaged too, and a damaged one is damaged even where its
+/// header no longer reads.
+///
+/// # Errors
+///
+/// Each kind of [`CheckpointError`] but [`CheckpointError::OtherTable`] and
+/// [`CheckpointError::NoCheckpoints`]; [`CheckpointError::Unreadable`]
+/// when `input` fails, or the values its header declares do not fit in
+/// memory.
+pub fn read_checkpoint_from(input: impl Read) -> Result<Checkpoint, CheckpointError> {
+    let mut input = Input::new(input);
+    let (frame, length) = read_frame(&mut input)?;
+    let truncated = |have: u64| CheckpointError::Truncated {
+        length: have,
+        expected: Some(length),
+    };
+    // Nothing past the byte that tells a longer file from a whole one.
+    input.limit_to(length.saturating_add(1));
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&frame);
+    // The header's checksum matched, so `length` is as written and covers
+    // the frame and the trailer.
+    let content = length - TRAILER as u64;
+    // The body's lines, up to the byte after the fourth (which must end
+    // the blank line), or all that is left of the contents.
+    let mut body = Vec::new();
+    let mut newlines = 0;
+    while input.consumed < content && newlines < 5 {
+        let Some(b) = input.byte()? else {
+            return Err(truncated(input.consumed));
+        };
+        body.push(b);
+        newlines += usize::from(b == b'\n' || newlines == 4);
     }
-    if have > length {
+    crc.update(&body);
+    // What the body says is only known to be what was written once the
+    // checksum at the end matches; until then it sizes the values, and
+    // any error it gives waits for the checksum (a damaged body is
+    // reported as damaged, as the whole file would be).
+    let layout = parse_body(&body, content - input.consumed);
+    let mut values = match &layout {
+        Ok(layout) => Some(Values::reserve(layout)),
+        Err(_) => None,
+    };
+    let mut odd_byte = None;
+    while input.consumed < content {
+        let left = usize::try_from(content - input.consumed).unwrap_or(usize::MAX);
+        let chunk = input.next(left)?;
+        if chunk.is_empty() {
+            return Err(truncated(input.consumed));
+        }
+        crc.update(chunk);
+        if let Some(values) = &mut values {
+            values.push(chunk, &mut odd_byte);
+        }
+    }
+    let mut trailer = [0; TRAILER];
+    let mut have = 0;
+    while have < TRAILER {
+        let chunk = input.next(TRAILER - have)?;
+        if chunk.is_empty() {
+            return Err(truncated(input.consumed));
+        }
+        trailer[have..have + chunk.len()].copy_from_slice(chunk);
+        have += chunk.len();
+    }
+    if input.byte()?.is_some() {
         return Err(damaged(format!(
             "it is longer than the {length} bytes its header says"
         )));
     }
-    let (content, trailer) = bytes.split_at(bytes.len() - TRAILER);
-    let mut crc = [0; TRAILER];
-    crc.copy_from_slice(trailer);
-    if crc32fast::hash(content) != u32::from_le_bytes(crc) {
+    if crc.finalize() != u32::from_le_bytes(trailer) {
         return Err(damaged("the checksum of its contents does not match"));
     }
-    // From here the bytes are as written; a mismatch below means a writer
-    // that is not this one.
-    let version_end = content
-        .iter()
-        .position(|&b| b == b'\n')
-        .ok_or_else(|| damaged("no header"))?;
-    let frame_len = frame_length(version_end + 1);
-    let mut rest = &content[frame_len..];
+    // From here the bytes are as written; an error of the body means a
+    // writer that is not this one.
+    let layout = layout?;
+    let values = match values {
+        Some(Values::Bytes(Some(v))) => CheckpointValues::Bytes(v),
+        Some(Values::Words(Some(v))) => CheckpointValues::Words(v),
+        _ => {
+            return Err(CheckpointError::Unreadable {
+                kind: io::ErrorKind::OutOfMemory,
+                message: format!("its {} values do not fit in memory", layout.count),
+            });
+        }
+    };
+    // G(0) = 0 in every game: a heap of nothing has no move.
+    let first = match &values {
+        CheckpointValues::Bytes(v) => v.first().map(|&g| u16::from(g)),
+        CheckpointValues::Words(v) => v.first().copied(),
+    };
+    if first.is_some_and(|g| g != 0) {
+        return Err(damaged("it says G(0) is not 0"));
+    }
+    Ok(Checkpoint {
+        ruleset: layout.ruleset,
+        rules: layout.rules,
+        values,
+    })
+}
+
+/// Reads the first two lines of a checkpoint: its bytes and the length
+/// they declare, or the error [`checkpoint_length`] finds in the whole
+/// input. It reads no further than that error is certain: the magic, the
+/// version's digits up to the byte after them, then the rest of the two
+/// lines.
+fn read_frame<R: Read>(input: &mut Input<R>) -> Result<(Vec<u8>, u64), CheckpointError> {
+    let mut frame = Vec::with_capacity(CHECKPOINT_FRAME_MAX);
+    input.read_to(&mut frame, MAGIC.len())?;
+    if frame.starts_with(MAGIC) {
+        while let Some(b) = input.byte()? {
+            frame.push(b);
+            if b == b'\n' {
+                let frame_len = frame_length(frame.len());
+                input.read_to(&mut frame, frame_len)?;
+                break;
+            } else if !b.is_ascii_digit() {
+                break;
+            } else if frame.len() - MAGIC.len() > 19 {
+                // Too many digits for a version: the first line is not one
+                // whatever follows, unless nothing but digits does.
+                return loop {
+                    match input.byte()? {
+                        Some(b) if b.is_ascii_digit() => {}
+                        Some(_) => break Err(damaged(FIRST_LINE)),
+                        None => {
+                            break Err(CheckpointError::Truncated {
+                                length: input.consumed,
+                                expected: None,
+                            });
+                        }
+                    }
+                };
+            }
+        }
+    }
+    let length = checkpoint_length(&frame)?;
+    Ok((frame, length))
+}
+
+/// What the body of a checkpoint says: whose it is and how its values are
+/// stored.
+#[derive(Debug)]
+struct Layout {
+    ruleset: String,
+    rules: String,
+    count: usize,
+    /// Two bytes per value (else one).
+    words: bool,
+}
+
+/// Reads the body: the lines `ruleset`, `rules`, `heaps` and `width`, each
+/// with its key and a space, a blank line, and `data_len` bytes of values
+/// after it that hold the heaps at the width. `body` is the bytes up to the
+/// byte after the fourth line, or every byte of the contents if there are
+/// fewer lines.
+fn parse_body(body: &[u8], data_len: u64) -> Result<Layout, CheckpointError> {
+    let mut rest = body;
     let mut line = |key: &str| -> Result<String, CheckpointError> {
         let end = rest
             .iter()
@@ -371,11 +558,9 @@ pub fn read_checkpoint(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
     let rules = line("rules")?;
     let heaps = line("heaps")?;
     let width = line("width")?;
-    let blank = rest.first() == Some(&b'\n');
-    if !blank {
+    if rest != b"\n" {
         return Err(damaged("no blank line after the header"));
     }
-    let data = &rest[1..];
     let count: usize = match heaps.as_str() {
         "none" => 0,
         range => range
@@ -384,33 +569,157 @@ pub fn read_checkpoint(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
             .and_then(|last| last.checked_add(1))
             .ok_or_else(|| damaged(format!("the heaps `{heaps}` do not read")))?,
     };
-    let values = match width.as_str() {
-        "1" if data.len() == count => CheckpointValues::Bytes(data.to_vec()),
-        "2" if Some(data.len()) == count.checked_mul(2) => CheckpointValues::Words(
-            data.chunks_exact(2)
-                .map(|c| u16::from_le_bytes([c[0], c[1]]))
-                .collect(),
-        ),
-        _ => {
-            return Err(damaged(format!(
-                "{} bytes of values do not hold heaps {heaps} of width {width}",
-                data.len()
-            )));
+    let bytes_per_value = match width.as_str() {
+        "1" => Some(1),
+        "2" => Some(2),
+        _ => None,
+    };
+    match bytes_per_value {
+        Some(w) if count.checked_mul(w).and_then(|n| u64::try_from(n).ok()) == Some(data_len) => {
+            Ok(Layout {
+                ruleset,
+                rules,
+                count,
+                words: w == 2,
+            })
         }
-    };
-    // G(0) = 0 in every game: a heap of nothing has no move.
-    let first = match &values {
-        CheckpointValues::Bytes(v) => v.first().map(|&g| u16::from(g)),
-        CheckpointValues::Words(v) => v.first().copied(),
-    };
-    if first.is_some_and(|g| g != 0) {
-        return Err(damaged("it says G(0) is not 0"));
+        _ => Err(damaged(format!(
+            "{data_len} bytes of values do not hold heaps {heaps} of width {width}"
+        ))),
     }
-    Ok(Checkpoint {
-        ruleset,
-        rules,
-        values,
-    })
+}
+
+/// The values as they arrive, in a vector of their number (`None` if that
+/// many do not fit in memory: they are still read, for the checksum).
+enum Values {
+    Bytes(Option<Vec<u8>>),
+    Words(Option<Vec<u16>>),
+}
+
+impl Values {
+    /// Room for the values `layout` declares, reserved once: the vector
+    /// never grows (growing would hold the old and new buffers at once).
+    fn reserve(layout: &Layout) -> Values {
+        fn room<T>(count: usize) -> Option<Vec<T>> {
+            let mut v = Vec::new();
+            v.try_reserve_exact(count).ok()?;
+            Some(v)
+        }
+        if layout.words {
+            Values::Words(room(layout.count))
+        } else {
+            Values::Bytes(room(layout.count))
+        }
+    }
+
+    /// Appends the values in `bytes`. A word may be split between two
+    /// chunks: its first byte waits in `odd_byte`.
+    fn push(&mut self, mut bytes: &[u8], odd_byte: &mut Option<u8>) {
+        match self {
+            Values::Bytes(Some(v)) => v.extend_from_slice(bytes),
+            Values::Words(Some(v)) => {
+                if let Some(low) = odd_byte.take() {
+                    if let Some((&high, rest)) = bytes.split_first() {
+                        v.push(u16::from_le_bytes([low, high]));
+                        bytes = rest;
+                    } else {
+                        *odd_byte = Some(low);
+                    }
+                }
+                let pairs = bytes.chunks_exact(2);
+                if let [last] = pairs.remainder() {
+                    *odd_byte = Some(*last);
+                }
+                v.extend(pairs.map(|c| u16::from_le_bytes([c[0], c[1]])));
+            }
+            Values::Bytes(None) | Values::Words(None) => {}
+        }
+    }
+}
+
+/// A reader's bytes, counted: at first exactly as many as are asked for
+/// (the first two lines of a checkpoint), then, once its length is known,
+/// a [`CHUNK`] at a time up to that length.
+struct Input<R> {
+    inner: R,
+    buffer: Vec<u8>,
+    /// `buffer[start..end]` is read and not yet handed out.
+    start: usize,
+    end: usize,
+    /// The bytes handed out.
+    consumed: u64,
+    /// Whether to ask `inner` for only the bytes asked for, not a chunk.
+    exact: bool,
+    /// The most bytes still to be asked of `inner`.
+    unread: u64,
+}
+
+impl<R: Read> Input<R> {
+    fn new(inner: R) -> Input<R> {
+        Input {
+            inner,
+            buffer: vec![0; CHUNK],
+            start: 0,
+            end: 0,
+            consumed: 0,
+            exact: true,
+            unread: u64::MAX,
+        }
+    }
+
+    /// Reads a chunk at a time from now on, and no further than `length`
+    /// bytes from the start.
+    fn limit_to(&mut self, length: u64) {
+        let asked = self.consumed + (self.end - self.start) as u64;
+        self.unread = length.saturating_sub(asked);
+        self.exact = false;
+    }
+
+    /// Up to `max` (at least 1) of the next bytes: none at the end of the
+    /// input, and otherwise at least one.
+    fn next(&mut self, max: usize) -> Result<&[u8], CheckpointError> {
+        if self.start == self.end {
+            let room = if self.exact { max.min(CHUNK) } else { CHUNK };
+            let want = usize::try_from(self.unread).map_or(room, |u| u.min(room));
+            let n = loop {
+                match self.inner.read(&mut self.buffer[..want]) {
+                    Ok(n) => break n.min(want),
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        return Err(CheckpointError::Unreadable {
+                            kind: e.kind(),
+                            message: e.to_string(),
+                        });
+                    }
+                }
+            };
+            self.start = 0;
+            self.end = n;
+            self.unread -= n as u64;
+        }
+        let n = max.min(self.end - self.start);
+        let from = self.start;
+        self.start += n;
+        self.consumed += n as u64;
+        Ok(&self.buffer[from..from + n])
+    }
+
+    /// The next byte, `None` at the end of the input.
+    fn byte(&mut self) -> Result<Option<u8>, CheckpointError> {
+        Ok(self.next(1)?.first().copied())
+    }
+
+    /// Appends bytes to `out` until it holds `len`, or the input ends.
+    fn read_to(&mut self, out: &mut Vec<u8>, len: usize) -> Result<(), CheckpointError> {
+        while out.len() < len {
+            let chunk = self.next(len - out.len())?;
+            if chunk.is_empty() {
+                break;
+            }
+            out.extend_from_slice(chunk);
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -418,30 +727,257 @@ mod tests {
     use super::*;
     use crate::octal::{GrundySequence, Method, OctalCode};
 
-    fn kayles() -> TakeBreak {
-        TakeBreak::from_code(&OctalCode::parse("0.77").unwrap())
+    fn code(text: &str) -> TakeBreak {
+        TakeBreak::from_code(&OctalCode::parse(text).unwrap())
     }
 
-    /// Small checkpoints of both widths: Kayles to heap 40 (bytes) and
-    /// Officers past its first value above 255 (words).
-    fn small_checkpoints() -> Vec<Vec<u8>> {
-        let mut k = GrundySequence::new(kayles(), Method::SparseSpace);
-        k.extend_to(40).unwrap();
-        let officers = TakeBreak::from_code(&OctalCode::parse("0.6").unwrap());
-        let mut o = GrundySequence::new(officers, Method::SparseSpace);
+    fn kayles() -> TakeBreak {
+        code("0.77")
+    }
+
+    /// A checkpoint written by the release build of `a6432e6`, the last
+    /// that built checkpoints in memory: Officers to heap 10 400, two bytes
+    /// a value (`tests/data/checkpoints/README.md`).
+    const OFFICERS_BEFORE_STREAMING: &[u8] =
+        include_bytes!("../../tests/data/checkpoints/officers-10400.ckpt");
+
+    /// The writer of `a6432e6`, which built the whole file in memory: the
+    /// reference that the streaming writer must equal byte for byte.
+    fn whole_file_checkpoint(
+        ruleset: &str,
+        rules: &TakeBreak,
+        values: CheckpointSlice<'_>,
+    ) -> Vec<u8> {
+        let (count, width) = match values {
+            CheckpointSlice::Bytes(v) => (v.len(), 1),
+            CheckpointSlice::Words(v) => (v.len(), 2),
+        };
+        let ruleset = ruleset.replace(['\n', '\r'], " ");
+        let mut body = String::new();
+        let _ = writeln!(body, "ruleset {ruleset}");
+        let _ = writeln!(body, "rules {}", rules_identity(rules));
+        match count.checked_sub(1) {
+            Some(last) => {
+                let _ = writeln!(body, "heaps 0..={last}");
+            }
+            None => body.push_str("heaps none\n"),
+        }
+        let _ = writeln!(body, "width {width}\n");
+        let magic = format!(
+            "{}{CHECKPOINT_VERSION}\n",
+            std::str::from_utf8(MAGIC).unwrap_or("")
+        );
+        let frame_len = frame_length(magic.len());
+        let length = frame_len + body.len() + count * width + TRAILER;
+        let mut out = Vec::with_capacity(length);
+        out.extend_from_slice(magic.as_bytes());
+        out.extend_from_slice(format!("length {length:0LENGTH_DIGITS$}").as_bytes());
+        let header_crc = crc32fast::hash(&out);
+        out.extend_from_slice(format!(" header-crc32 {header_crc:08x}\n").as_bytes());
+        out.extend_from_slice(body.as_bytes());
+        match values {
+            CheckpointSlice::Bytes(v) => out.extend_from_slice(v),
+            CheckpointSlice::Words(v) => {
+                for w in v {
+                    out.extend_from_slice(&w.to_le_bytes());
+                }
+            }
+        }
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// The reader of `a6432e6`, which checked a whole file held in memory:
+    /// the reference that the streaming reader must agree with, refusal
+    /// for refusal and message for message.
+    fn whole_file_read(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
+        let length = checkpoint_length(bytes)?;
+        let have = bytes.len() as u64;
+        if have < length {
+            return Err(CheckpointError::Truncated {
+                length: have,
+                expected: Some(length),
+            });
+        }
+        if have > length {
+            return Err(damaged(format!(
+                "it is longer than the {length} bytes its header says"
+            )));
+        }
+        let (content, trailer) = bytes.split_at(bytes.len() - TRAILER);
+        let mut crc = [0; TRAILER];
+        crc.copy_from_slice(trailer);
+        if crc32fast::hash(content) != u32::from_le_bytes(crc) {
+            return Err(damaged("the checksum of its contents does not match"));
+        }
+        let version_end = content
+            .iter()
+            .position(|&b| b == b'\n')
+            .ok_or_else(|| damaged("no header"))?;
+        let frame_len = frame_length(version_end + 1);
+        let mut rest = &content[frame_len..];
+        let mut line = |key: &str| -> Result<String, CheckpointError> {
+            let end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .ok_or_else(|| damaged(format!("no `{key}` line")))?;
+            let text = std::str::from_utf8(&rest[..end])
+                .ok()
+                .and_then(|l| l.strip_prefix(key))
+                .and_then(|l| l.strip_prefix(' '))
+                .ok_or_else(|| damaged(format!("no `{key}` line")))?
+                .to_string();
+            rest = &rest[end + 1..];
+            Ok(text)
+        };
+        let ruleset = line("ruleset")?;
+        let rules = line("rules")?;
+        let heaps = line("heaps")?;
+        let width = line("width")?;
+        if rest.first() != Some(&b'\n') {
+            return Err(damaged("no blank line after the header"));
+        }
+        let data = &rest[1..];
+        let count: usize = match heaps.as_str() {
+            "none" => 0,
+            range => range
+                .strip_prefix("0..=")
+                .and_then(|last| last.parse::<usize>().ok())
+                .and_then(|last| last.checked_add(1))
+                .ok_or_else(|| damaged(format!("the heaps `{heaps}` do not read")))?,
+        };
+        let values = match width.as_str() {
+            "1" if data.len() == count => CheckpointValues::Bytes(data.to_vec()),
+            "2" if Some(data.len()) == count.checked_mul(2) => CheckpointValues::Words(
+                data.chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect(),
+            ),
+            _ => {
+                return Err(damaged(format!(
+                    "{} bytes of values do not hold heaps {heaps} of width {width}",
+                    data.len()
+                )));
+            }
+        };
+        let first = match &values {
+            CheckpointValues::Bytes(v) => v.first().map(|&g| u16::from(g)),
+            CheckpointValues::Words(v) => v.first().copied(),
+        };
+        if first.is_some_and(|g| g != 0) {
+            return Err(damaged("it says G(0) is not 0"));
+        }
+        Ok(Checkpoint {
+            ruleset,
+            rules,
+            values,
+        })
+    }
+
+    /// A reader that hands out at most `piece` bytes a call, and fails
+    /// every other call with `Interrupted` (which a reader retries), as a
+    /// pipe or a slow disk may; it counts the bytes it handed out.
+    struct Pieces<'a> {
+        bytes: &'a [u8],
+        piece: usize,
+        interrupt: bool,
+        handed_out: usize,
+    }
+
+    impl<'a> Pieces<'a> {
+        fn new(bytes: &'a [u8], piece: usize) -> Pieces<'a> {
+            Pieces {
+                bytes,
+                piece,
+                interrupt: false,
+                handed_out: 0,
+            }
+        }
+    }
+
+    impl Read for Pieces<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.interrupt = !self.interrupt;
+            if self.interrupt {
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            let n = self.piece.min(buf.len()).min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            self.handed_out += n;
+            Ok(n)
+        }
+    }
+
+    /// Reads `bytes` as a checkpoint in pieces of `pieces` bytes, and all
+    /// at once, checks that each way answers what the whole-file reader
+    /// answers, and returns that.
+    fn read_in_pieces(bytes: &[u8], pieces: &[usize]) -> Result<Checkpoint, CheckpointError> {
+        let expected = whole_file_read(bytes);
+        for &piece in pieces {
+            assert_eq!(
+                read_checkpoint_from(Pieces::new(bytes, piece)),
+                expected,
+                "read {piece} bytes at a time"
+            );
+        }
+        assert_eq!(read_checkpoint(bytes), expected, "read at once");
+        expected
+    }
+
+    /// Reads `bytes` one byte, seven bytes at a time and at once.
+    fn read_every_way(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
+        read_in_pieces(bytes, &[1, 7])
+    }
+
+    /// The values of `g` as the writer takes them.
+    fn slice(g: &GrundySequence) -> CheckpointSlice<'_> {
+        match &g.storage {
+            super::super::Storage::Bytes(e) => CheckpointSlice::Bytes(&e.values),
+            super::super::Storage::Words(e) => CheckpointSlice::Words(&e.values),
+        }
+    }
+
+    /// Officers up to its first value above 255, stored in two bytes.
+    fn officers_in_words() -> GrundySequence {
+        let mut o = GrundySequence::new(code("0.6"), Method::SparseSpace);
         let mut n = 256;
         while o.is_bytes() {
             n += 256;
             o.extend_to(n).unwrap();
         }
-        vec![k.to_checkpoint("kayles"), o.to_checkpoint("officers")]
+        o
+    }
+
+    /// Checkpoints small enough to be read every way with every byte
+    /// changed and at every length: Kayles to heap 40 (one byte a value),
+    /// Officers to heap 100 with two bytes a value (written directly: the
+    /// sequence widens only past heap 10 000), and one of no values.
+    fn small_checkpoints() -> Vec<Vec<u8>> {
+        let mut k = GrundySequence::new(kayles(), Method::SparseSpace);
+        k.extend_to(40).unwrap();
+        let mut o = GrundySequence::new(code("0.6"), Method::SparseSpace);
+        o.extend_to(100).unwrap();
+        let words: Vec<u16> = o.to_vec().iter().map(|&g| g as u16).collect();
+        let mut officers = Vec::new();
+        write_checkpoint(
+            &mut officers,
+            "officers",
+            &code("0.6"),
+            CheckpointSlice::Words(&words),
+        )
+        .unwrap();
+        let mut empty = Vec::new();
+        write_checkpoint(&mut empty, "kayles", &kayles(), CheckpointSlice::Bytes(&[])).unwrap();
+        vec![k.to_checkpoint("kayles"), officers, empty]
     }
 
     #[test]
     fn a_checkpoint_reads_back_as_written() {
         let mut g = GrundySequence::new(kayles(), Method::SparseSpace);
         g.extend_to(40).unwrap();
-        let read = read_checkpoint(&g.to_checkpoint("kayles")).unwrap();
+        let read = read_every_way(&g.to_checkpoint("kayles")).unwrap();
         assert_eq!(read.ruleset, "kayles");
         assert_eq!(
             read.rules,
@@ -455,13 +991,112 @@ mod tests {
     }
 
     #[test]
+    fn the_streaming_writer_writes_what_the_whole_file_writer_wrote() {
+        // Both widths, with one chunk of values and with several (64 KiB:
+        // 65 536 values of one byte, 32 768 of two) ending anywhere in the
+        // last, and a sequence of G(0) alone.
+        let officers = officers_in_words();
+        let mut long_officers = GrundySequence::new(code("0.6"), Method::SparseSpace);
+        long_officers.extend_to(70_001).unwrap();
+        let mut sequences = vec![("officers", officers), ("officers", long_officers)];
+        for (name, text, to) in [
+            ("kayles", "0.77", 0),
+            ("kayles", "0.77", 40),
+            ("dawson", "0.07", 65_535),
+            ("dawson", "0.07", 65_536),
+            ("octal[0.1777]", "0.1777", 200_003),
+        ] {
+            let mut g = GrundySequence::new(code(text), Method::SparseSpace);
+            g.extend_to(to).unwrap();
+            sequences.push((name, g));
+        }
+        for (name, g) in &sequences {
+            let streamed = g.to_checkpoint(name);
+            assert_eq!(
+                streamed,
+                whole_file_checkpoint(name, g.rules(), slice(g)),
+                "{name} to {}",
+                g.len()
+            );
+            // The bytes are the same whatever the writer takes at a time.
+            let mut pieces = io::BufWriter::with_capacity(7, Vec::new());
+            g.write_checkpoint(name, &mut pieces).unwrap();
+            assert_eq!(pieces.into_inner().unwrap(), streamed);
+            assert_eq!(
+                read_in_pieces(&streamed, &[4099]).unwrap().values.len(),
+                g.len()
+            );
+        }
+        assert!(!sequences[1].1.is_bytes() && sequences[1].1.len() > CHUNK);
+    }
+
+    #[test]
+    fn a_checkpoint_written_before_streaming_resumes_and_is_written_again_byte_for_byte() {
+        let read = read_in_pieces(OFFICERS_BEFORE_STREAMING, &[7, 4096]).unwrap();
+        let CheckpointValues::Words(values) = &read.values else {
+            panic!("the file holds two bytes a value");
+        };
+        assert_eq!(values.len(), 10_401);
+        assert_eq!(values.iter().position(|&g| g > 255), Some(10_344));
+        let resumed = GrundySequence::from_checkpoint(
+            code("0.6"),
+            Method::SparseSpace,
+            "officers",
+            Pieces::new(OFFICERS_BEFORE_STREAMING, 7),
+        )
+        .unwrap();
+        assert_eq!(resumed.to_checkpoint("officers"), OFFICERS_BEFORE_STREAMING);
+        let mut fresh = GrundySequence::new(code("0.6"), Method::SparseSpace);
+        fresh.extend_to(10_400).unwrap();
+        assert_eq!(resumed.to_vec(), fresh.to_vec());
+    }
+
+    #[test]
+    fn a_failed_write_is_the_writers_error() {
+        /// Takes `room` bytes, then fails as a full disk does.
+        struct Full {
+            room: usize,
+        }
+        impl Write for Full {
+            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+                if self.room == 0 {
+                    return Err(io::ErrorKind::StorageFull.into());
+                }
+                let n = buf.len().min(self.room);
+                self.room -= n;
+                Ok(n)
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let g = officers_in_words();
+        let length = g.to_checkpoint("officers").len();
+        // In the header, among the values, in the checksum.
+        for room in [0, 50, 200, 9000, length - 2] {
+            let err = g.write_checkpoint("officers", Full { room }).unwrap_err();
+            assert_eq!(err.kind(), io::ErrorKind::StorageFull, "room for {room}");
+        }
+        assert!(
+            g.write_checkpoint("officers", Full { room: length })
+                .is_ok()
+        );
+    }
+
+    #[test]
     fn every_changed_byte_is_refused() {
-        for bytes in small_checkpoints() {
+        let officers = officers_in_words().to_checkpoint("officers");
+        for (bytes, pieces) in small_checkpoints()
+            .into_iter()
+            .map(|b| (b, &[1, 7][..]))
+            .chain([(officers, &[][..])])
+        {
             for at in 0..bytes.len() {
                 for flip in [0x01, 0xFF, 0x80] {
                     let mut changed = bytes.clone();
                     changed[at] ^= flip;
-                    let err = read_checkpoint(&changed).expect_err("a changed byte is refused");
+                    let err =
+                        read_in_pieces(&changed, pieces).expect_err("a changed byte is refused");
                     // Which error depends on where: the magic makes it
                     // foreign, the version digit another version (the
                     // digit still reads as one), anything else damaged.
@@ -480,9 +1115,14 @@ mod tests {
 
     #[test]
     fn every_truncation_is_refused_as_truncated() {
-        for bytes in small_checkpoints() {
+        let officers = officers_in_words().to_checkpoint("officers");
+        for (bytes, pieces) in small_checkpoints()
+            .into_iter()
+            .map(|b| (b, &[1, 7][..]))
+            .chain([(officers, &[7][..])])
+        {
             for len in 0..bytes.len() {
-                let err = read_checkpoint(&bytes[..len]).expect_err("a prefix is refused");
+                let err = read_in_pieces(&bytes[..len], pieces).expect_err("a prefix is refused");
                 assert!(
                     matches!(err, CheckpointError::Truncated { length, .. } if length == len as u64),
                     "cut at {len}: {err}"
@@ -491,10 +1131,93 @@ mod tests {
             let mut longer = bytes.clone();
             longer.push(0);
             assert!(matches!(
-                read_checkpoint(&longer),
+                read_in_pieces(&longer, pieces),
                 Err(CheckpointError::Damaged { .. })
             ));
         }
+    }
+
+    #[test]
+    fn no_more_is_read_than_the_header_says_and_one_byte() {
+        for bytes in small_checkpoints() {
+            let mut longer = bytes.clone();
+            longer.extend_from_slice(&[0; 100_000]);
+            for piece in [1, 7, CHUNK] {
+                let mut input = Pieces::new(&longer, piece);
+                let err = read_checkpoint_from(&mut input).unwrap_err();
+                assert_eq!(
+                    err.to_string(),
+                    format!(
+                        "the checkpoint is damaged: it is longer than the {} bytes its header says",
+                        bytes.len()
+                    )
+                );
+                assert_eq!(input.handed_out, bytes.len() + 1);
+            }
+        }
+        // A foreign file: its first 25 bytes.
+        let mut input = Pieces::new(&[b'x'; 10_000], CHUNK);
+        assert_eq!(
+            read_checkpoint_from(&mut input),
+            Err(CheckpointError::Foreign)
+        );
+        assert_eq!(input.handed_out, MAGIC.len());
+    }
+
+    #[test]
+    fn a_failing_reader_is_unreadable() {
+        /// Hands out `good`, then fails.
+        struct Failing<'a> {
+            good: &'a [u8],
+        }
+        impl Read for Failing<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.good.is_empty() {
+                    return Err(io::Error::other("the disk is on fire"));
+                }
+                let n = buf.len().min(self.good.len());
+                buf[..n].copy_from_slice(&self.good[..n]);
+                self.good = &self.good[n..];
+                Ok(n)
+            }
+        }
+        let bytes = officers_in_words().to_checkpoint("officers");
+        for cut in [0, 10, 200, bytes.len() / 2, bytes.len()] {
+            assert_eq!(
+                read_checkpoint_from(Failing {
+                    good: &bytes[..cut]
+                }),
+                Err(CheckpointError::Unreadable {
+                    kind: io::ErrorKind::Other,
+                    message: "the disk is on fire".to_string()
+                }),
+                "failing after {cut} bytes"
+            );
+        }
+    }
+
+    #[test]
+    fn a_header_that_declares_more_than_memory_is_read_as_truncated() {
+        // A frame with a matching checksum that declares 2^62 bytes, and a
+        // body that agrees: the reader cannot make room for the values, and
+        // the file ends long before its length.
+        let magic = format!("sprague octal checkpoint {CHECKPOINT_VERSION}\n");
+        let length: u64 = 1 << 62;
+        let mut bytes = format!("{magic}length {length:020}").into_bytes();
+        let header_crc = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(format!(" header-crc32 {header_crc:08x}\n").as_bytes());
+        let body = "ruleset r\nrules x\nheaps 0..=LAST\nwidth 2\n\n";
+        let data = length - (bytes.len() + body.len() - 4 + TRAILER) as u64;
+        let last = data / 2 - 1;
+        bytes.extend_from_slice(body.replace("LAST", &last.to_string()).as_bytes());
+        bytes.extend_from_slice(&[0; 1000]);
+        assert_eq!(
+            read_every_way(&bytes),
+            Err(CheckpointError::Truncated {
+                length: bytes.len() as u64,
+                expected: Some(length)
+            })
+        );
     }
 
     #[test]
@@ -504,12 +1227,12 @@ mod tests {
             b"\x89PNG\r\n\x1a\n",
             b"hello world, a long text file\n",
         ] {
-            assert_eq!(read_checkpoint(foreign), Err(CheckpointError::Foreign));
+            assert_eq!(read_every_way(foreign), Err(CheckpointError::Foreign));
         }
         // Version 1, as the previous format began.
         let old = b"sprague octal checkpoint 1\n\x08\0\0\0\0\0\0\0";
         assert_eq!(
-            read_checkpoint(old),
+            read_every_way(old),
             Err(CheckpointError::Version { found: 1 })
         );
         assert!(
@@ -519,13 +1242,27 @@ mod tests {
         );
         let new = b"sprague octal checkpoint 3\nlength ...";
         assert_eq!(
-            read_checkpoint(new),
+            read_every_way(new),
             Err(CheckpointError::Version { found: 3 })
         );
         assert!(
             CheckpointError::Version { found: 3 }
                 .to_string()
                 .contains("newer")
+        );
+        // Too many digits for a version: damaged if the line goes on,
+        // truncated if the file ends in them.
+        let long = format!("sprague octal checkpoint {}\n", "1".repeat(300));
+        assert!(matches!(
+            read_every_way(long.as_bytes()),
+            Err(CheckpointError::Damaged { .. })
+        ));
+        assert_eq!(
+            read_every_way(&long.as_bytes()[..long.len() - 1]),
+            Err(CheckpointError::Truncated {
+                length: long.len() as u64 - 1,
+                expected: None
+            })
         );
     }
 
@@ -545,9 +1282,32 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn any_bytes_are_read_without_a_panic(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
+        fn any_bytes_are_read_as_the_whole_file_reader_read_them(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200),
+            piece in 1usize..40,
+        ) {
             let _ = checkpoint_length(&bytes);
-            let _ = read_checkpoint(&bytes);
+            read_in_pieces(&bytes, &[piece]).ok();
+        }
+
+        #[test]
+        fn a_changed_checkpoint_is_read_as_the_whole_file_reader_read_it(
+            which in 0usize..3,
+            changes in proptest::collection::vec((0usize..2000, proptest::prelude::any::<u8>()), 0..4),
+            cut in proptest::option::of(0usize..2000),
+            tail in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..3),
+            piece in 1usize..40,
+        ) {
+            let mut bytes = small_checkpoints().swap_remove(which);
+            for (at, flip) in changes {
+                let at = at % bytes.len();
+                bytes[at] ^= flip;
+            }
+            if let Some(cut) = cut {
+                bytes.truncate(cut);
+            }
+            bytes.extend_from_slice(&tail);
+            read_in_pieces(&bytes, &[piece]).ok();
         }
 
         #[test]
@@ -556,13 +1316,14 @@ mod tests {
             width in "[0-9]{0,2}",
             values in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..40),
             blank in proptest::prelude::any::<bool>(),
+            piece in 1usize..40,
         ) {
             let mut body = format!("ruleset r\nrules x\nheaps {heaps}\nwidth {width}\n").into_bytes();
             if blank {
                 body.push(b'\n');
             }
             body.extend_from_slice(&values);
-            match read_checkpoint(&signed(&body)) {
+            match read_in_pieces(&signed(&body), &[piece]) {
                 Ok(read) => proptest::prop_assert_eq!(read.values.len() * width.parse::<usize>().unwrap(), values.len()),
                 Err(e) => proptest::prop_assert!(matches!(e, CheckpointError::Damaged { .. }), "{}", e),
             }

@@ -168,9 +168,9 @@ impl Slot {
     }
 }
 
-/// What the two threads share. It outlives one run (the mirror of the
-/// values is kept and only extended), but a worker borrows it for one run
-/// only, inside a thread scope.
+/// What the two threads share. It outlives one run (the worker's copy of
+/// the values is kept and only extended), but a worker borrows it for one
+/// run only, inside a thread scope.
 #[derive(Debug)]
 pub(crate) struct Shared {
     /// `G(n)` at `ring[n % ring.len()]`, as the main thread computes them.

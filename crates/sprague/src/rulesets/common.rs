@@ -285,23 +285,36 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
         false
     }
 
-    /// The values computed so far as checkpoint bytes (the format of
-    /// [`crate::read_checkpoint`]), for families with checkpoints (`None`
-    /// for the others).
-    fn checkpoint(&self) -> Option<Vec<u8>> {
-        None
+    /// Writes the values computed so far to `out` as a checkpoint (the
+    /// format of [`crate::read_checkpoint`]), a chunk at a time, with no
+    /// copy of the values, for families with checkpoints.
+    ///
+    /// # Errors
+    ///
+    /// The error of `out`; for a family without checkpoints, one of kind
+    /// [`std::io::ErrorKind::Unsupported`] that holds
+    /// [`CheckpointError::NoCheckpoints`], before anything is written.
+    fn write_checkpoint(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let _ = out;
+        Err(std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            CheckpointError::NoCheckpoints {
+                ruleset: self.ruleset(),
+            },
+        ))
     }
 
-    /// Continues from checkpoint bytes made by [`HeapFamily::checkpoint`]
-    /// for the same rules.
+    /// Continues from a checkpoint that [`HeapFamily::write_checkpoint`]
+    /// wrote for the same rules, read from `input` (its values go straight
+    /// into the family's own; see [`crate::read_checkpoint_from`]).
     ///
     /// # Errors
     ///
     /// A [`CheckpointError`] saying which: the family has no checkpoints,
     /// or the bytes are not a checkpoint, of another version, truncated,
-    /// damaged or of other rules.
-    fn resume(&self, bytes: &[u8]) -> Result<(), CheckpointError> {
-        let _ = bytes;
+    /// damaged, of other rules, or could not be read.
+    fn resume(&self, input: &mut dyn std::io::Read) -> Result<(), CheckpointError> {
+        let _ = input;
         Err(CheckpointError::NoCheckpoints {
             ruleset: self.ruleset(),
         })

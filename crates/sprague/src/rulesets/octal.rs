@@ -898,8 +898,11 @@ impl HeapFamily for OctalFamily {
         true
     }
 
-    fn checkpoint(&self) -> Option<Vec<u8>> {
-        Some(self.rules.lock().sequence.to_checkpoint(&self.rules.text))
+    fn write_checkpoint(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        self.rules
+            .lock()
+            .sequence
+            .write_checkpoint(&self.rules.text, out)
     }
 
     fn rare_values(&self, limit: usize) -> Option<RareValues> {
@@ -918,12 +921,12 @@ impl HeapFamily for OctalFamily {
         })
     }
 
-    fn resume(&self, bytes: &[u8]) -> Result<(), CheckpointError> {
+    fn resume(&self, input: &mut dyn std::io::Read) -> Result<(), CheckpointError> {
         let resumed = GrundySequence::from_checkpoint(
             self.rules.rules.clone(),
             Method::SparseSpace,
             &self.rules.text,
-            bytes,
+            input,
         )?;
         let mut known = self.rules.lock();
         if resumed.len() > known.sequence.len() {
@@ -1262,9 +1265,10 @@ mod tests {
         let syntax = crate::syntax::parse_ruleset("officers").unwrap();
         let first = super::super::family(&syntax).unwrap();
         first.grundy_values(0, 300, &Budget::DEFAULT).unwrap();
-        let bytes = first.checkpoint().unwrap();
+        let mut bytes = Vec::new();
+        first.write_checkpoint(&mut bytes).unwrap();
         let second = super::super::family(&syntax).unwrap();
-        second.resume(&bytes).unwrap();
+        second.resume(&mut &bytes[..]).unwrap();
         let fresh = super::super::family(&syntax).unwrap();
         assert_eq!(
             second.grundy_values(0, 900, &Budget::DEFAULT).unwrap(),
@@ -1272,7 +1276,7 @@ mod tests {
         );
         let other = super::super::family(&crate::syntax::parse_ruleset("kayles").unwrap()).unwrap();
         assert!(matches!(
-            other.resume(&bytes),
+            other.resume(&mut &bytes[..]),
             Err(CheckpointError::OtherTable { .. })
         ));
     }
