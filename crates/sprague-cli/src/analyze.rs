@@ -1,10 +1,13 @@
 //! `sprague analyze POSITION [--misere] [--json] [--all] [--moves]`.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use sprague::json::{AnalysisJson, MoveOutcomeJson};
 use sprague::{
-    Analysis, Budget, GameClass, Outcome, Play, Position, Side, analyze, move_outcomes, remoteness,
+    Analysis, Budget, GameClass, Outcome, Play, Position, Progress, Side, analyze, move_outcomes,
+    remoteness,
 };
 
 use crate::paint::Painter;
@@ -35,6 +38,62 @@ pub struct Args {
     pub limits: crate::limits::Limits,
 }
 
+/// How far the values of a take-and-break heap got, for the progress line.
+static PROGRESS: Progress = Progress::new();
+
+/// How long `analyze` works before a progress line appears, and how often
+/// it is redrawn.
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// Runs `work`, showing on standard error (a terminal only) how many values
+/// of a take-and-break heap are known while it takes long: a heap past the
+/// budget searches its game's period up to 2^32 values, which can take an
+/// hour. The line is cleared when `work` ends.
+fn with_progress<T>(show: bool, work: impl FnOnce(&Budget) -> T, budget: &Budget) -> T {
+    if !show {
+        return work(budget);
+    }
+    PROGRESS.set_values(0);
+    let budget = budget.with_progress(&PROGRESS);
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let reporter = scope.spawn(|| {
+            let start = Instant::now();
+            let mut shown = 0;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::park_timeout(PROGRESS_EVERY);
+                let values = PROGRESS.values();
+                if done.load(Ordering::Relaxed) || values == 0 || start.elapsed() < PROGRESS_AFTER {
+                    continue;
+                }
+                let line =
+                    progress_line(values, start.elapsed().as_secs_f64(), budget.period_values);
+                // Padded to cover a longer line before it.
+                eprint!("\r{line:shown$}");
+                shown = shown.max(line.len());
+            }
+            if shown > 0 {
+                // Clears the line for the answer.
+                eprint!("\r{:shown$}\r", "");
+            }
+        });
+        let answer = work(&budget);
+        done.store(true, Ordering::Relaxed);
+        reporter.thread().unpark();
+        let _ = reporter.join();
+        answer
+    })
+}
+
+/// The progress line: `values` computed in `seconds`, of at most `limit`
+/// (the period search's reach), short enough for an 80-column terminal.
+fn progress_line(values: u64, seconds: f64, limit: Option<u64>) -> String {
+    let rate = values as f64 / seconds.max(1e-9);
+    let limit = limit.map_or(String::new(), |l| format!(" of at most {l}"));
+    format!("heap values: {values}{limit}, {rate:.0}/s, {seconds:.0} s")
+}
+
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let position = Position::parse(&args.position)
         .map_err(|e| Failure::parse("bad position", &args.position, &e))?;
@@ -43,7 +102,12 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     } else {
         Play::Normal
     };
-    let mut analysis = analyze(&position, play, args.all, budget)?;
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut analysis = with_progress(
+        terminal,
+        |budget| analyze(&position, play, args.all, budget),
+        budget,
+    )?;
     analysis.remoteness = remoteness(&position, play, Side::Left, budget);
     let moves = if args.moves {
         Some(move_outcomes(&position, play, None, budget)?)
@@ -154,4 +218,21 @@ pub(crate) fn write_text(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::progress_line;
+
+    #[test]
+    fn the_progress_line_fits_a_terminal() {
+        let line = progress_line(1_376_256, 3.5, Some(4_294_967_297));
+        assert_eq!(
+            line,
+            "heap values: 1376256 of at most 4294967297, 393216/s, 4 s"
+        );
+        // Wide figures: 2^40 values and limit, a million seconds.
+        assert!(progress_line(1 << 40, 1e6, Some(1 << 40)).len() < 80);
+        assert_eq!(progress_line(10, 1.0, None), "heap values: 10, 10/s, 1 s");
+    }
 }

@@ -1,6 +1,8 @@
 //! Limits on a computation: how many positions it may store and when it
 //! must stop. Every search charges its budget before it stores a position.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::error::SolveError;
 
 /// How much a search may use before it gives up with
@@ -24,7 +26,47 @@ pub struct Budget {
     /// `--budget` is given, so that a period `table` proves answers any
     /// heap in a position too.
     pub period_values: Option<u64>,
+    /// Where a long computation says how far it got, for a caller that
+    /// shows progress from another thread while it waits (the command
+    /// line's `analyze` on a terminal); `None`: nowhere.
+    pub progress: Option<&'static Progress>,
 }
+
+/// How far a long computation has got: the values a take-and-break heap's
+/// sequence holds, written by its computation after every step (about a
+/// tenth of a second of work) and read by whoever shows progress. Two
+/// `Progress` are equal only if they are the same one.
+#[derive(Debug, Default)]
+pub struct Progress {
+    values: AtomicU64,
+}
+
+impl Progress {
+    /// A progress with nothing computed yet.
+    pub const fn new() -> Progress {
+        Progress {
+            values: AtomicU64::new(0),
+        }
+    }
+
+    /// The values known so far of the sequence last reported.
+    pub fn values(&self) -> u64 {
+        self.values.load(Ordering::Relaxed)
+    }
+
+    /// Says that the sequence being computed holds `values` values.
+    pub fn set_values(&self, values: u64) {
+        self.values.store(values, Ordering::Relaxed);
+    }
+}
+
+impl PartialEq for Progress {
+    fn eq(&self, other: &Progress) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for Progress {}
 
 /// A moment by which a computation must end, and the limit it came from
 /// (for the message).
@@ -44,6 +86,7 @@ impl Budget {
         deadline: None,
         memory_bytes: None,
         period_values: None,
+        progress: None,
     };
 
     /// A budget of `max_positions` positions.
@@ -53,6 +96,24 @@ impl Budget {
             deadline: None,
             memory_bytes: None,
             period_values: None,
+            progress: None,
+        }
+    }
+
+    /// The same budget, reporting how far long computations got to
+    /// `progress` (see [`Budget::progress`]).
+    pub fn with_progress(self, progress: &'static Progress) -> Budget {
+        Budget {
+            progress: Some(progress),
+            ..self
+        }
+    }
+
+    /// Tells [`Budget::progress`], if any, that a sequence holds `values`
+    /// values.
+    pub fn report_values(&self, values: u64) {
+        if let Some(p) = self.progress {
+            p.set_values(values);
         }
     }
 

@@ -54,7 +54,7 @@ pub mod syntax {
 }
 
 pub use atomic::{atomic_weight, is_all_small, is_infinitesimal};
-pub use budget::{Budget, Deadline};
+pub use budget::{Budget, Deadline, Progress};
 pub use cgt::{CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, simplest_between};
 pub use coalitions::{Coalition, Eventual, Race};
 pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};

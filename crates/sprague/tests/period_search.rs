@@ -162,6 +162,19 @@ fn the_search_says_why_it_stopped() {
         err.contains("where memory would run out: 10000 values"),
         "{err}"
     );
+    // A caller that shows progress sees the values as they are computed:
+    // the search's and those of a heap within the budget.
+    static PROGRESS: sprague::Progress = sprague::Progress::new();
+    let officers = family(&parse_ruleset("officers").unwrap()).unwrap();
+    let r = officers
+        .search_period(
+            &Budget::positions(3000).with_progress(&PROGRESS),
+            &mut |_| true,
+        )
+        .unwrap();
+    assert_eq!((r.computed, PROGRESS.values()), (3000, 3000));
+    analyze_grundy("officers(4999)", &Budget::DEFAULT.with_progress(&PROGRESS)).unwrap();
+    assert_eq!(PROGRESS.values(), 5000);
     // A caller that stops the search.
     let officers = family(&parse_ruleset("officers").unwrap()).unwrap();
     let r = officers

@@ -325,6 +325,7 @@ impl OctalRules {
             return Ok(Some(SearchEnd::Unprovable));
         }
         let len = known.sequence.len() as u64;
+        budget.report_values(len);
         if len >= budget.max_positions {
             return Ok(Some(SearchEnd::Budget {
                 values: budget.max_positions,
@@ -370,6 +371,7 @@ impl OctalRules {
             sequence, search, ..
         } = known;
         let found = loop {
+            budget.report_values(sequence.len() as u64);
             budget.check_time()?;
             let step = max.min(
                 sequence
@@ -387,6 +389,7 @@ impl OctalRules {
             };
             let proved = found.is_some_and(|p| p.certified);
             if proved || sequence.len() > max {
+                budget.report_values(sequence.len() as u64);
                 break found;
             }
         };
