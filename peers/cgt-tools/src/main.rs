@@ -7,7 +7,7 @@
 //! sprague's arena, where equal games have equal ids. Prints the median
 //! times, their ratio and each engine's peak heap over the run.
 //!
-//!   peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]... [--peer-timeout SECONDS]
+//!   peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]... [--peer-timeout SECONDS] [--peer-first]
 //!
 //! `--skip-peer` times only sprague on the matching positions (for boards
 //! cgt-tools does not finish in reasonable time); `--peer-only` runs only
@@ -18,7 +18,11 @@
 //! time and on the ratio, and the bench stops there, since the abandoned
 //! thread would still be using a core and memory. Each row's process CPU
 //! time (from `/proc/self/stat`) is printed too, on a line of its own, for
-//! the long runs timed on a shared machine. cgt-tools has no Clobber:
+//! the long runs timed on a shared machine. `--peer-first` starts every
+//! round with cgt-tools (by default the first round starts with sprague and
+//! the order alternates): with `--runs 1` on the empty 6×6 board, cgt-tools'
+//! tables are freed before sprague runs, instead of sprague's 4 GB being
+//! held through cgt-tools' hours. cgt-tools has no Clobber:
 //! `clobber.rs` gives it one as a `PartizanGame` (moves and decomposition
 //! into groups of stones, as its Konane and Domineering do), so the
 //! Clobber rows compare the two canonical-form engines on the same rules.
@@ -257,6 +261,7 @@ fn main() {
     let mut peer_only: Vec<String> = Vec::new();
     let mut skip: Vec<String> = Vec::new();
     let mut peer_timeout: Option<Duration> = None;
+    let mut peer_first = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -265,6 +270,7 @@ fn main() {
             "--skip-peer" => skip_peer.push(args.next().expect("--skip-peer SUBSTRING")),
             "--skip" => skip.push(args.next().expect("--skip SUBSTRING")),
             "--peer-only" => peer_only.push(args.next().expect("--peer-only SUBSTRING")),
+            "--peer-first" => peer_first = true,
             "--peer-timeout" => {
                 peer_timeout = Some(Duration::from_secs(
                     args.next()
@@ -274,7 +280,7 @@ fn main() {
             }
             _ => {
                 eprintln!(
-                    "usage: peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]... [--peer-timeout SECONDS]"
+                    "usage: peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]... [--peer-timeout SECONDS] [--peer-first]"
                 );
                 std::process::exit(2);
             }
@@ -320,7 +326,12 @@ fn main() {
         'rounds: for round in 0..runs {
             // Alternate which engine goes first, so that neither always
             // runs on a warmer or quieter machine.
-            for engine in [round % 2, 1 - round % 2] {
+            let order = if peer_first {
+                [1, 0]
+            } else {
+                [round % 2, 1 - round % 2]
+            };
+            for engine in order {
                 let cpu = process_cpu();
                 if engine == 0 {
                     let ((solver, g), t, peak) = measured(|| sprague_value(&position));
