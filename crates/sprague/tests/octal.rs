@@ -169,3 +169,49 @@ fn unsolved_games_agree_with_czajka_and_beling() {
         );
     }
 }
+
+/// The record run's summary of Officers to 620 000 000 heaps
+/// (`data/records/officers-620000000.txt`, the output of the documented run,
+/// kept because no test can compute that far) against Grossman's figures
+/// (see `officers_agrees_with_grossman`): the rare heaps are the 1584 found
+/// below 2^17 (1583 listed from heap 1 on; heap 0 is rare too), none later,
+/// under Czajka and Beling's mask 0x1ee, and every value is below 512. The
+/// rare heaps it lists are those the engine computes today.
+#[test]
+fn the_officers_record_run_agrees_with_grossman() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records/officers-620000000.txt");
+    let text = fs::read_to_string(path).unwrap();
+    let line = |start: &str| {
+        text.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no line `{start}`"))
+    };
+    let largest: u64 = line("largest value in G(0..=620000000): ")
+        .split(": ")
+        .nth(1)
+        .and_then(|r| r.split(',').next())
+        .and_then(|v| v.parse().ok())
+        .unwrap();
+    assert!(largest < 512, "{largest}");
+    let rare = line("rare values in G(0..=620000000) ");
+    assert!(rare.contains("under the mask 494,"), "{rare}");
+    let (count, listed) = rare
+        .split_once("): ")
+        .and_then(|(_, r)| r.split_once(" heaps: "))
+        .unwrap();
+    assert_eq!(count, "1583");
+    let family = family(&parse_ruleset("officers").unwrap()).unwrap();
+    let values = family.grundy_values(0, 1 << 17, &Budget::DEFAULT).unwrap();
+    let computed: Vec<String> = (1..values.len())
+        .filter(|&n| (values[n].0 & 0x1ee).count_ones() % 2 == 0)
+        .map(|n| format!("G({n}) = {}", values[n].0))
+        .collect();
+    assert_eq!(computed.len() + 1, 1584);
+    let listed: Vec<&str> = listed
+        .split(", ")
+        .take_while(|s| s.starts_with("G("))
+        .collect();
+    assert_eq!(listed.len(), 100);
+    assert_eq!(listed, computed[..100]);
+}
