@@ -170,6 +170,34 @@ fn unsolved_games_agree_with_czajka_and_beling() {
     }
 }
 
+/// Treblecross (0.007) against the same published table. Czajka and Beling
+/// list 0.007 under 0.04 in their game lookup (GameLookup.md of the same
+/// repository): removing three cells and leaving heaps `a, b >= 0` is
+/// removing two and leaving the non-empty heaps `a + 1, b + 1`, so the
+/// Treblecross value of `n` is the 0.04 value of `n + 1`. Their 0.04 row for
+/// the heaps `0..=2^17` (largest 1024 first at 109 363; mask 0x7b8; 18 860
+/// rare heaps, heap 0 among them; the last 131 003) therefore says, for the
+/// Treblecross heaps `0..2^17`: largest 1024 first at 109 362, 18 859 rare
+/// heaps, the last 131 002. Computed here as 0.007 itself, not through 0.04.
+#[test]
+fn treblecross_agrees_with_czajka_and_beling_through_0_04() {
+    let family = family(&parse_ruleset("octal[0.007]").unwrap()).unwrap();
+    let to = (1u64 << 17) - 1;
+    let values: Vec<u64> = family
+        .grundy_values(0, to, &Budget::positions(to + 1))
+        .unwrap()
+        .into_iter()
+        .map(|v| v.0)
+        .collect();
+    let max = *values.iter().max().unwrap();
+    let at = values.iter().position(|&v| v == max).unwrap();
+    assert_eq!((at, max), (109_362, 1024), "largest value");
+    let rare: Vec<usize> = (0..values.len())
+        .filter(|&n| (values[n] & 0x7b8).count_ones() % 2 == 0)
+        .collect();
+    assert_eq!((rare.len(), rare.last().copied()), (18_859, Some(131_002)));
+}
+
 /// The record run's summary of Officers to 620 000 000 heaps
 /// (`data/records/officers-620000000.txt`, the output of the documented run,
 /// kept because no test can compute that far) against Grossman's figures
