@@ -133,11 +133,28 @@ fn officers_agrees_with_grossman() {
     assert!(values.iter().all(|&v| v < 512));
 }
 
+/// What Czajka and Beling's table gives for a game's heaps `0..=to`: the
+/// first heap with the largest value and that value, how many heaps have a
+/// rare value (popcount of `value & mask` even) and the last of them.
+fn czajka_beling_row(ruleset: &str, to: u64, mask: u64) -> (usize, u64, usize, Option<usize>) {
+    let family = family(&parse_ruleset(ruleset).unwrap()).unwrap();
+    let values: Vec<u64> = family
+        .grundy_values(0, to, &Budget::positions(to + 1))
+        .unwrap()
+        .into_iter()
+        .map(|v| v.0)
+        .collect();
+    let max = *values.iter().max().unwrap();
+    let at = values.iter().position(|&v| v == max).unwrap();
+    let rare: Vec<usize> = (0..values.len())
+        .filter(|&n| (values[n] & mask).count_ones() % 2 == 0)
+        .collect();
+    (at, max, rare.len(), rare.last().copied())
+}
+
 /// The unsolved games of Tomasz Czajka's and Piotr Beling's table
 /// ("Solving octal games", UnsolvedGames.md of the repository
-/// beling/tczajka-octal-games on GitHub): for the heaps `0..=2^k`, the
-/// largest value and the first heap with it, the rare mask, how many heaps
-/// have a rare value (popcount of `value & mask` even) and the last of them.
+/// beling/tczajka-octal-games on GitHub), for the heaps `0..=2^k`.
 #[test]
 fn unsolved_games_agree_with_czajka_and_beling() {
     // (ruleset, k, largest at, largest, mask, rare heaps, last rare)
@@ -148,24 +165,10 @@ fn unsolved_games_agree_with_czajka_and_beling() {
         ("octal[0.06]", 17, 127_083, 1045, 0x5a0, 52_923, 131_070),
     ];
     for (ruleset, k, largest_at, largest, mask, n_rare, last_rare) in rows {
-        let family = family(&parse_ruleset(ruleset).unwrap()).unwrap();
-        let to = 1u64 << k;
-        let values: Vec<u64> = family
-            .grundy_values(0, to, &Budget::positions(to + 1))
-            .unwrap()
-            .into_iter()
-            .map(|v| v.0)
-            .collect();
-        let max = *values.iter().max().unwrap();
-        let at = values.iter().position(|&v| v == max).unwrap();
-        assert_eq!((at, max), (largest_at, largest), "{ruleset}: largest value");
-        let rare: Vec<usize> = (0..values.len())
-            .filter(|&n| (values[n] & mask).count_ones() % 2 == 0)
-            .collect();
         assert_eq!(
-            (rare.len(), rare.last().copied()),
-            (n_rare, Some(last_rare)),
-            "{ruleset}: rare heaps"
+            czajka_beling_row(ruleset, 1 << k, mask),
+            (largest_at, largest, n_rare, Some(last_rare)),
+            "{ruleset}"
         );
     }
 }
@@ -181,54 +184,22 @@ fn unsolved_games_agree_with_czajka_and_beling() {
 /// heaps, the last 131 002. Computed here as 0.007 itself, not through 0.04.
 #[test]
 fn treblecross_agrees_with_czajka_and_beling_through_0_04() {
-    let family = family(&parse_ruleset("octal[0.007]").unwrap()).unwrap();
-    let to = (1u64 << 17) - 1;
-    let values: Vec<u64> = family
-        .grundy_values(0, to, &Budget::positions(to + 1))
-        .unwrap()
-        .into_iter()
-        .map(|v| v.0)
-        .collect();
-    let max = *values.iter().max().unwrap();
-    let at = values.iter().position(|&v| v == max).unwrap();
-    assert_eq!((at, max), (109_362, 1024), "largest value");
-    let rare: Vec<usize> = (0..values.len())
-        .filter(|&n| (values[n] & 0x7b8).count_ones() % 2 == 0)
-        .collect();
-    assert_eq!((rare.len(), rare.last().copied()), (18_859, Some(131_002)));
+    assert_eq!(
+        czajka_beling_row("octal[0.007]", (1 << 17) - 1, 0x7b8),
+        (109_362, 1024, 18_859, Some(131_002))
+    );
 }
 
-/// The record run's summary of Officers to 620 000 000 heaps
-/// (`data/records/officers-620000000.txt`, the output of the documented run,
-/// kept because no test can compute that far) against Grossman's figures
-/// (see `officers_agrees_with_grossman`): the rare heaps are the 1584 found
-/// below 2^17 (1583 listed from heap 1 on; heap 0 is rare too), none later,
-/// under Czajka and Beling's mask 0x1ee, and every value is below 512. The
-/// rare heaps it lists are those the engine computes today.
+/// The record runs' summaries of Officers (`data/records/officers-N.txt`,
+/// each the output of a documented run of `table officers --to N --summary`,
+/// kept because no test can compute that far: 620 000 000 heaps, and 2^32)
+/// against Grossman's figures (see `officers_agrees_with_grossman`): the rare
+/// heaps are the 1584 found below 2^17 (1583 listed from heap 1 on; heap 0
+/// is rare too), none later, under Czajka and Beling's mask 0x1ee, and every
+/// value is below 512. The rare heaps each lists are those the engine
+/// computes today.
 #[test]
-fn the_officers_record_run_agrees_with_grossman() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records/officers-620000000.txt");
-    let text = fs::read_to_string(path).unwrap();
-    let line = |start: &str| {
-        text.lines()
-            .find(|l| l.starts_with(start))
-            .unwrap_or_else(|| panic!("no line `{start}`"))
-    };
-    let largest: u64 = line("largest value in G(0..=620000000): ")
-        .split(": ")
-        .nth(1)
-        .and_then(|r| r.split(',').next())
-        .and_then(|v| v.parse().ok())
-        .unwrap();
-    assert!(largest < 512, "{largest}");
-    let rare = line("rare values in G(0..=620000000) ");
-    assert!(rare.contains("under the mask 494,"), "{rare}");
-    let (count, listed) = rare
-        .split_once("): ")
-        .and_then(|(_, r)| r.split_once(" heaps: "))
-        .unwrap();
-    assert_eq!(count, "1583");
+fn the_officers_record_runs_agree_with_grossman() {
     let family = family(&parse_ruleset("officers").unwrap()).unwrap();
     let values = family.grundy_values(0, 1 << 17, &Budget::DEFAULT).unwrap();
     let computed: Vec<String> = (1..values.len())
@@ -236,10 +207,37 @@ fn the_officers_record_run_agrees_with_grossman() {
         .map(|n| format!("G({n}) = {}", values[n].0))
         .collect();
     assert_eq!(computed.len() + 1, 1584);
-    let listed: Vec<&str> = listed
-        .split(", ")
-        .take_while(|s| s.starts_with("G("))
-        .collect();
-    assert_eq!(listed.len(), 100);
-    assert_eq!(listed, computed[..100]);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
+    for to in ["620000000", "4294967296"] {
+        let text = fs::read_to_string(dir.join(format!("officers-{to}.txt"))).unwrap();
+        let line = |start: &str| {
+            text.lines()
+                .find(|l| l.starts_with(start))
+                .unwrap_or_else(|| panic!("officers-{to}.txt: no line `{start}`"))
+        };
+        assert_eq!(
+            text.lines().find(|l| !l.starts_with('#')),
+            Some(format!("officers: summary of G(0..={to})").as_str())
+        );
+        let largest: u64 = line(&format!("largest value in G(0..={to}): "))
+            .split(": ")
+            .nth(1)
+            .and_then(|r| r.split(',').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap();
+        assert!(largest < 512, "{to}: {largest}");
+        let rare = line(&format!("rare values in G(0..={to}) "));
+        assert!(rare.contains("under the mask 494,"), "{rare}");
+        let (count, listed) = rare
+            .split_once("): ")
+            .and_then(|(_, r)| r.split_once(" heaps: "))
+            .unwrap();
+        assert_eq!(count, "1583", "{to}");
+        let listed: Vec<&str> = listed
+            .split(", ")
+            .take_while(|s| s.starts_with("G("))
+            .collect();
+        assert_eq!(listed.len(), 100, "{to}");
+        assert_eq!(listed, computed[..100], "{to}");
+    }
 }
