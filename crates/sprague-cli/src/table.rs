@@ -60,8 +60,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
     /// With --checkpoint: the least time between two checkpoints, in
-    /// seconds (default 30; 0 saves after every 2^20 heaps). Each
-    /// checkpoint writes every value, so a short interval costs time.
+    /// seconds (0 saves after every 2^20 heaps). By default 30, or 20 times
+    /// as long as the last checkpoint took to write if that is longer, so
+    /// that writing them costs at most about 5% of the run. Each checkpoint
+    /// writes every value, so a short interval costs time.
     #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = seconds)]
     checkpoint_every: Option<Duration>,
     /// Continue from a checkpoint FILE written by `--checkpoint` for the
@@ -97,6 +99,19 @@ const STEP: u64 = 1 << 20;
 /// says otherwise: each writes every value, so writing after every step
 /// would cost time quadratic in the run.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
+
+/// Unless `--checkpoint-every` is given, the time between two checkpoints
+/// is also at least this many times what the last one took to write, so
+/// that checkpoints take at most about 1/20 of the run however large the
+/// table grows (2^32 heaps of Officers write 8.6 GB: 10 to 15 s here).
+const CHECKPOINT_SHARE: u32 = 20;
+
+/// The least time until the next checkpoint, after one that took `took`
+/// to write: `every` when the user chose it, else the default, stretched
+/// so that writing stays a small share of the run.
+fn checkpoint_interval(every: Option<Duration>, took: Duration) -> Duration {
+    every.unwrap_or_else(|| CHECKPOINT_EVERY.max(took * CHECKPOINT_SHARE))
+}
 
 /// The default last heap of a period search without `--to` (SPEC).
 pub(crate) const DEFAULT_MAX: u64 = 1 << 32;
@@ -299,8 +314,10 @@ fn stop_on_ctrl_c() -> Result<Arc<AtomicBool>, Failure> {
 struct Steps<'a> {
     family: &'a dyn HeapFamily,
     checkpoint: Option<&'a Path>,
-    /// The least time between two checkpoints.
-    every: Duration,
+    /// The least time between two checkpoints, if the user chose it.
+    every: Option<Duration>,
+    /// The least time from the last checkpoint to the next.
+    interval: Duration,
     interrupted: Option<Arc<AtomicBool>>,
     terminal: bool,
     last_save: Option<Instant>,
@@ -318,10 +335,12 @@ impl Steps<'_> {
             .interrupted
             .as_ref()
             .is_some_and(|flag| flag.load(Ordering::SeqCst));
-        let due = self.last_save.is_none_or(|t| t.elapsed() >= self.every);
+        let due = self.last_save.is_none_or(|t| t.elapsed() >= self.interval);
         if stop || due {
+            let begun = Instant::now();
             save_checkpoint(self.family, path)?;
             self.last_save = Some(Instant::now());
+            self.interval = checkpoint_interval(self.every, begun.elapsed());
         }
         if stop {
             self.end_progress();
@@ -597,7 +616,8 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let mut steps = Steps {
         family: family.as_ref(),
         checkpoint: args.checkpoint.as_deref(),
-        every: args.checkpoint_every.unwrap_or(CHECKPOINT_EVERY),
+        every: args.checkpoint_every,
+        interval: checkpoint_interval(args.checkpoint_every, Duration::ZERO),
         interrupted: args
             .checkpoint
             .as_ref()
@@ -848,4 +868,22 @@ fn write_rows(
         n += 10;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checkpoints_stay_a_small_share_of_a_long_run() {
+        let secs = Duration::from_secs;
+        // Quick checkpoints: every 30 s.
+        assert_eq!(checkpoint_interval(None, Duration::ZERO), secs(30));
+        assert_eq!(checkpoint_interval(None, secs(1)), secs(30));
+        // A 12 s checkpoint (8.6 GB): 240 s before the next, 1/21 of the time.
+        assert_eq!(checkpoint_interval(None, secs(12)), secs(240));
+        // The user's interval is kept, however long a checkpoint takes.
+        assert_eq!(checkpoint_interval(Some(secs(5)), secs(12)), secs(5));
+        assert_eq!(checkpoint_interval(Some(secs(0)), secs(12)), secs(0));
+    }
 }
