@@ -316,11 +316,10 @@ struct Steps<'a> {
     checkpoint: Option<&'a Path>,
     /// The least time between two checkpoints, if the user chose it.
     every: Option<Duration>,
-    /// The least time from the last checkpoint to the next.
-    interval: Duration,
     interrupted: Option<Arc<AtomicBool>>,
     terminal: bool,
-    last_save: Option<Instant>,
+    /// When the last checkpoint was saved, and how long saving it took.
+    last_save: Option<(Instant, Duration)>,
     /// Whether a progress line is on the screen, to be ended.
     progress_shown: bool,
 }
@@ -335,12 +334,13 @@ impl Steps<'_> {
             .interrupted
             .as_ref()
             .is_some_and(|flag| flag.load(Ordering::SeqCst));
-        let due = self.last_save.is_none_or(|t| t.elapsed() >= self.interval);
+        let due = self
+            .last_save
+            .is_none_or(|(at, took)| at.elapsed() >= checkpoint_interval(self.every, took));
         if stop || due {
             let begun = Instant::now();
             save_checkpoint(self.family, path)?;
-            self.last_save = Some(Instant::now());
-            self.interval = checkpoint_interval(self.every, begun.elapsed());
+            self.last_save = Some((Instant::now(), begun.elapsed()));
         }
         if stop {
             self.end_progress();
@@ -617,7 +617,6 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         family: family.as_ref(),
         checkpoint: args.checkpoint.as_deref(),
         every: args.checkpoint_every,
-        interval: checkpoint_interval(args.checkpoint_every, Duration::ZERO),
         interrupted: args
             .checkpoint
             .as_ref()
