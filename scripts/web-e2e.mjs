@@ -180,6 +180,14 @@ async function checkColours(list, position, side = "L") {
 const checks = [];
 function check(name, fn) { checks.push({ name, fn }); }
 
+check("the examples start collapsed, so the answer is in view", async () => {
+  await until(`document.getElementById("examples-box") && !document.getElementById("examples-box").open`, "closed examples");
+  await until(`document.querySelectorAll("#examples .chip").length >= 40`, "the examples listed");
+  await until(`!document.getElementById("result").hidden
+    && document.getElementById("winning-moves").getBoundingClientRect().top < window.innerHeight`,
+    "the winning moves above the fold");
+});
+
 check("analyze shows the outcome, the Grundy value and the winning move", async () => {
   await until(`${text("#verdict-text")}.startsWith("N-position")`, "the verdict");
   await until(`${text("#values")}.includes("Grundy value 12")`, "the Grundy value");
@@ -242,7 +250,7 @@ check("analyze colours every move as the CLI does, and draws the heaps", async (
 check("a Treblecross game in the Play tab, its moves coloured as by the CLI", async () => {
   await click('[data-tab="play"]');
   await type("position", 'treblecross("...........")');
-  await click("#play-start");
+  await click("#go");
   await until(`${text("#game-position")}.startsWith("treblecross") && document.querySelectorAll("#game-log li").length === 0`,
     "a new game");
   let turns = 0;
@@ -266,7 +274,7 @@ check("a Treblecross game in the Play tab, its moves coloured as by the CLI", as
 
 check("a game on games/words.txt, played by clicking the graph's vertices", async () => {
   await type("position", 'graph["games/words.txt"]("aseptic")');
-  await click("#play-start");
+  await click("#go");
   await until(`${text("#game-position")}.startsWith("graph") && document.querySelectorAll("#game-log li").length === 0`,
     "a new game");
   // The vertices' colours are the retrograde outcomes of `sprague graph`.
@@ -292,7 +300,7 @@ check("a game on games/words.txt, played by clicking the graph's vertices", asyn
 
 check("in a partizan game you play Left and the engine Right", async () => {
   await type("position", 'domineering("...|...|...")');
-  await click("#play-start");
+  await click("#go");
   await until(`${text("#game-position")}.startsWith("domineering") && document.querySelectorAll("#game-log li").length === 0
     && document.querySelectorAll("#game-moves li[data-outcome]").length > 0`, "a new game");
   await checkColours("#game-moves", 'domineering("...|...|...")');
@@ -307,7 +315,7 @@ check("in a partizan game you play Left and the engine Right", async () => {
 check("in a partizan game you may play Right, and the engine plays Left", async () => {
   await type("position", 'domineering("...|...|...")');
   await evaluate(`document.getElementById("play-right").checked = true`);
-  await click("#play-start");
+  await click("#go");
   await until(`${text("#game-position")}.startsWith("domineering") && document.querySelectorAll("#game-log li").length === 0
     && document.querySelectorAll("#game-moves li[data-outcome]").length > 0`, "a new game as Right");
   await checkColours("#game-moves", 'domineering("...|...|...")', "R");
@@ -323,7 +331,7 @@ check("in a partizan game you may play Right, and the engine plays Left", async 
 check("under misère play the engine, moving first, plays the side you did not pick", async () => {
   await type("position", 'domineering("...|...|...")');
   await evaluate(`document.getElementById("misere").checked = true; document.getElementById("engine-first").checked = true`);
-  await click("#play-start");
+  await click("#go");
   await until(`${text("#game-position")}.startsWith("domineering") && document.querySelectorAll("#game-log li").length === 1`,
     "the engine's first move");
   const log = await evaluate(`[...document.querySelectorAll("#game-log li")].map((li) => li.textContent)`);
@@ -360,6 +368,40 @@ check("a partizan position shows its thermograph", async () => {
   await screenshot("thermograph");
 });
 
+// Hot games whose thermographs have walls of different heights (the first
+// is the sum whose right wall once ended below the mast): both walls must
+// start where the mast does, at the mean and the temperature the CLI gives.
+const HOT = ["{3|-1} + {5|{2|-4}} + cut(4, 2)", "{5|{2|-4}}", "{3|-1}", "{4|{1|-7}} + {2|-2}", "domineering(\"...|...|...\")"];
+check("each thermograph's walls meet its mast", async () => {
+  await click('[data-tab="analyze"]');
+  for (const position of HOT) {
+    const cgt = JSON.parse(execFileSync(sprague, ["analyze", "--json", position], { encoding: "utf8" })).cgt;
+    await type("position", position);
+    await click("#go");
+    await until(`document.querySelector("#thermograph-svg .mast")?.dataset.value === ${JSON.stringify(cgt.mean)}
+      && document.querySelector("#thermograph .caption")?.textContent.includes(${JSON.stringify(cgt.thermograph)})`,
+      "the thermograph of " + position);
+    const geometry = await evaluate(`(() => {
+      const mast = document.querySelector("#thermograph-svg .mast");
+      const start = (sel) => document.querySelector(sel).getAttribute("d").match(/^M([-\\d.]+) ([-\\d.]+)/).slice(1).map(Number);
+      return { mast: [Number(mast.getAttribute("x1")), Number(mast.getAttribute("y1"))], temperature: mast.dataset.temperature,
+        left: start("#thermograph-svg .left-wall"), right: start("#thermograph-svg .right-wall"),
+        ticks: [...document.querySelectorAll("#thermograph-svg .value-tick, #thermograph-svg .temperature-tick")].map((t) => t.textContent) };
+    })()`);
+    if (geometry.temperature !== cgt.temperature) {
+      throw new Error(`${position}: the mast starts at t = ${geometry.temperature}, the temperature is ${cgt.temperature}`);
+    }
+    for (const side of ["left", "right"]) {
+      const [x, y] = geometry[side];
+      if (Math.abs(x - geometry.mast[0]) > 0.11 || Math.abs(y - geometry.mast[1]) > 0.11) {
+        throw new Error(`${position}: the ${side} wall starts at (${x}, ${y}), the mast at (${geometry.mast})`);
+      }
+    }
+    if (geometry.ticks.some((t) => t.includes("."))) throw new Error(`${position}: an axis prints a decimal: ${geometry.ticks}`);
+    if (position === HOT[0]) await screenshot("thermograph-walls");
+  }
+});
+
 check("every ruleset's example is analysed and drawn (or left to the text) without a script error", async () => {
   await click('[data-tab="analyze"]');
   const examples = await evaluate(`[...document.querySelectorAll("#examples .chip")].map((b) => b.textContent)`);
@@ -390,6 +432,13 @@ check("the table's chart marks the preperiod and the period", async () => {
   await until(`document.querySelectorAll("#chart-svg rect.preperiod").length === 1`, "the preperiod shaded");
   await until(`document.querySelectorAll("#chart-svg rect.period").length === 4`, "the period bands (52 + 3 x 34 < 161)");
   await screenshot("table-chart");
+  await until(`new URLSearchParams(location.search).get("to") === "160" && new URLSearchParams(location.search).get("period") === "true"
+    && new URLSearchParams(location.search).get("tab") === "table"`, "the table's state in the address");
+  // The address alone brings the same table back.
+  await evaluate(`location.reload()`);
+  await sleep(500);
+  await until(`document.querySelectorAll("#chart-svg rect.bar").length === 161
+    && document.getElementById("to").value === "160" && document.getElementById("period").checked`, "the table after a reload");
 });
 
 let passed = 0, failed = 0;

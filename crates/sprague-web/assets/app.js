@@ -407,8 +407,14 @@ async function showTable() {
   if (!t.ok) { showError("table-error", ruleset, t.body); return; }
   const r = t.body;
   drawChart($("table-chart"), r);
+  // The whole table's state is in the address, so a reload or a shared
+  // link shows the same table.
   const url = new URLSearchParams(location.search);
   url.set("ruleset", r.ruleset);
+  for (const [key, value] of [["from", $("from").value], ["to", $("to").value]]) {
+    if (value !== "" && !(key === "from" && value === "0")) url.set(key, value); else url.delete(key);
+  }
+  url.set("period", String($("period").checked));
   history.replaceState(history.state, "", "?" + url.toString());
   let head = r.ruleset + ": G(" + r.from + ") … G(" + r.to + ")";
   if ($("period").checked) {
@@ -447,7 +453,7 @@ async function loadGames() {
   for (const r of g.body) {
     examples.append(el("button", {
       type: "button", class: "chip", title: r.rule,
-      onclick: () => { showTab("analyze"); analyzeText(r.example, { push: true }); },
+      onclick: () => { $("examples-box").open = false; showTab("analyze"); analyzeText(r.example, { push: true }); },
     }, r.example));
     const links = el("p", {}, el("button", {
       type: "button", class: "chip",
@@ -814,7 +820,27 @@ function parseThermograph(text) {
     }
     return { mast: dyadic(mast), points, top: cs.length ? cs[0] : -1 };
   };
-  return { left: wall(parts[0], parts[1], parts[2]), right: wall(parts[3], parts[4], parts[5]) };
+  const left = wall(parts[0], parts[1], parts[2]), right = wall(parts[3], parts[4], parts[5]);
+  // Above its own highest critical point a wall is vertical at the mast
+  // value, up to the temperature where the mast starts (the higher of the
+  // two walls' tops): draw it from there, so that both walls meet the mast.
+  const top = Math.max(left.top, right.top);
+  for (const w of [left, right]) {
+    if (w.top < top) { w.points.unshift([top, w.mast]); w.top = top; }
+  }
+  return { left, right, top, mastText: parts[0] };
+}
+
+// A float as a dyadic rational in CGSuite's notation (`-1/4`, `3`), so the
+// axes print values as the text beside them does.
+function dyadicText(v) {
+  for (let q = 1; q <= 1 << 20; q *= 2) {
+    const p = v * q;
+    if (Math.abs(p - Math.round(p)) < 1e-9) {
+      return q === 1 ? String(Math.round(p)) : Math.round(p) + "/" + q;
+    }
+  }
+  return String(+v.toFixed(4));
 }
 
 // The thermograph as in Winning Ways: temperature up, values with Left's
@@ -830,23 +856,33 @@ function drawThermograph(box, cgt) {
   let vmin = Math.min(...all.map((p) => p[1])), vmax = Math.max(...all.map((p) => p[1]));
   const pad = Math.max(0.5, (vmax - vmin) * 0.15);
   vmin -= pad; vmax += pad;
-  const w = 360, h = 240, ml = 20, mr = 20, mt = 16, mb = 34;
+  const w = 360, h = 240, ml = 20, mr = 48, mt = 16, mb = 34;
   const X = (v) => ml + (vmax - v) / (vmax - vmin) * (w - ml - mr); // Left's side left
   const Y = (t) => mt + (top - t) / (top + 1) * (h - mt - mb);
   const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, id: "thermograph-svg", role: "img", "aria-label": "thermograph" });
   g.append(svg("line", { x1: ml, y1: Y(0), x2: w - mr, y2: Y(0), stroke: COLOURS.line, "stroke-dasharray": "4 3" }));
-  g.append(svg("text", { x: w - mr, y: Y(0) - 3, "text-anchor": "end", "font-size": 10, fill: COLOURS.muted }, "t = 0"));
+  g.append(svg("line", { x1: w - mr, y1: Y(top), x2: w - mr, y2: Y(-1), stroke: COLOURS.muted }));
   g.append(svg("line", { x1: ml, y1: Y(-1), x2: w - mr, y2: Y(-1), stroke: COLOURS.muted }));
   const path = (pts) => pts.map((p, i) => (i ? "L" : "M") + X(p[1]).toFixed(1) + " " + Y(p[0]).toFixed(1)).join(" ");
   g.append(svg("path", { d: path(th.left.points), fill: "none", stroke: COLOURS.blue, "stroke-width": 2.5, class: "left-wall" }));
   g.append(svg("path", { d: path(th.right.points), fill: "none", stroke: COLOURS.red, "stroke-width": 2.5, class: "right-wall" }));
-  const mastTop = Math.max(th.left.top, th.right.top);
-  g.append(svg("line", { x1: X(th.left.mast), y1: Y(mastTop), x2: X(th.left.mast), y2: Y(top), stroke: COLOURS.ink, "stroke-width": 2.5, class: "mast" }));
+  const mastTop = th.top;
+  g.append(svg("line", { x1: X(th.left.mast), y1: Y(mastTop), x2: X(th.left.mast), y2: Y(top), stroke: COLOURS.ink, "stroke-width": 2.5, class: "mast",
+    "data-value": th.mastText, "data-temperature": dyadicText(mastTop) }));
   const ticks = new Set([th.left.points.at(-1)[1], th.right.points.at(-1)[1], th.left.mast]);
   for (const v of ticks) {
-    g.append(svg("text", { x: X(v), y: h - 18, "text-anchor": "middle", "font-size": 10, fill: COLOURS.ink }, String(+v.toFixed(4))));
+    g.append(svg("text", { x: X(v), y: h - 18, "text-anchor": "middle", "font-size": 10, fill: COLOURS.ink, class: "value-tick" }, dyadicText(v)));
   }
-  g.append(svg("text", { x: w / 2, y: h - 4, "text-anchor": "middle", "font-size": 10, fill: COLOURS.muted }, "value (Left's side on the left); temperature up"));
+  // The temperature axis: a tick at every integer temperature from -1 to
+  // the top (at most ten of them), and at the temperature itself.
+  const tstep = Math.max(1, Math.ceil((top + 1) / 10));
+  const tticks = new Set([mastTop]);
+  for (let t = -1; t <= top; t += tstep) tticks.add(t);
+  for (const t of tticks) {
+    g.append(svg("line", { x1: w - mr - 4, y1: Y(t), x2: w - mr, y2: Y(t), stroke: COLOURS.muted }));
+    g.append(svg("text", { x: w - mr + 4, y: Y(t) + 3, "font-size": 9, fill: COLOURS.muted, class: "temperature-tick" }, "t = " + dyadicText(t)));
+  }
+  g.append(svg("text", { x: w / 2, y: h - 4, "text-anchor": "middle", "font-size": 10, fill: COLOURS.muted }, "value (Left's side on the left); temperature up (right-hand scale)"));
   box.append(figure(g, "thermograph: mean " + cgt.mean + ", temperature " + cgt.temperature + " · " + cgt.thermograph));
 }
 
@@ -907,7 +943,6 @@ function init() {
       analyzeText($("position").value, { keepTrail: true });
     }
   });
-  $("play-start").addEventListener("click", startGame);
   $("hint").addEventListener("click", hint);
   $("table-form").addEventListener("submit", (e) => { e.preventDefault(); showTable(); });
   window.addEventListener("popstate", (e) => {
@@ -924,6 +959,9 @@ function init() {
   if (params.get("engine_first") === "true") $("engine-first").checked = true;
   if (params.get("side") === "right") $("play-right").checked = true;
   if (params.get("ruleset")) $("ruleset").value = params.get("ruleset");
+  if (params.get("from")) $("from").value = params.get("from");
+  if (params.get("to")) $("to").value = params.get("to");
+  if (params.get("period")) $("period").checked = params.get("period") === "true";
   const tab = params.get("tab") || "analyze";
   analyzeText(params.get("position") || $("position").value).then(() => {
     showTab(tab);
