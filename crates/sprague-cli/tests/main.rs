@@ -153,6 +153,31 @@ fn malformed_positions_are_one_clear_line_and_exit_2() {
 }
 
 #[test]
+fn likely_slips_get_a_hint_of_what_was_meant() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["analyze", "Nim(3)"], "names are lower case: `nim`"),
+        (&["analyze", "kayle(10)"], "did you mean `kayles`?"),
+        (&["analyze", "hackenbush(LRRL)"], "a string is written in double quotes: `\"LRRL\"`"),
+        (&["analyze", "kayles[10]"], "`kayles(10)` or `kayles[10](...)`"),
+        (&["analyze", "dawsons(7)"], "did you mean one of `dawson`, `dawsonschess`?"),
+        (&["analyze", "treblecros(9)"], "did you mean `treblecross`?"),
+        (&["table", "kayle"], "did you mean `kayles`?"),
+        (&["table", "Kayles"], "names are lower case: `kayles`"),
+    ];
+    for (args, hint) in cases {
+        let (out, err, code) = sprague(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: wrote to stdout");
+        let first = err.lines().next().unwrap_or_default();
+        assert!(first.starts_with("error: ") && first.ends_with(hint), "{args:?}: {err}");
+        assert!(err.lines().nth(2).is_some_and(|l| l.trim_start().starts_with('^')), "{err}");
+    }
+    // A name far from every ruleset gets no guess.
+    let (_, err, _) = sprague(&["analyze", "zzzzzz(3)"]);
+    assert!(!err.contains("did you mean"), "{err}");
+}
+
+#[test]
 fn the_caret_points_at_the_offending_text() {
     let (_, err, _) = sprague(&["analyze", "nim(3) + unknown(3)"]);
     insta::assert_snapshot!(err, @r"

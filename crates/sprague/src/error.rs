@@ -15,6 +15,10 @@ pub struct ParseError {
     /// The byte range of the offending text in the input (may be empty, at
     /// the end of the input, for "unexpected end").
     pub span: Range<usize>,
+    /// What the user probably meant, where a likely slip is recognised: a
+    /// ruleset name a letter or two away, a name in capitals, a string
+    /// without its quotes, heaps in square brackets.
+    pub hint: Option<String>,
 }
 
 /// The kinds of [`ParseError`].
@@ -67,7 +71,19 @@ pub enum ParseErrorKind {
 impl ParseError {
     /// A parse error of `kind` about the bytes `span`.
     pub fn new(kind: ParseErrorKind, span: Range<usize>) -> ParseError {
-        ParseError { kind, span }
+        ParseError {
+            kind,
+            span,
+            hint: None,
+        }
+    }
+
+    /// The error with a hint of what the user probably meant (`did you
+    /// mean `kayles`?`), shown after the message.
+    #[must_use]
+    pub fn with_hint(mut self, hint: impl Into<String>) -> ParseError {
+        self.hint = Some(hint.into());
+        self
     }
 
     /// A [`ParseErrorKind::BadParameters`] error.
@@ -112,7 +128,11 @@ impl fmt::Display for ParseError {
             ParseErrorKind::BadArguments { reason } => write!(f, "bad arguments: {reason}")?,
             ParseErrorKind::BadValue { reason } => write!(f, "bad game value: {reason}")?,
         }
-        write!(f, " at byte {}", self.span.start)
+        write!(f, " at byte {}", self.span.start)?;
+        if let Some(hint) = &self.hint {
+            write!(f, "; {hint}")?;
+        }
+        Ok(())
     }
 }
 

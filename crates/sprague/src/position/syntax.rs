@@ -373,6 +373,16 @@ impl<'a> Parser<'a> {
         it.next()
     }
 
+    /// The run of letters, digits and underscores from `start`: the word a
+    /// hint quotes.
+    fn word_at(&self, start: usize) -> &str {
+        let rest = &self.text[start..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        &rest[..end]
+    }
+
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
@@ -445,7 +455,19 @@ impl<'a> Parser<'a> {
         let ruleset = self.ruleset()?;
         self.skip_space();
         let args_start = self.pos;
-        self.expect('(', "`(` and the arguments")?;
+        self.expect('(', "`(` and the arguments").map_err(|e| {
+            // `kayles[10]`: heaps written where parameters go.
+            match &ruleset.params_span {
+                Some(params) => e.with_hint(format!(
+                    "a ruleset's heaps go in parentheses after it, its parameters in square \
+                     brackets: `{}({})` or `{}(...)`",
+                    ruleset.name,
+                    &self.text[params.start + 1..params.end - 1],
+                    &self.text[ruleset.name_span.start..params.end],
+                )),
+                None => e,
+            }
+        })?;
         let mut args = Vec::new();
         self.skip_space();
         if self.peek() == Some(')') {
@@ -723,6 +745,15 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         match self.peek() {
             Some(c) if c.is_ascii_lowercase() => {}
+            Some(c) if c.is_ascii_uppercase() => {
+                let word = self.word_at(start);
+                return Err(self
+                    .unexpected("a ruleset name (lower case) or `*`")
+                    .with_hint(format!(
+                        "names are lower case: `{}`",
+                        word.to_ascii_lowercase()
+                    )));
+            }
             _ => return Err(self.unexpected("a ruleset name (lower case) or `*`")),
         }
         while self
@@ -804,6 +835,14 @@ impl<'a> Parser<'a> {
                 value: Arg::Str(s),
                 span: start..self.pos,
             });
+        }
+        if self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+            let word = self.word_at(start);
+            return Err(self
+                .unexpected("an argument (an integer, a range a..b or a \"string\")")
+                .with_hint(format!(
+                    "a string is written in double quotes: `\"{word}\"`"
+                )));
         }
         let value =
             match self.int_or_range("an argument (an integer, a range a..b or a \"string\")")? {

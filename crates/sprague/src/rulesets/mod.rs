@@ -151,13 +151,77 @@ pub fn sum_rules() -> impl Iterator<Item = &'static dyn SumRule> {
 }
 fn lookup(ruleset: &RulesetSyntax) -> Result<&'static Ruleset, ParseError> {
     find(&ruleset.name).ok_or_else(|| {
-        ParseError::new(
+        let error = ParseError::new(
             ParseErrorKind::UnknownRuleset {
                 name: ruleset.name.clone(),
             },
             ruleset.name_span.clone(),
-        )
+        );
+        match nearest_names(&ruleset.name).as_slice() {
+            [] => error,
+            [one] => error.with_hint(format!("did you mean `{one}`?")),
+            several => error.with_hint(format!(
+                "did you mean one of {}?",
+                several
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
     })
+}
+
+/// The registered names closest to `name`, for a "did you mean": those at
+/// the least edit distance (insertions, deletions, substitutions and
+/// swaps of neighbouring letters), if it is at most a third of the name's
+/// length (and at least 1), and the names that `name` begins or that begin
+/// with it (`dawson` for `dawsons`); at most three, in the registry's order.
+fn nearest_names(name: &str) -> Vec<&'static str> {
+    let most = (name.len() / 3).max(1);
+    let scored: Vec<(usize, &'static str)> = RULESETS
+        .iter()
+        .map(|r| (edit_distance(name, r.name), r.name))
+        .collect();
+    let Some(best) = scored.iter().map(|(d, _)| *d).min() else {
+        return Vec::new();
+    };
+    let mut names: Vec<&'static str> = scored
+        .iter()
+        .filter(|(d, n)| {
+            (*d == best && best <= most)
+                || (name.len() >= 3 && (n.starts_with(name) || name.starts_with(*n)))
+        })
+        .map(|(_, n)| *n)
+        .collect();
+    names.truncate(3);
+    names
+}
+
+/// The optimal string alignment distance between `a` and `b` (Levenshtein
+/// with swaps of neighbouring characters), on bytes: names are ASCII.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        rows[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = d;
+        }
+    }
+    rows[a.len()][b.len()]
 }
 
 /// Validates one written component and builds its components (one per heap
