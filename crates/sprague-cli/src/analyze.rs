@@ -95,7 +95,7 @@ fn progress_line(values: u64, seconds: f64, limit: Option<u64>) -> String {
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
-    let position = Position::parse(&args.position)
+    let position = Position::parse_with(&args.position, &crate::files::CommandLineFiles)
         .map_err(|e| Failure::parse("bad position", &args.position, &e))?;
     let play = if args.misere {
         Play::Misere

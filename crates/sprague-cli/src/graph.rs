@@ -64,14 +64,14 @@ fn start_analysis(
     let quoted = file.replace('\\', "\\\\").replace('"', "\\\"");
     let text = format!("graph[\"{quoted}\"]()");
     let position =
-        Position::parse(&text).map_err(|e| Failure::parse("bad start line", &text, &e))?;
+        Position::parse_with(&text, &crate::files::CommandLineFiles).map_err(|e| Failure::parse("bad start line", &text, &e))?;
     let mut analysis = analyze(&position, Play::Normal, false, budget)?;
     analysis.remoteness = sprague::remoteness(&position, Play::Normal, sprague::Side::Left, budget);
     Ok(Some((position, analysis)))
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
-    let graph = Graph::read_file(std::path::Path::new(&args.file))
+    let graph = crate::files::read_graph(&args.file)
         .map_err(|e| Failure::user(format!("{}: {e}", args.file)))?;
     let start = start_analysis(&args.file, &graph, budget)?;
     let reverse = graph.transpose();

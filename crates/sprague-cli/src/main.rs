@@ -12,6 +12,7 @@ mod atomic;
 mod certificate;
 mod coalitions;
 mod failure;
+mod files;
 mod games;
 mod graph;
 mod limits;

@@ -63,7 +63,7 @@ fn all_moves(position: &Position, side: Side, budget: &Budget) -> Result<Vec<Sum
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
-    let start = Position::parse(&args.position)
+    let start = Position::parse_with(&args.position, &crate::files::CommandLineFiles)
         .map_err(|e| Failure::parse("bad position", &args.position, &e))?;
     let play = if args.misere {
         Play::Misere
@@ -279,7 +279,7 @@ impl Game {
                 writeln!(out, "there is no move {k}: choose 1 to {}", moves.len())?;
                 continue;
             }
-            match Position::parse(line) {
+            match Position::parse_with(line, &crate::files::CommandLineFiles) {
                 Ok(typed) => {
                     let typed = typed.to_string();
                     match moves.iter().find(|m| m.to.to_string() == typed) {

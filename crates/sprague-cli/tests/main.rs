@@ -1758,3 +1758,29 @@ fn table_certificate_is_written_or_refused_with_exit_2() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_built_in_game_files_are_found_from_any_folder() {
+    let elsewhere = std::env::temp_dir();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
+            .args(args)
+            .current_dir(&elsewhere)
+            .output()
+            .expect("the binary runs");
+        (String::from_utf8(out.stdout).unwrap(), out.status.code())
+    };
+    // games/dag.txt: G(7) = 0, G(6) = 1, G(5) = 0, G(3) = G(4) = 1,
+    // G(1) = G(2) = 0, so G(0) = mex{G(1), G(2)} = 1.
+    let (out, code) = run(&["analyze", "--json", r#"graph["games/dag.txt"](0)"#]);
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grundy"], 1);
+    let (out, code) = run(&["graph", "games/dag.txt", "--summary", "--json"]);
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["vertices"].as_u64(), v["edges"].as_u64()), (Some(8), Some(10)));
+    // A name that is neither a file nor a built-in example is still an error.
+    let (_, code) = run(&["analyze", r#"graph["games/none.txt"](0)"#]);
+    assert_eq!(code, Some(2));
+}
