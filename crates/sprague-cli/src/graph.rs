@@ -63,8 +63,8 @@ fn start_analysis(
     }
     let quoted = file.replace('\\', "\\\\").replace('"', "\\\"");
     let text = format!("graph[\"{quoted}\"]()");
-    let position =
-        Position::parse_with(&text, &crate::files::CommandLineFiles).map_err(|e| Failure::parse("bad start line", &text, &e))?;
+    let position = Position::parse_with(&text, &crate::files::CommandLineFiles)
+        .map_err(|e| Failure::parse("bad start line", &text, &e))?;
     let mut analysis = analyze(&position, Play::Normal, false, budget)?;
     analysis.remoteness = sprague::remoteness(&position, Play::Normal, sprague::Side::Left, budget);
     Ok(Some((position, analysis)))

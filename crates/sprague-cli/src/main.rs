@@ -29,11 +29,34 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 /// Exact answers for combinatorial games.
 #[derive(Debug, Parser)]
-#[command(name = "sprague", version, about, long_about = None)]
+#[command(name = "sprague", version, about, long_about = None, after_long_help = POSITIONS)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
+
+/// The position language in brief, for `sprague --help` and the manual
+/// page (docs/language.md has it whole).
+const POSITIONS: &str = "Positions:
+  A position is a sum of components joined by `+`. A component is
+  a ruleset name (lower case), optional parameters in square
+  brackets and arguments in parentheses: `nim(3, 6, 9)`,
+  `subtraction[2,5](7)`, `octal[0.137](20)`,
+  `hackenbush(\"LRRL\")`. Heaps that do not interact may share one
+  pair of parentheses: `nim(3, 6, 9)` is `nim(3) + nim(6) +
+  nim(9)`. A term may also be a game value as CGSuite writes it:
+  `*3`, `1/2`, `^`, `{1|*}`, `+-1`. Integers go up to 2^64 - 1 and
+  may be written as powers (`2^63`); strings are in double quotes.
+  `sprague games` lists every ruleset with its syntax, rule and an
+  example.
+
+Examples:
+  sprague analyze \"nim(3, 6, 9)\"
+  sprague analyze \"kayles(10) + *3\" --all --misere
+  sprague analyze '{1|*} + ^ + domineering(\"..|..\")' --json
+  sprague table \"octal[0.137]\" --period --summary
+  sprague play \"cut(3, 5)\" --right
+  sprague man --dir man1     # one manual page per subcommand";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -91,10 +114,17 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// The manual page (roff), on stdout.
-    #[command(after_help = "Example:
-  sprague man > sprague.1 && man ./sprague.1")]
-    Man,
+    /// The manual page (roff) on stdout, or with --dir one page per
+    /// subcommand.
+    #[command(after_help = "Examples:
+  sprague man > sprague.1 && man ./sprague.1
+  sprague man --dir ~/.local/share/man/man1   # sprague.1, sprague-analyze.1, ...")]
+    Man {
+        /// Write `sprague.1` and a page for each subcommand
+        /// (`sprague-analyze.1`, ...) into this directory instead.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<std::path::PathBuf>,
+    },
 }
 
 impl Command {
@@ -110,6 +140,45 @@ impl Command {
             _ => false,
         }
     }
+}
+
+/// The command as the manual pages show it: the pages of the subcommands
+/// that read a position end with the position language after their
+/// examples, so each page stands alone.
+fn manual_command() -> clap::Command {
+    let mut cmd = Cli::command();
+    for name in ["analyze", "play", "roots"] {
+        cmd = cmd.mut_subcommand(name, |sub| {
+            let examples = sub
+                .get_after_help()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            let positions = POSITIONS.split("\n\nExamples:").next().unwrap_or(POSITIONS);
+            sub.after_long_help(format!("{examples}\n\n{positions}"))
+        });
+    }
+    cmd
+}
+
+/// The command as the completion scripts see it: the ruleset names are
+/// offered where a ruleset or a position is expected. (Only the scripts see
+/// them as a list: the commands take any text there.)
+fn completion_command() -> clap::Command {
+    let names: Vec<&'static str> = sprague::rulesets::RULESETS.iter().map(|r| r.name).collect();
+    let mut cmd = Cli::command();
+    for (sub, arg) in [
+        ("table", "ruleset"),
+        ("analyze", "position"),
+        ("play", "position"),
+    ] {
+        let names = names.clone();
+        cmd = cmd.mut_subcommand(sub, |c| {
+            c.mut_arg(arg, |a| {
+                a.value_parser(clap::builder::PossibleValuesParser::new(names))
+            })
+        });
+    }
+    cmd
 }
 
 fn main() -> ExitCode {
@@ -144,15 +213,18 @@ fn main() -> ExitCode {
         Command::Completions { shell } => {
             clap_complete::generate(
                 *shell,
-                &mut Cli::command(),
+                &mut completion_command(),
                 "sprague",
                 &mut std::io::stdout(),
             );
             Ok(())
         }
-        Command::Man => clap_mangen::Man::new(Cli::command())
+        Command::Man { dir: None } => clap_mangen::Man::new(manual_command())
             .render(&mut std::io::stdout())
             .map_err(failure::Failure::from),
+        Command::Man { dir: Some(dir) } => std::fs::create_dir_all(dir)
+            .and_then(|()| clap_mangen::generate_to(manual_command(), dir))
+            .map_err(|e| failure::Failure::user(format!("--dir {}: {e}", dir.display()))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

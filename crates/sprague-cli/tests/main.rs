@@ -157,9 +157,18 @@ fn likely_slips_get_a_hint_of_what_was_meant() {
     let cases: &[(&[&str], &str)] = &[
         (&["analyze", "Nim(3)"], "names are lower case: `nim`"),
         (&["analyze", "kayle(10)"], "did you mean `kayles`?"),
-        (&["analyze", "hackenbush(LRRL)"], "a string is written in double quotes: `\"LRRL\"`"),
-        (&["analyze", "kayles[10]"], "`kayles(10)` or `kayles[10](...)`"),
-        (&["analyze", "dawsons(7)"], "did you mean one of `dawson`, `dawsonschess`?"),
+        (
+            &["analyze", "hackenbush(LRRL)"],
+            "a string is written in double quotes: `\"LRRL\"`",
+        ),
+        (
+            &["analyze", "kayles[10]"],
+            "`kayles(10)` or `kayles[10](...)`",
+        ),
+        (
+            &["analyze", "dawsons(7)"],
+            "did you mean one of `dawson`, `dawsonschess`?",
+        ),
         (&["analyze", "treblecros(9)"], "did you mean `treblecross`?"),
         (&["table", "kayle"], "did you mean `kayles`?"),
         (&["table", "Kayles"], "names are lower case: `kayles`"),
@@ -169,8 +178,16 @@ fn likely_slips_get_a_hint_of_what_was_meant() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?}: wrote to stdout");
         let first = err.lines().next().unwrap_or_default();
-        assert!(first.starts_with("error: ") && first.ends_with(hint), "{args:?}: {err}");
-        assert!(err.lines().nth(2).is_some_and(|l| l.trim_start().starts_with('^')), "{err}");
+        assert!(
+            first.starts_with("error: ") && first.ends_with(hint),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.lines()
+                .nth(2)
+                .is_some_and(|l| l.trim_start().starts_with('^')),
+            "{err}"
+        );
     }
     // A name far from every ruleset gets no guess.
     let (_, err, _) = sprague(&["analyze", "zzzzzz(3)"]);
@@ -1575,9 +1592,42 @@ fn completions_for_each_shell_and_a_man_page() {
         let (out, err, code) = sprague(&["completions", shell]);
         assert_eq!(code, 0, "{shell}: {err}");
         assert!(out.contains(marker), "{shell}: {out}");
-        // Every subcommand is completed.
+        // Every subcommand is completed, and the ruleset names where a
+        // ruleset or a position goes.
         assert!(out.contains("analyze") && out.contains("table"), "{shell}");
+        // (clap's fish, PowerShell and elvish scripts complete the values of
+        // options only, not of positional arguments.)
+        if shell == "bash" || shell == "zsh" {
+            for name in ["kayles", "dawsonschess", "domineering", "treblecross"] {
+                assert!(out.contains(name), "{shell}: no {name}");
+            }
+        }
     }
+    // The list is for completion only: any ruleset text is still taken.
+    let (_, err, code) = sprague(&["table", "subtraction[1,3]", "--to", "5"]);
+    assert_eq!(code, 0, "{err}");
+    let dir = std::env::temp_dir().join(format!("sprague-man-{}", std::process::id()));
+    let (_, err, code) = sprague(&["man", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    for page in [
+        "sprague.1",
+        "sprague-analyze.1",
+        "sprague-table.1",
+        "sprague-play.1",
+    ] {
+        let text = std::fs::read_to_string(dir.join(page)).unwrap_or_default();
+        assert!(
+            text.contains(".TH") && text.contains("Examples"),
+            "{page}: {text}"
+        );
+    }
+    // The pages that read a position explain the position language.
+    let analyze = std::fs::read_to_string(dir.join("sprague-analyze.1")).unwrap();
+    assert!(
+        analyze.contains("Positions:") && analyze.contains("sprague games"),
+        "{analyze}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
     let (_, err, code) = sprague(&["completions", "tcsh"]);
     assert_eq!(code, 2);
     assert!(err.contains("tcsh"), "{err}");
@@ -1779,7 +1829,10 @@ fn the_built_in_game_files_are_found_from_any_folder() {
     let (out, code) = run(&["graph", "games/dag.txt", "--summary", "--json"]);
     assert_eq!(code, Some(0));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!((v["vertices"].as_u64(), v["edges"].as_u64()), (Some(8), Some(10)));
+    assert_eq!(
+        (v["vertices"].as_u64(), v["edges"].as_u64()),
+        (Some(8), Some(10))
+    );
     // A name that is neither a file nor a built-in example is still an error.
     let (_, code) = run(&["analyze", r#"graph["games/none.txt"](0)"#]);
     assert_eq!(code, Some(2));
