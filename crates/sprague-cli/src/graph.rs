@@ -113,9 +113,13 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         outcome: retrograde.outcome(v).letter(),
         remoteness: retrograde.remoteness(v),
         grundy: grundy[v as usize],
+        // Every vertex has a generalised Sprague-Grundy value; where no
+        // cycle can be reached it is the Grundy value (Smith 1966), so one
+        // field means one thing on every vertex.
         value: match (&loopy, grundy[v as usize]) {
+            (_, Some(g)) => Some(g.to_string()),
             (Some(l), None) => Some(l.value(&graph, v).to_string()),
-            _ => None,
+            (None, None) => None,
         },
     };
     if args.json {
@@ -145,11 +149,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             let remoteness = x
                 .remoteness
                 .map_or_else(|| "-".to_string(), |r| r.to_string());
-            let value = match (x.grundy, x.value) {
-                (Some(g), _) => g.to_string(),
-                (None, Some(value)) => value,
-                (None, None) => "-".to_string(),
-            };
+            let value = x.value.unwrap_or_else(|| "-".to_string());
             writeln!(out, "{label}\t{}\t{remoteness}\t{value}", x.outcome)?;
         }
         write_start(&mut out, start.as_ref())?;

@@ -510,8 +510,16 @@ fn graph_solves_the_word_chain_of_the_notes() {
     );
     assert_eq!(
         vertices[3],
-        serde_json::json!({"vertex": 3, "name": "ticket", "outcome": "N", "remoteness": 1, "grundy": 1, "value": null})
+        serde_json::json!({"vertex": 3, "name": "ticket", "outcome": "N", "remoteness": 1, "grundy": 1, "value": "1"})
     );
+    // Every vertex has a value, in one notation: where no cycle is reached
+    // it is the Grundy value, and `grundy` is given beside it.
+    for x in vertices {
+        assert!(x["value"].is_string(), "{x}");
+        if let Some(g) = x["grundy"].as_u64() {
+            assert_eq!(x["value"], g.to_string(), "{x}");
+        }
+    }
 }
 
 #[test]
