@@ -19,7 +19,7 @@ use crate::syntax::{ComponentSyntax, RulesetSyntax};
 use super::common::heap_components;
 use super::common::one_int_param;
 use super::common::{
-    HeapFamily, Periodicity, Ruleset, check_move_count, take_description, values_by_formula,
+    HeapFamily, Periodicity, Ruleset, check_move_count, take_move, values_by_formula,
 };
 use super::takeaway::{takeaway_grundy, takes_to_grundy};
 
@@ -49,7 +49,7 @@ impl BashHeap {
             size: self.size - taken,
             ..*self
         };
-        Move::new(take_description(taken, self.size), Arc::new(to))
+        take_move(taken, self.size, || Arc::new(to))
     }
 }
 

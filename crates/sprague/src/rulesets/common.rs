@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::game::{Component, MoveLabel, SumRule};
+use crate::game::{Component, Move, MoveLabel, SumRule};
 use crate::nimber::Nimber;
 pub use crate::octal::Periodicity;
 use crate::octal::{CheckpointError, TakeBreak};
@@ -650,6 +650,19 @@ pub(crate) fn check_move_count(n_moves: u64, budget: &Budget) -> Result<(), Solv
 /// stones from one heap.
 pub(crate) fn take_description(taken: u64, heap: u64) -> MoveLabel {
     MoveLabel::Take { taken, heap }
+}
+
+/// The move that takes `taken` stones from a heap of `heap`, leaving the
+/// heap `rest` makes, or nothing when it takes them all: a heap of nothing
+/// is the empty game, so a position after a move does not keep it
+/// (`nim(3, 6, 9)` less its 3 is `nim(6, 9)`, and `*` moves to `0`).
+pub(crate) fn take_move(taken: u64, heap: u64, rest: impl FnOnce() -> Arc<dyn Component>) -> Move {
+    let label = take_description(taken, heap);
+    if taken == heap {
+        Move::to_sum(label, Vec::new())
+    } else {
+        Move::new(label, rest())
+    }
 }
 
 /// Grundy values `from..=to` of a family whose value at each heap is given

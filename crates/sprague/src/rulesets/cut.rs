@@ -112,7 +112,13 @@ impl CutBar {
                         "cut {x}x{y} into {}x{} and {}x{}",
                         p.x, p.y, q.x, q.y
                     )),
-                    to: vec![Arc::new(p), Arc::new(q)],
+                    // A 1 x 1 piece is dead (no cut for either player, the
+                    // game 0): the position after the cut does not keep it.
+                    to: [p, q]
+                        .into_iter()
+                        .filter(|bar| (bar.x, bar.y) != (1, 1))
+                        .map(|bar| Arc::new(bar) as Arc<dyn Component>)
+                        .collect(),
                 }
             })
             .collect())

@@ -16,8 +16,7 @@ use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
 use super::common::heap_components;
 use super::common::{
-    HeapFamily, Periodicity, Ruleset, check_move_count, no_params, take_description,
-    values_by_formula,
+    HeapFamily, Periodicity, Ruleset, check_move_count, no_params, take_move, values_by_formula,
 };
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -51,7 +50,7 @@ impl NimHeap {
             size: self.size - taken,
             star: self.star,
         };
-        Move::new(take_description(taken, self.size), Arc::new(to))
+        take_move(taken, self.size, || Arc::new(to))
     }
 }
 
@@ -173,7 +172,7 @@ mod tests {
         fn moves(&self, p: &u64, out: &mut Vec<u64>) {
             let heap = NimHeap::new(*p);
             for m in heap.moves(&Budget::DEFAULT).unwrap() {
-                out.push(m.to[0].grundy(&Budget::DEFAULT).unwrap().0);
+                out.push(m.grundy(&Budget::DEFAULT).unwrap().0);
             }
         }
     }

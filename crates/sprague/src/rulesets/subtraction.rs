@@ -20,7 +20,7 @@ use crate::nimber::Nimber;
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
 use super::common::heap_components;
-use super::common::{HeapFamily, Periodicity, Ruleset, positive_set, take_description};
+use super::common::{HeapFamily, Periodicity, Ruleset, positive_set, take_move};
 use super::takeaway::takeaway_grundy;
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -290,7 +290,7 @@ impl SubtractionHeap {
             rules: Arc::clone(&self.rules),
             size: self.size - s,
         };
-        Move::new(take_description(s, self.size), Arc::new(to))
+        take_move(s, self.size, || Arc::new(to))
     }
 }
 

@@ -21,7 +21,7 @@ use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
 use super::common::heap_components;
 use super::common::{
-    HeapFamily, Periodicity, Ruleset, check_move_count, take_description, values_by_formula,
+    HeapFamily, Periodicity, Ruleset, check_move_count, take_move, values_by_formula,
 };
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -68,7 +68,7 @@ impl TakeawayHeap {
             size: self.size - taken,
             ..*self
         };
-        Move::new(take_description(taken, self.size), Arc::new(to))
+        take_move(taken, self.size, || Arc::new(to))
     }
 }
 
