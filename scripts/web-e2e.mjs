@@ -372,6 +372,18 @@ check("a partizan position shows its thermograph", async () => {
 // is the sum whose right wall once ended below the mast): both walls must
 // start where the mast does, at the mean and the temperature the CLI gives.
 const HOT = ["{3|-1} + {5|{2|-4}} + cut(4, 2)", "{5|{2|-4}}", "{3|-1}", "{4|{1|-7}} + {2|-2}", "domineering(\"...|...|...\")"];
+check("a game value is drawn as its options, Left's and Right's", async () => {
+  await click('[data-tab="analyze"]');
+  await type("position", "{2, {1|0} || -1} + {1|*}");
+  await click("#go");
+  await until(`document.querySelectorAll("#drawing svg.game-tree").length === 2`, "two game trees");
+  const trees = await evaluate(`[...document.querySelectorAll("#drawing svg.game-tree")].map((t) => ({
+    left: [...t.querySelectorAll(".left-option")].length, right: [...t.querySelectorAll(".right-option")].length,
+    options: [...t.querySelectorAll("text.option")].map((x) => x.textContent) }))`);
+  const expected = [{ left: 2, right: 1, options: ["2", "{1|0}", "-1"] }, { left: 1, right: 1, options: ["1", "*"] }];
+  if (JSON.stringify(trees) !== JSON.stringify(expected)) throw new Error("trees: " + JSON.stringify(trees));
+});
+
 check("each thermograph's walls meet its mast", async () => {
   await click('[data-tab="analyze"]');
   for (const position of HOT) {

@@ -118,7 +118,7 @@ enum Command {
     /// subcommand.
     #[command(after_help = "Examples:
   sprague man > sprague.1 && man ./sprague.1
-  sprague man --dir ~/.local/share/man/man1   # sprague.1, sprague-analyze.1, ...")]
+  sprague man --dir man1")]
     Man {
         /// Write `sprague.1` and a page for each subcommand
         /// (`sprague-analyze.1`, ...) into this directory instead.

@@ -75,6 +75,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         .iter()
         .any(|c| c.class() == GameClass::Partizan);
     let game = Game {
+        explained: std::cell::Cell::new([false; 3]),
         play,
         partizan,
         human: if args.right { Side::Right } else { Side::Left },
@@ -170,6 +171,9 @@ struct Game {
     human: Side,
     budget: Budget,
     painter: Painter,
+    /// The reasons the engine has already explained in full (winning,
+    /// drawing, losing): later moves for the same reason say it in short.
+    explained: std::cell::Cell<[bool; 3]>,
 }
 
 impl Game {
@@ -354,14 +358,41 @@ impl Game {
             ReplyReason::Losing if self.partizan => "every move of mine loses against best play",
             ReplyReason::Losing => "I am in a P-position: every move loses against best play",
         };
+        let index = match r.reason {
+            ReplyReason::Winning => 0,
+            ReplyReason::Drawing => 1,
+            ReplyReason::Losing => 2,
+        };
+        let mut explained = self.explained.get();
+        let why = if explained[index] {
+            match r.reason {
+                ReplyReason::Winning => "again a position you lose moving first",
+                ReplyReason::Drawing => "the draw is kept",
+                ReplyReason::Losing => "every move of mine still loses",
+            }
+        } else {
+            explained[index] = true;
+            self.explained.set(explained);
+            why
+        };
         let longest = if r.by_remoteness && r.reason == ReplyReason::Losing {
             "; this one holds out longest"
         } else {
             ""
         };
+        // How long the game has left, where the remoteness was searched:
+        // it changes with every move, as the explanation does not.
+        let left = match (r.reason, r.analysis.remoteness) {
+            (ReplyReason::Drawing, _) | (_, None) => String::new(),
+            (_, Some(n)) => match n.saturating_sub(1) {
+                0 => "; the game is over".to_string(),
+                1 => "; 1 more move with best play".to_string(),
+                k => format!("; {k} more moves with best play"),
+            },
+        };
         writeln!(
             out,
-            "I {}  ->  {}   ({why}{longest})",
+            "I {}  ->  {}   ({why}{longest}{left})",
             m.description(),
             m.to
         )?;

@@ -211,7 +211,7 @@ fn moves_are_listed_with_what_they_do_and_plain_on_a_pipe() {
     );
     assert!(
         transcript.contains(
-            "2. take 2 from the heap of 2  ->  nim(0, 3)   loses (leaves N, remoteness 1, value *3)"
+            "2. take 2 from the heap of 2  ->  nim(3)   loses (leaves N, remoteness 1, value *3)"
         ),
         "{transcript}"
     );

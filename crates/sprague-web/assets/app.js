@@ -652,6 +652,77 @@ function drawComponent(c, onVertex) {
   return null;
 }
 
+// A game value written with braces or as a switch (`{1|*}`, `{2||1|0}`,
+// `±1`), split into its Left and Right options as written: the run of bars
+// outside inner braces that is longest splits it (CGSuite's rule), and the
+// side with the shorter runs is an option of its own. Null for anything
+// else (numbers, nimbers, ups: their drawing would be their canonical form).
+function valueOptions(text) {
+  const pm = text.match(/^(?:±|\+-)(.+)$/s);
+  if (pm) {
+    const g = pm[1].trim();
+    return { left: [g], right: [g.startsWith("-") ? g.slice(1) : "-" + g] };
+  }
+  if (!text.startsWith("{") || !text.endsWith("}")) return null;
+  const body = text.slice(1, -1);
+  let depth = 0, best = 0, at = -1;
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i];
+    if (ch === "{") depth++;
+    else if (ch === "}") depth--;
+    else if (ch === "|" && depth === 0) {
+      let j = i;
+      while (body[j] === "|") j++;
+      if (j - i > best) { best = j - i; at = i; }
+      i = j - 1;
+    }
+    if (depth < 0) return null;
+  }
+  if (at < 0 || depth !== 0) return null;
+  const side = (part) => {
+    part = part.trim();
+    if (part === "") return [];
+    // `2||1|0`: the side with shorter runs of bars is one game, `{1|0}`.
+    let flat = part;
+    while (/\{[^{}]*\}/.test(flat)) flat = flat.replace(/\{[^{}]*\}/g, "");
+    if (flat.includes("|")) return ["{" + part + "}"];
+    const out = [];
+    let d = 0, start = 0;
+    for (let i = 0; i <= part.length; i++) {
+      const ch = part[i];
+      if (ch === "{") d++;
+      else if (ch === "}") d--;
+      else if ((ch === "," && d === 0) || i === part.length) { out.push(part.slice(start, i).trim()); start = i + 1; }
+    }
+    return out;
+  };
+  return { left: side(body.slice(0, at)), right: side(body.slice(at + best)) };
+}
+
+// A value's first level as a game tree (Winning Ways' pictures): the game
+// on top, Left's options below to the left on blue edges, Right's below to
+// the right on red ones, each labelled as written.
+function drawGameTree(text) {
+  const o = valueOptions(text);
+  if (!o || o.left.length + o.right.length > 12) return null;
+  const short = (t) => (t.length > 14 ? t.slice(0, 13) + "…" : t);
+  const slots = Math.max(1, o.left.length) + Math.max(1, o.right.length);
+  const w = Math.max(160, slots * 72), h = 110, top = 18, bottom = 70;
+  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: "img", class: "game-tree", "aria-label": "the options of " + text });
+  const root = [w / 2, top];
+  const place = (list, from, to, colour, cls) => list.forEach((opt, k) => {
+    const x = list.length === 1 ? (from + to) / 2 : from + (to - from) * k / (list.length - 1);
+    g.append(svg("line", { x1: root[0], y1: root[1], x2: x, y2: bottom, stroke: colour, "stroke-width": 2.5, class: cls }));
+    g.append(svg("circle", { cx: x, cy: bottom, r: 4, fill: COLOURS.ink }));
+    g.append(svg("g", {}, svg("title", {}, opt),
+      svg("text", { x, y: bottom + 18, "text-anchor": "middle", "font-size": 11, fill: COLOURS.ink, class: "option" }, short(opt))));
+  });
+  place(o.left, 40, w / 2 - 30, COLOURS.blue, "left-option");
+  place(o.right, w / 2 + 30, w - 40, COLOURS.red, "right-option");
+  g.append(svg("circle", { cx: root[0], cy: root[1], r: 5, fill: COLOURS.ink }));
+  return g;
+}
+
 // The games on graphs drawn so far, by ruleset text: the server's
 // answer and a layout, so a walk through a game keeps its picture still.
 const graphCache = new Map();
@@ -761,8 +832,8 @@ async function drawPosition(box, components, onVertex) {
       }
       continue;
     }
-    const drawing = drawComponent(c, onVertex);
-    if (drawing) box.append(figure(drawing, comp.position));
+    const drawing = drawComponent(c, onVertex) || (c ? null : drawGameTree(comp.position));
+    if (drawing) box.append(figure(drawing, comp.position + (c ? "" : " · Left's options on blue edges, Right's on red")));
   }
   for (const [ruleset, { tokens, visited }] of graphs) {
     if (!graphCache.has(ruleset)) {

@@ -122,8 +122,8 @@ async fn moves_are_coloured_only_when_asked() {
     let (_, body) = get(router(), "/api/analyze", &[("position", "nim(2, 1)")]).await;
     assert!(body.get("moves").is_none(), "{body}");
     // nim(2, 1): to nim(1, 1) wins (a P-position, two moves left); to
-    // nim(0, 1) and nim(2, 0) lose (N-positions: the opponent takes the
-    // last heap whole, one move). Bouton's theorem and counting moves.
+    // nim(1) and nim(2) lose (N-positions: the opponent takes the last heap
+    // whole, one move; an emptied heap is not kept). Bouton's theorem and counting moves.
     let (status, body) = get(
         router(),
         "/api/analyze",
@@ -147,8 +147,8 @@ async fn moves_are_coloured_only_when_asked() {
         moves,
         [
             ("nim(1, 1)", "P", 2),
-            ("nim(0, 1)", "N", 1),
-            ("nim(2, 0)", "N", 1)
+            ("nim(1)", "N", 1),
+            ("nim(2)", "N", 1)
         ]
     );
 }
@@ -585,8 +585,8 @@ async fn moves_lists_every_move_in_the_spec_order() {
             "position": "nim(2, 1)",
             "moves": [
                 {"component": 0, "description": "take 1 from the heap of 2", "to": "nim(1, 1)"},
-                {"component": 0, "description": "take 2 from the heap of 2", "to": "nim(0, 1)"},
-                {"component": 1, "description": "take 1 from the heap of 1", "to": "nim(2, 0)"}
+                {"component": 0, "description": "take 2 from the heap of 2", "to": "nim(1)"},
+                {"component": 1, "description": "take 1 from the heap of 1", "to": "nim(2)"}
             ],
             "complete": true
         })
@@ -615,7 +615,7 @@ async fn moves_lists_every_move_in_the_spec_order() {
         [
             "nim(2, 6, 9)",
             "nim(1, 6, 9)",
-            "nim(0, 6, 9)",
+            "nim(6, 9)",
             "nim(3, 5, 9)",
             "nim(3, 4, 9)"
         ]
@@ -656,7 +656,7 @@ async fn reply_wins_when_it_can_and_says_why() {
     // From a P-position every move loses; the engine plays its first one.
     let (_, body) = get(router(), "/api/reply", &[("position", "nim(1, 1)")]).await;
     assert_eq!(body["move"]["description"], "take 1 from the heap of 1");
-    assert_eq!(body["move"]["to"], "nim(0, 1)");
+    assert_eq!(body["move"]["to"], "nim(1)");
     assert!(body["reason"].as_str().unwrap().contains("loses"));
 
     assert_eq!(body["over"], false);
@@ -706,7 +706,7 @@ async fn reply_wins_when_it_can_and_says_why() {
         &[("position", "nim(1, 1)"), ("misere", "true")],
     )
     .await;
-    assert_eq!(body["move"]["to"], "nim(0, 1)");
+    assert_eq!(body["move"]["to"], "nim(1)");
     assert!(body["reason"].as_str().unwrap().contains("P-position"));
 }
 

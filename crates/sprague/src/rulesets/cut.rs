@@ -107,19 +107,7 @@ impl CutBar {
                 } else {
                     (CutBar { x, y: a }, CutBar { x, y: y - a })
                 };
-                Move {
-                    label: MoveLabel::Words(format!(
-                        "cut {x}x{y} into {}x{} and {}x{}",
-                        p.x, p.y, q.x, q.y
-                    )),
-                    // A 1 x 1 piece is dead (no cut for either player, the
-                    // game 0): the position after the cut does not keep it.
-                    to: [p, q]
-                        .into_iter()
-                        .filter(|bar| (bar.x, bar.y) != (1, 1))
-                        .map(|bar| Arc::new(bar) as Arc<dyn Component>)
-                        .collect(),
-                }
+                cut_move(self, p, q)
             })
             .collect())
     }
@@ -195,13 +183,27 @@ impl CutBar {
             let total = arena.add(rest, after)?;
             if arena.le(zero, total)? {
                 let (p, q) = (CutBar { x: a, y }, CutBar { x: x - a, y });
-                found.push(Move {
-                    label: MoveLabel::Words(format!("cut {x}x{y} into {a}x{y} and {}x{y}", x - a)),
-                    to: vec![Arc::new(p), Arc::new(q)],
-                });
+                found.push(cut_move(self, p, q));
             }
         }
         Ok(found)
+    }
+}
+
+/// The cut of `bar` into `p` and `q`. A 1 x 1 piece is dead (no cut for
+/// either player: the game 0), so the position after the cut does not keep
+/// it.
+fn cut_move(bar: &CutBar, p: CutBar, q: CutBar) -> Move {
+    Move {
+        label: MoveLabel::Words(format!(
+            "cut {}x{} into {}x{} and {}x{}",
+            bar.x, bar.y, p.x, p.y, q.x, q.y
+        )),
+        to: [p, q]
+            .into_iter()
+            .filter(|piece| (piece.x, piece.y) != (1, 1))
+            .map(|piece| Arc::new(piece) as Arc<dyn Component>)
+            .collect(),
     }
 }
 

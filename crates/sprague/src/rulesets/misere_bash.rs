@@ -36,7 +36,7 @@ use crate::error::SolveError;
 use crate::game::{Component, Move, Play, Side, SumRule, SumVerdict};
 use crate::outcome::Outcome;
 
-use super::common::take_description;
+use super::common::take_move;
 use super::{BashHeap, NimHeap, SubtractionHeap, TakeawayHeap};
 
 /// The rule of this module, for the registry.
@@ -101,7 +101,12 @@ impl Heap<'_> {
     fn take(self, t: u64) -> Move {
         let size = self.size - t;
         let c = self.component;
-        let to: Arc<dyn Component> = if let Some(h) = c.downcast_ref::<NimHeap>() {
+        take_move(t, self.size, || self.resized(c, size))
+    }
+
+    /// The heap `c` with `size` stones: the same component type.
+    fn resized(self, c: &dyn Component, size: u64) -> Arc<dyn Component> {
+        if let Some(h) = c.downcast_ref::<NimHeap>() {
             Arc::new(NimHeap { size, ..*h })
         } else if let Some(h) = c.downcast_ref::<BashHeap>() {
             Arc::new(BashHeap { size, ..*h })
@@ -111,8 +116,7 @@ impl Heap<'_> {
             Arc::new(h.with_size(size))
         } else {
             unreachable!("`Heap::of` accepts these types only")
-        };
-        Move::new(take_description(t, self.size), to)
+        }
     }
 }
 
