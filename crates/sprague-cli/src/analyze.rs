@@ -46,14 +46,19 @@ static PROGRESS: Progress = Progress::new();
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
-/// Runs `work`, showing on standard error (a terminal only) how many values
-/// of a take-and-break heap are known while it takes long: a heap past the
-/// budget searches its game's period up to 2^32 values, which can take an
-/// hour. The line is cleared when `work` ends.
-fn with_progress<T>(show: bool, work: impl FnOnce(&Budget) -> T, budget: &Budget) -> T {
-    if !show {
-        return work(budget);
-    }
+/// Runs `work`, saying on standard error when it turns into a long period
+/// search (a take-and-break heap past the budget: values computed heap by
+/// heap until a period is proved or the reach is spent): once, after a
+/// second of it, on any output, what it computes, how far it may go and
+/// how to bound it; and on a terminal a progress line with the share of
+/// the reach done and the time left at the measured rate, cleared when
+/// `work` ends.
+fn with_progress<T>(
+    terminal: bool,
+    explicit_budget: bool,
+    work: impl FnOnce(&Budget) -> T,
+    budget: &Budget,
+) -> T {
     PROGRESS.set_values(0);
     let budget = budget.with_progress(&PROGRESS);
     let done = AtomicBool::new(false);
@@ -61,14 +66,24 @@ fn with_progress<T>(show: bool, work: impl FnOnce(&Budget) -> T, budget: &Budget
         let reporter = scope.spawn(|| {
             let start = Instant::now();
             let mut shown = 0;
+            let mut announced = false;
             while !done.load(Ordering::Relaxed) {
                 std::thread::park_timeout(PROGRESS_EVERY);
                 let values = PROGRESS.values();
                 if done.load(Ordering::Relaxed) || values == 0 || start.elapsed() < PROGRESS_AFTER {
                     continue;
                 }
-                let line =
-                    progress_line(values, start.elapsed().as_secs_f64(), budget.period_values);
+                let seconds = start.elapsed().as_secs_f64();
+                let reach = budget.period_values.unwrap_or(budget.max_positions);
+                if !announced {
+                    announced = true;
+                    eprintln!("{}", announcement(values, seconds, reach, explicit_budget));
+                }
+                if !terminal {
+                    continue;
+                }
+                let reach = budget.period_values.unwrap_or(budget.max_positions);
+                let line = progress_line(values, seconds, Some(reach));
                 // Padded to cover a longer line before it.
                 eprint!("\r{line:shown$}");
                 shown = shown.max(line.len());
@@ -87,11 +102,63 @@ fn with_progress<T>(show: bool, work: impl FnOnce(&Budget) -> T, budget: &Budget
 }
 
 /// The progress line: `values` computed in `seconds`, of at most `limit`
-/// (the period search's reach), short enough for an 80-column terminal.
+/// (the period search's reach) with the share done and the time left at
+/// the rate so far, short enough for an 80-column terminal.
 fn progress_line(values: u64, seconds: f64, limit: Option<u64>) -> String {
     let rate = values as f64 / seconds.max(1e-9);
-    let limit = limit.map_or(String::new(), |l| format!(" of at most {l}"));
-    format!("heap values: {values}{limit}, {rate:.0}/s, {seconds:.0} s")
+    match limit {
+        Some(l) if l > 0 => {
+            let share = 100.0 * values as f64 / l as f64;
+            let left = l.saturating_sub(values) as f64 / rate.max(1e-9);
+            format!(
+                "heap values: {values} of at most {l} ({share:.0}%), {rate:.0}/s, {seconds:.0} s, at most {} left",
+                duration(left)
+            )
+        }
+        _ => format!("heap values: {values}, {rate:.0}/s, {seconds:.0} s"),
+    }
+}
+
+/// What a long period search is, once, before it goes on: what it computes,
+/// how far it may go (values, memory, time at the rate of its first
+/// `values` in `seconds`), and how to bound it or go further.
+fn announcement(values: u64, seconds: f64, reach: u64, explicit_budget: bool) -> String {
+    let rate = values as f64 / seconds.max(1e-9);
+    let mib = sprague::sequence_bytes(reach) as f64 / f64::from(1u32 << 20);
+    let further = if explicit_budget {
+        "--time-limit SECONDS bounds it"
+    } else {
+        "--budget N searches through N values, --time-limit SECONDS bounds the time"
+    };
+    format!(
+        "analyze: a heap beyond the budget is answered by its game's period: computing its values heap by heap until a period is proved, through at most {reach} values ({mib:.0} MiB, at most {} at {rate:.0} values/s); {further}",
+        duration(reach.saturating_sub(values) as f64 / rate.max(1e-9))
+    )
+}
+
+/// A period search that ended without a proof, made by default: the error
+/// says which flags search further. (The library's message says how far it
+/// looked; that no `--budget` was given is known here only.)
+fn period_hint(e: sprague::SolveError, explicit_budget: bool) -> Failure {
+    let text = e.to_string();
+    if !explicit_budget && text.contains("no period is proved") {
+        return Failure::user(format!(
+            "{text}; without --budget the search stops after {} values: `--budget 4294967297` searches as far as `sprague table RULESET --period` does",
+            Budget::DEFAULT.max_positions
+        ));
+    }
+    Failure::from(e)
+}
+
+/// `seconds` as a person reads a duration: `40 s`, `12 min`, `3.4 h`.
+fn duration(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{seconds:.0} s")
+    } else if seconds < 5400.0 {
+        format!("{:.0} min", seconds / 60.0)
+    } else {
+        format!("{:.1} h", seconds / 3600.0)
+    }
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
@@ -103,11 +170,14 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         Play::Normal
     };
     let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let explicit = args.limits.explicit_budget().is_some();
     let mut analysis = with_progress(
         terminal,
+        explicit,
         |budget| analyze(&position, play, args.all, budget),
         budget,
-    )?;
+    )
+    .map_err(|e| period_hint(e, explicit))?;
     analysis.remoteness = remoteness(&position, play, Side::Left, budget);
     let moves = if args.moves {
         Some(move_outcomes(&position, play, None, budget)?)

@@ -9,9 +9,10 @@ use crate::failure::Failure;
 #[derive(Debug, clap::Args)]
 pub struct Limits {
     /// The most positions a search may store before it stops with an error
-    /// (default 10000000; unless it is given, `table` computes as many
-    /// values as fit in memory, and a take-and-break heap in a position is
-    /// answered by a period search as long as `table --period`'s).
+    /// (default 10000000). A take-and-break heap beyond it is answered by
+    /// its game's period, searched through as many values (the default:
+    /// about fifteen seconds). `table` computes by default as many values
+    /// as fit in memory.
     #[arg(long)]
     budget: Option<u64>,
 
@@ -26,12 +27,12 @@ impl Limits {
     /// [`memory_limit`]); a time limit that is not a positive number of
     /// seconds is the user's error.
     pub fn budget(&self) -> Result<Budget, Failure> {
+        // The period search of a take-and-break heap in a position goes as
+        // far as the budget, so that no default answer takes hours (the
+        // default budget: about fifteen seconds); `--budget N` goes on.
         let budget = match self.budget {
             Some(n) => Budget::positions(n),
-            // Without `--budget`, a take-and-break heap in a position may
-            // be answered by any period `table --period` proves by
-            // default.
-            None => Budget::DEFAULT.with_period_values(crate::table::DEFAULT_MAX + 1),
+            None => Budget::DEFAULT,
         }
         .with_memory(memory_limit());
         let Some(seconds) = self.time_limit else {

@@ -1845,3 +1845,94 @@ fn the_built_in_game_files_are_found_from_any_folder() {
     let (_, code) = run(&["analyze", r#"graph["games/none.txt"](0)"#]);
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn a_long_period_search_announces_itself_on_a_pipe() {
+    // Officers has no known period: the search runs to the budget. After a
+    // second of it, one line says what is computed, how far it may go and
+    // how to bound it, though stderr is not a terminal.
+    let (out, err, code) = sprague(&["analyze", "officers(10^12)", "--budget", "2000000"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("analyze: a heap beyond the budget is answered by its game's period")
+            && lines[0].contains("through at most 2000000 values")
+            && lines[0].contains("MiB")
+            && lines[0].contains("values/s")
+            && lines[0].contains("--time-limit"),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("error: heap 1000000000000 of officers is out of reach"),
+        "{err}"
+    );
+    // No progress line on a pipe.
+    assert!(!err.contains('\r'), "{err}");
+}
+
+#[test]
+fn a_default_period_search_stops_at_the_budget_and_says_how_to_go_further() {
+    let start = std::time::Instant::now();
+    let (_, err, code) = sprague(&["analyze", "officers(10^12)"]);
+    assert_eq!(code, 2, "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("G(0..=9999999) computed")
+            && last.ends_with(
+                "without --budget the search stops after 10000000 values: `--budget 4294967297` searches as far as `sprague table RULESET --period` does"
+            ),
+        "{err}"
+    );
+    assert!(
+        err.contains("--budget N searches through N values"),
+        "{err}"
+    );
+    // 10^7 values of Officers take about 17 s of one core here; the bound
+    // is loose for a loaded machine, and far below the hours of 2^32.
+    assert!(start.elapsed().as_secs() < 300, "{:?}", start.elapsed());
+}
+
+#[test]
+fn a_long_period_search_shows_progress_on_a_terminal() {
+    // A pseudo-terminal from Python's standard library: the progress line
+    // with its share of the reach and the time left, redrawn with `\r`.
+    let script = r#"
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], [sys.argv[1], "analyze", "officers(10^12)", "--budget", "3000000"])
+out = b""
+while True:
+    try:
+        chunk = os.read(fd, 4096)
+    except OSError:
+        break
+    if not chunk:
+        break
+    out += chunk
+os.waitpid(pid, 0)
+sys.stdout.write(out.decode("utf-8", "replace"))
+"#;
+    let out = Command::new("python3")
+        .args(["-c", script, env!("CARGO_BIN_EXE_sprague")])
+        .output()
+        .expect("python3 runs (CI installs it)");
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        screen.contains("analyze: a heap beyond the budget"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("heap values: ")
+            && screen.contains("of at most 3000000 (")
+            && screen.contains("%), "),
+        "{screen}"
+    );
+    assert!(screen.contains("left"), "{screen}");
+    assert!(
+        screen.contains("error: heap 1000000000000 of officers is out of reach"),
+        "{screen}"
+    );
+}

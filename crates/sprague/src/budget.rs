@@ -21,10 +21,8 @@ pub struct Budget {
     pub memory_bytes: Option<u64>,
     /// How far the period search of a take-and-break game may go when a
     /// heap beyond `max_positions` is asked for, in values (still bounded
-    /// by `memory_bytes`); `None`: `max_positions`. The command line gives
-    /// `analyze` and `play` the reach of `table --period` (2^32) unless
-    /// `--budget` is given, so that a period `table` proves answers any
-    /// heap in a position too.
+    /// by `memory_bytes`); `None`: `max_positions`, which is what the
+    /// command line gives, so that no default answer searches for hours.
     pub period_values: Option<u64>,
     /// Where a long computation says how far it got, for a caller that
     /// shows progress from another thread while it waits (the command
