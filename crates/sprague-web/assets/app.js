@@ -203,6 +203,7 @@ function showAnalysis(r) {
   if (r.value !== null) facts.push("value " + r.value);
   facts.push("position " + r.position);
   $("values").textContent = facts.join(" · ");
+  showMisere(r);
   const list = $("winning-moves");
   list.replaceChildren();
   const drawing = r.drawing_moves || [];
@@ -226,6 +227,68 @@ function showAnalysis(r) {
     li.dataset.key = m.to + "\n" + m.description;
     list.append(li);
   }
+}
+
+// Under misère play: the figures of the misère canonical form (Conway's
+// genus and the rest, as CGSuite gives them) and, for a sum of heaps of
+// one take-and-break game, its misère quotient (Plambeck and Siegel): the
+// element of each heap and the monoid's table, the P-portion marked.
+function showMisere(r) {
+  const box = $("misere-box");
+  const figures = $("misere-figures");
+  const quotient = $("quotient");
+  figures.replaceChildren();
+  quotient.replaceChildren();
+  box.hidden = r.play !== "misere";
+  if (r.play !== "misere") return;
+  const m = r.misere;
+  if (m) {
+    const kinds = ["tame", "restive", "restless", "even"].filter((k) => m[k]);
+    figures.append(el("div", { class: "misere-form" },
+      "misère form ", el("code", {}, m.form),
+      " · G⁻ = " + m.grundy + " · genus " + m.genus + " · born on day " + m.birthday
+      + (kinds.length ? " · " + kinds.join(", ") : "") + " · mate ", el("code", {}, m.mate)));
+  } else {
+    figures.append(el("div", { class: "muted small" },
+      "no misère canonical form within the budget (the outcome comes from the quotient or a search)"));
+  }
+  const parts = r.components.map((c) => parseComponent(c.position));
+  if (parts.length === 0 || parts.some((c) => !c || c.args.length !== 1 || c.args[0].int === undefined)) return;
+  const ruleset = (c) => c.name + (c.params.length ? "[" + c.params.map((p) => p.raw ?? p.int ?? p.str).join(",") + "]" : "");
+  const name = ruleset(parts[0]);
+  if (!parts.every((c) => ruleset(c) === name)) return;
+  const heaps = parts.map((c) => c.args[0].int);
+  const most = Math.max(...heaps);
+  const seq = (quotient.dataset.seq = String(Number(quotient.dataset.seq || 0) + 1));
+  api("/api/quotient", { ruleset: name, heaps: String(Math.max(most, 1)) }).then((q) => {
+    if (quotient.dataset.seq !== seq || !q.ok) return;
+    drawQuotient(quotient, q.body, heaps);
+  });
+}
+
+function drawQuotient(box, q, heaps) {
+  const p = new Set(q.p_portion);
+  const name = (i) => q.elements[i];
+  const head = el("div", { class: "quotient-head" },
+    "misère quotient of " + q.ruleset + " on heaps 0…" + q.heaps + ": order " + q.order
+    + (q.tame ? " (tame)" : "") + (q.stable ? ", proved for every heap from " + q.stable_from : "")
+    + " · generators " + q.generators.join(", ") + (q.relations.length ? " · " + q.relations.join(", ") : ""));
+  box.append(head);
+  const product = heaps.reduce((acc, n) => q.product[acc][q.heap_elements[n]], 0);
+  box.append(el("div", { class: "quotient-sum" },
+    "this sum: " + heaps.map((n) => n + " ↦ " + name(q.heap_elements[n])).join(", ")
+    + " · product " + name(product) + (p.has(product) ? " ∈ P: the player to move loses" : " ∉ P: the player to move wins")));
+  if (q.order > 16) return;
+  const table = el("table", { class: "quotient-table", id: "quotient-table" });
+  const top = el("tr", {}, el("th", {}, "×"));
+  q.elements.forEach((e) => top.append(el("th", {}, e)));
+  table.append(top);
+  q.elements.forEach((e, i) => {
+    const tr = el("tr", {}, el("th", {}, e));
+    q.product[i].forEach((k) => tr.append(el("td", { class: p.has(k) ? "zero" : "" }, name(k))));
+    table.append(tr);
+  });
+  box.append(table, el("div", { class: "muted small" }, "red: products in the P-portion (the player to move loses)"));
 }
 
 function showMoveOutcomes(moves) {
