@@ -299,6 +299,13 @@ def survey(
     scheduler at ``address`` (``"tcp://host:8786"``) with its workers.
     ``out``: a JSON-lines file each result is appended to as it arrives;
     the codes already in it are read back and not computed again."""
+    results, _ = run(codes, max_heaps, time_limit, threads, engine, address, out)
+    return results
+
+
+def run(codes, max_heaps, time_limit, threads, engine, address, out):
+    """``survey``, and how many codes were computed, read back from
+    ``out`` and found equivalent (a dict)."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     if address is not None and engine != "dask":
@@ -310,30 +317,28 @@ def survey(
         _digits(code)
     links = equivalences(codes)
     done = _read_done(out)
+    read = sum(1 for c in codes if c in done and c not in links)
     todo = [c for c in codes if c not in done and c not in links]
-    # Members whose representative is already done are filled in at once.
+    members = {}
+    for code, (rep, offset) in links.items():
+        members.setdefault(rep, []).append((code, offset))
     writer = _Writer(out)
-    try:
-        members = {}
-        for code, (rep, offset) in links.items():
-            members.setdefault(rep, []).append((code, offset))
 
-        def record(result):
+    def record(result):
+        """Keeps and writes a result, then the members of its class not
+        yet written (all of them, or those a killed run left out)."""
+        if result["code"] not in done:
             done[result["code"]] = result
             writer.write(result)
-            for code, offset in members.get(result["code"], []):
-                if code not in done:
-                    derived = _derived(code, result, offset)
-                    done[code] = derived
-                    writer.write(derived)
+        for code, offset in members.get(result["code"], []):
+            if code not in done:
+                done[code] = _derived(code, result, offset)
+                writer.write(done[code])
 
+    try:
         for rep in members:
             if rep in done:
-                record_members = [(c, o) for c, o in members[rep] if c not in done]
-                for code, offset in record_members:
-                    derived = _derived(code, done[rep], offset)
-                    done[code] = derived
-                    writer.write(derived)
+                record(done[rep])
         if todo:
             if engine == "dask":
                 results = _dask(todo, max_heaps, time_limit, threads, address)
@@ -343,8 +348,8 @@ def survey(
                 record(result)
     finally:
         writer.close()
-    survey.last_run = {"codes": len(codes), "read": len(codes) - len(todo) - len(links), "computed": len(todo), "equivalent": len(links)}
-    return [done[c] for c in codes]
+    counted = {"codes": len(codes), "read": read, "computed": len(todo), "equivalent": len(links)}
+    return [done[c] for c in codes], counted
 
 
 def markdown_table(results):
@@ -417,24 +422,17 @@ def main(argv=None):
     engine = args.engine or ("dask" if args.scheduler else "local")
     start = time.monotonic()
     try:
-        results = survey(
-            codes,
-            max_heaps=args.max_heaps,
-            time_limit=args.time_limit,
-            threads=args.threads,
-            engine=engine,
-            address=args.scheduler,
-            out=args.out,
+        results, counted = run(
+            codes, args.max_heaps, args.time_limit, args.threads, engine, args.scheduler, args.out
         )
     except (ValueError, ImportError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     seconds = time.monotonic() - start
-    run = survey.last_run
     c = counts(results)
     print(
-        f"{run['codes']} codes: {run['computed']} computed, {run['read']} read from {args.out}, "
-        f"{run['equivalent']} equivalent; {c['proved']} proved periodic, {c['equivalent']} equivalent, "
+        f"{counted['codes']} codes: {counted['computed']} computed, {counted['read']} read back, "
+        f"{counted['equivalent']} equivalent; {c['proved']} proved periodic, {c['equivalent']} equivalent, "
         f"{c['open']} open; {seconds:.1f} s",
         file=sys.stderr,
     )
