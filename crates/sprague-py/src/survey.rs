@@ -65,6 +65,34 @@ impl Fingerprint {
     }
 }
 
+/// The digest of the certificate of a proved plain period
+/// (docs/certificates.md): the bound `B` (`certified_at`) and the CRC-32 of
+/// the values the file holds after its header, `G(0..B)` as little-endian
+/// 16-bit integers; `None` when a value does not fit 16 bits (no
+/// certificate can hold it).
+fn certificate_digest(
+    family: &dyn HeapFamily,
+    bound: u64,
+    budget: &Budget,
+) -> Result<Option<(u64, u32)>, sprague::SolveError> {
+    let mut crc = crc32fast::Hasher::new();
+    let mut bytes = Vec::new();
+    let mut first = 0u64;
+    while first < bound {
+        let last = first.saturating_add(CHUNK - 1).min(bound - 1);
+        bytes.clear();
+        for g in family.grundy_values(first, last, budget)? {
+            let Ok(v) = u16::try_from(g.0) else {
+                return Ok(None);
+            };
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+        crc.update(&bytes);
+        first = last + 1;
+    }
+    Ok(Some((bound, crc.finalize())))
+}
+
 /// Why the search ended, in one word a table can show.
 fn stopped(report: &PeriodReport) -> &'static str {
     match report.end {
@@ -89,7 +117,10 @@ fn stopped(report: &PeriodReport) -> &'static str {
 /// as ``table --period --summary`` when the period is certified, else every
 /// heap computed), ``largest``, ``largest_at``, ``crc32`` (of the values
 /// summarised written one a line), ``rare`` (``mask``, ``domain``,
-/// ``count``, the first 100 ``heaps`` as ``[n, G(n)]``) and ``seconds``.
+/// ``count``, the first 100 ``heaps`` as ``[n, G(n)]``), ``certificate``
+/// (for a proved plain period, the digest of its certificate,
+/// docs/certificates.md: ``bound`` and the ``crc32`` of the values the
+/// file holds after its header; else ``None``) and ``seconds``.
 ///
 /// A code that does not parse raises ``ValueError`` with ``span``; a value
 /// the engine cannot hold raises ``ValueError``.
@@ -131,7 +162,7 @@ pub(crate) fn survey_game(
     }
     // One game a core: the survey runs games side by side.
     family.set_parallel(false);
-    let (report, to, print) = py
+    let (report, to, print, certificate) = py
         .detach(|| -> Result<_, sprague::SolveError> {
             let report = family.search_period(&budget, &mut |_| true)?;
             let proved = report.periodicity.filter(|p| p.certified);
@@ -147,7 +178,13 @@ pub(crate) fn survey_game(
                 ..budget
             };
             let print = Fingerprint::of(family.as_ref(), to, &read)?;
-            Ok((report, to, print))
+            let certificate = match proved {
+                Some(p) if p.saltus == 0 && p.certified_at > 0 => {
+                    certificate_digest(family.as_ref(), p.certified_at, &read)?
+                }
+                _ => None,
+            };
+            Ok((report, to, print, certificate))
         })
         .map_err(solve_error)?;
     let seconds = start.elapsed().as_secs_f64();
@@ -190,6 +227,15 @@ pub(crate) fn survey_game(
             answer.set_item("rare", rare)?;
         }
         None => answer.set_item("rare", py.None())?,
+    }
+    match certificate {
+        Some((bound, crc)) => {
+            let digest = PyDict::new(py);
+            digest.set_item("bound", bound)?;
+            digest.set_item("crc32", crc)?;
+            answer.set_item("certificate", digest)?;
+        }
+        None => answer.set_item("certificate", py.None())?,
     }
     answer.set_item("seconds", seconds)?;
     Ok(answer.into_any().unbind())

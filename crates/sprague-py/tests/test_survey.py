@@ -140,6 +140,21 @@ def test_periods_agree_with_czajka_and_beling():
         assert (r["largest"], r["largest_at"]) == (largest, largest_at), code
 
 
+def test_a_proved_period_comes_with_its_certificates_digest():
+    """The digest is the CRC-32 of what a certificate of the period holds
+    after its header (docs/certificates.md): G(0..bound) as little-endian
+    16-bit integers, bound = certified_at."""
+    import struct
+
+    for code in ("0.137", "0.45", "0.156"):
+        r = sprague.survey_game(code)
+        bound = r["period"]["certified_at"]
+        assert r["certificate"]["bound"] == bound
+        packed = struct.pack(f"<{bound}H", *values(code, bound - 1))
+        assert r["certificate"]["crc32"] == zlib.crc32(packed), code
+    assert sprague.survey_game("0.6", max_heaps=1000)["certificate"] is None
+
+
 def test_the_checked_in_0ddd_table_agrees_with_czajka_and_beling():
     """docs/survey-0.ddd.md: every code they list as trivial or solved (with
     a proof within its bounds) is proved with their figures, every code

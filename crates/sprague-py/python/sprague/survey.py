@@ -165,6 +165,7 @@ def _derived(code, rep_result, offset):
         "equivalent_to": rep_result["code"],
         "offset": offset,
         "period": period,
+        "certificate": None,
         "stopped": "equivalent",
     }
 
