@@ -155,6 +155,27 @@ def test_a_proved_period_comes_with_its_certificates_digest():
     assert sprague.survey_game("0.6", max_heaps=1000)["certificate"] is None
 
 
+def test_the_digest_is_that_of_the_certificate_the_command_writes(tmp_path):
+    """Against a certificate written by `sprague table --certificate` (the
+    release binary CI builds before the Python tests)."""
+    import gzip
+
+    binary = REPO / "target" / "release" / "sprague"
+    if not binary.exists():
+        pytest.skip("no release binary: cargo build --release -p sprague-cli")
+    path = tmp_path / "0156.cert"
+    subprocess.run(
+        [str(binary), "table", "octal[0.156]", "--period", "--summary", "--certificate", str(path)],
+        check=True,
+        capture_output=True,
+    )
+    data = gzip.open(path).read()
+    newline = data.index(b"\n")
+    header = json.loads(data[:newline])
+    digest = sprague.survey_game("0.156")["certificate"]
+    assert digest == {"bound": header["bound"], "crc32": zlib.crc32(data[newline + 1 :])}
+
+
 def test_the_checked_in_0ddd_table_agrees_with_czajka_and_beling():
     """docs/survey-0.ddd.md: every code they list as trivial or solved (with
     a proof within its bounds) is proved with their figures, every code
