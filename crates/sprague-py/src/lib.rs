@@ -11,6 +11,7 @@
 
 mod explore;
 mod games;
+mod survey;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -291,7 +292,7 @@ fn solve(
 /// each position's moves are asked for once, and the values are computed in
 /// Rust by the same solvers as the command's.
 #[pymodule]
-#[pyo3(name = "sprague")]
+#[pyo3(name = "_sprague")]
 fn sprague_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
@@ -299,6 +300,7 @@ fn sprague_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(grundy, m)?)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_game, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -1,5 +1,5 @@
-"""Runs every Python example of docs/python.md and the README, so they
-cannot rot."""
+"""Runs every Python example of docs/python.md, docs/distributed.md and
+the README, so they cannot rot."""
 
 import re
 
@@ -7,7 +7,7 @@ import pytest
 
 from conftest import REPO
 
-PAGES = [REPO / "docs" / "python.md", REPO / "README.md"]
+PAGES = [REPO / "docs" / "python.md", REPO / "README.md", REPO / "docs" / "distributed.md"]
 EXAMPLES = [
     (page, code)
     for page in PAGES

@@ -263,6 +263,15 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
         })
     }
 
+    /// Lets the family's computation use a second thread where it would
+    /// pay (take-and-break games whose heaps split one total, on a machine
+    /// of two cores or more) or keeps it to the calling thread: a survey
+    /// runs one game a core. The values are the same either way; families
+    /// that never use a second thread ignore it.
+    fn set_parallel(&self, parallel: bool) {
+        let _ = parallel;
+    }
+
     /// For families that keep every value they compute (take-and-break
     /// games), the most bytes they keep for `values` values (with their
     /// period search); `None` for the others, whose memory the budget of

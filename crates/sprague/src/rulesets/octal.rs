@@ -880,6 +880,10 @@ impl HeapFamily for OctalFamily {
         Some(sequence_bytes(values))
     }
 
+    fn set_parallel(&self, parallel: bool) {
+        self.rules.lock().sequence.set_parallel(parallel);
+    }
+
     fn searches_period(&self) -> bool {
         // No theorem certifies a period of Grundy's game.
         !self.rules.rules.unequal

@@ -145,3 +145,34 @@ def solve(moves: Callable[[Any], Iterable[Hashable]], start: Hashable) -> Soluti
     positions one move away (sums are not supported here). Errors as for
     ``grundy``.
     """
+
+def survey_game(code: str, max_heaps: int = 2**24, time_limit: Optional[float] = None) -> Dict[str, Any]:
+    """The period search of the octal game ``code`` (``"0.137"``) on the
+    calling thread alone, through heap ``max_heaps - 1`` and for
+    ``time_limit`` seconds at most, and a summary of what it found: ``code``,
+    ``ruleset``, ``period`` (as ``table(..., period=True)``'s, or ``None``),
+    ``stopped`` (``"proved"``, ``"unprovable"``, ``"no theorem"``,
+    ``"max heaps"``, ``"time limit"``, ``"memory"``), ``heaps``, ``from``,
+    ``to``, ``largest``, ``largest_at``, ``crc32``, ``rare``, ``seconds``.
+    A bad code raises ``ValueError``.
+    """
+
+def survey(
+    codes: Union[str, List[str]],
+    max_heaps: int = 2**24,
+    time_limit: Optional[float] = None,
+    threads: int = 1,
+    engine: str = "local",
+    address: Optional[str] = None,
+    out: Optional[str] = None,
+) -> List[Dict[str, Any]]:
+    """The period of every octal game of ``codes`` (a list, or a pattern such
+    as ``"0.ddd"``, ``"4.dd"``, ``"0.hh"``), each searched on one thread as
+    ``survey_game`` does, in parallel: ``threads`` processes
+    (``engine="local"``) or a Dask cluster (``engine="dask"``: a local one of
+    ``threads`` workers, or the scheduler at ``address``). One dict per code,
+    in order; a code whose values are another's shifted has
+    ``equivalent_to`` and ``offset`` instead of being computed; a code whose
+    search failed has ``error``. ``out``: a JSON-lines file each result is
+    appended to as it arrives, read back to skip the codes already done.
+    """

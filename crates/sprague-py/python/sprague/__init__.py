@@ -1,0 +1,32 @@
+"""Exact solvers for combinatorial games.
+
+``analyze`` and ``table`` answer what the ``sprague`` command answers, as the
+dicts of its ``--json``. ``grundy_table``, ``grundy``, ``canonical`` and
+``solve`` value games whose rules are Python functions: each position's moves
+are asked for once, and the values are computed in Rust by the same solvers as
+the command's. ``survey`` searches the periods of many octal games at once, on
+this machine's cores or on a Dask cluster (docs/distributed.md).
+"""
+
+from ._sprague import (
+    __version__,
+    analyze,
+    canonical,
+    grundy,
+    grundy_table,
+    solve,
+    survey_game,
+    table,
+)
+from .survey import survey
+
+__all__ = [
+    "analyze",
+    "canonical",
+    "grundy",
+    "grundy_table",
+    "solve",
+    "survey",
+    "survey_game",
+    "table",
+]
