@@ -358,13 +358,17 @@ pub fn explore_heaps(moves: &Bound<'_, PyAny>, n: u64, budget: Budget) -> PyResu
                 type_name(&returned)
             ))
         };
-        if let Ok(list) = returned.cast::<PyList>() {
+        // Anything with a length (a list, a range) is checked before its
+        // options are read.
+        if let Ok(len) = returned.len() {
             out.check_listed(
-                list.len(),
+                len,
                 heaps.larger_heaps.len() + id,
                 &budget,
                 &format!("moves({heap})"),
             )?;
+        }
+        if let Ok(list) = returned.cast::<PyList>() {
             for option in list.iter() {
                 read_heap_option(&mut heaps, &option, heap, &mut out, id)?;
             }

@@ -25,6 +25,8 @@ def test_a_list_of_ten_million_options_is_refused_at_once_and_its_memory_freed()
         sprague.grundy(lambda p: list(range(1, 10**7 + 1)) if p == 0 else [], 0)
     with pytest.raises(ValueError, match="budget"):
         sprague.grundy_table(lambda h: list(range(10**7)) if h == 1 else [], 3)
+    with pytest.raises(ValueError, match="budget"):
+        sprague.grundy_table(lambda h: range(10**8) if h == 1 else [], 3)
     took = time.monotonic() - started
     grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
     # The lists themselves (10^7 Python ints, about 400 MB) are the test's;
