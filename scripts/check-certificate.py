@@ -71,7 +71,9 @@ What is checked, in this order (each cheap check before the expensive one):
 
 import gzip
 import json
+import os
 import re
+import stat
 import sys
 import time
 import zlib
@@ -107,6 +109,8 @@ class Rules:
     """An octal code d0.d1...dt, read as Winning Ways, ch. 4 defines it."""
 
     def __init__(self, code):
+        if len(code) > 1000:
+            raise Unreadable(f"an octal code of {len(code)} characters is longer than any this checker reads")
         match = re.fullmatch(r"([0-7])\.([0-7]+)", code)
         if not match:
             raise Unreadable(f"`{code}` is not an octal code like 0.137")
@@ -150,39 +154,131 @@ class Rules:
         return int(np.argmin(seen))
 
 
-def read(path):
-    """The claim (a dict) and the values (a numpy array of uint16)."""
+# The header line is a few hundred bytes; a file without a newline in its
+# first MAX_HEADER_BYTES (a gzip of zeros) has no header.
+MAX_HEADER_BYTES = 4096
+
+# The most values a certificate may hold: sprague's period search stops at
+# heap 2^32 by default.
+MAX_VALUES = 1 << 32
+
+# Bytes the checks hold per value at most (the values, a copy as bytes or
+# int64 for the full mex, the parity and witness arrays): a header claiming
+# more values than memory holds is refused before any value is read.
+BYTES_PER_VALUE = 12
+
+# The decompressed values are read this many bytes at a time.
+CHUNK_BYTES = 1 << 20
+
+
+def available_memory():
+    """MemAvailable of /proc/meminfo in bytes, or None where it is unknown."""
     try:
-        with gzip.open(path, "rb") as f:
-            data = f.read()
-    except (OSError, EOFError, zlib.error) as e:
-        # Includes a damaged file: gzip checks its CRC-32 and length.
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def open_regular(path):
+    """The file at `path`, opened only if it is a regular file: a FIFO
+    would block the open until someone writes to it, a device never ends."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise Unreadable(f"{path} is not a regular file")
+        f = open(path, "rb")
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            f.close()
+            raise Unreadable(f"{path} is not a regular file")
+        return f
+    except OSError as e:
         raise Unreadable(f"cannot read {path}: {e}") from None
+
+
+def read_header(path, stream):
+    """The claim of the header line (a dict), checked field by field, and
+    what of the values was read with it. Reads at most MAX_HEADER_BYTES."""
+    data = b""
+    while b"\n" not in data and len(data) < MAX_HEADER_BYTES:
+        chunk = stream.read(MAX_HEADER_BYTES - len(data))
+        if not chunk:
+            break
+        data += chunk
     newline = data.find(b"\n")
     if newline < 0:
-        raise Unreadable(f"{path}: no header line")
+        raise Unreadable(f"{path}: no header line in its first {MAX_HEADER_BYTES} bytes")
     try:
         claim = json.loads(data[:newline])
-    except ValueError as e:
-        raise Unreadable(f"{path}: the header is not JSON: {e}") from None
+    except (ValueError, RecursionError) as e:
+        # RecursionError: brackets nested deeper than Python's json reads.
+        raise Unreadable(f"{path}: the header is not JSON: {type(e).__name__}: {e}") from None
     if not isinstance(claim, dict) or claim.get("format") != FORMAT:
         raise Unreadable(f"{path} is not a {FORMAT}")
     if claim.get("version") != VERSION:
         raise Unreadable(f"{path}: version {claim.get('version')!r}, this checker reads {VERSION}")
     if claim.get("encoding") != "u16le":
         raise Unreadable(f"{path}: encoding {claim.get('encoding')!r}, this checker reads u16le")
-    if claim.get("saltus", 0) != 0:
-        raise Unreadable(f"{path}: an arithmetic period (saltus {claim['saltus']}) is not checked here")
+    saltus = claim.get("saltus", 0)
+    if saltus != 0:
+        raise Unreadable(f"{path}: an arithmetic period (saltus {saltus!r}) is not checked here")
     for key in ("preperiod", "period", "bound", "values"):
         value = claim.get(key)
         if type(value) is not int or value < 0:
             raise Unreadable(f"{path}: `{key}` must be a non-negative integer, not {value!r}")
     if not isinstance(claim.get("code"), str):
         raise Unreadable(f"{path}: no octal code in the header")
-    body = data[newline + 1 :]
-    if len(body) != 2 * claim["values"]:
+    if claim["values"] > MAX_VALUES:
+        raise Unreadable(f"{path}: the header says {claim['values']} values, more than {MAX_VALUES}")
+    memory = available_memory()
+    if memory is not None and claim["values"] * BYTES_PER_VALUE > memory:
+        raise Unreadable(
+            f"{path}: the header says {claim['values']} values, which need about "
+            f"{claim['values'] * BYTES_PER_VALUE} bytes to check, more than the {memory} available"
+        )
+    return claim, data[newline + 1 :]
+
+
+def read_values(claim, head, stream):
+    """The values (a numpy array of uint16): exactly claim["values"] of them,
+    read a chunk at a time, so that a file longer than its header says is
+    refused after one chunk more, not after all of it is decompressed."""
+    want = 2 * claim["values"]
+    body = bytearray(head[:want])
+    extra = len(head) > want
+    while len(body) < want and not extra:
+        chunk = stream.read(min(CHUNK_BYTES, want - len(body)))
+        if not chunk:
+            break
+        body += chunk
+    if len(body) == want and not extra:
+        extra = len(stream.read(1)) > 0
+    if extra:
+        raise Invalid(f"the header says {claim['values']} values, the file holds more")
+    if len(body) != want:
         raise Invalid(f"the header says {claim['values']} values, the file holds {len(body) / 2:g}")
-    return claim, np.frombuffer(body, dtype="<u2")
+    return np.frombuffer(bytes(body), dtype="<u2")
+
+
+def check_bound(rules, claim):
+    """The cheap half of check 1, from the header alone: the values the
+    theorem reads must be there, and the bound must be the theorem's."""
+    n0, p = claim["preperiod"], claim["period"]
+    if p < 1:
+        raise Invalid("the period must be at least 1")
+    bound = rules.bound(n0, p)
+    if claim["values"] < bound:
+        raise Invalid(
+            f"the theorem needs G(0..{bound}) ({rules.h}*max(n0,1) + {rules.h}*p + t with "
+            f"n0 = {n0}, p = {p}, t = {rules.t}), the certificate holds {claim['values']} values"
+        )
+    if claim["bound"] != bound:
+        raise Invalid(
+            f"the header's bound {claim['bound']} is not the theorem's "
+            f"{rules.h}*max(n0,1) + {rules.h}*p + t = {bound}"
+        )
 
 
 def check_claim(rules, claim, values):
@@ -408,8 +504,18 @@ def main(argv):
     started = time.monotonic()
     claim = {"code": path}
     try:
-        claim, values = read(path)
-        rules = Rules(claim["code"])
+        # The header and its bounds first; the values are decompressed only
+        # when the claim can be checked with the memory at hand.
+        with open_regular(path) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
+            try:
+                claim, head = read_header(path, stream)
+                rules = Rules(claim["code"])
+                check_bound(rules, claim)
+                values = read_values(claim, head, stream)
+            except (OSError, EOFError, zlib.error) as e:
+                # Includes a damaged file: gzip checks its CRC-32 and
+                # length at the end of the stream.
+                raise Unreadable(f"cannot read {path}: {e}") from None
         check_claim(rules, claim, values)
         if len(values) <= FULL_LIMIT:
             how = "each by its full mex"

@@ -36,7 +36,7 @@ pub struct Args {
     /// memory would run out; with --to, the larger of --to and --budget). A
     /// --max whose storage (4 bytes per heap, and up to 1 GiB for the
     /// period detector) exceeds the memory available is refused.
-    #[arg(long, value_parser = heap_size, requires = "period")]
+    #[arg(long, value_parser = last_heap, requires = "period")]
     max: Option<u64>,
     /// Print what describes the sequence instead of its values: the
     /// period, the largest value and where it first occurs, and for
@@ -187,6 +187,12 @@ fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
     let refuse = |why: &dyn std::fmt::Display| {
         Failure::user(format!("cannot resume from {}: {why}", path.display()))
     };
+    // Checked by path before opening (opening a FIFO waits for a writer,
+    // for ever), and again through the handle (the path may have changed).
+    let metadata = std::fs::metadata(path).map_err(|e| refuse(&e))?;
+    if !metadata.is_file() {
+        return Err(refuse(&"not a regular file"));
+    }
     let file = std::fs::File::open(path).map_err(|e| refuse(&e))?;
     let metadata = file.metadata().map_err(|e| refuse(&e))?;
     if !metadata.is_file() {
@@ -288,6 +294,42 @@ fn heap_size(text: &str) -> Result<u64, String> {
                 .and_then(|e| base.checked_pow(e))
                 .ok_or_else(|| format!("`{text}` is larger than {}", u64::MAX))
         }
+    }
+}
+
+/// The last heap of a period search (`--max`): a heap size of at least 1,
+/// since a search that may compute only `G(0)` can never see a period.
+fn last_heap(text: &str) -> Result<u64, String> {
+    match heap_size(text)? {
+        0 => Err("a period search needs at least heaps 0 and 1 (give 1 or more)".to_string()),
+        max => Ok(max),
+    }
+}
+
+/// The period of a family that does not search for it step by step (a
+/// closed form, or a subtraction game's own search), within `--max`: a
+/// period whose proof rests on values past heap `max` is not certified
+/// there, and the report says "up to heap `max`" as a take-and-break
+/// game's would.
+fn period_within_max(
+    family: &dyn HeapFamily,
+    max: u64,
+    budget: &Budget,
+) -> Result<(Option<Periodicity>, Option<PeriodReport>), Failure> {
+    let values = max.saturating_add(1);
+    let within = Budget {
+        max_positions: values,
+        ..*budget
+    };
+    let refused = || PeriodReport {
+        periodicity: None,
+        end: SearchEnd::Budget { values },
+        computed: values,
+    };
+    match family.periodicity(&within) {
+        Ok(Some(p)) if p.certified_at <= values => Ok((Some(p), None)),
+        Ok(_) | Err(sprague::SolveError::BudgetExceeded { .. }) => Ok((None, Some(refused()))),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -648,14 +690,14 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     if let Some(to) = args.to {
         plan(to)?;
     }
-    let report = match &search {
-        Some(search) => Some(search_period(&mut steps, search)?),
-        None => None,
-    };
-    let periodicity = match &report {
-        Some(r) => r.periodicity,
-        None if args.period => family.periodicity(budget)?,
-        None => None,
+    let (periodicity, report) = match (&search, args.max) {
+        (Some(search), _) => {
+            let report = search_period(&mut steps, search)?;
+            (report.periodicity, Some(report))
+        }
+        (None, Some(max)) => period_within_max(family.as_ref(), max, budget)?,
+        (None, None) if args.period => (family.periodicity(budget)?, None),
+        (None, None) => (None, None),
     };
     if let Some(path) = &args.certificate {
         // Before any output: a refused certificate fails the command.
@@ -845,7 +887,12 @@ fn write_rows(
     from: u64,
     values: &[u64],
 ) -> std::io::Result<()> {
-    let to = from + values.len() as u64 - 1;
+    let Some(last) = (values.len() as u64).checked_sub(1) else {
+        return Ok(());
+    };
+    // Up to 2^64 - 1: every step below is checked, so that a range that
+    // ends there prints its rows and stops.
+    let to = from + last;
     writeln!(out, "{ruleset}: G({from}..={to})")?;
     let width = values
         .iter()
@@ -854,19 +901,22 @@ fn write_rows(
         .unwrap_or(1);
     let label = to.to_string().len();
     let mut n = from - from % 10;
-    while n <= to {
+    loop {
         write!(out, "{n:>label$}:")?;
-        for k in n..n + 10 {
-            if k < from || k > to {
-                write!(out, " {:>width$}", "")?;
-            } else {
-                write!(out, " {:>width$}", values[(k - from) as usize])?;
+        for k in (0..10).map(|i| n.checked_add(i)) {
+            match k {
+                Some(k) if (from..=to).contains(&k) => {
+                    write!(out, " {:>width$}", values[(k - from) as usize])?;
+                }
+                _ => write!(out, " {:>width$}", "")?,
             }
         }
         writeln!(out)?;
-        n += 10;
+        match n.checked_add(10) {
+            Some(next) if next <= to => n = next,
+            _ => return Ok(()),
+        }
     }
-    Ok(())
 }
 
 #[cfg(test)]

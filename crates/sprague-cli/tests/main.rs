@@ -839,7 +839,7 @@ fn serve_answers_over_http_and_prints_its_address() {
             .unwrap();
         write!(
             stream,
-            "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+            "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:{addr}\r\nConnection: close\r\n\r\n"
         )
         .unwrap();
         let mut response = String::new();

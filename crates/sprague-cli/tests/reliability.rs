@@ -257,3 +257,202 @@ fn an_error_in_a_huge_input_shows_a_window_around_the_caret() {
     assert_eq!(lines[1][caret..].chars().next(), Some('('));
     assert_eq!(caret, "  nim(3) + ".len());
 }
+
+/// Runs `sprague args` with a watchdog: the child is killed after
+/// `seconds`, so that a command that never ends fails the test instead of
+/// hanging it. Returns what it printed, its exit status (`None` if killed)
+/// and how long it ran.
+fn sprague_within(
+    args: &[&str],
+    seconds: u64,
+) -> (String, String, Option<i32>, std::time::Duration) {
+    use std::io::Read;
+    let begun = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // Read the output on threads (a command that writes forever would
+    // fill a pipe nobody reads), keeping at most 1 MB of it.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let mut buf = [0u8; 1 << 16];
+        while let Ok(k) = stdout.read(&mut buf) {
+            if k == 0 {
+                break;
+            }
+            if kept.len() < 1 << 20 {
+                kept.extend_from_slice(&buf[..k]);
+            }
+        }
+        kept
+    });
+    let err = std::thread::spawn(move || {
+        let mut kept = String::new();
+        let _ = stderr.read_to_string(&mut kept);
+        kept
+    });
+    let code = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if begun.elapsed() > std::time::Duration::from_secs(seconds) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let took = begun.elapsed();
+    (
+        String::from_utf8_lossy(&out.join().unwrap()).into_owned(),
+        err.join().unwrap(),
+        code,
+        took,
+    )
+}
+
+#[test]
+fn a_table_that_ends_at_u64_max_prints_its_rows_and_stops() {
+    // Issue 28: the row labels wrapped past 2^64 - 1 and empty rows were
+    // printed for ever (2.2 GB in 20 s); the JSON said `"to": 0`.
+    let from = "18446744073709551610";
+    for ruleset in [
+        "nim",
+        "subtraction[1..3]",
+        "takeaway[1,3]",
+        "bash[3]",
+        "subtraction[2,5]",
+    ] {
+        let (out, err, code, _) =
+            sprague_within(&["table", ruleset, "--from", from, "--to", MAX], 20);
+        assert_eq!(code, Some(0), "{ruleset}: {err}");
+        let lines: Vec<&str> = out.lines().collect();
+        // The title, then the row of 18446744073709551610..=...619, of
+        // which the first six heaps exist.
+        assert_eq!(lines.len(), 2, "{ruleset}: {out}");
+        assert_eq!(lines[0], format!("{ruleset}: G({from}..={MAX})"));
+        let row: Vec<&str> = lines[1].split_whitespace().collect();
+        assert_eq!(row.len(), 7, "{ruleset}: {out}");
+        assert_eq!(row[0], format!("{from}:"));
+
+        let (out, err, code, _) = sprague_within(
+            &["table", ruleset, "--from", from, "--to", MAX, "--json"],
+            20,
+        );
+        assert_eq!(code, Some(0), "{ruleset}: {err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(json["to"].as_u64(), Some(u64::MAX), "{ruleset}: {out}");
+        assert_eq!(json["values"].as_array().unwrap().len(), 6);
+    }
+    // Nim's values are the heaps themselves: the last row is G(n) = n.
+    let (out, _, _, _) = sprague_within(&["table", "nim", "--from", from, "--to", MAX], 20);
+    assert!(
+        out.lines().nth(1).unwrap().trim_end().ends_with(MAX),
+        "{out}"
+    );
+    // The one heap 2^64 - 1 alone.
+    let (out, _, code, _) =
+        sprague_within(&["table", "nim", "--from", MAX, "--to", MAX, "--csv"], 20);
+    assert_eq!(
+        (out.as_str(), code),
+        (format!("{MAX},{MAX}\n").as_str(), Some(0))
+    );
+}
+
+#[test]
+fn the_time_limit_stops_a_long_table_of_a_periodic_family() {
+    // Issue 28: `--time-limit 5` was ignored by this summary (killed at
+    // 60 s): subtraction values are computed one by one from the period,
+    // and the clock was read only by searches.
+    for ruleset in ["subtraction[2,5]", "takeaway[1,3]", "nim"] {
+        let (_, err, code, took) = sprague_within(
+            &[
+                "table",
+                ruleset,
+                "--to",
+                "10^12",
+                "--summary",
+                "--time-limit",
+                "1",
+            ],
+            30,
+        );
+        assert_eq!(code, Some(2), "{ruleset}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains("time limit"),
+            "{ruleset}: {err}"
+        );
+        assert!(took.as_secs_f64() < 5.0, "{ruleset}: {took:?}");
+    }
+}
+
+#[test]
+fn max_is_checked_and_honoured_by_every_family() {
+    // Issue 28: `--max 0` was accepted; for nim and subtraction games
+    // `--max` was ignored.
+    let (_, err, code) = sprague(&["table", "kayles", "--period", "--max", "0"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("at least heaps 0 and 1"), "{err}");
+    // subtraction[1,3]'s period 2 is proved by G(0..=4): not within
+    // --max 2, which is said as for a take-and-break game.
+    let (out, err, code) = sprague(&["table", "subtraction[1,3]", "--period", "--max", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("no period certified up to heap 2\n"), "{out}");
+    let (out, _, code) = sprague(&["table", "subtraction[1,3]", "--period", "--max", "4"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("period 2, preperiod 0, certified by G(0..=4)\n"),
+        "{out}"
+    );
+    // Nim's closed form needs no value: any --max certifies it.
+    let (out, _, code) = sprague(&["table", "nim", "--period", "--max", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("certified by a closed form"), "{out}");
+}
+
+#[test]
+fn resume_from_a_fifo_is_refused_without_waiting_for_a_writer() {
+    // Issue 28: `--resume FIFO` blocked for ever in open().
+    let path = temp_path("resume-fifo");
+    let _ = std::fs::remove_file(&path);
+    let made = Command::new("mkfifo").arg(&path).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let (out, err, code, _) = sprague_within(
+        &[
+            "table",
+            "officers",
+            "--to",
+            "10",
+            "--resume",
+            path.to_str().unwrap(),
+        ],
+        20,
+    );
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!((out.as_str(), code), ("", Some(2)), "{err}");
+    assert!(err.ends_with("not a regular file\n"), "{err}");
+}
+
+#[test]
+fn a_graph_header_larger_than_its_file_and_nul_bytes_are_refused_quickly() {
+    // Issue 28: 12 bytes claiming 2^28 vertices took 33 s and 5.2 GB; a
+    // file of NUL bytes was read as one vertex named by NULs.
+    let path = temp_path("huge-header.txt");
+    std::fs::write(&path, "268435456 0\n").unwrap();
+    let (out, err, code, took) =
+        sprague_within(&["graph", path.to_str().unwrap(), "--summary"], 20);
+    assert_eq!((out.as_str(), code), ("", Some(2)), "{err}");
+    assert!(
+        err.contains("the header declares 268435456 vertices"),
+        "{err}"
+    );
+    assert!(took.as_secs_f64() < 2.0, "{took:?}");
+    std::fs::write(&path, [0u8; 4096]).unwrap();
+    graph_file_refused(path.to_str().unwrap(), "the control byte 0x00");
+    std::fs::remove_file(&path).unwrap();
+}

@@ -61,12 +61,44 @@ impl Options {
         self.option_start.push(self.part_start.len() as u32 - 1);
     }
 
-    /// Checks that the compressed arrays still fit their `u32` indices.
-    fn check_size(&self) -> PyResult<()> {
+    /// Checks that the compressed arrays still fit their `u32` indices,
+    /// and that the options listed so far and `positions` positions are
+    /// within the budget: an option costs what a position does, so a
+    /// function that returns ten million options fails as quickly as one
+    /// that leads to ten million positions.
+    fn check_size(&self, positions: usize, budget: &Budget) -> PyResult<()> {
         if self.parts.len() >= u32::MAX as usize || self.part_start.len() >= u32::MAX as usize {
             return Err(PyValueError::new_err(
                 "the game has more than 2^32 options in all",
             ));
+        }
+        let listed = (self.parts.len() as u64).saturating_add(positions as u64);
+        if listed > budget.max_positions {
+            return Err(PyValueError::new_err(format!(
+                "the game has more than {} positions and options in all (the budget)",
+                budget.max_positions
+            )));
+        }
+        Ok(())
+    }
+
+    /// Refuses a list of `len` options beyond the budget before any is
+    /// read.
+    fn check_listed(
+        &self,
+        len: usize,
+        positions: usize,
+        budget: &Budget,
+        of: &str,
+    ) -> PyResult<()> {
+        let listed = (self.parts.len() as u64)
+            .saturating_add(positions as u64)
+            .saturating_add(len as u64);
+        if listed > budget.max_positions {
+            return Err(PyValueError::new_err(format!(
+                "{of} returned {len} options: with the positions and options read so far, more than the budget of {}",
+                budget.max_positions
+            )));
         }
         Ok(())
     }
@@ -158,6 +190,14 @@ fn read_options<'py>(
     if returned.is_instance_of::<PyString>() {
         return Err(not_options());
     }
+    if let Ok(len) = returned.len() {
+        out.check_listed(
+            len,
+            interner.positions.len(),
+            &interner.budget,
+            &format!("{function}({})", describe(of)),
+        )?;
+    }
     let iter = returned.try_iter().map_err(|_| not_options())?;
     for option in iter {
         let option = option?;
@@ -181,7 +221,7 @@ fn read_options<'py>(
             }
         }
         out.end_option();
-        out.check_size()?;
+        out.check_size(interner.positions.len(), &interner.budget)?;
     }
     out.end_position();
     Ok(())
@@ -318,16 +358,26 @@ pub fn explore_heaps(moves: &Bound<'_, PyAny>, n: u64, budget: Budget) -> PyResu
                 type_name(&returned)
             ))
         };
+        // Anything with a length (a list, a range) is checked before its
+        // options are read.
+        if let Ok(len) = returned.len() {
+            out.check_listed(
+                len,
+                heaps.larger_heaps.len() + id,
+                &budget,
+                &format!("moves({heap})"),
+            )?;
+        }
         if let Ok(list) = returned.cast::<PyList>() {
             for option in list.iter() {
-                read_heap_option(&mut heaps, &option, heap, &mut out)?;
+                read_heap_option(&mut heaps, &option, heap, &mut out, id)?;
             }
         } else {
             if returned.is_instance_of::<PyString>() {
                 return Err(not_options());
             }
             for option in returned.try_iter().map_err(|_| not_options())? {
-                read_heap_option(&mut heaps, &option?, heap, &mut out)?;
+                read_heap_option(&mut heaps, &option?, heap, &mut out, id)?;
             }
         }
         out.end_position();
@@ -336,11 +386,13 @@ pub fn explore_heaps(moves: &Bound<'_, PyAny>, n: u64, budget: Budget) -> PyResu
     Ok(out)
 }
 
+/// Reads one option of the heap numbered `id`.
 fn read_heap_option(
     heaps: &mut Heaps,
     option: &Bound<'_, PyAny>,
     heap: u64,
     out: &mut Options,
+    id: usize,
 ) -> PyResult<()> {
     match option.cast::<pyo3::types::PyTuple>() {
         Ok(split) => {
@@ -355,5 +407,6 @@ fn read_heap_option(
         }
     }
     out.end_option();
-    out.check_size()
+    let budget = heaps.budget;
+    out.check_size(heaps.larger_heaps.len() + id, &budget)
 }

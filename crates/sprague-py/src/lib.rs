@@ -27,8 +27,77 @@ const BUDGET: Budget = Budget::DEFAULT;
 /// The default last heap of a period search without `to`, as the CLI's.
 const DEFAULT_PERIOD_MAX: u64 = 1 << 32;
 
-/// Heaps computed between two looks at Ctrl-C in a period search.
+/// Heaps computed in one step of a period search (each step a call of the
+/// library's search, which continues from the last).
 const PERIOD_STEP: u64 = 1 << 20;
+
+/// How often the thread that waits for a computation looks for Ctrl-C.
+const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// The [`Progress`](sprague::Progress) of computations under way, through
+/// which a Ctrl-C asks them to stop; each is given back when its
+/// computation ends, so there are never more than calls at once.
+static PROGRESSES: std::sync::Mutex<Vec<&'static sprague::Progress>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Runs `work` with the module's budget on another thread while this one,
+/// holding the interpreter only to look, checks for Ctrl-C every
+/// [`SIGNAL_POLL`]: on Ctrl-C the computation is asked to stop (its next
+/// look at the clock ends it, within milliseconds; every long computation
+/// of the library reads the clock) and `KeyboardInterrupt` is raised at
+/// once, while the thread frees what the computation held.
+pub(crate) fn interruptible<R: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce(&Budget) -> R + Send + 'static,
+) -> PyResult<R> {
+    let progress = PROGRESSES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .pop()
+        .unwrap_or_else(|| Box::leak(Box::new(sprague::Progress::new())));
+    progress.reset();
+    let budget = BUDGET.with_progress(progress);
+    let (done, finished) = std::sync::mpsc::channel();
+    let worker = std::thread::spawn(move || {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&budget)));
+        // The caller may be gone (interrupted): then the result is dropped
+        // here, on this thread.
+        let _ = done.send(result);
+        PROGRESSES
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(progress);
+    });
+    let mut finished = finished;
+    loop {
+        // The receiver goes to the detached wait and back (it may be sent
+        // between threads, not shared).
+        let (received, back) = py.detach(move || {
+            let received = finished.recv_timeout(SIGNAL_POLL);
+            (received, finished)
+        });
+        finished = back;
+        match received {
+            Ok(result) => {
+                let _ = worker.join();
+                return match result {
+                    Ok(result) => Ok(result),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                };
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "the computation's thread ended without an answer",
+                ));
+            }
+        }
+        if let Err(interrupt) = py.check_signals() {
+            progress.stop();
+            return Err(interrupt);
+        }
+    }
+}
 
 /// A [`SolveError`] as a Python `ValueError`.
 pub(crate) fn solve_error(e: SolveError) -> PyErr {
@@ -92,12 +161,13 @@ fn to_json<T: serde::Serialize>(value: &T) -> PyResult<String> {
 #[pyo3(signature = (position, misere = false, all = false))]
 fn analyze(py: Python<'_>, position: &str, misere: bool, all: bool) -> PyResult<Py<PyAny>> {
     let play = if misere { Play::Misere } else { Play::Normal };
-    let answer = py.detach(|| -> Result<AnalysisJson, Failure> {
-        let parsed = Position::parse(position).map_err(|e| Failure::Parse("bad position", e))?;
-        let mut analysis = sprague::analyze(&parsed, play, all, &BUDGET).map_err(Failure::Solve)?;
-        analysis.remoteness = sprague::remoteness(&parsed, play, sprague::Side::Left, &BUDGET);
+    let text = position.to_string();
+    let answer = interruptible(py, move |budget| -> Result<AnalysisJson, Failure> {
+        let parsed = Position::parse(&text).map_err(|e| Failure::Parse("bad position", e))?;
+        let mut analysis = sprague::analyze(&parsed, play, all, budget).map_err(Failure::Solve)?;
+        analysis.remoteness = sprague::remoteness(&parsed, play, sprague::Side::Left, budget);
         Ok(AnalysisJson::new(&parsed, &analysis))
-    });
+    })?;
     let json = answer.map_err(|e| e.into_py(py, position))?;
     json_to_python(py, &to_json(&json)?)
 }
@@ -151,17 +221,17 @@ fn table(
         let mut reached = 0u64;
         loop {
             reached = reached.saturating_add(PERIOD_STEP).min(max);
-            let found = py
-                .detach(|| family.periodicity_within(reached, &BUDGET))
-                .map_err(solve_error)?;
+            let family = std::sync::Arc::clone(&family);
+            let found =
+                interruptible(py, move |budget| family.periodicity_within(reached, budget))?
+                    .map_err(solve_error)?;
             if reached >= max || found.is_some_and(|p| p.certified) {
                 break found;
             }
-            py.check_signals()?;
         }
     } else {
-        py.detach(|| family.periodicity(&BUDGET))
-            .map_err(solve_error)?
+        let family = std::sync::Arc::clone(&family);
+        interruptible(py, move |budget| family.periodicity(budget))?.map_err(solve_error)?
     };
     let to = table_end(frm, to, periodicity);
     if frm > to {
@@ -169,9 +239,11 @@ fn table(
             "frm {frm} is larger than to {to}"
         )));
     }
-    let values = py
-        .detach(|| family.grundy_values(frm, to, &BUDGET))
-        .map_err(solve_error)?;
+    let values = {
+        let family = std::sync::Arc::clone(&family);
+        interruptible(py, move |budget| family.grundy_values(frm, to, budget))?
+            .map_err(solve_error)?
+    };
     let values = values.into_iter().map(|g| g.0).collect();
     let json = TableJson::new(family.as_ref(), frm, values, periodicity);
     json_to_python(py, &to_json(&json)?)
@@ -195,8 +267,10 @@ fn grundy_table(py: Python<'_>, moves: &Bound<'_, PyAny>, n: u64) -> PyResult<Ve
     let options = explore::explore_heaps(moves, n, BUDGET)?;
     let count = u32::try_from(n + 1)
         .map_err(|_| PyValueError::new_err("the table has more than 2^32 heaps"))?;
-    py.detach(|| games::grundy_table(options, count, BUDGET))
-        .map_err(solve_error)
+    interruptible(py, move |budget| {
+        games::grundy_table(options, count, *budget)
+    })?
+    .map_err(solve_error)
 }
 
 /// The Grundy value of ``start`` in the impartial game whose options
@@ -217,9 +291,8 @@ fn grundy_table(py: Python<'_>, moves: &Bound<'_, PyAny>, n: u64) -> PyResult<Ve
 fn grundy(py: Python<'_>, moves: &Bound<'_, PyAny>, start: &Bound<'_, PyAny>) -> PyResult<u64> {
     let mut read = explore::explore(start, &[("moves", moves)], true, BUDGET)?;
     let options = read.pop().expect("one function, one set of options");
-    let g = py
-        .detach(|| games::grundy(options, &BUDGET))
-        .map_err(solve_error)?;
+    let g =
+        interruptible(py, move |budget| games::grundy(options, budget))?.map_err(solve_error)?;
     Ok(g.0)
 }
 
@@ -246,7 +319,7 @@ fn canonical(
     let [left, right]: [explore::Options; 2] = read
         .try_into()
         .map_err(|_| PyValueError::new_err("two functions, two sets of options"))?;
-    py.detach(|| games::canonical(left, right, BUDGET))
+    interruptible(py, move |budget| games::canonical(left, right, *budget))?
         .map_err(solve_error)?
         .ok_or_else(|| {
             PyValueError::new_err(format!(

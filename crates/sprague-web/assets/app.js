@@ -317,7 +317,7 @@ function showAllMoves(m, why) {
   const moves = m.body.moves;
   shownMoves = moves;
   $("all-moves-box").querySelector("summary").textContent =
-    "Every move (" + moves.length + (m.body.complete ? "" : "+, the first shown") + ")";
+    "Every move (" + moves.length + (m.body.complete ? "" : (m.body.total ? " of " + m.body.total : "+") + ", the first shown") + ")";
   if (why) list.append(el("li", { class: "muted" }, "not coloured: " + why));
   if (moves.length === 0) list.append(el("li", { class: "muted" }, "no move: the game is over"));
   for (const mv of moves) list.append(moveButton(mv, followMove));

@@ -273,7 +273,7 @@ impl Client {
 
     async fn exchange(&mut self, target: &str) -> anyhow::Result<(u16, String)> {
         let stream = self.stream.as_mut().context("not connected")?;
-        let request = format!("GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        let request = format!("GET {target} HTTP/1.1\r\nHost: {}\r\n\r\n", self.addr);
         stream.get_mut().write_all(request.as_bytes()).await?;
         let mut line = String::new();
         if stream.read_line(&mut line).await? == 0 {

@@ -353,6 +353,14 @@ pub(crate) struct MovesQuery {
     /// `right`.
     #[serde(default)]
     side: SideParam,
+    /// The first move of the page, counting from 0: a decimal integer
+    /// below 2^128 (a sum of heaps of 2^64 - 1 has more than 2^64 moves).
+    #[serde(default)]
+    offset: Option<String>,
+    /// The most moves on the page (at most, and by default,
+    /// [`Limits::max_moves`](crate::Limits::max_moves)).
+    #[serde(default)]
+    limit: Option<usize>,
 }
 
 /// A player, as a query parameter.
@@ -375,49 +383,65 @@ impl From<SideParam> for Side {
     }
 }
 
-/// The answer of `/api/moves`.
+/// The answer of `/api/moves`: a page of the moves.
 #[derive(Debug, Serialize)]
 pub(crate) struct MovesJson {
     /// The position, normalised.
     position: String,
-    /// The moves, in the spec's order (by component, place, size); only
-    /// the first ones when `complete` is false.
+    /// The moves from `offset` on, in the spec's order (by component,
+    /// place, size).
     moves: Vec<MoveJson>,
-    /// Whether `moves` is every move of the position.
+    /// The number of the first move of the page, counting from 0.
+    offset: String,
+    /// How many moves the position has, in decimal (JSON numbers past 2^53
+    /// are not exact in JavaScript, and a sum may have more than 2^64), or
+    /// `null` when a component has more moves than the budget lets be
+    /// listed and counted.
+    total: Option<String>,
+    /// The offset of the next page, or `null` when this page is the last.
+    next: Option<String>,
+    /// Whether `moves` and the pages before it are every move of the
+    /// position.
     complete: bool,
 }
 
-/// The first `max` moves of `position` in the spec's order, from the
-/// library's one move list; the flag says whether they are all of them.
-fn list_moves(
-    position: &Position,
-    side: Side,
-    max: usize,
-    budget: &Budget,
-) -> Result<(Vec<MoveJson>, bool), SolveError> {
-    let list = sprague::moves(position, side, max, budget)?;
-    Ok((
-        list.moves.iter().map(MoveJson::from).collect(),
-        list.complete,
-    ))
-}
-
-/// `GET /api/moves?position=P`: every move of `P` with its description and
-/// the position after it.
+/// `GET /api/moves?position=P&side=S&offset=K&limit=N`: a page of the moves
+/// of `P`, with their descriptions and the positions after them, and how
+/// many there are.
 pub(crate) async fn moves(
     State(state): State<AppState>,
     q: Result<Query<MovesQuery>, QueryRejection>,
 ) -> Result<Json<MovesJson>, ApiError> {
     let q = query(q)?;
     let position = parse_position(&q.position, &state)?;
+    let offset = match &q.offset {
+        None => 0,
+        Some(text) => text.parse::<u128>().map_err(|_| {
+            ApiError::bad_request(format!(
+                "`offset` must be a whole number from 0 to 2^128 - 1, not `{text}`"
+            ))
+        })?,
+    };
     let max = state.limits.max_moves;
+    let limit = q.limit.unwrap_or(max).min(max);
     let side = Side::from(q.side);
     let json = compute(&state, move |budget| {
-        let (moves, complete) = list_moves(&position, side, max, budget)?;
+        let page = sprague::moves_page(&position, side, offset, limit, budget)?;
+        let end = offset.saturating_add(page.moves.len() as u128);
+        let next = match page.total {
+            Some(total) if end >= total => None,
+            // An unknown total: the page ended at the component that could
+            // not be listed, unless the page is full.
+            None if page.moves.len() < limit => None,
+            _ => Some(end.to_string()),
+        };
         Ok(MovesJson {
             position: position.to_string(),
-            moves,
-            complete,
+            moves: page.moves.iter().map(MoveJson::from).collect(),
+            offset: offset.to_string(),
+            total: page.total.map(|t| t.to_string()),
+            complete: page.total.is_some() && next.is_none(),
+            next,
         })
     })
     .await?;

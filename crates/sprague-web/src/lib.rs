@@ -90,6 +90,13 @@ pub struct Limits {
     pub max_moves: usize,
     /// The longest position or ruleset text accepted, in bytes.
     pub max_input: usize,
+    /// How long a connection may take to send a request's headers, and
+    /// how long it may stay open between requests: a connection that
+    /// sends nothing, or half its headers, is closed after this.
+    pub header_timeout: Duration,
+    /// The most connections open at once; one more is closed as soon as
+    /// it is accepted.
+    pub max_connections: usize,
 }
 
 impl Limits {
@@ -100,7 +107,8 @@ impl Limits {
     /// a tenth of a second, and a queue of 64 clients moves fast), two heavy
     /// computations at once (the explorer is for one person) and two more
     /// that ran out of time and are still finishing; a hundred thousand
-    /// table values, ten thousand moves.
+    /// table values, ten thousand moves; five seconds to send a request's
+    /// headers or between two requests, and 256 connections.
     pub const DEFAULT: Limits = Limits {
         budget: 1_000_000,
         timeout: Duration::from_secs(10),
@@ -112,6 +120,8 @@ impl Limits {
         max_table: 100_000,
         max_moves: 10_000,
         max_input: 4096,
+        header_timeout: Duration::from_secs(5),
+        max_connections: 256,
     };
 }
 
@@ -131,6 +141,10 @@ struct AppState {
     quick: Arc<Semaphore>,
     permits: Arc<Semaphore>,
     abandoned: Arc<Semaphore>,
+    /// The port the server listens on, which `Host` must name; `None` for
+    /// a router called in-process, which any port of a loopback name
+    /// reaches.
+    port: Option<u16>,
 }
 
 /// The explorer's routes with the default [`Limits`]: the page, its script
@@ -147,12 +161,19 @@ pub fn router_with(limits: Limits) -> Router {
 /// The explorer's routes with the given limits, positions reading their
 /// graph files from `files`.
 pub fn router_with_files(limits: Limits, files: GraphFiles) -> Router {
+    router_on(limits, files, None)
+}
+
+/// The routes, answering requests whose `Host` names `port` (any port for
+/// `None`).
+fn router_on(limits: Limits, files: GraphFiles, port: Option<u16>) -> Router {
     let state = AppState {
         limits,
         files: Arc::new(files),
         quick: Arc::new(Semaphore::new(limits.max_quick)),
         permits: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
         abandoned: Arc::new(Semaphore::new(limits.max_abandoned)),
+        port,
     };
     Router::new()
         .route("/", get(pages::index))
@@ -165,51 +186,105 @@ pub fn router_with_files(limits: Limits, files: GraphFiles) -> Router {
         .route("/api/graph", get(api::graph))
         .route("/api/games", get(api::games))
         .fallback(api::not_found)
-        .layer(axum::middleware::from_fn(local_host_only))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            local_host_only,
+        ))
         .with_state(state)
 }
 
-/// Refuses requests whose `Host` names anything but this machine.
+/// Refuses requests that do not name this server: exactly one `Host`
+/// header, naming a loopback name (`localhost`, `127.0.0.1`, `[::1]`) and
+/// the port the server listens on, and an absolute-form target
+/// (`GET http://host:port/...`) only if it names the same.
 ///
 /// A web page elsewhere can point its own name at 127.0.0.1 (DNS
 /// rebinding) and then read this server's answers as same-origin; the
-/// `Host` header still carries that name, so requests with a foreign one
-/// are answered 403. Requests without a `Host` (HTTP/1.0, the tests'
-/// in-process calls) are let through: a browser always sends one.
+/// `Host` header still carries that name, so such requests are answered
+/// 403. A request with no `Host` (HTTP/1.0), two of them (one local, one
+/// foreign: which would a proxy have used?), or a target naming another
+/// host is refused the same way: a browser always sends one `Host` and an
+/// origin-form target.
 async fn local_host_only(
+    axum::extract::State(state): axum::extract::State<AppState>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
-    let host = request
-        .headers()
-        .get(axum::http::header::HOST)
-        .map(|h| h.to_str().unwrap_or("").to_string());
-    match host {
-        Some(host) if !is_local_host(&host) => ApiError {
+    match refusal(&request, state.port) {
+        Some(message) => ApiError {
             status: axum::http::StatusCode::FORBIDDEN,
-            message: format!(
-                "the explorer answers only to 127.0.0.1 and localhost, not to `{host}`"
-            ),
+            message,
             span: None,
         }
         .into_response(),
-        _ => next.run(request).await,
+        None => next.run(request).await,
     }
 }
 
-/// Whether a `Host` header (with or without a port) names this machine.
-fn is_local_host(host: &str) -> bool {
-    let name = match host.rsplit_once(':') {
-        // `[::1]:8000`, `127.0.0.1:8000`, `localhost:8000`; a bare `::1`
-        // is not a valid Host header, so a colon always starts a port.
-        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
-        _ => host,
+/// Why `request` does not name this server listening on `port`, if it
+/// does not.
+fn refusal(request: &axum::extract::Request, port: Option<u16>) -> Option<String> {
+    let hosts: Vec<&axum::http::HeaderValue> = request
+        .headers()
+        .get_all(axum::http::header::HOST)
+        .iter()
+        .collect();
+    let wanted = match port {
+        Some(port) => format!("127.0.0.1:{port}, localhost:{port} or [::1]:{port}"),
+        None => "127.0.0.1, localhost or [::1]".to_string(),
     };
-    matches!(
+    let host = match hosts.as_slice() {
+        [] => {
+            return Some(format!(
+                "a request must name this server in a `Host` header ({wanted})"
+            ));
+        }
+        [host] => String::from_utf8_lossy(host.as_bytes()).into_owned(),
+        _ => {
+            return Some(format!(
+                "a request must have one `Host` header, not {}",
+                hosts.len()
+            ));
+        }
+    };
+    if !names_this_server(&host, port) {
+        return Some(format!(
+            "the explorer answers only to {wanted}, not to `{host}`"
+        ));
+    }
+    let uri = request.uri();
+    if let Some(authority) = uri.authority()
+        && (uri.scheme_str() != Some("http") || !names_this_server(authority.as_str(), port))
+    {
+        return Some(format!(
+            "the explorer answers only to {wanted}, not to a request for `{}`",
+            uri.scheme_str()
+                .map_or(String::new(), |s| format!("{s}://"))
+                + authority.as_str()
+        ));
+    }
+    None
+}
+
+/// Whether a `Host` header or a URI's authority names this machine and,
+/// when `port` is known, that port (none written means 80, HTTP's).
+fn names_this_server(host: &str, port: Option<u16>) -> bool {
+    let (name, written) = match host.rsplit_once(':') {
+        // `[::1]:8000`, `127.0.0.1:8000`, `localhost:8000`; a bare `::1`
+        // is not a valid Host header, so a colon outside brackets always
+        // starts a port.
+        Some((name, digits)) if !digits.contains(']') => match digits.parse::<u16>() {
+            Ok(p) if digits.bytes().all(|b| b.is_ascii_digit()) => (name, Some(p)),
+            _ => return false,
+        },
+        _ => (host, None),
+    };
+    let local = matches!(
         name.to_ascii_lowercase().as_str(),
         "localhost" | "127.0.0.1" | "[::1]"
-    )
+    );
+    local && port.is_none_or(|port| written.unwrap_or(80) == port)
 }
 
 /// Binds `127.0.0.1:port` (port 0 picks a free one). The explorer never
@@ -251,9 +326,37 @@ pub async fn serve_with(
         addr.ip().is_loopback(),
         "the explorer listens on loopback addresses only, not on {addr}"
     );
-    axum::serve(listener, router_with_files(limits, files))
-        .await
-        .context("the web server stopped")
+    let app = router_on(limits, files, Some(addr.port()));
+    let connections = Arc::new(Semaphore::new(limits.max_connections));
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors, or a connection reset before it was
+            // accepted: the next ones may be fine.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                continue;
+            }
+        };
+        // Beyond the limit the connection is closed at once (dropped).
+        let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            // hyper starts the header timer whenever it waits for a
+            // request's head: on a new connection, on a kept-alive one
+            // between requests, and while headers arrive a byte at a time.
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(limits.header_timeout)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            // A connection that ends in an error (a timeout, a reset) is
+            // simply closed.
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
 }
 
 /// Binds `127.0.0.1:port` and serves the explorer there with the default
@@ -268,7 +371,7 @@ pub async fn serve(port: u16) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::is_local_host;
+    use super::names_this_server;
 
     #[test]
     fn local_host_names_with_and_without_ports() {
@@ -280,7 +383,7 @@ mod tests {
             "127.0.0.1:1",
             "[::1]:80",
         ] {
-            assert!(is_local_host(host), "{host}");
+            assert!(names_this_server(host, None), "{host}");
         }
         for host in [
             "localhost.evil.example",
@@ -288,9 +391,23 @@ mod tests {
             "127.0.0.2",
             "127.0.0.1.nip.io:8000",
             "localhost:80x",
+            "localhost:",
+            "localhost:+80",
+            "localhost:99999",
+            "user@localhost:8000",
             "",
         ] {
-            assert!(!is_local_host(host), "{host}");
+            assert!(!names_this_server(host, None), "{host}");
         }
+    }
+
+    #[test]
+    fn the_port_must_be_the_one_listened_on() {
+        assert!(names_this_server("127.0.0.1:8000", Some(8000)));
+        assert!(names_this_server("[::1]:8000", Some(8000)));
+        assert!(!names_this_server("127.0.0.1:8001", Some(8000)));
+        // No port is HTTP's 80.
+        assert!(!names_this_server("localhost", Some(8000)));
+        assert!(names_this_server("localhost", Some(80)));
     }
 }

@@ -41,7 +41,12 @@ async fn get_raw(app: Router, path: &str, query: &[(&str, &str)]) -> (StatusCode
         format!("{path}?{}", query.join("&"))
     };
     let response = app
-        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+        .oneshot(
+            Request::get(uri)
+                .header(header::HOST, "localhost")
+                .body(Body::empty())
+                .unwrap(),
+        )
         .await
         .unwrap();
     let status = response.status();
@@ -588,6 +593,9 @@ async fn moves_lists_every_move_in_the_spec_order() {
                 {"component": 0, "description": "take 2 from the heap of 2", "to": "nim(1)"},
                 {"component": 1, "description": "take 1 from the heap of 1", "to": "nim(2)"}
             ],
+            "offset": "0",
+            "total": "3",
+            "next": null,
             "complete": true
         })
     );
@@ -631,16 +639,116 @@ async fn moves_lists_every_move_in_the_spec_order() {
     assert_eq!(moves[0]["to"], "kayles(99999)");
     assert_eq!(body["complete"], false);
 
-    // A heap of 2^60 has 2^60 moves: answered at once, not listed.
+    // A heap of 2^60 has 2^60 moves: the first page, and the count.
     let (status, body) = get(
-        router(),
+        router_with(small),
         "/api/moves",
         &[("position", "nim(1, 1152921504606846976)")],
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(body["moves"].as_array().unwrap().len(), 5);
+    assert_eq!(body["moves"][0]["to"], "nim(0, 1152921504606846976)");
+    assert_eq!(body["moves"][1]["to"], "nim(1, 1152921504606846975)");
+    assert_eq!(body["total"], "1152921504606846977");
+    assert_eq!(body["next"], "5");
     assert_eq!(body["complete"], false);
+}
+
+/// The `to` of each move of a page of `/api/moves`.
+fn tos(body: &Value) -> Vec<&str> {
+    body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn moves_come_in_pages_with_their_count_even_past_2_to_the_64() {
+    // Issue 28: `nim(2^63)` and `nim(2^63) + nim(1)` answered an empty
+    // list. A heap of n has n moves (take 1, ..., n), so 2^63 and 2^63 + 1.
+    let (status, body) = get(router(), "/api/moves", &[("position", "nim(2^63)")]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["total"], "9223372036854775808");
+    let page = tos(&body);
+    assert_eq!(page.len(), Limits::DEFAULT.max_moves);
+    assert_eq!(page[0], "nim(9223372036854775807)");
+    assert_eq!(body["next"], "10000");
+    assert_eq!(body["complete"], false);
+
+    // The last page of the sum: Nim's last move, then the move of nim(1).
+    let (status, body) = get(
+        router(),
+        "/api/moves",
+        &[
+            ("position", "nim(2^63) + nim(1)"),
+            ("offset", "9223372036854775807"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["total"], "9223372036854775809");
+    assert_eq!(tos(&body), ["nim(0, 1)", "nim(9223372036854775808, 0)"]);
+    assert_eq!(
+        (body["next"].clone(), body["complete"].clone()),
+        (Value::Null, json!(true))
+    );
+
+    // Pages of a small limit walk the whole list, in order.
+    let (_, whole) = get(
+        router(),
+        "/api/moves",
+        &[("position", "nim(3, 2) + kayles(3)")],
+    )
+    .await;
+    let whole = tos(&whole);
+    // Nim's five, then Kayles' (at least its two lengths of row).
+    assert!(whole.len() > 5 + 2, "{whole:?}");
+    let mut walked = Vec::new();
+    let mut offset = Some("0".to_string());
+    while let Some(o) = offset {
+        let (_, body) = get(
+            router(),
+            "/api/moves",
+            &[
+                ("position", "nim(3, 2) + kayles(3)"),
+                ("offset", &o),
+                ("limit", "2"),
+            ],
+        )
+        .await;
+        assert_eq!(body["total"], whole.len().to_string());
+        assert!(tos(&body).len() <= 2);
+        walked.extend(tos(&body).into_iter().map(str::to_string));
+        offset = body["next"].as_str().map(str::to_string);
+    }
+    assert_eq!(walked, whole);
+
+    // Three heaps of 2^64 - 1 have more moves than a u64 counts.
+    let (_, body) = get(
+        router(),
+        "/api/moves",
+        &[
+            (
+                "position",
+                "nim(18446744073709551615, 18446744073709551615, 18446744073709551615)",
+            ),
+            ("limit", "1"),
+        ],
+    )
+    .await;
+    assert_eq!(body["total"], "55340232221128654845");
+
+    // A bad offset is the request's fault.
+    let (status, body) = get(
+        router(),
+        "/api/moves",
+        &[("position", "nim(3)"), ("offset", "-1")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
 
 #[tokio::test]
@@ -931,6 +1039,148 @@ async fn requests_for_another_host_name_are_refused() {
         let response = router().oneshot(request).await.unwrap();
         assert_eq!(response.status(), expected, "{host}");
     }
+}
+
+/// A server on a free loopback port with `limits`, on its own runtime
+/// (kept alive by the caller).
+fn real_server(limits: Limits) -> (tokio::runtime::Runtime, std::net::SocketAddr) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime.block_on(sprague_web::bind(0)).unwrap();
+    let addr = listener.local_addr().unwrap();
+    runtime.spawn(sprague_web::serve_on(listener, limits));
+    (runtime, addr)
+}
+
+/// Sends `request` as it is on a new connection and reads the answer
+/// until the server closes it: the status line.
+fn raw_status(addr: std::net::SocketAddr, request: &str) -> String {
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    response.lines().next().unwrap_or("").to_string()
+}
+
+#[test]
+fn host_must_be_one_header_naming_the_loopback_address_and_port_listened_on() {
+    // Issue 28: two `Host` headers (local, then foreign), an absolute URI
+    // naming another host, and no `Host` at all were answered 200: a page
+    // elsewhere could reach the server by DNS rebinding.
+    let (runtime, addr) = real_server(Limits::DEFAULT);
+    let port = addr.port();
+    let get = |target: &str, headers: &str| {
+        raw_status(
+            addr,
+            &format!("GET {target} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n"),
+        )
+    };
+    let ok = "HTTP/1.1 200 OK";
+    let forbidden = "HTTP/1.1 403 Forbidden";
+    assert_eq!(
+        get("/api/games", &format!("Host: 127.0.0.1:{port}\r\n")),
+        ok
+    );
+    assert_eq!(
+        get("/api/games", &format!("Host: localhost:{port}\r\n")),
+        ok
+    );
+    assert_eq!(get("/api/games", &format!("Host: [::1]:{port}\r\n")), ok);
+    for headers in [
+        String::new(),
+        format!("Host: 127.0.0.1:{port}\r\nHost: evil.com\r\n"),
+        format!("Host: 127.0.0.1:{port}\r\nHost: 127.0.0.1:{port}\r\n"),
+        "Host: evil.com\r\n".to_string(),
+        // Another port of this machine is another origin.
+        format!("Host: 127.0.0.1:{}\r\n", port.wrapping_add(1)),
+        "Host: localhost\r\n".to_string(),
+    ] {
+        assert_eq!(get("/api/games", &headers), forbidden, "{headers:?}");
+    }
+    let host = format!("Host: 127.0.0.1:{port}\r\n");
+    assert_eq!(get("http://evil.com/api/games", &host), forbidden);
+    assert_eq!(
+        get(&format!("http://evil.com:{port}/api/games"), &host),
+        forbidden
+    );
+    assert_eq!(
+        get(&format!("https://127.0.0.1:{port}/api/games"), &host),
+        forbidden
+    );
+    assert_eq!(
+        get(&format!("http://127.0.0.1:{port}/api/games"), &host),
+        ok
+    );
+    assert_eq!(
+        get(&format!("http://localhost:{port}/api/games"), &host),
+        ok
+    );
+    // HTTP/1.0 without a `Host`: refused too.
+    assert_eq!(
+        raw_status(addr, "GET /api/games HTTP/1.0\r\n\r\n"),
+        "HTTP/1.0 403 Forbidden"
+    );
+    runtime.shutdown_background();
+}
+
+#[test]
+fn idle_and_half_sent_connections_are_closed_at_the_header_timeout() {
+    // Issue 28: idle connections and half-sent headers were never closed
+    // (500 held for 28 s).
+    let limits = Limits {
+        header_timeout: Duration::from_millis(500),
+        ..Limits::DEFAULT
+    };
+    let (runtime, addr) = real_server(limits);
+    let closed_after = |send: &[u8]| {
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let begun = Instant::now();
+        stream.write_all(send).unwrap();
+        let mut all = Vec::new();
+        // Ends when the server closes the connection (a reset counts).
+        let _ = stream.read_to_end(&mut all);
+        (begun.elapsed(), String::from_utf8_lossy(&all).into_owned())
+    };
+    // Nothing sent; half a request's headers.
+    for send in [&b""[..], b"GET /api/games HTTP/1.1\r\nHost: 127.0"] {
+        let (took, _) = closed_after(send);
+        assert!(
+            took >= Duration::from_millis(400) && took < Duration::from_secs(5),
+            "{took:?}"
+        );
+    }
+    // A kept-alive connection is answered, then closed when idle.
+    let request = format!("GET /api/games HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+    let (took, answer) = closed_after(request.as_bytes());
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    // Beyond the connection limit, a new connection is closed at once
+    // while the others stay open.
+    let few = Limits {
+        max_connections: 2,
+        ..Limits::DEFAULT
+    };
+    let (runtime_few, addr) = real_server(few);
+    let held: Vec<_> = (0..2)
+        .map(|_| std::net::TcpStream::connect(addr).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut third = std::net::TcpStream::connect(addr).unwrap();
+    third
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let begun = Instant::now();
+    let mut all = Vec::new();
+    let _ = third.read_to_end(&mut all);
+    assert!(all.is_empty() && begun.elapsed() < Duration::from_secs(2));
+    drop(held);
+    runtime_few.shutdown_background();
+    runtime.shutdown_background();
 }
 
 #[test]

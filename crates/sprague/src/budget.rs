@@ -34,9 +34,15 @@ pub struct Budget {
 /// sequence holds, written by its computation after every step (about a
 /// tenth of a second of work) and read by whoever shows progress. Two
 /// `Progress` are equal only if they are the same one.
+///
+/// It also carries a request to stop, from whoever watches: a caller that
+/// must answer Ctrl-C while a computation runs on another thread (the
+/// Python module) asks it to stop, and every computation that reads its
+/// clock ([`Budget::check_time`]) ends as at its time limit.
 #[derive(Debug, Default)]
 pub struct Progress {
     values: AtomicU64,
+    stop: std::sync::atomic::AtomicBool,
 }
 
 impl Progress {
@@ -44,7 +50,26 @@ impl Progress {
     pub const fn new() -> Progress {
         Progress {
             values: AtomicU64::new(0),
+            stop: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    /// Asks the computations whose budget reports here to stop: their next
+    /// look at the clock fails with [`SolveError::TimeLimit`].
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Progress::stop`] was called since the last
+    /// [`Progress::reset`].
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Nothing computed and no stop asked, for another computation.
+    pub fn reset(&self) {
+        self.values.store(0, Ordering::Relaxed);
+        self.stop.store(false, Ordering::Relaxed);
     }
 
     /// The values known so far of the sequence last reported.
@@ -142,12 +167,22 @@ impl Budget {
         }
     }
 
-    /// [`SolveError::TimeLimit`] if the deadline has passed.
+    /// [`SolveError::TimeLimit`] if the deadline has passed, or if a stop
+    /// was asked through [`Budget::progress`].
     ///
     /// # Errors
     ///
-    /// [`SolveError::TimeLimit`] once the time is up.
+    /// [`SolveError::TimeLimit`] once the time is up or a stop is asked.
     pub fn check_time(&self) -> Result<(), SolveError> {
+        // A stop asked by the watcher (see `Progress`) ends the work as
+        // the time limit does.
+        if self.progress.is_some_and(Progress::stopped) {
+            return Err(SolveError::TimeLimit {
+                millis: self.deadline.map_or(0, |d| {
+                    u64::try_from(d.limit.as_millis()).unwrap_or(u64::MAX)
+                }),
+            });
+        }
         match self.deadline {
             Some(d) if std::time::Instant::now() >= d.at => Err(SolveError::TimeLimit {
                 millis: u64::try_from(d.limit.as_millis()).unwrap_or(u64::MAX),
@@ -183,5 +218,27 @@ impl Budget {
 impl Default for Budget {
     fn default() -> Budget {
         Budget::DEFAULT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stop_asked_through_progress_ends_work_at_its_next_look_at_the_clock() {
+        static PROGRESS: Progress = Progress::new();
+        let budget = Budget::DEFAULT.with_progress(&PROGRESS);
+        assert_eq!(budget.check_time(), Ok(()));
+        PROGRESS.stop();
+        assert!(matches!(
+            budget.check_time(),
+            Err(SolveError::TimeLimit { .. })
+        ));
+        // Positions are counted as before; the clock is read every 64.
+        assert!(budget.check_positions(1).is_ok());
+        assert!(budget.check_positions(64).is_err());
+        PROGRESS.reset();
+        assert_eq!(budget.check_positions(64), Ok(()));
     }
 }

@@ -255,7 +255,12 @@ impl TableJson {
         TableJson {
             ruleset: family.ruleset(),
             from,
-            to: (from + values.len() as u64).saturating_sub(1),
+            // `from + len - 1`, which is at most 2^64 - 1 where `from + len`
+            // would not be.
+            to: match values.len() as u64 {
+                0 => from.saturating_sub(1),
+                len => from + (len - 1),
+            },
             values,
             period: periodicity.map(PeriodJson::from),
         }

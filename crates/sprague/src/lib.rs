@@ -80,7 +80,7 @@ pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy
 pub use solve::canonical::{CanonicalSolver, MAX_VALUE_CHARS};
 pub use solve::search::SumSearch;
 pub use solve::{
-    Analysis, MoveList, MoveOutcome, REMOTENESS_POSITIONS, Reply, ReplyReason, SumMove, Value,
-    analyze, analyze_for, move_outcomes, moves, remoteness, reply,
+    Analysis, MoveList, MoveOutcome, MovePage, REMOTENESS_POSITIONS, Reply, ReplyReason, SumMove,
+    Value, analyze, analyze_for, move_outcomes, moves, moves_page, remoteness, reply,
 };
 pub use thermograph::{Figures, Thermograph, Thermography, Wall};

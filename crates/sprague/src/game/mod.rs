@@ -150,6 +150,16 @@ pub trait Component: Any + fmt::Debug + Send + Sync {
 
     /// The kind of game this is, as a typed view of `self`.
     fn kind(&self) -> Kind<'_>;
+
+    /// For a component that can count its moves without listing them (a
+    /// Nim heap of 2^63): at most `take` of `side`'s moves from the
+    /// `skip`-th on (counting from 0), in the order above, and how many
+    /// moves there are in all. `None` (the default) for a component whose
+    /// moves must be listed to be counted.
+    fn moves_window(&self, side: Side, skip: u64, take: usize) -> Option<(Vec<Move>, u64)> {
+        let _ = (side, skip, take);
+        None
+    }
 }
 
 impl dyn Component {

@@ -36,6 +36,7 @@ pub use loopy::{LoopyGrundy, LoopyValue};
 pub use matching::{Matching, max_matching};
 pub use read::{
     GraphError, GraphErrorKind, MAX_FILE_BYTES, MAX_LINE_BYTES, MAX_VERTICES, ReadLimits,
+    VERTICES_PER_BYTE,
 };
 pub use retrograde::{Retrograde, retrograde_fixed_point};
 pub use words::word_chain;

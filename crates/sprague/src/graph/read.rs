@@ -29,6 +29,12 @@ use super::Graph;
 /// arrays of a graph stay within a few gigabytes whatever the header says.
 pub const MAX_VERTICES: u64 = 1 << 28;
 
+/// The most vertices a header may declare for each byte of its file: a
+/// vertex that an edge or the start line names costs at least two bytes, so
+/// a real file is far below this, and a few bytes claiming 2^28 vertices
+/// are refused before gigabytes are allocated for them.
+pub const VERTICES_PER_BYTE: u64 = 16;
+
 /// The most bytes a graph file may hold: 4 GiB, room for a file with
 /// [`MAX_VERTICES`] vertices and a few edges each, but a bound, so that a
 /// file that never ends (a device, a file something keeps appending to) is
@@ -123,6 +129,20 @@ pub enum GraphErrorKind {
     },
     /// A vertex name that is not UTF-8.
     InvalidUtf8,
+    /// A control byte (NUL, a bell, an escape...) outside the blanks that
+    /// separate fields: a binary file, not a graph.
+    ControlByte {
+        /// The byte.
+        byte: u8,
+    },
+    /// The header declares more vertices than a file of its length can
+    /// mean ([`VERTICES_PER_BYTE`] for each byte).
+    HeaderTooLarge {
+        /// The vertices the header declares.
+        n: u64,
+        /// The bytes of the file.
+        bytes: u64,
+    },
     /// The path names something that is not a regular file: a directory,
     /// a device, a FIFO or a socket, which may never end or block.
     NotARegularFile {
@@ -187,6 +207,13 @@ impl fmt::Display for GraphErrorKind {
                 write!(f, "`{name}` is not a vertex of the graph")
             }
             GraphErrorKind::InvalidUtf8 => write!(f, "a vertex name is not valid UTF-8"),
+            GraphErrorKind::ControlByte { byte } => {
+                write!(f, "the control byte 0x{byte:02x}: not a graph file")
+            }
+            GraphErrorKind::HeaderTooLarge { n, bytes } => write!(
+                f,
+                "the header declares {n} vertices, more than {VERTICES_PER_BYTE} for each of the file's {bytes} bytes"
+            ),
             GraphErrorKind::NotARegularFile { what } => {
                 write!(f, "not a regular file ({what})")
             }
@@ -329,6 +356,18 @@ impl Reader {
         Ok(v as u32)
     }
 
+    /// Blanks (tab, carriage return, vertical tab, form feed) separate
+    /// fields; any other control byte means binary data.
+    fn no_control_bytes(&self, line: &[u8]) -> Result<(), GraphError> {
+        match line
+            .iter()
+            .find(|&&b| (b < b' ' && !is_space(b)) || b == 0x7f)
+        {
+            Some(&byte) => Err(self.error(GraphErrorKind::ControlByte { byte })),
+            None => Ok(()),
+        }
+    }
+
     fn line(&mut self, line: &[u8]) -> Result<(), GraphError> {
         self.line += 1;
         // The fast path: an edge line of a numbered graph, two numbers and
@@ -346,6 +385,7 @@ impl Reader {
             }
             // Anything unusual (a comment, a start line, an error) takes the
             // general path, which also words the errors.
+            self.no_control_bytes(line)?;
             let mut it = fields(line);
             let Some(x) = it.next() else {
                 return Ok(());
@@ -370,6 +410,7 @@ impl Reader {
             self.targets.push(y);
             return Ok(());
         }
+        self.no_control_bytes(line)?;
         let f: Vec<&[u8]> = fields(line).collect();
         if f.is_empty() {
             return Ok(());
@@ -395,8 +436,9 @@ impl Reader {
                     }));
                 }
                 // Trust the header for the allocation only up to a point:
-                // a file that lies about m must not exhaust memory.
-                let reserve = m.min(1 << 24) as usize;
+                // a file that lies about m must not exhaust memory (a
+                // 12-byte file may claim 2^32 - 1 edges).
+                let reserve = m.min(1 << 16) as usize;
                 self.sources.reserve(reserve);
                 self.targets.reserve(reserve);
                 self.mode = Mode::Numbered { n, m };
@@ -474,9 +516,16 @@ impl Reader {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<Graph, GraphError> {
+    /// The graph read, from a file of `bytes` bytes.
+    fn finish(mut self, bytes: u64) -> Result<Graph, GraphError> {
         let (n, names) = match std::mem::replace(&mut self.mode, Mode::Unknown) {
             Mode::Unknown => (0, None),
+            Mode::Numbered { n, .. } if n > bytes.saturating_mul(VERTICES_PER_BYTE) => {
+                return Err(GraphError::new(
+                    0,
+                    GraphErrorKind::HeaderTooLarge { n, bytes },
+                ));
+            }
             Mode::Numbered { n, m } => {
                 let found = self.sources.len() as u64;
                 if found < m {
@@ -598,7 +647,7 @@ impl Graph {
                 if filled > 0 {
                     parser.line(&buf[..filled])?;
                 }
-                return parser.finish();
+                return parser.finish(total);
             }
             let end = filled + read;
             let Some(last_newline) = buf[filled..end].iter().rposition(|&b| b == b'\n') else {
@@ -676,6 +725,45 @@ mod tests {
         assert_eq!(g.successors(1), &[2]);
         assert_eq!(g.start(), &[0]);
         assert_eq!(g.vertex_named("aseptic"), Some(2));
+    }
+
+    #[test]
+    fn a_header_larger_than_its_file_can_mean_is_refused_before_allocating() {
+        // Issue 28: these 12 bytes took 33 s and 5.2 GB to read.
+        assert_eq!(
+            err("268435456 0\n"),
+            "the header declares 268435456 vertices, more than 16 for each of the file's 12 bytes"
+        );
+        // Isolated vertices within the ratio are a graph.
+        let g = Graph::parse("48 0\n").unwrap();
+        assert_eq!((g.n_vertices(), g.n_edges()), (48, 0));
+        assert!(Graph::parse("100 0\n").is_err());
+        // A header claiming 2^32 - 1 edges reserves little and then fails
+        // on the edges it lacks.
+        assert_eq!(
+            err("2 4294967295\n0 1\n"),
+            "line 2: the header declares m = 4294967295 edges but the file has 1"
+        );
+    }
+
+    #[test]
+    fn control_bytes_are_refused() {
+        // Issue 28: a file of NUL bytes was one vertex named by NULs.
+        assert_eq!(
+            Graph::read(&[0u8; 64][..]).unwrap_err().to_string(),
+            "line 1: the control byte 0x00: not a graph file"
+        );
+        assert_eq!(
+            err("a b\nb c\x1b[0m\n"),
+            "line 2: the control byte 0x1b: not a graph file"
+        );
+        assert_eq!(
+            err("2 1\n0\x001\n"),
+            "line 2: the control byte 0x00: not a graph file"
+        );
+        // Tabs, carriage returns, vertical tabs and form feeds are blanks.
+        let g = Graph::parse("a\tb\x0b\r\n\x0cb c\n").unwrap();
+        assert_eq!(g.n_edges(), 2);
     }
 
     #[test]

@@ -674,14 +674,39 @@ pub(crate) fn take_move(taken: u64, heap: u64, rest: impl FnOnce() -> Arc<dyn Co
     }
 }
 
+/// Values computed between two readings of the clock by [`values_timed`]:
+/// a few microseconds' work at most, so a long range stops within
+/// milliseconds of its time limit.
+const CLOCK_EVERY: u64 = 1 << 12;
+
+/// Grundy values `from..=to`, `g(n)` each, within `budget`: the range is
+/// counted against the budget before anything is computed, and the clock
+/// is read every [`CLOCK_EVERY`] values, so that even a family whose
+/// values are a formula stops at the time limit on a range of 10^12 heaps.
+pub(crate) fn values_timed(
+    from: u64,
+    to: u64,
+    budget: &Budget,
+    mut g: impl FnMut(u64) -> Result<u64, SolveError>,
+) -> Result<Vec<Nimber>, SolveError> {
+    check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
+    (from..=to)
+        .map(|n| {
+            if (n - from) % CLOCK_EVERY == 0 {
+                budget.check_time()?;
+            }
+            g(n).map(Nimber)
+        })
+        .collect()
+}
+
 /// Grundy values `from..=to` of a family whose value at each heap is given
-/// by a closed form.
+/// by a closed form (see [`values_timed`]).
 pub(crate) fn values_by_formula(
     from: u64,
     to: u64,
     budget: &Budget,
     g: impl Fn(u64) -> u64,
 ) -> Result<Vec<Nimber>, SolveError> {
-    check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
-    Ok((from..=to).map(|n| Nimber(g(n))).collect())
+    values_timed(from, to, budget, |n| Ok(g(n)))
 }

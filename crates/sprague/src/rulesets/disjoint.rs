@@ -530,12 +530,9 @@ impl HeapFamily for DisjointFamily {
         to: u64,
         budget: &Budget,
     ) -> Result<Vec<Nimber>, SolveError> {
-        check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
         // The largest core below `to` is `to` itself or smaller, so one
         // lookup of `to`'s neighbourhood sizes the table.
-        (from..=to)
-            .map(|n| self.table.grundy(n, budget).map(Nimber))
-            .collect()
+        super::common::values_timed(from, to, budget, |n| self.table.grundy(n, budget))
     }
 }
 

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Impartial, Key, Kind, Move};
+use crate::game::{Component, Impartial, Key, Kind, Move, Side};
 use crate::nimber::Nimber;
 use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
@@ -82,6 +82,14 @@ impl Component for NimHeap {
 
     fn kind(&self) -> Kind<'_> {
         Kind::Impartial(self)
+    }
+
+    /// Taking 1, 2, ..., `size` stones: the window is made from the count
+    /// alone, so a heap of 2^63 shows its first moves and their number.
+    fn moves_window(&self, _side: Side, skip: u64, take: usize) -> Option<(Vec<Move>, u64)> {
+        let first = skip.saturating_add(1);
+        let last = skip.saturating_add(take as u64).min(self.size);
+        Some(((first..=last).map(|k| self.take(k)).collect(), self.size))
     }
 }
 

@@ -374,10 +374,7 @@ impl HeapFamily for NosumFamily {
         to: u64,
         budget: &Budget,
     ) -> Result<Vec<Nimber>, SolveError> {
-        check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
-        (from..=to)
-            .map(|n| self.rules.grundy(n, None, budget).map(Nimber))
-            .collect()
+        super::common::values_timed(from, to, budget, |n| self.rules.grundy(n, None, budget))
     }
 
     /// The period of the start values, from the period of the rows: the

@@ -158,6 +158,36 @@ struct Known {
     /// at no more than a small fraction of the cost.
     search: PeriodSearch,
     periodic: Option<PeriodicSequence>,
+    /// The heaps computed between two readings of the clock, adjusted to
+    /// the time the last steps took (see [`Known::timed_step`]).
+    clock_step: usize,
+}
+
+/// The most heaps computed between two readings of the clock.
+const TIME_CHECK_HEAPS: usize = 1 << 14;
+
+/// The time one step between two readings of the clock should take: short
+/// enough that a time limit, or a stop asked by a caller waiting on Ctrl-C,
+/// is seen within a few hundredths of a second even on a loaded machine.
+const STEP_TIME: std::time::Duration = std::time::Duration::from_millis(40);
+
+impl Known {
+    /// The step after one of `heaps` heaps that took `took`: halved when it
+    /// took more than twice [`STEP_TIME`], doubled (up to `most`) when less
+    /// than half. A heap of a game that splits costs about `n` steps
+    /// without the sparse-space method and far less with it, so no fixed
+    /// count of heaps fits every game: at heap 2·10^6 of Treblecross
+    /// (0.007) 2^14 heaps took a third of a second.
+    fn timed_step(&mut self, heaps: usize, took: std::time::Duration, most: usize) {
+        if heaps < self.clock_step {
+            return;
+        }
+        if took > 2 * STEP_TIME {
+            self.clock_step = (self.clock_step / 2).max(1);
+        } else if took < STEP_TIME / 2 {
+            self.clock_step = self.clock_step.saturating_mul(2).min(most);
+        }
+    }
 }
 
 impl OctalRules {
@@ -169,6 +199,7 @@ impl OctalRules {
                 sequence: GrundySequence::new(rules.clone(), Method::SparseSpace),
                 search: PeriodSearch::new(),
                 periodic: None,
+                clock_step: TIME_CHECK_HEAPS,
             }),
             rules,
         }
@@ -342,16 +373,19 @@ impl OctalRules {
         if let Err(SolveError::TimeLimit { millis }) = budget.check_time() {
             return Ok(Some(SearchEnd::Time { millis }));
         }
-        let step = self.heaps_per_clock_check(len as usize) as u64;
+        let most = self.heaps_per_clock_check(len as usize);
+        let step = known.clock_step.min(most) as u64;
         let end = len
             .saturating_add(step)
             .min(budget.max_positions)
             .min(fits.unwrap_or(u64::MAX));
         let max = usize::try_from(end - 1).unwrap_or(usize::MAX);
+        let begun = std::time::Instant::now();
         let Known {
             sequence, search, ..
         } = &mut *known;
         let found = search.run(sequence, max)?;
+        known.timed_step((end - len) as usize, begun.elapsed(), most);
         if let Some(p) = found.filter(|p| p.certified) {
             known.periodic = PeriodicSequence::new(&known.sequence, &p);
         }
@@ -367,17 +401,16 @@ impl OctalRules {
             return Ok(());
         }
         let max = usize::try_from(max).unwrap_or(usize::MAX);
-        let Known {
-            sequence, search, ..
-        } = known;
         let found = loop {
-            budget.report_values(sequence.len() as u64);
+            budget.report_values(known.sequence.len() as u64);
             budget.check_time()?;
-            let step = max.min(
-                sequence
-                    .len()
-                    .saturating_add(self.heaps_per_clock_check(sequence.len())),
-            );
+            let len = known.sequence.len();
+            let most = self.heaps_per_clock_check(len);
+            let step = max.min(len.saturating_add(known.clock_step.min(most)));
+            let begun = std::time::Instant::now();
+            let Known {
+                sequence, search, ..
+            } = &mut *known;
             // Grundy's game has no period search, and an arithmetic period
             // no theorem proves ends the search but not the values asked
             // for: both are computed on in steps, reading the clock.
@@ -387,9 +420,11 @@ impl OctalRules {
             } else {
                 search.run(sequence, step)?
             };
+            let done = sequence.len();
+            known.timed_step(done.saturating_sub(len), begun.elapsed(), most);
             let proved = found.is_some_and(|p| p.certified);
-            if proved || sequence.len() > max {
-                budget.report_values(sequence.len() as u64);
+            if proved || done > max {
+                budget.report_values(done as u64);
                 break found;
             }
         };
@@ -407,7 +442,6 @@ impl OctalRules {
     fn heaps_per_clock_check(&self, n: usize) -> usize {
         /// About a tenth of a second of work between two readings.
         const WORK_PER_CLOCK_CHECK: usize = 1 << 27;
-        const TIME_CHECK_HEAPS: usize = 1 << 14;
         let three = self.rules.leave_three.len();
         if three == 0 {
             return TIME_CHECK_HEAPS;

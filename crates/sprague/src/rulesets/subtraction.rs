@@ -394,10 +394,7 @@ impl HeapFamily for SubtractionFamily {
         to: u64,
         budget: &Budget,
     ) -> Result<Vec<Nimber>, SolveError> {
-        super::common::check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
-        (from..=to)
-            .map(|n| self.rules.grundy(n, budget).map(Nimber))
-            .collect()
+        super::common::values_timed(from, to, budget, |n| self.rules.grundy(n, budget))
     }
 
     fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {

@@ -427,13 +427,10 @@ impl HeapFamily for TreblecrossFamily {
         to: u64,
         budget: &Budget,
     ) -> Result<Vec<Nimber>, SolveError> {
-        check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
-        (from..=to)
-            .map(|n| match n {
-                0..=2 => Ok(Nimber(tiny_value(&vec![false; n as usize]))),
-                _ => self.rules.grundy(n + 2, budget).map(Nimber),
-            })
-            .collect()
+        super::common::values_timed(from, to, budget, |n| match n {
+            0..=2 => Ok(tiny_value(&vec![false; n as usize])),
+            _ => self.rules.grundy(n + 2, budget),
+        })
     }
 
     fn periodicity(&self, _budget: &Budget) -> Result<Option<Periodicity>, SolveError> {

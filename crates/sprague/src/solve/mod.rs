@@ -215,6 +215,90 @@ pub fn moves(
     })
 }
 
+/// A page of the moves of a position for one player: the moves from an
+/// offset on, in the order of [`moves`], and how many there are in all.
+#[derive(Clone, Debug)]
+pub struct MovePage {
+    /// The moves from the offset asked for, at most the limit.
+    pub moves: Vec<SumMove>,
+    /// The number of moves of the position (a sum of heaps of 2^64 - 1
+    /// has more than 2^64), or `None` when a component has more moves than
+    /// the budget lets be listed and cannot count them otherwise; the page
+    /// then ends before that component.
+    pub total: Option<u128>,
+}
+
+/// The moves of `side` in `position` from the `offset`-th (counting from
+/// 0) on, at most `limit` of them, and their total: the move list of
+/// [`moves`] in pages, for positions with more moves than any list holds
+/// (`nim(2^63)` has 2^63). Components that can count their moves without
+/// listing them (Nim heaps) make only the page's; the others are listed
+/// whole, and together they may list at most `budget.max_positions` moves.
+///
+/// # Errors
+///
+/// Any error but [`SolveError::BudgetExceeded`] that a component gives
+/// listing its moves.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, Position, Side, moves_page};
+/// let p = Position::parse("nim(2^63) + nim(1)").unwrap();
+/// let page = moves_page(&p, Side::Left, 0, 2, &Budget::DEFAULT).unwrap();
+/// assert_eq!(page.total, Some((1u128 << 63) + 1));
+/// assert_eq!(page.moves[1].to.to_string(), "nim(9223372036854775806, 1)");
+/// let last = moves_page(&p, Side::Left, 1 << 63, 10, &Budget::DEFAULT).unwrap();
+/// assert_eq!(last.moves.len(), 1);
+/// assert_eq!(last.moves[0].to.to_string(), "nim(9223372036854775808, 0)");
+/// ```
+pub fn moves_page(
+    position: &Position,
+    side: Side,
+    offset: u128,
+    limit: usize,
+    budget: &Budget,
+) -> Result<MovePage, SolveError> {
+    let mut moves = Vec::new();
+    // The moves of the components before the current one, and the moves
+    // listed whole so far, charged against the budget.
+    let (mut before, mut listed) = (0u128, 0u64);
+    for (i, c) in position.components().iter().enumerate() {
+        let skip = u64::try_from(offset.saturating_sub(before)).unwrap_or(u64::MAX);
+        let take = limit - moves.len();
+        let (window, count) = match c.moves_window(side, skip, take) {
+            Some(counted) => counted,
+            None => {
+                let left = Budget {
+                    max_positions: budget.max_positions.saturating_sub(listed),
+                    ..*budget
+                };
+                let all = match c.moves_of(side, &left) {
+                    Ok(all) => all,
+                    Err(SolveError::BudgetExceeded { .. }) => {
+                        return Ok(MovePage { moves, total: None });
+                    }
+                    Err(e) => return Err(e),
+                };
+                let count = all.len() as u64;
+                listed = listed.saturating_add(count);
+                let window = all
+                    .into_iter()
+                    .skip(usize::try_from(skip).unwrap_or(usize::MAX))
+                    .take(take)
+                    .collect();
+                (window, count)
+            }
+        };
+        moves.extend(window.into_iter().map(|m| SumMove::new(position, i, m)));
+        before += u128::from(count);
+    }
+    Ok(MovePage {
+        moves,
+        total: Some(before),
+    })
+}
+
 /// Why the engine chose its move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReplyReason {
