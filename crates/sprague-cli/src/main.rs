@@ -18,6 +18,7 @@ mod limits;
 mod paint;
 mod play;
 mod plot;
+mod quotient;
 mod roots;
 mod serve;
 mod table;
@@ -74,6 +75,12 @@ enum Command {
     #[command(after_help = "Example:
   sprague coalitions --players 3 --step 1..3 --target 20")]
     Coalitions(coalitions::Args),
+    /// The misère quotient of a take-and-break game (Plambeck and Siegel).
+    #[command(after_help = "Examples:
+  sprague quotient \"octal[0.75]\"
+  sprague quotient kayles --heaps 40
+  sprague quotient dawson --json")]
+    Quotient(quotient::Args),
     /// The web explorer on 127.0.0.1.
     #[command(after_help = "Examples:
   sprague serve
@@ -106,6 +113,7 @@ impl Command {
             Command::Graph(args) => args.json,
             Command::Roots(args) => args.json,
             Command::Coalitions(args) => args.json,
+            Command::Quotient(args) => args.json,
             _ => false,
         }
     }
@@ -139,6 +147,10 @@ fn main() -> ExitCode {
             .limits
             .budget()
             .and_then(|budget| coalitions::run(args, &budget)),
+        Command::Quotient(args) => args
+            .limits
+            .budget()
+            .and_then(|budget| quotient::run(args, &budget)),
         Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => {
             clap_complete::generate(

@@ -74,6 +74,26 @@ pub struct MisereQuotient {
     pub tame: bool,
     /// The normal-play Grundy values of heaps `0..=N`.
     pub grundy: Vec<u32>,
+    /// The heaps where the quotient grew (MisereSolver's expansion heaps).
+    pub expansion_heaps: Vec<u64>,
+    /// Where the pretending function is proved periodic, and with it the
+    /// quotient proved to hold for every heap size (see
+    /// [`QuotientSolver::stability`]).
+    pub stability: Option<Stability>,
+}
+
+/// A proof that a quotient holds for every heap size: the pretending
+/// function repeats with `period` from `preperiod` on, checked far enough
+/// that every larger heap acts on sums exactly as a heap `period` smaller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stability {
+    /// `n0`: `φ(n + period) = φ(n)` for every `n >= n0`.
+    pub preperiod: u64,
+    /// `p`, the least period.
+    pub period: u64,
+    /// `2·n0 + 2·p + t + 1` (`t` the last digit's index): the heaps
+    /// `0..=stable_from` the proof reads.
+    pub stable_from: u64,
 }
 
 impl MisereQuotient {
@@ -298,7 +318,13 @@ impl Known {
             }
         }
         // No element fits: a trial monoid with the new heap free.
-        let mut freed: Vec<(usize, Cyclic)> = vec![(h, Cyclic { index: 2, period: 2 })];
+        let mut freed: Vec<(usize, Cyclic)> = vec![(
+            h,
+            Cyclic {
+                index: 2,
+                period: 2,
+            },
+        )];
         for _ in 0..MAX_TRIALS {
             let product = Product {
                 base: &self.table,
@@ -331,12 +357,7 @@ impl Known {
                 }
             }
             let marked = mark_p_portion(&mulm, &gens, budget)?;
-            let reduced = reduce(
-                &mulm,
-                &|x| marked.get(&x) == Some(&true),
-                &phi_m,
-                budget,
-            )?;
+            let reduced = reduce(&mulm, &|x| marked.get(&x) == Some(&true), &phi_m, budget)?;
             let phi_q: Vec<u32> = phi_m.iter().map(|x| reduced.class[x]).collect();
             let tq = &reduced.table;
             let mulq = |a: u32, b: u32| tq.mul(a, b);
@@ -410,7 +431,12 @@ pub struct QuotientSolver {
 
 impl std::fmt::Debug for Known {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Known {{ order: {}, heaps: {} }}", self.table.order, self.phi.len())
+        write!(
+            f,
+            "Known {{ order: {}, heaps: {} }}",
+            self.table.order,
+            self.phi.len()
+        )
     }
 }
 
@@ -470,7 +496,73 @@ impl QuotientSolver {
 
     /// The quotient as far as it is known, with its presentation.
     pub fn quotient(&self) -> MisereQuotient {
-        present(&self.known, &self.options)
+        let mut q = present(&self.known, &self.options);
+        q.stability = self.stability();
+        q
+    }
+
+    /// A proof that the quotient known holds for every heap size, if the
+    /// heaps computed give one.
+    ///
+    /// **Theorem.** Let the game leave at most two heaps, its splits be
+    /// free (not Grundy's), `t` be the last digit's index, and the
+    /// pretending function satisfy `φ(m) = φ(m - p)` for `n0 + p <= m <= M`
+    /// with `M >= 2·n0 + 2·p + t + 1`. Then setting `φ(h) = φ(h - p)` for
+    /// every `h > M` keeps the quotient and its P-portion.
+    ///
+    /// *Proof*, by induction on `h > M`. An option of `h` leaving one heap
+    /// `c = h - k >= h - t > n0 + p` matches the option `c - p` of `h - p`,
+    /// of the same element; a split `(a, b)`, `a <= b`, has
+    /// `b >= (h - t) / 2 >= n0 + p`, so `(a, b - p)` is a split of `h - p`
+    /// of the same product; and conversely each option of `h - p` shifts up
+    /// by `p` (its larger part is at least `(h - p - t) / 2 >= n0`). So heap
+    /// `h` has the element and the options' elements of heap `h - p`: it
+    /// moves every pair `(x, S)` of the verification as heap `h - p` does,
+    /// the pairs reachable are the same, and the check that proved the
+    /// quotient for heaps `0..=M` proves it for all. This is the argument of
+    /// the octal periodicity theorem (Guy and Smith), with the monoid's
+    /// product for the XOR of Grundy values and sets of option elements for
+    /// the mex.
+    pub fn stability(&self) -> Option<Stability> {
+        if !self.rules.leave_three.is_empty() || self.rules.unequal {
+            return None;
+        }
+        let t = self.rules.last_digit_index();
+        let phi = &self.known.phi;
+        let m = phi.len() - 1;
+        (1..=m / 2).find_map(|p| {
+            // The least n0 with φ(i) = φ(i - p) for n0 + p <= i <= m.
+            let mut i = m;
+            while i >= p && phi[i] == phi[i - p] {
+                i -= 1;
+            }
+            let n0 = if i < p { 0 } else { i + 1 - p };
+            let need = 2 * n0 + 2 * p + t + 1;
+            (need <= m).then_some(Stability {
+                preperiod: n0 as u64,
+                period: p as u64,
+                stable_from: need as u64,
+            })
+        })
+    }
+
+    /// Takes the quotient heap by heap until [`QuotientSolver::stability`]
+    /// proves it for every heap size, or up to `max` heaps. Returns whether
+    /// it is proved; what was computed before an error is kept.
+    ///
+    /// # Errors
+    ///
+    /// As [`QuotientSolver::extend_to`].
+    pub fn extend_until_stable(&mut self, max: u64, budget: &Budget) -> Result<bool, SolveError> {
+        loop {
+            if self.stability().is_some() {
+                return Ok(true);
+            }
+            if self.heaps() >= max {
+                return Ok(false);
+            }
+            self.extend_to(self.heaps() + 1, budget)?;
+        }
     }
 }
 
@@ -621,10 +713,7 @@ fn present(known: &Known, options: &[Vec<Vec<usize>>]) -> MisereQuotient {
                 .collect()
         })
         .collect();
-    let mut p_portion: Vec<usize> = (0..n)
-        .filter(|&x| known.p[x])
-        .map(|x| number[x])
-        .collect();
+    let mut p_portion: Vec<usize> = (0..n).filter(|&x| known.p[x]).map(|x| number[x]).collect();
     p_portion.sort_unstable();
     let heap_elements: Vec<usize> = known.phi.iter().map(|&x| number[x as usize]).collect();
     let grundy = grundy_values(options, known.phi.len());
@@ -640,6 +729,8 @@ fn present(known: &Known, options: &[Vec<Vec<usize>>]) -> MisereQuotient {
         heap_elements,
         tame,
         grundy,
+        expansion_heaps: known.expansions.iter().map(|&h| h as u64).collect(),
+        stability: None,
     }
 }
 

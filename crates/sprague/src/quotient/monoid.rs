@@ -64,9 +64,9 @@ pub(crate) struct Product<'a> {
 
 impl Product<'_> {
     pub(crate) fn order(&self) -> u64 {
-        self.cyclic
-            .iter()
-            .fold(self.base.order as u64, |n, c| n.saturating_mul(u64::from(c.order())))
+        self.cyclic.iter().fold(self.base.order as u64, |n, c| {
+            n.saturating_mul(u64::from(c.order()))
+        })
     }
 
     fn digits(&self, mut x: u32) -> (u32, Vec<u32>) {

@@ -76,8 +76,15 @@ fn check_against_search(code: &str, max: usize, k: usize) -> MisereQuotient {
 
 #[test]
 fn quotients_predict_the_search_on_small_sums() {
-    for code in ["0.75", "0.77", "0.07", "0.137", "0.123", "0.6", "0.007", "0.51", "0.31", "0.15"] {
+    for code in [
+        "0.75", "0.77", "0.07", "0.137", "0.123", "0.6", "0.007", "0.51", "0.31", "0.15",
+    ] {
         let q = check_against_search(code, 12, 4);
-        eprintln!("{code}: |Q| = {} gens {:?} tame {}", q.order(), q.generator_heaps, q.tame);
+        eprintln!(
+            "{code}: |Q| = {} gens {:?} tame {}",
+            q.order(),
+            q.generator_heaps,
+            q.tame
+        );
     }
 }
