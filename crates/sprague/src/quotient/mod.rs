@@ -161,6 +161,9 @@ fn verify(
             alphabet.push(h);
         }
     }
+    if table.order <= 128 {
+        return verify_small(table, p, phi, trans, &alphabet, budget);
+    }
     let words = table.order.div_ceil(64);
     let mut index: HashMap<(u32, Vec<u64>), usize> = HashMap::new();
     let mut states: Vec<(u32, Vec<u64>, usize, usize)> = Vec::new();
@@ -197,6 +200,75 @@ fn verify(
             if !index.contains_key(&key) {
                 budget.check_positions(states.len() as u64)?;
                 index.insert(key.clone(), states.len());
+                states.push((key.0, key.1, i, h));
+            }
+        }
+        i += 1;
+    }
+    Ok(None)
+}
+
+/// [`verify`] for quotients of at most 128 elements, a set of elements one
+/// `u128`: the same search, without an allocation a pair.
+fn verify_small(
+    table: &Table,
+    p: &[bool],
+    phi: &[u32],
+    trans: &[Vec<u32>],
+    alphabet: &[usize],
+    budget: &Budget,
+) -> Result<Option<Vec<usize>>, SolveError> {
+    let p_mask: u128 = (0..table.order)
+        .filter(|&x| p[x])
+        .fold(0, |m, x| m | 1 << x);
+    // For each letter: the image of each element, and of each element the
+    // set of its products with the heap's options' elements.
+    let images: Vec<Vec<u32>> = alphabet
+        .iter()
+        .map(|&h| {
+            (0..table.order as u32)
+                .map(|t| table.mul(t, phi[h]))
+                .collect()
+        })
+        .collect();
+    let options: Vec<Vec<u128>> = alphabet
+        .iter()
+        .map(|&h| {
+            (0..table.order as u32)
+                .map(|x| trans[h].iter().fold(0, |m, &t| m | 1 << table.mul(x, t)))
+                .collect()
+        })
+        .collect();
+    let mut index: HashMap<(u32, u128), usize> = HashMap::new();
+    let mut states: Vec<(u32, u128, usize, usize)> = vec![(0, 0, usize::MAX, 0)];
+    index.insert((0, 0), 0);
+    let mut i = 0;
+    while i < states.len() {
+        let (x, s, _, _) = states[i];
+        let predicted_p = s != 0 && s & p_mask == 0;
+        if p[x as usize] != predicted_p {
+            let mut word = Vec::new();
+            let mut j = i;
+            while states[j].2 != usize::MAX {
+                word.push(states[j].3);
+                j = states[j].2;
+            }
+            word.sort_unstable();
+            return Ok(Some(word));
+        }
+        for (l, &h) in alphabet.iter().enumerate() {
+            let image = &images[l];
+            let mut next = options[l][x as usize];
+            let mut rest = s;
+            while rest != 0 {
+                let t = rest.trailing_zeros();
+                rest &= rest - 1;
+                next |= 1 << image[t as usize];
+            }
+            let key = (image[x as usize], next);
+            if !index.contains_key(&key) {
+                budget.check_positions(states.len() as u64)?;
+                index.insert(key, states.len());
                 states.push((key.0, key.1, i, h));
             }
         }
@@ -307,7 +379,17 @@ impl Known {
         trans.push(t_h);
         let mut phi = self.phi.clone();
         phi.push(0);
-        for x in 0..table.order as u32 {
+        // The elements of the latest heaps first: where the pretending
+        // function is periodic, the right one is among the last period's.
+        let mut candidates: Vec<u32> = Vec::with_capacity(table.order);
+        let mut tried = vec![false; table.order];
+        for x in self.phi.iter().rev().copied().chain(0..table.order as u32) {
+            if !tried[x as usize] {
+                tried[x as usize] = true;
+                candidates.push(x);
+            }
+        }
+        for x in candidates {
             if self.p[x as usize] != lost {
                 continue;
             }
