@@ -266,9 +266,9 @@ fn verify_small(
                 next |= 1 << image[t as usize];
             }
             let key = (image[x as usize], next);
-            if !index.contains_key(&key) {
+            if let std::collections::hash_map::Entry::Vacant(e) = index.entry(key) {
                 budget.check_positions(states.len() as u64)?;
-                index.insert(key, states.len());
+                e.insert(states.len());
                 states.push((key.0, key.1, i, h));
             }
         }
@@ -819,8 +819,8 @@ fn present(known: &Known, options: &[Vec<Vec<usize>>]) -> MisereQuotient {
 /// Normal-play Grundy values of heaps `0..n` by the mex rule.
 fn grundy_values(options: &[Vec<Vec<usize>>], n: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(n);
-    for h in 0..n {
-        let reached: HashSet<u32> = options[h]
+    for heap_options in &options[..n] {
+        let reached: HashSet<u32> = heap_options
             .iter()
             .map(|o| o.iter().fold(0, |x, &k| x ^ g[k]))
             .collect();

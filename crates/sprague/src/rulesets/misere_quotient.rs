@@ -49,29 +49,52 @@ fn element(q: &MisereQuotient, n: u64) -> Option<usize> {
         .copied()
 }
 
+/// The quotient of a ruleset as far as it was computed, and whether a
+/// computation already ran out of budget (so that later sums needing more
+/// go to the search at once instead of spending the share again).
+#[derive(Debug)]
+pub(super) struct QuotientCache {
+    solver: QuotientSolver,
+    exhausted: bool,
+}
+
 /// The quotient of `rules` good for heaps up to `largest`, computing more
 /// of it within `budget` where needed; `None` if it cannot be had so.
 fn quotient_for(
     rules: &TakeBreak,
-    cache: &std::sync::Mutex<Option<QuotientSolver>>,
+    cache: &std::sync::Mutex<Option<QuotientCache>>,
     largest: u64,
     budget: &Budget,
 ) -> Option<MisereQuotient> {
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
-    let solver = guard.get_or_insert_with(|| QuotientSolver::new(rules.clone()));
+    let cache = guard.get_or_insert_with(|| QuotientCache {
+        solver: QuotientSolver::new(rules.clone()),
+        exhausted: false,
+    });
     let enough = |s: &QuotientSolver| s.heaps() >= largest || s.stability().is_some();
-    if !enough(solver) {
-        if largest > MAX_QUOTIENT_HEAPS {
+    if !enough(&cache.solver) {
+        if cache.exhausted {
+            return None;
+        }
+        let solver = &mut cache.solver;
+        let computed = if largest > MAX_QUOTIENT_HEAPS {
             solver
                 .extend_until_stable(MAX_QUOTIENT_HEAPS, budget)
-                .ok()?;
+                .map(|_| ())
         } else {
-            while !enough(solver) {
-                solver.extend_to(solver.heaps() + 1, budget).ok()?;
-            }
+            (|| {
+                while !enough(solver) {
+                    solver.extend_to(solver.heaps() + 1, budget)?;
+                }
+                Ok::<(), SolveError>(())
+            })()
+        };
+        if computed.is_err() {
+            cache.exhausted = true;
+            return None;
         }
     }
-    enough(solver).then(|| solver.quotient())
+    enough(&cache.solver).then(|| cache.solver.quotient())
 }
 
 /// `budget`, its deadline no later than [`QUOTIENT_TIME`] from now.

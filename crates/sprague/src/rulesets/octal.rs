@@ -150,7 +150,7 @@ pub struct OctalRules {
     known: Mutex<Known>,
     /// The misère quotient as far as it was computed, shared by every heap
     /// of this ruleset instance (see `misere_quotient`).
-    pub(super) quotient: Mutex<Option<crate::QuotientSolver>>,
+    pub(super) quotient: Mutex<Option<super::misere_quotient::QuotientCache>>,
 }
 
 #[derive(Debug)]
