@@ -19,6 +19,7 @@ mod limits;
 mod paint;
 mod play;
 mod plot;
+mod quotient;
 mod roots;
 mod serve;
 mod table;
@@ -98,6 +99,12 @@ enum Command {
     #[command(after_help = "Example:
   sprague coalitions --players 3 --step 1..3 --target 20")]
     Coalitions(coalitions::Args),
+    /// The misère quotient of a take-and-break game (Plambeck and Siegel).
+    #[command(after_help = "Examples:
+  sprague quotient \"octal[0.75]\"
+  sprague quotient kayles --heaps 40
+  sprague quotient dawson --json")]
+    Quotient(quotient::Args),
     /// The web explorer on 127.0.0.1.
     #[command(after_help = "Examples:
   sprague serve
@@ -137,6 +144,7 @@ impl Command {
             Command::Graph(args) => args.json,
             Command::Roots(args) => args.json,
             Command::Coalitions(args) => args.json,
+            Command::Quotient(args) => args.json,
             _ => false,
         }
     }
@@ -209,6 +217,10 @@ fn main() -> ExitCode {
             .limits
             .budget()
             .and_then(|budget| coalitions::run(args, &budget)),
+        Command::Quotient(args) => args
+            .limits
+            .budget()
+            .and_then(|budget| quotient::run(args, &budget)),
         Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => {
             clap_complete::generate(

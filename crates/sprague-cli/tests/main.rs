@@ -5,6 +5,7 @@ use std::process::Command;
 
 mod checkpoints;
 mod play;
+mod quotient;
 mod reliability;
 
 /// Runs `sprague` with `args`; returns (stdout, stderr, exit status).

@@ -16,7 +16,7 @@ mod survey;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sprague::json::{AnalysisJson, TableJson};
+use sprague::json::{AnalysisJson, QuotientJson, TableJson};
 use sprague::rulesets::table_end;
 use sprague::syntax::parse_ruleset;
 use sprague::{Budget, ParseError, Play, Position, SolveError};
@@ -249,6 +249,51 @@ fn table(
     json_to_python(py, &to_json(&json)?)
 }
 
+/// Without ``heaps``, the last heap a quotient is taken to when no proof
+/// of stability comes first, as the CLI's.
+const QUOTIENT_MAX_HEAPS: u64 = 1000;
+
+/// The misère quotient (Plambeck and Siegel) of a take-and-break game
+/// (``"octal[0.75]"``, ``"kayles"``, ...) restricted to heaps ``0..=heaps``:
+/// the dict of ``sprague quotient --json`` (keys ``ruleset``, ``heaps``,
+/// ``order``, ``tame``, ``generators``, ``relations``, ``elements``,
+/// ``product``, ``p_portion``, ``heap_elements``, ``stable``,
+/// ``stable_from``). Without ``heaps`` it is taken until it is proved for
+/// every heap size, heap 1000, or the budget, whichever comes first. A
+/// ruleset that does not parse raises ``ValueError`` with ``span``; one that
+/// is not a take-and-break game raises ``ValueError``.
+#[pyfunction]
+#[pyo3(signature = (ruleset, heaps = None))]
+fn quotient(py: Python<'_>, ruleset: &str, heaps: Option<u64>) -> PyResult<Py<PyAny>> {
+    let family = py
+        .detach(|| -> Result<_, Failure> {
+            let syntax = parse_ruleset(ruleset).map_err(|e| Failure::Parse("bad ruleset", e))?;
+            sprague::rulesets::family(&syntax).map_err(|e| Failure::Parse("bad ruleset", e))
+        })
+        .map_err(|e| e.into_py(py, ruleset))?;
+    let Some(rules) = family.take_break() else {
+        return Err(PyValueError::new_err(format!(
+            "quotient() takes a take-and-break game (octal, hexadecimal, kayles, dawson, ...), not `{}`",
+            family.ruleset()
+        )));
+    };
+    let json = py
+        .detach(|| -> Result<QuotientJson, SolveError> {
+            let mut solver = sprague::QuotientSolver::new(rules);
+            match heaps {
+                Some(n) => solver.extend_to(n, &BUDGET)?,
+                None => match solver.extend_until_stable(QUOTIENT_MAX_HEAPS, &BUDGET) {
+                    Ok(_)
+                    | Err(SolveError::BudgetExceeded { .. } | SolveError::TimeLimit { .. }) => {}
+                    Err(e) => return Err(e),
+                },
+            }
+            Ok(QuotientJson::new(family.ruleset(), &solver.quotient()))
+        })
+        .map_err(solve_error)?;
+    json_to_python(py, &to_json(&json)?)
+}
+
 /// The Grundy values ``[G(0), ..., G(n)]`` of a one-heap family defined in
 /// Python. ``moves(h)`` returns the options of a heap of ``h``: each an
 /// ``int`` (the heap left) or a ``tuple`` of ints (the heaps it splits into,
@@ -369,6 +414,7 @@ fn solve(
 fn sprague_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient, m)?)?;
     m.add_function(wrap_pyfunction!(grundy_table, m)?)?;
     m.add_function(wrap_pyfunction!(grundy, m)?)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;

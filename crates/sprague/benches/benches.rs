@@ -20,6 +20,7 @@ use common::{nim_mul_recursive, random_words};
 
 mod cgt;
 mod disjoint;
+mod misere_quotient;
 
 // ---------------------------------------------------------------------------
 // Nimber multiplication
@@ -578,6 +579,7 @@ criterion_group!(
     wythoff_and_fibonacci,
     circle_game,
     disjoint::bench,
+    misere_quotient::bench,
     cgt::bench
 );
 criterion_main!(benches);

@@ -368,3 +368,64 @@ mod tests {
         );
     }
 }
+
+/// The JSON of `quotient`: the misère quotient of a heap game restricted
+/// to heaps `0..=heaps` (Plambeck and Siegel), as the spec gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuotientJson {
+    /// The ruleset with its parameters, normalised.
+    pub ruleset: String,
+    /// `N`: the quotient is of the sums of heaps `0..=N`.
+    pub heaps: u64,
+    /// `|Q|`.
+    pub order: usize,
+    /// Whether the game is tame (every sum plays as misère Nim on its
+    /// heaps' Grundy values).
+    pub tame: bool,
+    /// The generators' names.
+    pub generators: Vec<String>,
+    /// The relations, `a^2 = 1`.
+    pub relations: Vec<String>,
+    /// Each element as a word in the generators; `elements[0]` is `1`.
+    pub elements: Vec<String>,
+    /// `product[i][j]`: the index of the product of elements `i` and `j`.
+    pub product: Vec<Vec<usize>>,
+    /// The indices of the elements whose sums the player to move loses.
+    pub p_portion: Vec<usize>,
+    /// `heap_elements[n]`: the element of a heap of `n`.
+    pub heap_elements: Vec<usize>,
+    /// Whether the quotient is proved to hold for every heap size.
+    pub stable: bool,
+    /// The heap through which the proof reads, when it is proved.
+    pub stable_from: Option<u64>,
+}
+
+impl QuotientJson {
+    /// The JSON of quotient `q` of the game named `ruleset`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sprague::{Budget, OctalCode, TakeBreak, json::QuotientJson, misere_quotient};
+    /// let rules = TakeBreak::from_code(&OctalCode::parse("0.75").unwrap());
+    /// let q = misere_quotient(&rules, 20, &Budget::DEFAULT).unwrap();
+    /// let json = QuotientJson::new("octal[0.75]", &q);
+    /// assert_eq!((json.order, json.elements[0].as_str()), (8, "1"));
+    /// ```
+    pub fn new(ruleset: impl Into<String>, q: &crate::MisereQuotient) -> QuotientJson {
+        QuotientJson {
+            ruleset: ruleset.into(),
+            heaps: q.heaps,
+            order: q.order(),
+            tame: q.tame,
+            generators: q.generators.clone(),
+            relations: q.relations.clone(),
+            elements: q.elements.clone(),
+            product: q.product.clone(),
+            p_portion: q.p_portion.clone(),
+            heap_elements: q.heap_elements.clone(),
+            stable: q.stability.is_some(),
+            stable_from: q.stability.map(|s| s.stable_from),
+        }
+    }
+}

@@ -43,6 +43,7 @@ mod nimber;
 mod octal;
 mod outcome;
 mod position;
+mod quotient;
 mod reduced;
 pub mod rulesets;
 mod solve;
@@ -75,6 +76,9 @@ pub use octal::{
 };
 pub use outcome::Outcome;
 pub use position::Position;
+pub use quotient::{
+    MAX_QUOTIENT_HEAPS, MisereQuotient, QuotientSolver, Stability, misere_quotient,
+};
 pub use reduced::{infinitesimally_close, reduced_canonical_form};
 pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
 pub use solve::canonical::{CanonicalSolver, MAX_VALUE_CHARS};

@@ -102,6 +102,17 @@ def table(ruleset: str, to: Optional[int] = None, frm: int = 0, period: bool = F
     parse raises ``ValueError`` with ``span``.
     """
 
+def quotient(ruleset: str, heaps: Optional[int] = None) -> Dict[str, Any]:
+    """The misère quotient (Plambeck and Siegel) of a take-and-break game
+    (``"octal[0.75]"``, ``"kayles"``, ...) restricted to heaps ``0..=heaps``:
+    the dict of ``sprague quotient --json`` (``ruleset``, ``heaps``,
+    ``order``, ``tame``, ``generators``, ``relations``, ``elements``,
+    ``product``, ``p_portion``, ``heap_elements``, ``stable``,
+    ``stable_from``). Without ``heaps`` it is taken until it is proved for
+    every heap size, heap 1000, or the budget. A bad ruleset raises
+    ``ValueError``.
+    """
+
 def grundy_table(moves: Callable[[int], Iterable[HeapOption]], n: int) -> List[int]:
     """The Grundy values ``[G(0), ..., G(n)]`` of a one-heap family defined in
     Python. ``moves(h)`` returns the options of a heap of ``h``: each an

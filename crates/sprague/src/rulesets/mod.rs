@@ -22,6 +22,7 @@ mod hackenbush;
 mod konane;
 mod leftward;
 mod misere_bash;
+mod misere_quotient;
 mod moore;
 mod nim;
 mod nosum;

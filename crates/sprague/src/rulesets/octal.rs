@@ -43,7 +43,7 @@ pub(super) const OCTAL: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_octal,
     family: Some(family_octal),
-    sum_rule: None,
+    sum_rule: Some(&super::misere_quotient::MISERE_QUOTIENT),
 };
 
 macro_rules! named_octal {
@@ -56,7 +56,7 @@ macro_rules! named_octal {
             heaps_interact: false,
             build: $build,
             family: Some($family),
-            sum_rule: None,
+            sum_rule: Some(&super::misere_quotient::MISERE_QUOTIENT),
         };
 
         fn $build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
@@ -148,6 +148,9 @@ pub struct OctalRules {
     text: String,
     rules: TakeBreak,
     known: Mutex<Known>,
+    /// The misère quotient as far as it was computed, shared by every heap
+    /// of this ruleset instance (see `misere_quotient`).
+    pub(super) quotient: Mutex<Option<super::misere_quotient::QuotientCache>>,
 }
 
 #[derive(Debug)]
@@ -201,6 +204,7 @@ impl OctalRules {
                 periodic: None,
                 clock_step: TIME_CHECK_HEAPS,
             }),
+            quotient: Mutex::new(None),
             rules,
         }
     }
@@ -598,8 +602,18 @@ impl OctalHeap {
         })
     }
 
+    /// The rules of this heap.
+    pub(super) fn rules_shared(&self) -> &Arc<OctalRules> {
+        &self.rules
+    }
+
+    /// The number of stones.
+    pub(super) fn size(&self) -> u64 {
+        self.size
+    }
+
     /// The move removing `k` stones and leaving `left`.
-    fn make_move(&self, k: u64, left: &[u64]) -> Move {
+    pub(super) fn make_move(&self, k: u64, left: &[u64]) -> Move {
         let n = self.size;
         let list = |heaps: &[u64]| -> String {
             let parts: Vec<String> = heaps.iter().map(u64::to_string).collect();
@@ -623,7 +637,7 @@ impl OctalHeap {
     }
 
     /// The number of options, saturating.
-    fn n_options(&self) -> u64 {
+    pub(super) fn n_options(&self) -> u64 {
         let n = u128::from(self.size);
         let r = &self.rules.rules;
         let mut count: u128 = 0;
