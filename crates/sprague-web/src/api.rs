@@ -8,7 +8,9 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::Uri;
 use serde::{Deserialize, Serialize};
-use sprague::json::{AnalysisJson, MoveJson, MoveOutcomeJson, PeriodJson, RulesetJson, TableJson};
+use sprague::json::{
+    AnalysisJson, MoveJson, MoveOutcomeJson, PeriodJson, QuotientJson, RulesetJson, TableJson,
+};
 use sprague::syntax::{
     Param, RulesetSyntax, parse_position as parse_position_syntax, parse_ruleset,
 };
@@ -584,6 +586,49 @@ pub(crate) async fn table(
             values,
             period: periodicity.map(PeriodJson::from),
         })
+    })
+    .await?;
+    Ok(Json(json))
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct QuotientQuery {
+    ruleset: String,
+    heaps: Option<u64>,
+}
+
+/// The most heaps `/api/quotient` takes a quotient to: the page asks for
+/// the largest heap of the position it shows.
+const MAX_QUOTIENT_HEAPS: u64 = 2000;
+
+/// `GET /api/quotient?ruleset=R&heaps=N`: the JSON of `sprague quotient R
+/// --heaps N --json` (default 30 heaps), for a take-and-break game.
+pub(crate) async fn quotient(
+    State(state): State<AppState>,
+    q: Result<Query<QuotientQuery>, QueryRejection>,
+) -> Result<Json<QuotientJson>, ApiError> {
+    let q = query(q)?;
+    check_length("ruleset", &q.ruleset, &state.limits)?;
+    let heaps = q.heaps.unwrap_or(30);
+    if heaps > MAX_QUOTIENT_HEAPS {
+        return Err(ApiError::bad_request(format!(
+            "`heaps` ({heaps}) is larger than the {MAX_QUOTIENT_HEAPS} the explorer takes a quotient to; `sprague quotient` goes further"
+        )));
+    }
+    let syntax = parse_ruleset(&q.ruleset).map_err(|e| ApiError::parse("bad ruleset", &e))?;
+    refuse_files(&syntax)?;
+    let family =
+        sprague::rulesets::family(&syntax).map_err(|e| ApiError::parse("bad ruleset", &e))?;
+    let Some(rules) = family.take_break() else {
+        return Err(ApiError::bad_request(format!(
+            "a misère quotient is of a take-and-break game (octal, kayles, dawson, ...), not `{}`",
+            family.ruleset()
+        )));
+    };
+    let name = family.ruleset();
+    let json = compute(&state, move |budget| {
+        let quotient = sprague::misere_quotient(&rules, heaps, budget)?;
+        Ok(QuotientJson::new(name.clone(), &quotient))
     })
     .await?;
     Ok(Json(json))

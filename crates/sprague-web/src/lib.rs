@@ -183,6 +183,7 @@ fn router_on(limits: Limits, files: GraphFiles, port: Option<u16>) -> Router {
         .route("/api/moves", get(api::moves))
         .route("/api/reply", get(api::reply))
         .route("/api/table", get(api::table))
+        .route("/api/quotient", get(api::quotient))
         .route("/api/graph", get(api::graph))
         .route("/api/games", get(api::games))
         .fallback(api::not_found)

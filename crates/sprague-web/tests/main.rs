@@ -1383,3 +1383,31 @@ async fn from_every_p_position_of_a_searched_game_the_engine_holds_out_longest()
     }
     assert!(checked >= 5, "only {checked} P-positions");
 }
+
+#[tokio::test]
+async fn quotient_answers_the_json_of_the_command() {
+    // 0.75's quotient on heaps 0..=20 is Plambeck and Siegel's R8, of order
+    // 8 (crates/sprague/tests/data/misere_quotients.txt names the source).
+    let (status, body) = get(
+        router(),
+        "/api/quotient",
+        &[("ruleset", "octal[0.75]"), ("heaps", "20")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["order"], 8, "{body}");
+    assert_eq!(body["tame"], false);
+    assert_eq!(body["heap_elements"].as_array().unwrap().len(), 21);
+    assert_eq!(body["product"].as_array().unwrap().len(), 8);
+    // A game that is not take-and-break, or too many heaps, is the user's
+    // mistake.
+    let (status, _) = get(router(), "/api/quotient", &[("ruleset", "wythoff")]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = get(
+        router(),
+        "/api/quotient",
+        &[("ruleset", "kayles"), ("heaps", "1000000")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
