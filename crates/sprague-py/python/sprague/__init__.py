@@ -4,7 +4,8 @@
 dicts of its ``--json``. ``grundy_table``, ``grundy``, ``canonical`` and
 ``solve`` value games whose rules are Python functions: each position's moves
 are asked for once, and the values are computed in Rust by the same solvers as
-the command's. ``survey`` searches the periods of many octal games at once, on
+the command's. ``quotient`` gives the misère quotient of a take-and-break game. ``survey``
+searches the periods of many octal games at once, on
 this machine's cores or on a Dask cluster (docs/distributed.md).
 """
 
@@ -14,6 +15,7 @@ from ._sprague import (
     canonical,
     grundy,
     grundy_table,
+    quotient,
     solve,
     survey_game,
     table,
@@ -25,6 +27,7 @@ __all__ = [
     "canonical",
     "grundy",
     "grundy_table",
+    "quotient",
     "solve",
     "survey",
     "survey_game",
