@@ -451,6 +451,7 @@ fn search_period(steps: &mut Steps, budget: &Budget) -> Result<PeriodReport, Fai
     let max = budget.max_positions.saturating_sub(1);
     let mut next_mark = STEP;
     let mut failure = None;
+    let mut announced = false;
     let report = family.search_period(budget, &mut |computed| {
         if computed < next_mark {
             return true;
@@ -460,6 +461,14 @@ fn search_period(steps: &mut Steps, budget: &Budget) -> Result<PeriodReport, Fai
         if let Err(e) = steps.after(reached) {
             failure = Some(e);
             return false;
+        }
+        if !announced && start.elapsed() >= ANNOUNCE_AFTER {
+            // Once, on any output: a run that may go on for hours says so.
+            announced = true;
+            eprintln!(
+                "{}",
+                announcement(family, reached, max, start.elapsed().as_secs_f64())
+            );
         }
         if steps.terminal {
             steps.progress("period search", reached, max, start, false);
@@ -471,6 +480,29 @@ fn search_period(steps: &mut Steps, budget: &Budget) -> Result<PeriodReport, Fai
         Some(e) => Err(e),
         None => Ok(report),
     }
+}
+
+/// How long a period search runs before it says what it is doing.
+const ANNOUNCE_AFTER: Duration = Duration::from_secs(1);
+
+/// What a period search that has run `seconds` to heap `reached` is: what
+/// it computes, how far it may go (heaps, memory, time at its rate so far)
+/// and how to bound it.
+fn announcement(family: &dyn HeapFamily, reached: u64, max: u64, seconds: f64) -> String {
+    let rate = reached as f64 / seconds.max(1e-9);
+    let left = max.saturating_sub(reached) as f64 / rate.max(1e-9);
+    let gib = sprague::sequence_bytes(max.saturating_add(1)) as f64 / f64::from(1u32 << 30);
+    let time = if left < 90.0 {
+        format!("{left:.0} s")
+    } else if left < 5400.0 {
+        format!("{:.0} min", left / 60.0)
+    } else {
+        format!("{:.1} h", left / 3600.0)
+    };
+    format!(
+        "table: searching the period of {}: values heap by heap until a period is proved, through heap {max} at most ({gib:.1} GiB, at most {time} at {rate:.0} heaps/s); --max N or --time-limit SECONDS bounds it",
+        family.ruleset()
+    )
 }
 
 /// The line that says what is known of the period: the period found, and

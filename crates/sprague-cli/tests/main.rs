@@ -1937,3 +1937,29 @@ sys.stdout.write(out.decode("utf-8", "replace"))
         "{screen}"
     );
 }
+
+#[test]
+fn a_long_table_period_search_announces_itself_on_a_pipe() {
+    let (out, err, code) = sprague(&[
+        "table",
+        "officers",
+        "--period",
+        "--max",
+        "3000000",
+        "--summary",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("officers"), "{out}");
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("table: searching the period of officers"))
+        .unwrap_or_else(|| panic!("no announcement: {err}"));
+    assert!(
+        line.contains("through heap 3000000 at most")
+            && line.contains("GiB")
+            && line.contains("heaps/s")
+            && line.contains("--max N or --time-limit SECONDS bounds it"),
+        "{line}"
+    );
+    assert!(!err.contains('\r'), "no progress line on a pipe: {err}");
+}
