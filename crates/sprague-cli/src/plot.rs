@@ -4,9 +4,11 @@
 //! where the raw pixels are 1.5 MB), its text in the public-domain 8×8 font of the
 //! `font8x8` crate.
 //!
-//! Rare values (for take-and-break games) are drawn in red and larger, so
-//! they stand out from the periodic body of the sequence; the period, when
-//! known, is shaded from the preperiod on.
+//! Colours mean what they mean in the web explorer: a zero (a P-position,
+//! lost for the player to move) is red; rare values (for take-and-break
+//! games) are violet and larger, so they stand out from the periodic body
+//! of the sequence; the period, when known, is shaded from the preperiod
+//! on. A legend says so on the plot.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -18,10 +20,33 @@ pub struct Plot<'a> {
     pub title: String,
     pub from: u64,
     pub values: &'a [u64],
-    /// Heaps whose values are rare, drawn in red.
+    /// Heaps whose values are rare, drawn in violet.
     pub rare: Vec<u64>,
     /// `(preperiod, period)`, shaded.
     pub period: Option<(u64, u64)>,
+}
+
+/// A zero, a P-position: the explorer's colour for "loses".
+const ZERO: [u8; 3] = [0xb3, 0x26, 0x1e];
+/// A rare value.
+const RARE: [u8; 3] = [0x7b, 0x3f, 0xb5];
+/// Any other value.
+const INK: [u8; 3] = [0x20, 0x30, 0x40];
+
+fn hex(c: [u8; 3]) -> String {
+    format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
+}
+
+/// The legend's lines: each colour and what it means.
+fn legend(has_rare: bool, has_period: bool) -> Vec<([u8; 3], &'static str)> {
+    let mut lines = vec![(ZERO, "G(n) = 0: the player to move loses")];
+    if has_rare {
+        lines.push((RARE, "a rare value"));
+    }
+    if has_period {
+        lines.push(([0xee, 0xf4, 0xff], "shaded: the periodic part"));
+    }
+    lines
 }
 
 const WIDTH: u32 = 960;
@@ -120,9 +145,10 @@ impl Plot<'_> {
         let radius = if self.values.len() > 2000 { 1.0 } else { 2.0 };
         for (n, &v) in (self.from..).zip(self.values) {
             if self.rare.binary_search(&n).is_err() {
+                let colour = hex(if v == 0 { ZERO } else { INK });
                 let _ = writeln!(
                     s,
-                    r##"<circle cx="{:.1}" cy="{:.1}" r="{radius}" fill="#203040"/>"##,
+                    r#"<circle class="point" cx="{:.1}" cy="{:.1}" r="{radius}" fill="{colour}"/>"#,
                     self.x(n),
                     self.y(v)
                 );
@@ -133,12 +159,26 @@ impl Plot<'_> {
                 let v = self.values[(n - self.from) as usize];
                 let _ = writeln!(
                     s,
-                    r##"<circle cx="{:.1}" cy="{:.1}" r="{}" fill="#d02020"><title>G({n}) = {v} (rare)</title></circle>"##,
+                    r#"<circle class="point rare" cx="{:.1}" cy="{:.1}" r="{}" fill="{}"><title>G({n}) = {v} (rare)</title></circle>"#,
                     self.x(n),
                     self.y(v),
-                    radius + 1.5
+                    radius + 1.5,
+                    hex(RARE)
                 );
             }
+        }
+        let has_period = self.period.is_some_and(|(pre, _)| pre <= self.to());
+        for (i, (colour, meaning)) in legend(!self.rare.is_empty(), has_period).iter().enumerate() {
+            let y = TOP + 8.0 + 16.0 * i as f64;
+            let x = f64::from(w) - RIGHT - 250.0;
+            let _ = writeln!(
+                s,
+                r##"<g class="legend"><rect x="{x:.1}" y="{:.1}" width="10" height="10" fill="{}" stroke="#888"/><text x="{:.1}" y="{:.1}">{meaning}</text></g>"##,
+                y - 9.0,
+                hex(*colour),
+                x + 16.0,
+                y
+            );
         }
         s.push_str("</svg>\n");
         s
@@ -197,7 +237,7 @@ impl Plot<'_> {
         }
         let r = if self.values.len() > 2000 { 1 } else { 2 };
         for (n, &v) in (self.from..).zip(self.values) {
-            put(self.x(n), self.y(v), r, [0x20, 0x30, 0x40]);
+            put(self.x(n), self.y(v), r, if v == 0 { ZERO } else { INK });
         }
         for &n in &self.rare {
             if n >= self.from && n <= self.to() {
@@ -205,13 +245,43 @@ impl Plot<'_> {
                     self.x(n),
                     self.y(self.values[(n - self.from) as usize]),
                     r + 2,
-                    [0xd0, 0x20, 0x20],
+                    RARE,
                 );
+            }
+        }
+        let has_period = self.period.is_some_and(|(pre, _)| pre <= self.to());
+        let legend = legend(!self.rare.is_empty(), has_period);
+        let legend_at = |i: usize| {
+            (
+                f64::from(WIDTH) - RIGHT - 300.0,
+                TOP + 2.0 + 14.0 * i as f64,
+            )
+        };
+        for (i, (colour, _)) in legend.iter().enumerate() {
+            let (x, y) = legend_at(i);
+            for dy in 0..10 {
+                for dx in 0..10 {
+                    let edge = dx == 0 || dy == 0 || dx == 9 || dy == 9;
+                    let c = if edge { [0x88; 3] } else { *colour };
+                    put(x + f64::from(dx), y + f64::from(dy), 0, c);
+                }
             }
         }
         // The same text as the SVG's, in an 8×8 font (the label of the
         // vertical axis written across, above it).
         let black = [0, 0, 0];
+        for (i, (_, meaning)) in legend.iter().enumerate() {
+            let (x, y) = legend_at(i);
+            text(
+                &mut pixels,
+                x + 16.0,
+                y + 1.0,
+                meaning,
+                Anchor::Start,
+                1,
+                black,
+            );
+        }
         let x_axis = f64::from(HEIGHT) - BOTTOM;
         for n in ticks(self.from, self.to()) {
             text(

@@ -46,11 +46,13 @@ pub struct Args {
     /// Print JSON.
     #[arg(long, conflicts_with = "csv")]
     pub json: bool,
-    /// Print one `n,value` line per heap.
+    /// Print a header line `n,value`, then one `n,value` line per heap.
     #[arg(long)]
     csv: bool,
-    /// Draw a scatter of G(n) against n to FILE (.svg or .png), rare values
-    /// in red, and with --period the periodic part shaded.
+    /// Draw a scatter of G(n) against n to FILE (.svg or .png): the zeros
+    /// (P-positions) in red, rare values in violet, with --period the
+    /// periodic part shaded, and a legend. Only the plot is written unless
+    /// --json, --csv or --summary asks for the values too.
     #[arg(long, value_name = "FILE")]
     plot: Option<std::path::PathBuf>,
     /// Save the values computed so far to FILE as the run goes (after the
@@ -884,12 +886,19 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         return Ok(());
     }
     if args.csv {
+        writeln!(out, "n,value")?;
         for_each_chunk(family.as_ref(), args.from, to, budget, |first, chunk| {
             for (n, v) in (first..).zip(chunk) {
                 writeln!(out, "{n},{v}")?;
             }
             Ok(())
         })?;
+        out.flush()?;
+        return Ok(());
+    }
+    // A plot alone writes only the plot: the values go to standard output
+    // when asked for (`--json`, `--csv`, `--summary`).
+    if args.plot.is_some() && !args.json {
         out.flush()?;
         return Ok(());
     }

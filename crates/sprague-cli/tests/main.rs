@@ -283,7 +283,7 @@ fn table_plain_csv_and_json() {
         "--csv",
     ]);
     // ⌊(x mod 5)/2⌋ for x = 3..=6.
-    assert_eq!(out, "3,1\n4,2\n5,0\n6,0\n");
+    assert_eq!(out, "n,value\n3,1\n4,2\n5,0\n6,0\n");
     let v = json(&["table", "nim", "--to", "3", "--json"]);
     assert_eq!(v["ruleset"], "nim");
     assert_eq!(v["values"], serde_json::json!([0, 1, 2, 3]));
@@ -1073,6 +1073,7 @@ fn a_summary_fingerprints_its_values_with_a_crc() {
         assert_eq!(code, 0, "{err}");
         let lines: String = csv
             .lines()
+            .skip(1)
             .map(|l| format!("{}\n", l.split_once(',').unwrap().1))
             .collect();
         let crc = crc32fast::hash(lines.as_bytes());
@@ -1128,9 +1129,49 @@ fn table_plots_svg_and_png() {
     );
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
-    // One point per heap, the rare ones in red with their value.
-    assert_eq!(text.matches("<circle").count(), 201);
+    // One point per heap, the rare ones in violet with their value, the
+    // zeros in red (the explorer's "loses"), and a legend that says so.
+    assert_eq!(text.matches(r#"<circle class="point"#).count(), 201);
     assert!(text.contains("G(70) = 6 (rare)"), "{text}");
+    assert!(
+        text.contains(r##"class="point rare" cx="##) && text.contains("#7b3fb5"),
+        "{text}"
+    );
+    assert!(text.contains("G(n) = 0: the player to move loses") && text.contains("a rare value"));
+    // Every zero is red: the Bash game's heaps 0, 3, ..., 27 below 30
+    // (G(n) = n mod 3), ten points, and the legend's swatch.
+    let bash = dir.join("b.svg");
+    let (_, err, code) = sprague(&[
+        "table",
+        "subtraction[1,2]",
+        "--to",
+        "29",
+        "--plot",
+        bash.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&bash).unwrap();
+    assert_eq!(
+        text.matches(r##"<circle class="point" cx"##).count(),
+        30,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches(r##"fill="#b3261e""##).count(),
+        10 + 1,
+        "{text}"
+    );
+    assert!(!text.contains("a rare value"), "{text}");
+    // The plot alone: nothing on standard output.
+    let (out, _, _) = sprague(&[
+        "table",
+        "kayles",
+        "--to",
+        "20",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.is_empty(), "{out}");
     let png = dir.join("k.png");
     let (_, err, code) = sprague(&[
         "table",
@@ -1279,7 +1320,7 @@ fn ctrl_c_stops_a_period_search_at_a_checkpoint() {
 fn heap_sizes_on_the_command_line_may_be_powers() {
     let (out, _, code) = sprague(&["table", "nim", "--from", "2^10", "--to", "2^10", "--csv"]);
     assert_eq!(code, 0);
-    assert_eq!(out, "1024,1024\n");
+    assert_eq!(out, "n,value\n1024,1024\n");
     let (_, err, code) = sprague(&["table", "nim", "--to", "2^70"]);
     assert_eq!(code, 2, "{err}");
 }
