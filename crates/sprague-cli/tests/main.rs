@@ -1968,7 +1968,7 @@ sys.stdout.write(out.decode("utf-8", "replace"))
     );
     assert!(
         screen.contains("heap values: ")
-            && screen.contains("of at most 3000000 (")
+            && screen.contains("/3000000 (")
             && screen.contains("%), "),
         "{screen}"
     );
