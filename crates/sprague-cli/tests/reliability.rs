@@ -41,7 +41,11 @@ fn answers_or_refuses(position: &str) {
     match code {
         0 => assert!(!out.is_empty(), "{position}: no answer"),
         2 => {
-            let lines: Vec<&str> = err.lines().collect();
+            // A long period search says what it does before it ends.
+            let lines: Vec<&str> = err
+                .lines()
+                .filter(|l| !l.starts_with("analyze: a heap beyond the budget"))
+                .collect();
             assert!(
                 lines[0].starts_with("error: ") && (lines.len() == 1 || lines.len() == 3),
                 "{position}: {err}"

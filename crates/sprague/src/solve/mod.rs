@@ -250,7 +250,7 @@ pub struct MovePage {
 /// assert_eq!(page.moves[1].to.to_string(), "nim(9223372036854775806, 1)");
 /// let last = moves_page(&p, Side::Left, 1 << 63, 10, &Budget::DEFAULT).unwrap();
 /// assert_eq!(last.moves.len(), 1);
-/// assert_eq!(last.moves[0].to.to_string(), "nim(9223372036854775808, 0)");
+/// assert_eq!(last.moves[0].to.to_string(), "nim(9223372036854775808)");
 /// ```
 pub fn moves_page(
     position: &Position,
