@@ -429,7 +429,14 @@ impl HeapFamily for TreblecrossFamily {
     ) -> Result<Vec<Nimber>, SolveError> {
         super::common::values_timed(from, to, budget, |n| match n {
             0..=2 => Ok(tiny_value(&vec![false; n as usize])),
-            _ => self.rules.grundy(n + 2, budget),
+            // A strip of n cells is the heap n + 2 of 0.007, which does
+            // not exist past 2^64 - 3.
+            _ => match n.checked_add(2) {
+                Some(heap) => self.rules.grundy(heap, budget),
+                None => Err(SolveError::unsupported(format!(
+                    "a strip of {n} cells is beyond the heaps of 0.007 (at most 2^64 - 1)"
+                ))),
+            },
         })
     }
 
@@ -450,6 +457,18 @@ fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
 mod tests {
     use super::*;
     use std::collections::HashMap;
+
+    #[test]
+    fn a_strip_past_the_last_heap_of_0_007_is_unsupported_not_wrapped() {
+        // Issue 28's fuzzing: a strip of 2^64 - 1 cells was the heap
+        // 2^64 + 1 of 0.007, which wrapped to 1 in release builds.
+        let family =
+            crate::rulesets::family(&crate::syntax::parse_ruleset("treblecross").unwrap()).unwrap();
+        let e = family
+            .grundy_values(u64::MAX, u64::MAX, &Budget::DEFAULT)
+            .unwrap_err();
+        assert!(matches!(e, SolveError::Unsupported { .. }), "{e}");
+    }
 
     /// Whether the player to move wins, by searching the whole game: a move
     /// that completes three wins, a player with no move loses.
