@@ -1601,11 +1601,12 @@ fn every_help_has_examples_and_they_run() {
         let examples = help_examples(command);
         assert!(!examples.is_empty(), "{command}");
         for words in examples {
-            // Examples that redirect or start a server or a game are
-            // checked for their syntax by clap only (`--help` after them).
+            // Examples that redirect, write files or start a server or a
+            // game are checked for their syntax by clap only (`--help`
+            // after them).
             let runs_alone = !words
                 .iter()
-                .any(|w| w.starts_with('>') || w == "&&" || w.ends_with(".svg"))
+                .any(|w| w.starts_with('>') || w == "&&" || w.ends_with(".svg") || w == "--dir")
                 && !["play", "serve"].contains(&command);
             let mut args: Vec<&str> = words
                 .iter()
