@@ -22,6 +22,7 @@ mod hackenbush;
 mod konane;
 mod leftward;
 mod misere_bash;
+mod misere_value;
 mod moore;
 mod nim;
 mod nosum;
@@ -70,6 +71,7 @@ pub use hackenbush::{
 };
 pub use konane::KonaneBoard;
 pub use leftward::{LeftwardBoard, LeftwardSolver};
+pub use misere_value::{MisereValue, build_misere};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
 pub use nosum::{NosumPosition, nosum_is_p};
