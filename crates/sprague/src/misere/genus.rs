@@ -20,8 +20,6 @@
 
 use std::fmt;
 
-use super::{MisereArena, MisereId};
-
 /// The phylum of a misère form, as CGSuite classifies it; later is wilder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Phylum {
@@ -99,16 +97,32 @@ fn mark(set: &mut Vec<bool>, v: u32) {
     set[v] = true;
 }
 
-/// The phylum of a new form with these canonical options and values.
-pub(super) fn classify(arena: &MisereArena, options: &[MisereId], gp: u32, gm: u32) -> Phylum {
+/// What the classification needs of a form: its phylum and values.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Traits {
+    pub phylum: Phylum,
+    pub gplus: u32,
+    pub gminus: u32,
+}
+
+/// What the classification needs of an option: its traits and its own
+/// options'.
+#[derive(Clone, Debug)]
+pub(super) struct OptionTraits {
+    pub own: Traits,
+    pub options: Vec<Traits>,
+}
+
+/// The phylum of a new form with options of these traits and these values.
+pub(super) fn classify(options: &[OptionTraits], gp: u32, gm: u32) -> Phylum {
     // The wildest option, looked at only while every option so far is
     // generally tame (beyond that the case does not matter).
     let mut wildest = Phylum::NimHeap;
-    for &o in options {
+    for o in options {
         if !wildest.is_generally_tame() {
             break;
         }
-        wildest = wildest.max(arena.phylum(o));
+        wildest = wildest.max(o.own.phylum);
     }
     let tame_genus = gp == gm || (gp | gm) <= 1;
     let mut phylum = if tame_genus {
@@ -142,7 +156,7 @@ pub(super) fn classify(arena: &MisereArena, options: &[MisereId], gp: u32, gm: u
         _ => {}
     }
     if matches!(phylum, Phylum::WildOfTameGenus | Phylum::WildOfRestiveGenus)
-        && let Some(p) = reversibly(arena, options, gp, gm, phylum == Phylum::WildOfTameGenus)
+        && let Some(p) = reversibly(options, gp, gm, phylum == Phylum::WildOfTameGenus)
     {
         phylum = p;
     }
@@ -156,45 +170,39 @@ pub(super) fn classify(arena: &MisereArena, options: &[MisereId], gp: u32, gm: u
 /// Whether a game of tame (or restive) genus with some wild option is
 /// still tame (restive) because each wild option reverses through a tame
 /// (restive) game of the same values, or is tameable.
-fn reversibly(
-    arena: &MisereArena,
-    options: &[MisereId],
-    gp: u32,
-    gm: u32,
-    tame_genus: bool,
-) -> Option<Phylum> {
+fn reversibly(options: &[OptionTraits], gp: u32, gm: u32, tame_genus: bool) -> Option<Phylum> {
     let mut reversible = true;
     let mut tameable = tame_genus;
     let mut plus = Vec::new();
     let mut minus = Vec::new();
     let mut tameable_plus = Vec::new();
     let mut tameable_minus = Vec::new();
-    for &o in options {
-        let op = arena.phylum(o);
+    for o in options {
+        let op = o.own.phylum;
         if op.is_generally_tame() {
-            mark(&mut plus, arena.normal_grundy(o));
-            mark(&mut minus, arena.misere_grundy(o));
+            mark(&mut plus, o.own.gplus);
+            mark(&mut minus, o.own.gminus);
             continue;
         }
         let mut tameable_minus_found = false;
         let mut tameable_plus_found = false;
         if tameable && op == Phylum::Tameable {
-            mark(&mut tameable_minus, arena.misere_grundy(o));
-            mark(&mut tameable_plus, arena.normal_grundy(o));
+            mark(&mut tameable_minus, o.own.gminus);
+            mark(&mut tameable_plus, o.own.gplus);
             tameable_minus_found = true;
             tameable_plus_found = true;
         }
         let mut minus_found = false;
         let mut plus_found = false;
-        for &s in arena.options(o) {
-            let sp = arena.phylum(s);
+        for s in &o.options {
+            let sp = s.phylum;
             let looked_at = sp.is_generally_tame()
                 || (!tame_genus && reversible && sp.is_restive_or_tame())
                 || (tameable && sp.is_tameable());
             if !looked_at {
                 continue;
             }
-            let (s_minus, s_plus) = (arena.misere_grundy(s), arena.normal_grundy(s));
+            let (s_minus, s_plus) = (s.gminus, s.gplus);
             if sp.is_generally_tame() && tame_genus {
                 minus_found |= gm == s_minus;
                 plus_found |= gp == s_plus;

@@ -306,7 +306,19 @@ impl MisereArena {
         let birthday = 1 + options.iter().map(|&o| self.birthday(o)).max().unwrap_or(0);
         let gplus = mex(options.iter().map(|&o| self.normal_grundy(o)));
         let gminus = mex(options.iter().map(|&o| self.misere_grundy(o)));
-        let phylum = genus::classify(self, &options, gplus, gminus);
+        let traits = |g: MisereId| genus::Traits {
+            phylum: self.phylum(g),
+            gplus: self.normal_grundy(g),
+            gminus: self.misere_grundy(g),
+        };
+        let described: Vec<genus::OptionTraits> = options
+            .iter()
+            .map(|&o| genus::OptionTraits {
+                own: traits(o),
+                options: self.options(o).iter().map(|&s| traits(s)).collect(),
+            })
+            .collect();
+        let phylum = genus::classify(&described, gplus, gminus);
         Node {
             options,
             birthday,

@@ -11,10 +11,10 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use super::analysis::{Analysis, Value};
+use super::analysis::{Analysis, SumMove, Value};
 use crate::budget::Budget;
 use crate::error::SolveError;
-use crate::game::{Component, Key, Kind, Move, Play, Side};
+use crate::game::{Component, Key, Kind, Move, Play};
 use crate::misere::{MisereArena, MisereId};
 use crate::outcome::Outcome;
 use crate::position::Position;
@@ -169,7 +169,8 @@ impl MisereSolver {
 
 /// The misère analysis of an impartial loop-free position by canonical
 /// forms: the outcome from the whole sum's `G⁻`, the winning moves those to
-/// misère P-positions (in the order of [`super::moves`]), and the figures.
+/// misère P-positions (by component, then in each component's order of
+/// moves), and the figures.
 ///
 /// # Errors
 ///
@@ -184,19 +185,16 @@ pub(super) fn analyze(
     let p_position = solver.arena.is_p_position(total);
     let mut winning_moves = Vec::new();
     if !p_position {
-        let list = super::moves(position, Side::Left, usize::MAX, budget)?;
-        if !list.complete {
-            return Err(SolveError::BudgetExceeded {
-                limit: budget.max_positions,
-            });
-        }
-        for m in list.moves {
-            if winning_moves.len() >= max {
-                break;
-            }
-            let after = solver.position(&m.to, budget)?;
-            if solver.arena.is_p_position(after) {
-                winning_moves.push(m);
+        'moves: for (i, c) in position.components().iter().enumerate() {
+            for m in impartial_moves(&**c, budget)? {
+                if winning_moves.len() >= max {
+                    break 'moves;
+                }
+                let m = SumMove::new(position, i, m);
+                let after = solver.position(&m.to, budget)?;
+                if solver.arena.is_p_position(after) {
+                    winning_moves.push(m);
+                }
             }
         }
     }
