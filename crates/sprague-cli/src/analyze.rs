@@ -239,6 +239,13 @@ pub(crate) fn write_text(
         }
     }
     writeln!(out)?;
+    if let Some(m) = analysis.misere() {
+        writeln!(
+            out,
+            "misère canonical form {}, genus {}, misère Grundy value {}",
+            m.form, m.genus, m.grundy
+        )?;
+    }
     if let Some(r) = analysis.remoteness {
         writeln!(
             out,

@@ -113,6 +113,50 @@ fn misere_nim() {
 }
 
 #[test]
+fn misere_canonical_form_and_its_figures() {
+    // CGSuite's MisereCanonicalGameTestCase: *[[2],1] is *[2#1], restless,
+    // genus 2^1420, misère Grundy value 1, mate *[2#0].
+    let v = json(&["analyze", "--misere", "--json", "*[2#1]"]);
+    assert_eq!(v["value"], "*[2#1]");
+    let m = &v["misere"];
+    assert_eq!(m["form"], "*[2#1]");
+    assert_eq!(m["grundy"], 1);
+    assert_eq!(m["genus"], "2^1420");
+    assert_eq!(m["birthday"], 4);
+    assert_eq!(m["restless"], true);
+    assert_eq!(m["tame"], false);
+    assert_eq!(m["restive"], false);
+    assert_eq!(m["even"], true);
+    assert_eq!(m["mate"], "*[2#0]");
+    assert_eq!(v["outcome"], "N");
+    // *[2#1] moves to *1 and to *[2#], both misère P-positions (G⁻ = 0).
+    let v = json(&["analyze", "--misere", "--json", "--all", "*[2#1]"]);
+    let mut to: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    to.sort_unstable();
+    assert_eq!(to, ["*[1]", "*[2#]"]);
+    let (out, _, code) = sprague(&["analyze", "--misere", "*[2]+*[2]"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("misère canonical form *[2[2]], genus 0^0"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_misere_notation_is_one_line_with_a_caret() {
+    let (_, err, code) = sprague(&["analyze", "*[2#"]);
+    assert_eq!(code, 2);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines[0].contains("unclosed `[`"), "{err}");
+    assert!(err.contains('^'), "{err}");
+}
+
+#[test]
 fn misere_by_search_for_other_rulesets() {
     // One heap of 5 where a move takes 1 or 2: misère, the player to move
     // wants to leave 1 (then the opponent must take the last stone) or a

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::misere::MisereFigures;
 use crate::position::Position;
 use crate::rulesets::{HeapFamily, Periodicity, Ruleset};
 use crate::solve::{Analysis, MoveOutcome, SumMove, Value};
@@ -45,6 +46,11 @@ pub struct AnalysisJson {
     /// reports beside its canonical value; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cgt: Option<CgtJson>,
+    /// For an impartial loop-free position under misère play, the figures
+    /// CGSuite reports for its misère canonical form; absent otherwise (or
+    /// when the form is beyond the budget).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub misere: Option<MisereJson>,
     /// The winning moves found, in the spec's order.
     pub winning_moves: Vec<MoveJson>,
     /// Not in the spec's list: for a drawn position, the moves that keep
@@ -54,6 +60,46 @@ pub struct AnalysisJson {
     /// (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<MoveOutcomeJson>>,
+}
+
+/// The `misere` object of `analyze --misere`: CGSuite's figures of the
+/// misère canonical form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MisereJson {
+    /// The form in CGSuite's notation, `*[2#1]` (also the `value`).
+    pub form: String,
+    /// The misère Grundy value G⁻.
+    pub grundy: u32,
+    /// The genus in CGSuite's symbol, `2^1420`.
+    pub genus: String,
+    /// The birthday of the form.
+    pub birthday: u32,
+    /// Hereditarily tame.
+    pub tame: bool,
+    /// Hereditarily restive.
+    pub restive: bool,
+    /// Restless.
+    pub restless: bool,
+    /// Even.
+    pub even: bool,
+    /// The mate, in the notation.
+    pub mate: String,
+}
+
+impl From<&MisereFigures> for MisereJson {
+    fn from(f: &MisereFigures) -> MisereJson {
+        MisereJson {
+            form: f.form.clone(),
+            grundy: f.grundy,
+            genus: f.genus.clone(),
+            birthday: f.birthday,
+            tame: f.tame,
+            restive: f.restive,
+            restless: f.restless,
+            even: f.even,
+            mate: f.mate.clone(),
+        }
+    }
 }
 
 /// One move of `--moves`: the move, and the outcome, remoteness and value
@@ -198,6 +244,7 @@ impl AnalysisJson {
                 })
                 .collect(),
             cgt: analysis.figures().as_ref().map(CgtJson::from),
+            misere: analysis.misere().map(MisereJson::from),
             winning_moves: analysis.winning_moves.iter().map(MoveJson::from).collect(),
             drawing_moves: analysis.drawing_moves.iter().map(MoveJson::from).collect(),
             moves: None,

@@ -39,6 +39,7 @@ pub mod graph;
 mod impartial;
 #[cfg(feature = "serde")]
 pub mod json;
+mod misere;
 mod nimber;
 mod octal;
 mod outcome;
@@ -66,6 +67,10 @@ pub use game::{
     SumRule, SumVerdict, grundy_by_mex,
 };
 pub use impartial::{GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
+pub use misere::{
+    ExplicitGame, Genus, MAX_MISERE_DEPTH, MAX_NOTATION_HEAP, MisereArena, MisereExpr,
+    MisereFigures, MisereId, MisereSyntax, NotationError, Phylum, parse_misere,
+};
 pub use nimber::Nimber;
 pub use octal::{
     ARITHMETIC_WINDOW, BYTES_PER_HEAP, CHECKPOINT_FRAME_MAX, CHECKPOINT_VERSION, Checkpoint,
@@ -82,6 +87,7 @@ pub use quotient::{
 pub use reduced::{infinitesimally_close, reduced_canonical_form};
 pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
 pub use solve::canonical::{CanonicalSolver, MAX_VALUE_CHARS};
+pub use solve::misere::MisereSolver;
 pub use solve::search::SumSearch;
 pub use solve::{
     Analysis, MoveList, MoveOutcome, MovePage, REMOTENESS_POSITIONS, Reply, ReplyReason, SumMove,

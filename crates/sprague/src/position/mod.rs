@@ -60,6 +60,7 @@ impl Position {
                     components.extend(crate::rulesets::build_from(c, files)?);
                 }
                 syntax::TermSyntax::Value(v) => components.push(crate::rulesets::build_value(v)?),
+                syntax::TermSyntax::Misere(m) => components.push(crate::rulesets::build_misere(m)?),
             }
         }
         Ok(Position { components })

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! position   := term ( '+' term )*
-//! term       := component | '*' [ INT ] | value
+//! term       := component | '*' [ INT ] | misere | value
+//! misere     := '*[' ... ']'                   (CGSuite's misère notation: `*[2#1]`, `*[[2],0]`)
 //! component  := NAME [ '[' param ( ',' param )* ']' ] '(' [ arg ( ',' arg )* ] ')'
 //! value      := '-' value | '±' value | '+-' value | form | atom
 //! form       := '{' options BARS options '}'   (BARS: a run of `|`; `{a || b | c}` is
@@ -76,6 +77,8 @@ pub enum TermSyntax {
     Ruleset(ComponentSyntax),
     /// A game value in CGSuite's notation.
     Value(ValueSyntax),
+    /// An impartial game in CGSuite's misère notation, `*[2#1]`.
+    Misere(crate::misere::MisereSyntax),
 }
 
 impl TermSyntax {
@@ -83,7 +86,7 @@ impl TermSyntax {
     pub fn as_ruleset(&self) -> Option<&ComponentSyntax> {
         match self {
             TermSyntax::Ruleset(c) => Some(c),
-            TermSyntax::Value(_) => None,
+            TermSyntax::Value(_) | TermSyntax::Misere(_) => None,
         }
     }
 
@@ -92,6 +95,7 @@ impl TermSyntax {
         match self {
             TermSyntax::Ruleset(c) => c.span.clone(),
             TermSyntax::Value(v) => v.span.clone(),
+            TermSyntax::Misere(m) => m.span.clone(),
         }
     }
 }
@@ -425,6 +429,9 @@ impl<'a> Parser<'a> {
     fn component(&mut self) -> Result<TermSyntax, ParseError> {
         self.skip_space();
         let start = self.pos;
+        if self.peek() == Some('*') && self.peek_second() == Some('[') {
+            return self.misere();
+        }
         if self.peek() == Some('*') {
             self.bump();
             self.skip_space();
@@ -495,6 +502,23 @@ impl<'a> Parser<'a> {
             is_star: false,
             span: start..self.pos,
         }))
+    }
+
+    /// `*[...]`: a game in CGSuite's misère notation, read by the theory's
+    /// reader up to its closing bracket.
+    fn misere(&mut self) -> Result<TermSyntax, ParseError> {
+        let start = self.pos;
+        let (syntax, len) =
+            crate::misere::parse_misere_term(&self.text[start..], start).map_err(|e| {
+                ParseError::new(
+                    ParseErrorKind::BadValue {
+                        reason: e.message.clone(),
+                    },
+                    e.span.clone(),
+                )
+            })?;
+        self.pos = start + len;
+        Ok(TermSyntax::Misere(syntax))
     }
 
     /// Whether the cursor is at a game value rather than a ruleset's name:

@@ -23,6 +23,7 @@ mod konane;
 mod leftward;
 mod misere_bash;
 mod misere_quotient;
+mod misere_value;
 mod moore;
 mod nim;
 mod nosum;
@@ -71,6 +72,7 @@ pub use hackenbush::{
 };
 pub use konane::KonaneBoard;
 pub use leftward::{LeftwardBoard, LeftwardSolver};
+pub use misere_value::{MisereValue, build_misere};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;
 pub use nosum::{NosumPosition, nosum_is_p};

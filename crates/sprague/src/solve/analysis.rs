@@ -3,6 +3,7 @@
 
 use crate::game::{Move, MoveLabel, Play, SumVerdict};
 use crate::graph::LoopyValue;
+use crate::misere::MisereFigures;
 use crate::nimber::Nimber;
 use crate::outcome::Outcome;
 use crate::position::Position;
@@ -22,6 +23,9 @@ pub enum Value {
     Canonical(Option<String>, Option<Box<Figures>>),
     /// The generalised Sprague–Grundy value of a loopy sum.
     Loopy(LoopyValue),
+    /// The misère canonical form of an impartial loop-free sum under misère
+    /// play, with the figures CGSuite gives for it (boxed: several texts).
+    Misere(Box<MisereFigures>),
 }
 
 impl Value {
@@ -36,6 +40,7 @@ impl Value {
             }),
             Value::Canonical(text, _) => text.clone(),
             Value::Loopy(v) => Some(v.to_string()),
+            Value::Misere(figures) => Some(figures.form.clone()),
         }
     }
 }
@@ -84,6 +89,15 @@ impl Analysis {
         match &self.value {
             Some(Value::Canonical(text, _)) => text.clone(),
             Some(Value::Loopy(v)) => Some(v.to_string()),
+            Some(Value::Misere(figures)) => Some(figures.form.clone()),
+            _ => None,
+        }
+    }
+
+    /// The figures of the misère canonical form (misère play only).
+    pub fn misere(&self) -> Option<&MisereFigures> {
+        match &self.value {
+            Some(Value::Misere(figures)) => Some(figures),
             _ => None,
         }
     }

@@ -25,6 +25,7 @@ mod analysis;
 mod best;
 pub mod canonical;
 mod loopy;
+pub mod misere;
 mod nim_sum;
 pub mod search;
 mod sum_rules;
@@ -156,10 +157,27 @@ pub fn analyze_for(
             return nim_sum::analyze(position, max, budget);
         }
     }
+    if play == Play::Misere && !kinds.partizan && !kinds.loopy {
+        // The misère canonical form, within a share of the budget; beyond
+        // it the search (or the sum rule) answers, without the form.
+        let form_budget = misere_budget(budget);
+        if let Ok(analysis) = misere::analyze(position, max, &form_budget) {
+            return Ok(analysis);
+        }
+    }
     if let Some(verdict) = verdict {
         return Ok(Analysis::from_verdict(position, play, verdict));
     }
     search::analyze(position, play, side, max, budget)
+}
+
+/// The share of the budget the misère canonical forms may use before the
+/// search takes over: a quarter of the positions (the same deadline).
+fn misere_budget(budget: &Budget) -> Budget {
+    Budget {
+        max_positions: budget.max_positions / 4,
+        ..*budget
+    }
 }
 
 /// The moves of a position for one player, in the order of the invariant

@@ -1,0 +1,389 @@
+//! Misère canonical forms against CGSuite's own tests (data files under
+//! `tests/data/misere/`, each naming its source) and against brute force:
+//! a plain misère search of whole sums.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use sprague::{
+    Budget, Component, Key, Kind, MisereArena, MisereId, MisereSolver, Position, parse_misere,
+};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/misere/");
+
+fn budget() -> Budget {
+    Budget::positions(1 << 24)
+}
+
+fn data(name: &str) -> Vec<String> {
+    std::fs::read_to_string(format!("{DATA}{name}"))
+        .expect("data file")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+fn read(arena: &mut MisereArena, text: &str) -> MisereId {
+    let syntax = parse_misere(text, 0).unwrap_or_else(|e| panic!("{text}: {e}"));
+    arena
+        .eval(&syntax, &budget())
+        .expect("within the budget")
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn cgsuite_misere_canonical_game_cases() {
+    let mut arena = MisereArena::new();
+    let b = budget();
+    let mut checked = 0;
+    for line in data("cgsuite_forms.txt") {
+        let f: Vec<&str> = line.split(" | ").map(str::trim).collect();
+        assert_eq!(f.len(), 13, "{line}");
+        let g = read(&mut arena, f[0]);
+        let figures = arena.figures(g, &b).unwrap();
+        let mut check = |field: &str, got: String| {
+            if field != "-" {
+                assert_eq!(got, field, "{} of {}", field, f[0]);
+                checked += 1;
+            }
+        };
+        check(f[1], figures.form.clone());
+        check(f[2], figures.birthday.to_string());
+        check(f[3], figures.genus.clone());
+        check(f[4], figures.even.to_string());
+        check(f[5], figures.restive.to_string());
+        check(f[6], figures.restless.to_string());
+        check(f[7], figures.tame.to_string());
+        check(f[8], figures.mate.clone());
+        check(f[9], figures.grundy.to_string());
+        check(
+            f[10],
+            if figures.p_position { "P" } else { "N" }.to_string(),
+        );
+        check(f[11], figures.normal_grundy.to_string());
+        if f[12] != "-" {
+            let options = arena.sorted_options(g, &b).unwrap();
+            let shown: Vec<String> = options
+                .iter()
+                .map(|&o| arena.display(o, &b).unwrap())
+                .collect();
+            assert_eq!(
+                format!("[{}]", shown.join(",")),
+                f[12],
+                "options of {}",
+                f[0]
+            );
+        }
+        // The printed form reads back to the same form.
+        assert_eq!(read(&mut arena, &figures.form), g, "{}", figures.form);
+    }
+    assert!(checked > 150, "only {checked} figures checked");
+}
+
+#[test]
+fn cgsuite_sums_partitions_and_distinguishers() {
+    let mut arena = MisereArena::new();
+    let b = budget();
+    let lines = data("cgsuite_sums.txt");
+    assert!(lines.len() >= 10);
+    for line in lines {
+        if let Some(rest) = line
+            .strip_prefix("P: ")
+            .or_else(|| line.strip_prefix("N: "))
+        {
+            let g = read(&mut arena, rest);
+            assert_eq!(arena.is_p_position(g), line.starts_with('P'), "{line}");
+            continue;
+        }
+        let (terms, total) = line.split_once(" = ").expect("a sum");
+        let total = read(&mut arena, total);
+        let parts: Vec<MisereId> = terms.split(" + ").map(|t| read(&mut arena, t)).collect();
+        assert_eq!(arena.sum(&parts, &b).unwrap(), total, "{line}");
+    }
+}
+
+fn heap_form(solver: &mut MisereSolver, text: &str) -> MisereId {
+    let p = Position::parse(text).unwrap();
+    solver.position(&p, &budget()).unwrap()
+}
+
+#[test]
+fn cgsuite_heap_genera_and_misere_grundy_values() {
+    let b = budget();
+    let mut grundy_form = None;
+    for line in data("cgsuite_heaps.txt") {
+        let f: Vec<&str> = line.split(" | ").collect();
+        let mut solver = MisereSolver::new();
+        if let Some(position) = f[0].strip_prefix("form ") {
+            let g = heap_form(&mut solver, position);
+            grundy_form = Some(solver.arena().display(g, &b).unwrap());
+            assert_eq!(grundy_form.as_deref(), Some(f[1]), "{position}");
+            continue;
+        }
+        let values: Vec<&str> = f[2].split(',').collect();
+        let genera = split_genera(f[3]);
+        assert_eq!(values.len(), 21);
+        assert_eq!(genera.len(), 21, "{}", f[3]);
+        for n in 0..=20 {
+            let g = heap_form(&mut solver, &f[0].replace("{n}", &n.to_string()));
+            let arena = solver.arena();
+            assert_eq!(
+                arena.misere_grundy(g).to_string(),
+                values[n],
+                "{} {n}",
+                f[1]
+            );
+            assert_eq!(
+                arena.genus(g).unwrap().to_string(),
+                genera[n],
+                "{} {n}",
+                f[1]
+            );
+        }
+    }
+    assert!(grundy_form.is_some());
+}
+
+/// Splits CGSuite's list of genera at the commas outside parentheses.
+fn split_genera(text: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        out.last_mut().unwrap().push(c);
+    }
+    out
+}
+
+/// The misère Grundy value of a sum by the definition: 1 at the end, else
+/// the mex of the options' values, searching the whole sum.
+fn brute_misere_grundy(
+    components: &[Arc<dyn Component>],
+    memo: &mut HashMap<Vec<Key>, u32>,
+) -> u32 {
+    let mut key: Vec<Key> = components.iter().map(|c| c.key()).collect();
+    key.sort();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    let mut any = false;
+    for i in 0..components.len() {
+        let Kind::Impartial(g) = components[i].kind() else {
+            panic!("impartial only")
+        };
+        for m in g.moves(&budget()).unwrap() {
+            any = true;
+            let mut next: Vec<Arc<dyn Component>> = components
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, c)| Arc::clone(c))
+                .collect();
+            next.extend(m.to.iter().cloned());
+            let v = brute_misere_grundy(&next, memo) as usize;
+            if v >= seen.len() {
+                seen.resize(v + 1, false);
+            }
+            seen[v] = true;
+        }
+    }
+    let value = if any {
+        seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+    } else {
+        1
+    };
+    memo.insert(key, value);
+    value
+}
+
+/// G⁻ and every genus exponent γk = G⁻(G + k·*2) of heaps up to 25 of
+/// Kayles, Dawson's Kayles, Dawson's chess and Officers, and up to 14 of
+/// Treblecross (whose forms about double in size with each heap, and whose
+/// search with heaps of 2 grows as fast), against the plain misère search
+/// of the heap with k heaps of 2.
+#[test]
+fn heap_genera_match_the_misere_search() {
+    for (ruleset, last) in [
+        ("kayles", 25),
+        ("dawson", 25),
+        ("dawsonschess", 25),
+        ("officers", 25),
+        ("treblecross", 14),
+    ] {
+        let mut solver = MisereSolver::new();
+        let mut memo = HashMap::new();
+        for n in 0..=last {
+            let text = format!("{ruleset}({n})");
+            let g = heap_form(&mut solver, &text);
+            let genus = solver.arena().genus(g).unwrap();
+            let heap = Position::parse(&text).unwrap().components().to_vec();
+            assert_eq!(
+                brute_misere_grundy(&heap, &mut memo),
+                solver.arena().misere_grundy(g),
+                "G⁻ of {text}"
+            );
+            let twos = Position::parse("nim(2)").unwrap().components()[0].clone();
+            for k in 0..genus.shown() + 2 {
+                let mut sum = heap.clone();
+                sum.extend(std::iter::repeat_n(twos.clone(), k));
+                assert_eq!(
+                    brute_misere_grundy(&sum, &mut memo),
+                    genus.exponent(k),
+                    "γ{k} of {text}, genus {genus}"
+                );
+            }
+        }
+    }
+}
+
+/// Winning Ways (2nd ed., vol. 2, ch. 13, the table of Kayles' genera in
+/// "Misère Kayles"): heaps 0 to 11 of Kayles have genera
+/// 0^1 1^0 2^2 3^3 1^1 4^146 3^3 2^2 1^1 4^046 2^2 6^46, which CGSuite
+/// writes as in `cgsuite_heaps.txt` (a nim heap's genus without exponent).
+#[test]
+fn kayles_genera_from_winning_ways() {
+    let mut solver = MisereSolver::new();
+    let expected = [
+        "0", "1", "2", "3", "1", "4^146", "3", "2^2", "1^1", "4^046", "2^2", "6^46",
+    ];
+    for (n, want) in expected.iter().enumerate() {
+        let g = heap_form(&mut solver, &format!("kayles({n})"));
+        assert_eq!(
+            &solver.arena().genus(g).unwrap().to_string(),
+            want,
+            "kayles({n})"
+        );
+    }
+}
+
+/// A random small game: options drawn from those built so far.
+fn random_games(choices: Vec<Vec<usize>>, arena: &mut MisereArena) -> Vec<(MisereId, Vec<usize>)> {
+    let b = budget();
+    let mut games: Vec<(MisereId, Vec<usize>)> = vec![(MisereId::ZERO, Vec::new())];
+    for pick in choices {
+        let options: Vec<usize> = pick.into_iter().map(|i| i % games.len()).collect();
+        let ids: Vec<MisereId> = options.iter().map(|&i| games[i].0).collect();
+        let id = if ids.is_empty() {
+            MisereId::ZERO
+        } else {
+            arena.form(ids, &b).unwrap()
+        };
+        games.push((id, options));
+    }
+    games
+}
+
+/// The misère outcome of a sum of explicit games (indices into `games`),
+/// by searching the whole sum: P iff no move reaches a P-position, and
+/// the end of play is an N-position.
+fn brute_p(
+    games: &[(MisereId, Vec<usize>)],
+    sum: &mut Vec<usize>,
+    memo: &mut HashMap<Vec<usize>, bool>,
+) -> bool {
+    sum.sort_unstable();
+    if let Some(&p) = memo.get(sum.as_slice()) {
+        return p;
+    }
+    let mut any = false;
+    let mut p = true;
+    'all: for i in 0..sum.len() {
+        for &o in &games[sum[i]].1 {
+            any = true;
+            let mut next = sum.clone();
+            next[i] = o;
+            if brute_p(games, &mut next, memo) {
+                p = false;
+                break 'all;
+            }
+        }
+    }
+    let p = any && p;
+    memo.insert(sum.clone(), p);
+    p
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The form's outcome equals the search's, alone and in sums; equal
+    /// forms have equal outcomes beside every test game; every form reads
+    /// back from its text.
+    #[test]
+    fn forms_agree_with_the_misere_search(
+        choices in prop::collection::vec(prop::collection::vec(0usize..64, 0..4), 1..14),
+        pairs in prop::collection::vec((0usize..64, 0usize..64), 1..6),
+    ) {
+        let mut arena = MisereArena::new();
+        let b = budget();
+        let games = random_games(choices, &mut arena);
+        let mut memo = HashMap::new();
+        for (i, (g, _)) in games.iter().enumerate() {
+            prop_assert_eq!(arena.is_p_position(*g), brute_p(&games, &mut vec![i], &mut memo));
+            let text = arena.display(*g, &b).unwrap();
+            prop_assert_eq!(read(&mut arena, &text), *g, "{}", text);
+        }
+        for (x, y) in pairs {
+            let (x, y) = (x % games.len(), y % games.len());
+            let s = arena.add(games[x].0, games[y].0, &b).unwrap();
+            prop_assert_eq!(arena.is_p_position(s), brute_p(&games, &mut vec![x, y], &mut memo));
+        }
+        for i in 0..games.len() {
+            for j in 0..i {
+                if games[i].0 == games[j].0 {
+                    for t in 0..games.len() {
+                        prop_assert_eq!(
+                            brute_p(&games, &mut vec![i, t], &mut memo),
+                            brute_p(&games, &mut vec![j, t], &mut memo)
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `analyze --misere` answers impartial sums by their misère canonical
+/// form: its outcome and every winning move agree with the whole-sum search
+/// (a move wins iff the search says the position after it is lost).
+#[test]
+fn misere_analysis_by_forms_agrees_with_the_search() {
+    use sprague::{Outcome, Play, Side, SumSearch, analyze};
+    for text in [
+        "kayles(3, 5)",
+        "kayles(4, 7) + *[2#1]",
+        "dawson(6) + officers(5)",
+        "*[2]+*[2]+*[[2],0]",
+        "kayles(2, 2, 9)",
+        "treblecross(6) + kayles(5)",
+    ] {
+        let p = Position::parse(text).unwrap();
+        let a = analyze(&p, Play::Misere, true, &Budget::DEFAULT).unwrap();
+        assert!(a.misere().is_some(), "{text} answered by its form");
+        let mut search = SumSearch::new(Play::Misere, Budget::DEFAULT);
+        let wins = search.wins(p.components(), Side::Left).unwrap();
+        assert_eq!(a.outcome == Outcome::N, wins, "{text}");
+        let mut expected = Vec::new();
+        for m in sprague::moves(&p, Side::Left, usize::MAX, &Budget::DEFAULT)
+            .unwrap()
+            .moves
+        {
+            if !search.wins(m.to.components(), Side::Left).unwrap() {
+                expected.push(m.to.to_string());
+            }
+        }
+        let got: Vec<String> = a.winning_moves.iter().map(|m| m.to.to_string()).collect();
+        assert_eq!(got, expected, "{text}");
+    }
+}
