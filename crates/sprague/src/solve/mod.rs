@@ -135,9 +135,18 @@ pub fn analyze_for(
         Some((expensive, verdict)) => (expensive, Some(verdict?)),
         None => (false, None),
     };
+    let misere_impartial = play == Play::Misere && !kinds.partizan && !kinds.loopy;
     if let Some(verdict) = &verdict
         && !expensive
     {
+        // Under misère play a small sum gets its misère canonical form too
+        // (the value CGSuite prints), if it comes cheaply; the rule answers
+        // the rest at once (Bouton's rule, a misère quotient).
+        if misere_impartial
+            && let Ok(analysis) = misere::analyze(position, max, &beside_rule_budget(budget))
+        {
+            return Ok(analysis);
+        }
         return Ok(Analysis::from_verdict(position, play, verdict.clone()));
     }
     if play == Play::Normal {
@@ -157,7 +166,7 @@ pub fn analyze_for(
             return nim_sum::analyze(position, max, budget);
         }
     }
-    if play == Play::Misere && !kinds.partizan && !kinds.loopy {
+    if misere_impartial {
         // The misère canonical form, within a share of the budget; beyond
         // it the search (or the sum rule) answers, without the form.
         let form_budget = misere_budget(budget);
@@ -169,6 +178,17 @@ pub fn analyze_for(
         return Ok(Analysis::from_verdict(position, play, verdict));
     }
     search::analyze(position, play, side, max, budget)
+}
+
+/// The positions the misère canonical form of a sum may take when a sum
+/// rule answers it anyway: a few milliseconds' work.
+const FORM_BESIDE_RULE_POSITIONS: u64 = 20_000;
+
+fn beside_rule_budget(budget: &Budget) -> Budget {
+    Budget {
+        max_positions: budget.max_positions.min(FORM_BESIDE_RULE_POSITIONS),
+        ..*budget
+    }
 }
 
 /// The share of the budget the misère canonical forms may use before the
