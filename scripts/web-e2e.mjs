@@ -384,6 +384,26 @@ check("a game value is drawn as its options, Left's and Right's", async () => {
   if (JSON.stringify(trees) !== JSON.stringify(expected)) throw new Error("trees: " + JSON.stringify(trees));
 });
 
+check("under misère play: the misère form, its genus and the quotient's table", async () => {
+  await click('[data-tab="analyze"]');
+  const position = "kayles(5, 3)";
+  const cli = JSON.parse(execFileSync(sprague, ["analyze", "--json", "--misere", position], { encoding: "utf8" }));
+  await evaluate(`document.getElementById("misere").checked = true`);
+  await type("position", position);
+  await click("#go");
+  await until(`!document.getElementById("misere-box").hidden
+    && ${text("#misere-figures")}.includes(${JSON.stringify(cli.misere.form)})
+    && ${text("#misere-figures")}.includes("genus " + ${JSON.stringify(cli.misere.genus)})`, "the misère form and genus");
+  // The quotient of Kayles on heaps 0..5: each heap's element, the
+  // product's verdict the same as the analysis', the table.
+  await until(`document.getElementById("quotient-table") !== null`, "the quotient's table");
+  const verdict = await evaluate(`${text("#quotient .quotient-sum")}`);
+  const loses = verdict.includes("the player to move loses");
+  if (loses !== (cli.outcome === "P")) throw new Error("the quotient says " + verdict + ", the analysis " + cli.outcome);
+  await screenshot("misere");
+  await evaluate(`document.getElementById("misere").checked = false`);
+});
+
 check("each thermograph's walls meet its mast", async () => {
   await click('[data-tab="analyze"]');
   for (const position of HOT) {
