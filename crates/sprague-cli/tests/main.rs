@@ -600,7 +600,7 @@ fn graph_files_with_errors_exit_2_with_the_line() {
     assert_eq!(
         err,
         format!(
-            "error: {}: line 3: vertex 12 out of range (n = 10)\n",
+            "error: {}: line 3: vertex 12 out of range (n = 10, from the header `n m` on the first line)\n",
             path.display()
         )
     );

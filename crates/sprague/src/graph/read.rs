@@ -185,7 +185,10 @@ impl fmt::Display for GraphErrorKind {
                 write!(f, "expected a vertex number, found `{found}`")
             }
             GraphErrorKind::VertexOutOfRange { vertex, n } => {
-                write!(f, "vertex {vertex} out of range (n = {n})")
+                write!(
+                    f,
+                    "vertex {vertex} out of range (n = {n}, from the header `n m` on the first line)"
+                )
             }
             GraphErrorKind::TooLarge { what, max } => {
                 write!(f, "too many {what} (at most {max} are supported)")
@@ -194,7 +197,10 @@ impl fmt::Display for GraphErrorKind {
                 write!(f, "expected {expected}, found {found} fields")
             }
             GraphErrorKind::TooManyEdges { declared } => {
-                write!(f, "more edges than the m = {declared} of the header")
+                write!(
+                    f,
+                    "more edges than the m = {declared} of the header `n m` on the first line"
+                )
             }
             GraphErrorKind::TooFewEdges { declared, found } => write!(
                 f,
@@ -686,7 +692,7 @@ impl Graph {
     /// assert_eq!(g.successors(1), &[2]);
     /// assert_eq!(g.start(), &[0]);
     /// let e = Graph::parse("2 1\n0 7\n").unwrap_err();
-    /// assert_eq!(e.to_string(), "line 2: vertex 7 out of range (n = 2)");
+    /// assert_eq!(e.to_string(), "line 2: vertex 7 out of range (n = 2, from the header `n m` on the first line)");
     /// ```
     pub fn parse(text: &str) -> Result<Graph, GraphError> {
         Graph::read(text.as_bytes())
@@ -770,7 +776,7 @@ mod tests {
     fn errors_name_the_line() {
         assert_eq!(
             err("10 1\n\n# c\n3 12\n"),
-            "line 4: vertex 12 out of range (n = 10)"
+            "line 4: vertex 12 out of range (n = 10, from the header `n m` on the first line)"
         );
         assert_eq!(
             err("2 1\n0 x\n"),
@@ -782,7 +788,7 @@ mod tests {
         );
         assert_eq!(
             err("2 1\n0 1\n1 0\n"),
-            "line 3: more edges than the m = 1 of the header"
+            "line 3: more edges than the m = 1 of the header `n m` on the first line"
         );
         assert_eq!(
             err("2 3\n0 1\n1 0\n"),
@@ -798,7 +804,7 @@ mod tests {
         );
         assert_eq!(
             err("2 1\nstart 5\n0 1\n"),
-            "line 2: vertex 5 out of range (n = 2)"
+            "line 2: vertex 5 out of range (n = 2, from the header `n m` on the first line)"
         );
         assert_eq!(
             err("a b c\n"),

@@ -822,7 +822,7 @@ mod tests {
         let e = Position::parse(&format!("graph[\"{path}\"](0)")).unwrap_err();
         assert!(
             e.to_string()
-                .contains("line 2: vertex 5 out of range (n = 2)"),
+                .contains("line 2: vertex 5 out of range (n = 2, from the header"),
             "{e}"
         );
         let path = write("ok.txt", "2 1\n0 1\n");
