@@ -81,3 +81,23 @@ proptest! {
         check(&text)?;
     }
 }
+
+/// Misère values with a character of several bytes where a digit or a
+/// bracket goes: the error's span once cut `é` in two (found by the
+/// grammar-shaped property test above).
+#[test]
+fn misere_values_with_wide_characters_are_refused_on_character_boundaries() {
+    for text in [
+        "*[é]",
+        "*[[é]]",
+        "*[2é]",
+        "*[é",
+        "*[2#é]",
+        "*[(é)2]",
+        "*[2]+*[é]",
+        "é*[2]",
+    ] {
+        check(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(Position::parse(text).is_err(), "{text}");
+    }
+}

@@ -121,11 +121,21 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// `at`, or the next character boundary after it: the reader steps
+    /// over bytes, and a span must not cut a character of the text in two.
+    fn boundary(&self, mut at: usize) -> usize {
+        while at < self.text.len() && self.text[at] & 0xC0 == 0x80 {
+            at += 1;
+        }
+        at.min(self.text.len())
+    }
+
     fn error(&self, message: &str, len: usize) -> NotationError {
-        let start = self.at.min(self.text.len());
+        let start = self.boundary(self.at.min(self.text.len()));
+        let end = self.boundary((start + len).min(self.text.len().max(start + 1)));
         NotationError {
             message: message.to_string(),
-            span: self.base + start..self.base + (start + len).min(self.text.len().max(start + 1)),
+            span: self.base + start..self.base + end.max(start),
         }
     }
 
@@ -149,7 +159,7 @@ impl Reader<'_> {
     }
 
     fn span(&self, start: usize) -> Range<usize> {
-        self.base + start..self.base + self.at
+        self.base + self.boundary(start)..self.base + self.boundary(self.at)
     }
 
     /// `*[...] (+ *[...])*`
@@ -240,7 +250,7 @@ impl Reader<'_> {
         }
         Err(NotationError {
             message: "unclosed `[` in a misère game".to_string(),
-            span: self.base + self.at - 1..self.base + self.at,
+            span: self.base + self.boundary(self.at - 1)..self.base + self.boundary(self.at),
         })
     }
 
