@@ -886,8 +886,13 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         return Ok(());
     }
     if args.csv {
-        writeln!(out, "n,value")?;
+        // The header with the first values, so that a run stopped before
+        // any (a time limit) prints nothing.
+        let mut header = true;
         for_each_chunk(family.as_ref(), args.from, to, budget, |first, chunk| {
+            if std::mem::take(&mut header) {
+                writeln!(out, "n,value")?;
+            }
             for (n, v) in (first..).zip(chunk) {
                 writeln!(out, "{n},{v}")?;
             }

@@ -100,8 +100,11 @@ fn all_lists_every_winning_move_in_spec_order() {
 fn misere_nim() {
     let (out, _, code) = sprague(&["analyze", "nim(1, 1, 1)", "--misere"]);
     assert_eq!(code, 0);
+    // *1 + *1 = 0 in misère play (Conway, ONAG ch. 12), so three heaps of
+    // one are *[1]: genus 1, lost by the player to move.
     insta::assert_snapshot!(out, @r"
     P-position: the player to move loses (misère play)
+    misère canonical form *[1], genus 1, misère Grundy value 0
     remoteness 3: the game lasts 3 more moves with best play
     no winning move
     ");

@@ -861,9 +861,10 @@ async fn partizan_moves_and_replies_take_a_side() {
 
 #[tokio::test]
 async fn a_search_beyond_the_budget_is_refused_not_hung() {
-    // Misère play of a sum of subtraction games other than Nim and Bash
-    // heaps is searched as one game: four heaps of 100 have 101^4
-    // positions, far beyond a budget of 10 000.
+    // Misère play of a sum of Treblecross strips has no rule and no
+    // small misère form (the forms double with each cell), so it is
+    // searched as one game: four strips of about 30 cells are far beyond a
+    // budget of 10 000 positions.
     let small = Limits {
         budget: 10_000,
         ..Limits::DEFAULT
@@ -873,7 +874,7 @@ async fn a_search_beyond_the_budget_is_refused_not_hung() {
         router_with(small),
         "/api/analyze",
         &[
-            ("position", "subtraction[2,5,7](100, 100, 100, 100)"),
+            ("position", "treblecross(30, 31, 32, 33)"),
             ("misere", "true"),
         ],
     )
@@ -898,7 +899,7 @@ fn a_request_past_the_time_limit_is_answered_at_the_limit() {
         router_with(quick),
         "/api/analyze",
         &[
-            ("position", "subtraction[2,5,7](200, 200, 200, 200)"),
+            ("position", "treblecross(40, 41, 42, 43)"),
             ("misere", "true"),
         ],
     ));
@@ -926,15 +927,12 @@ fn a_request_that_ran_out_of_time_gives_its_turn_back() {
         ..Limits::DEFAULT
     };
     let app = router_with(one);
-    for heap in [200, 201, 202] {
+    for heap in [40, 44, 45] {
         let (status, body) = runtime.block_on(get(
             app.clone(),
             "/api/analyze",
             &[
-                (
-                    "position",
-                    &format!("subtraction[2,5,7]({heap}, 200, 200, 200)"),
-                ),
+                ("position", &format!("treblecross({heap}, 41, 42, 43)")),
                 ("misere", "true"),
             ],
         ));
@@ -1209,10 +1207,7 @@ fn cheap_requests_are_answered_while_heavy_ones_hold_every_heavy_turn() {
         ..Limits::DEFAULT
     };
     let app = router_with(limits);
-    for position in [
-        "subtraction[2,5,7](200, 200, 200, 200)",
-        "subtraction[2,5,7](201, 200, 200, 200)",
-    ] {
+    for position in ["treblecross(40, 41, 42, 43)", "treblecross(44, 41, 42, 43)"] {
         let app = app.clone();
         runtime.spawn(async move {
             get(
