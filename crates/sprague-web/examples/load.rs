@@ -16,8 +16,9 @@
 //! the cheap and the moderate ones in turn.
 //!
 //! `--heavy N`: clients that each send heavy requests one after the other
-//! (a misère search of `subtraction[2,5,7](200, 200, 200, 200)`, 201^4
-//! positions, which ends at the server's budget or its time limit: a 422
+//! (a misère search of `treblecross(40, 41, 42, 43)`, which has no rule
+//! and no small misère form and ends at the server's budget or its time
+//! limit: a 422
 //! saying so is its correct answer); `--budget N` is passed to `sprague
 //! serve`. A wrong answer (a body that differs from the expected one, or a
 //! heavy answer that is not a refusal by budget or time) fails the run
@@ -129,9 +130,10 @@ const REQUESTS: &[Request] = &[
     },
 ];
 
-/// The heavy request: misère play of a sum of subtraction games is
-/// searched as one game, 201^4 positions.
-const HEAVY: &str = "/api/analyze?position=subtraction%5B2,5,7%5D(200,200,200,200)&misere=true";
+/// The heavy request: misère play of a sum of Treblecross strips is
+/// searched as one game (no sum rule, and misère forms that double with
+/// each cell).
+const HEAVY: &str = "/api/analyze?position=treblecross(40,41,42,43)&misere=true";
 
 /// Percent-encodes a query value.
 fn encode(text: &str) -> String {
