@@ -53,7 +53,7 @@ LONG_CALLS = {
     # Issue 28: this took 7 s to act on Ctrl-C.
     "octal table": 'sprague.table("octal[0.6]", to=9_000_000)',
     "octal period search": 'sprague.table("octal[0.007]", period=True)',
-    "misère analysis": 'sprague.analyze("subtraction[2,5,7](300, 300, 300, 300)", misere=True)',
+    "misère analysis": 'sprague.analyze("treblecross(40, 41, 42, 43)", misere=True)',
     # Reading a game defined in Python: four million calls of `moves`.
     "reading moves": "sprague.grundy_table(lambda h: [h - 1] if h else [], 4_000_000)",
 }
