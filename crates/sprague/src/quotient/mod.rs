@@ -176,14 +176,7 @@ fn verify(
         let meets_p = (0..table.order).any(|t| s[t / 64] >> (t % 64) & 1 == 1 && p[t]);
         let predicted_p = !empty && !meets_p;
         if p[x as usize] != predicted_p {
-            let mut word = Vec::new();
-            let mut j = i;
-            while states[j].2 != usize::MAX {
-                word.push(states[j].3);
-                j = states[j].2;
-            }
-            word.sort_unstable();
-            return Ok(Some(word));
+            return Ok(Some(word_to(&states, i)));
         }
         for &h in &alphabet {
             let g = phi[h];
@@ -247,14 +240,7 @@ fn verify_small(
         let (x, s, _, _) = states[i];
         let predicted_p = s != 0 && s & p_mask == 0;
         if p[x as usize] != predicted_p {
-            let mut word = Vec::new();
-            let mut j = i;
-            while states[j].2 != usize::MAX {
-                word.push(states[j].3);
-                j = states[j].2;
-            }
-            word.sort_unstable();
-            return Ok(Some(word));
+            return Ok(Some(word_to(&states, i)));
         }
         for (l, &h) in alphabet.iter().enumerate() {
             let image = &images[l];
@@ -860,6 +846,20 @@ fn is_tame(table: &Table, p: &[bool], phi: &[u32], grundy: &[u32]) -> bool {
         Some((v, big)) => p[x] == if *big { *v == 0 } else { *v == 1 },
         None => true,
     })
+}
+
+/// The sum of heaps that state `i` of a verification's breadth-first walk
+/// stands for: the heaps added along its parent links (`.2`, `usize::MAX`
+/// at the root; `.3` the heap), sorted. Both walks (sets of elements as
+/// `u128` or as words) keep their states this way.
+fn word_to<S>(states: &[(u32, S, usize, usize)], mut i: usize) -> Vec<usize> {
+    let mut word = Vec::new();
+    while states[i].2 != usize::MAX {
+        word.push(states[i].3);
+        i = states[i].2;
+    }
+    word.sort_unstable();
+    word
 }
 
 #[cfg(test)]

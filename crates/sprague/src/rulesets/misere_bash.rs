@@ -254,15 +254,11 @@ mod tests {
                         assert_eq!(fast.0 == Outcome::N, wins, "{p}");
                         // Every move reported wins, and every winning move is
                         // reported.
-                        let mut expected = Vec::new();
-                        for (i, c) in p.components().iter().enumerate() {
-                            for mv in c.moves_of(Side::Left, &budget).unwrap() {
-                                let after = p.replace(i, &mv.to);
-                                if !search.wins(after.components(), Side::Left).unwrap() {
-                                    expected.push(after.to_string());
-                                }
-                            }
-                        }
+                        let expected = crate::rulesets::tests::winning_moves_by_search(
+                            &p,
+                            &mut search,
+                            &budget,
+                        );
                         assert_eq!(fast.1, expected, "{p}");
                         checked += 1;
                     }

@@ -34,3 +34,26 @@ pub(crate) fn assert_value_agrees_with_search(component: Arc<dyn Component>) {
         components[0].text()
     );
 }
+
+/// For tests of sum rules: the positions each of Left's winning moves in
+/// `p` leads to, in the order of the invariant, as the whole-sum `search`
+/// finds them (a move wins when the position after it is lost for the
+/// player then to move): the oracle a rule's winning moves are checked
+/// against.
+pub(crate) fn winning_moves_by_search(
+    p: &crate::position::Position,
+    search: &mut crate::solve::search::SumSearch,
+    budget: &Budget,
+) -> Vec<String> {
+    use crate::game::Side;
+    let mut found = Vec::new();
+    for (i, c) in p.components().iter().enumerate() {
+        for mv in c.moves_of(Side::Left, budget).unwrap() {
+            let after = p.replace(i, &mv.to);
+            if !search.wins(after.components(), Side::Left).unwrap() {
+                found.push(after.to_string());
+            }
+        }
+    }
+    found
+}
