@@ -16,7 +16,9 @@
 //!   decided by maximum matching;
 //! - [`word_chain`]: the word-chain game of seed note 004 as a graph;
 //! - [`Board`]: a token on a grid with obstacles, its graph built from the
-//!   moves.
+//!   moves;
+//! - [`PartizanGraph`]: Left's and Right's moves on the same vertices, the
+//!   shape of a loopy partizan game.
 
 mod acyclic;
 mod board;
@@ -24,6 +26,7 @@ mod file;
 mod geography;
 mod loopy;
 mod matching;
+mod partizan;
 mod read;
 mod retrograde;
 mod words;
@@ -34,6 +37,7 @@ pub use file::{FileSource, FileSystem, open_bounded, read_text_file, read_text_f
 pub use geography::Geography;
 pub use loopy::{LoopyGrundy, LoopyValue};
 pub use matching::{Matching, max_matching};
+pub use partizan::PartizanGraph;
 pub use read::{
     GraphError, GraphErrorKind, MAX_FILE_BYTES, MAX_LINE_BYTES, MAX_VERTICES, ReadLimits,
     VERTICES_PER_BYTE,
