@@ -318,7 +318,7 @@ fn heap_option(
             ))
         } else {
             PyTypeError::new_err(format!(
-                "moves({heap}) returned the option {}: an option is an int (a heap) or a tuple of ints (the heaps it splits into)",
+                "moves({heap}) returned the option {}: an option is an int (a heap) or a tuple or list of ints (the heaps it splits into)",
                 describe(option)
             ))
         }
@@ -394,14 +394,23 @@ fn read_heap_option(
     out: &mut Options,
     id: usize,
 ) -> PyResult<()> {
-    match option.cast::<pyo3::types::PyTuple>() {
-        Ok(split) => {
-            for part in split.iter() {
+    // A split is a tuple, as in the docs, or a list, as a sum is in
+    // `grundy`: either reads the same.
+    let split = match option.cast::<pyo3::types::PyTuple>() {
+        Ok(tuple) => Some(tuple.iter().collect::<Vec<_>>()),
+        Err(_) => option
+            .cast::<PyList>()
+            .ok()
+            .map(|list| list.iter().collect()),
+    };
+    match split {
+        Some(split) => {
+            for part in split {
                 let id = heap_option(heaps, &part, heap, option)?;
                 out.parts.push(id);
             }
         }
-        Err(_) => {
+        None => {
             let id = heap_option(heaps, option, heap, option)?;
             out.parts.push(id);
         }

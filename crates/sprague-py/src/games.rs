@@ -9,9 +9,10 @@
 use std::sync::Arc;
 
 use sprague::graph::{Graph, Retrograde};
+use sprague::json::CgtJson;
 use sprague::{
-    Budget, CanonicalSolver, Component, GrundySolver, Impartial, ImpartialGame, Key, Kind, Move,
-    Nimber, Outcome, Partizan, Side, SolveError, grundy_sequence,
+    Budget, CanonicalSolver, Component, GameId, GrundySolver, Impartial, ImpartialGame, Key, Kind,
+    Move, Nimber, Outcome, Partizan, Side, SolveError, grundy_sequence,
 };
 
 use crate::explore::Options;
@@ -147,13 +148,42 @@ pub fn canonical(
     right: Options,
     budget: Budget,
 ) -> Result<Option<String>, SolveError> {
+    let (mut solver, g) = canonical_solver(left, right, budget)?;
+    solver.arena.display_at_most(g, MAX_VALUE_CHARS)
+}
+
+/// As [`canonical`], with the outcome and what CGSuite reports beside the
+/// value (the `cgt` object of `analyze --json`).
+///
+/// # Errors
+///
+/// As [`canonical`].
+pub fn canonical_figures(
+    left: Options,
+    right: Options,
+    budget: Budget,
+) -> Result<(Option<String>, Outcome, CgtJson), SolveError> {
+    let (mut solver, g) = canonical_solver(left, right, budget)?;
+    let value = solver.arena.display_at_most(g, MAX_VALUE_CHARS)?;
+    let outcome = solver.arena.outcome(g)?;
+    let figures = solver.figures(g)?;
+    Ok((value, outcome, CgtJson::from(&figures)))
+}
+
+/// The solver that valued position 0 of the partizan game with Left's
+/// options `left` and Right's `right`, and that value.
+fn canonical_solver(
+    left: Options,
+    right: Options,
+    budget: Budget,
+) -> Result<(CanonicalSolver, GameId), SolveError> {
     let root: Arc<dyn Component> = Arc::new(PartizanNode {
         id: 0,
         game: Arc::new(PartizanGame { left, right }),
     });
     let mut solver = CanonicalSolver::new(budget);
     let g = solver.component(&root)?;
-    solver.arena.display_at_most(g, MAX_VALUE_CHARS)
+    Ok((solver, g))
 }
 
 /// The outcome (`N`, `P` or `D`) and remoteness of position 0 of a loopy

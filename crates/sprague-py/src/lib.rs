@@ -186,7 +186,8 @@ fn memory_limit() -> u64 {
 /// The Grundy values ``G(frm..=to)`` of a built-in one-heap family (e.g.
 /// ``"subtraction[1,3,4]"``, ``"octal[0.77]"``): the dict of ``sprague
 /// table --json`` (keys ``ruleset``, ``from``, ``to``, ``values``,
-/// ``period``).
+/// ``period``). The first heap may also be given as ``from_`` (the
+/// command's ``--from``; ``from`` itself is a Python keyword).
 ///
 /// Without ``to`` the table ends at heap 100, or with ``period=True`` two
 /// periods past the preperiod. ``period=True`` finds the least preperiod and
@@ -195,14 +196,24 @@ fn memory_limit() -> u64 {
 /// ``saltus``).
 /// A ruleset that does not parse raises ``ValueError`` with ``span``.
 #[pyfunction]
-#[pyo3(signature = (ruleset, to = None, frm = 0, period = false))]
+#[pyo3(signature = (ruleset, to = None, frm = 0, period = false, *, from_ = None))]
 fn table(
     py: Python<'_>,
     ruleset: &str,
     to: Option<u64>,
     frm: u64,
     period: bool,
+    from_: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
+    let frm = match from_ {
+        None => frm,
+        Some(f) if frm == 0 || frm == f => f,
+        Some(f) => {
+            return Err(PyValueError::new_err(format!(
+                "table() got two first heaps: frm={frm} and from_={f}"
+            )));
+        }
+    };
     let family = py
         .detach(|| -> Result<_, Failure> {
             let syntax = parse_ruleset(ruleset).map_err(|e| Failure::Parse("bad ruleset", e))?;
@@ -296,7 +307,7 @@ fn quotient(py: Python<'_>, ruleset: &str, heaps: Option<u64>) -> PyResult<Py<Py
 
 /// The Grundy values ``[G(0), ..., G(n)]`` of a one-heap family defined in
 /// Python. ``moves(h)`` returns the options of a heap of ``h``: each an
-/// ``int`` (the heap left) or a ``tuple`` of ints (the heaps it splits into,
+/// ``int`` (the heap left) or a ``tuple`` (or ``list``) of ints (the heaps it splits into,
 /// whose sum the option is; ``()`` is a finished game).
 ///
 /// ``moves`` is called once for each heap ``0..=n`` (and once for any larger
@@ -347,31 +358,54 @@ fn grundy(py: Python<'_>, moves: &Bound<'_, PyAny>, start: &Bound<'_, PyAny>) ->
 /// ``"{1|0}"``. A position is any hashable value; an option that is a
 /// ``list`` of positions is their sum.
 ///
+/// ``figures=True`` returns a dict instead: ``value`` (the text above, or
+/// ``None`` when longer than the limit), ``outcome`` (``"L"``, ``"R"``,
+/// ``"N"`` or ``"P"``) and ``cgt``, the object of ``analyze --json``
+/// (``left_stop``, ``right_stop``, ``mean``, ``temperature``,
+/// ``birthday``, ``atomic_weight``, ``reduced``, ``thermograph``).
+///
 /// ``left`` and ``right`` are each called once for each position reachable
 /// from ``start``; the canonical forms are computed in Rust, by the
 /// library's canonical-form solver. Errors as for ``grundy``.
 ///
 /// >>> canonical(lambda n: [n - 1] if n else [], lambda n: [], 3)
 /// '3'
+/// >>> canonical(lambda n: [0] if n else [], lambda n: [0] if n else [], 1, figures=True)["cgt"]["temperature"]
+/// '0'
 #[pyfunction]
+#[pyo3(signature = (left, right, start, figures = false))]
 fn canonical(
     py: Python<'_>,
     left: &Bound<'_, PyAny>,
     right: &Bound<'_, PyAny>,
     start: &Bound<'_, PyAny>,
-) -> PyResult<String> {
+    figures: bool,
+) -> PyResult<Py<PyAny>> {
     let read = explore::explore(start, &[("left", left), ("right", right)], true, BUDGET)?;
     let [left, right]: [explore::Options; 2] = read
         .try_into()
         .map_err(|_| PyValueError::new_err("two functions, two sets of options"))?;
-    interruptible(py, move |budget| games::canonical(left, right, *budget))?
-        .map_err(solve_error)?
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "the canonical value is longer than {} characters",
-                games::MAX_VALUE_CHARS
-            ))
-        })
+    let too_long = || {
+        PyValueError::new_err(format!(
+            "the canonical value is longer than {} characters",
+            games::MAX_VALUE_CHARS
+        ))
+    };
+    if !figures {
+        let value = interruptible(py, move |budget| games::canonical(left, right, *budget))?
+            .map_err(solve_error)?
+            .ok_or_else(too_long)?;
+        return Ok(value.into_pyobject(py)?.into_any().unbind());
+    }
+    let (value, outcome, cgt) = interruptible(py, move |budget| {
+        games::canonical_figures(left, right, *budget)
+    })?
+    .map_err(solve_error)?;
+    let answer = PyDict::new(py);
+    answer.set_item("value", value)?;
+    answer.set_item("outcome", outcome.letter())?;
+    answer.set_item("cgt", json_to_python(py, &to_json(&cgt)?)?)?;
+    Ok(answer.into_any().unbind())
 }
 
 /// Who wins ``start`` in an impartial game whose positions may repeat

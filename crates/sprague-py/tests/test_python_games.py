@@ -2,6 +2,8 @@
 
 import functools
 
+import pytest
+
 import sprague
 from conftest import published
 
@@ -102,6 +104,58 @@ def test_cutcake_canonical_values_equal_the_builtin():
         for y in range(1, 7):
             ours = sprague.canonical(cutcake_moves("L"), cutcake_moves("R"), (x, y))
             assert ours == sprague.analyze(f"cut({x}, {y})")["value"], (x, y)
+
+
+def test_canonical_figures_equal_the_builtin_analysis():
+    # Cutcake defined here against the built-in `cut`: the figures of
+    # `canonical(..., figures=True)` are the `cgt` object of `analyze`.
+    for x, y in [(1, 1), (2, 1), (3, 5), (4, 4), (6, 3)]:
+        ours = sprague.canonical(
+            cutcake_moves("L"), cutcake_moves("R"), (x, y), figures=True
+        )
+        builtin = sprague.analyze(f"cut({x}, {y})")
+        assert ours["value"] == builtin["value"], (x, y)
+        assert ours["outcome"] == builtin["outcome"], (x, y)
+        assert ours["cgt"] == builtin["cgt"], (x, y)
+
+
+def test_a_switch_has_its_stops_and_temperature():
+    # {1 | -1}: Left moves to 1, Right to -1, each a number game of its own.
+    def left(p):
+        return {"g": ["one"], "one": ["zero"]}.get(p, [])
+
+    def right(p):
+        return {"g": ["minus"], "minus": ["zero"]}.get(p, [])
+
+    figures = sprague.canonical(left, right, "g", figures=True)
+    assert figures["value"] == "±1"
+    assert figures["outcome"] == "N"
+    assert (figures["cgt"]["left_stop"], figures["cgt"]["right_stop"]) == ("1", "-1")
+    assert figures["cgt"]["temperature"] == "1"
+
+
+def test_a_split_may_be_a_list_as_a_sum_is():
+    # Kayles: take one or two pins, from the end or the middle.
+    def kayles(split):
+        def moves(h):
+            out = []
+            for take in (1, 2):
+                for left in range(0, h - take + 1):
+                    parts = (left, h - take - left)
+                    out.append(split(parts))
+            return out
+        return moves
+
+    as_tuples = sprague.grundy_table(kayles(tuple), 30)
+    as_lists = sprague.grundy_table(kayles(list), 30)
+    assert as_lists == as_tuples == sprague.table("kayles", to=30)["values"]
+
+
+def test_table_takes_from_as_from_underscore():
+    assert sprague.table("kayles", to=20, from_=5) == sprague.table("kayles", to=20, frm=5)
+    assert sprague.table("kayles", to=20, from_=5)["from"] == 5
+    with pytest.raises(ValueError, match="two first heaps"):
+        sprague.table("kayles", to=20, frm=3, from_=5)
 
 
 def hackenbush_moves(colour):

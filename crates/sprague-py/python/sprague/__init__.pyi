@@ -7,7 +7,7 @@ are asked for once, and the values are computed in Rust by the same solvers as
 the command's.
 """
 
-from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Tuple, TypedDict, Union
+from typing import Any, Callable, Dict, Hashable, Iterable, List, Literal, Optional, Tuple, TypedDict, Union, overload
 
 __version__: str
 
@@ -74,7 +74,7 @@ class Solution(TypedDict):
     outcome: str
     remoteness: Optional[int]
 
-HeapOption = Union[int, Tuple[int, ...]]
+HeapOption = Union[int, Tuple[int, ...], List[int]]
 """An option of a heap: the heap left, or the heaps it splits into."""
 
 Option_ = Union[Hashable, List[Hashable]]
@@ -91,10 +91,18 @@ def analyze(position: str, misere: bool = False, all: bool = False) -> Analysis:
     ``(start, end)`` byte range of the mistake.
     """
 
-def table(ruleset: str, to: Optional[int] = None, frm: int = 0, period: bool = False) -> Table:
+def table(
+    ruleset: str,
+    to: Optional[int] = None,
+    frm: int = 0,
+    period: bool = False,
+    *,
+    from_: Optional[int] = None,
+) -> Table:
     """The Grundy values ``G(frm..=to)`` of a built-in one-heap family (e.g.
     ``"subtraction[1,3,4]"``, ``"octal[0.77]"``): the dict of ``sprague table
-    --json``.
+    --json``. The first heap may also be given as ``from_`` (the command's
+    ``--from``; ``from`` itself is a Python keyword).
 
     Without ``to`` the table ends at heap 100, or with ``period=True`` two
     periods past the preperiod. ``period=True`` finds the least preperiod and
@@ -116,8 +124,8 @@ def quotient(ruleset: str, heaps: Optional[int] = None) -> Dict[str, Any]:
 def grundy_table(moves: Callable[[int], Iterable[HeapOption]], n: int) -> List[int]:
     """The Grundy values ``[G(0), ..., G(n)]`` of a one-heap family defined in
     Python. ``moves(h)`` returns the options of a heap of ``h``: each an
-    ``int`` (the heap left) or a ``tuple`` of ints (the heaps it splits into;
-    ``()`` is a finished game).
+    ``int`` (the heap left) or a ``tuple`` (or ``list``) of ints (the heaps
+    it splits into; ``()`` is a finished game).
 
     ``moves`` is called once for each heap (and once for any larger heap a
     move leads to); the values are computed in Rust. An exception raised by
@@ -137,16 +145,32 @@ def grundy(moves: Callable[[Any], Iterable[Option_]], start: Hashable) -> int:
     ``TypeError`` naming the position; a loop raises ``ValueError``.
     """
 
+class CanonicalFigures(TypedDict):
+    value: Optional[str]
+    outcome: str
+    cgt: Cgt
+
+@overload
 def canonical(
     left: Callable[[Any], Iterable[Option_]],
     right: Callable[[Any], Iterable[Option_]],
     start: Hashable,
-) -> str:
+    figures: Literal[False] = False,
+) -> str: ...
+@overload
+def canonical(
+    left: Callable[[Any], Iterable[Option_]],
+    right: Callable[[Any], Iterable[Option_]],
+    start: Hashable,
+    figures: Literal[True],
+) -> CanonicalFigures:
     """The canonical value of ``start`` in the partizan game whose options for
     Left and Right ``left(p)`` and ``right(p)`` list, in the notation of
     ``sprague analyze``: ``"0"``, ``"3/8"``, ``"-2"``, ``"*"``, ``"^"``,
     ``"{1|0}"``. An option that is a ``list`` of positions is their sum.
-    Errors as for ``grundy``.
+    ``figures=True`` gives a dict: ``value``, ``outcome`` and ``cgt`` (the
+    stops, mean, temperature, birthday, atomic weight, reduced form and
+    thermograph of ``analyze --json``). Errors as for ``grundy``.
     """
 
 def solve(moves: Callable[[Any], Iterable[Hashable]], start: Hashable) -> Solution:

@@ -70,6 +70,17 @@ impl CanonicalSolver {
         }
     }
 
+    /// What CGSuite reports beside the value `g` of this solver's arena:
+    /// stops, mean, temperature, birthday, thermograph, and the atomic
+    /// weight and reduced form where they are given (see [`figures`]).
+    ///
+    /// # Errors
+    ///
+    /// Beyond the budget, for the thermograph.
+    pub fn figures(&mut self, g: GameId) -> Result<Figures, SolveError> {
+        figures(&mut self.arena, g)
+    }
+
     /// The canonical value of one component.
     ///
     /// # Errors
