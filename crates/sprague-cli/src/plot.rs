@@ -1,8 +1,8 @@
 //! `sprague table --plot FILE.svg|FILE.png`: a scatter of `G(n)` against `n`,
 //! drawn without a plotting library: an SVG document, or a PNG image (the
 //! `png` crate compresses it: a plot is mostly background, a few kilobytes
-//! where the raw pixels are 1.5 MB), its text in the public-domain 8×8 font of the
-//! `font8x8` crate.
+//! where the raw pixels are 1.5 MB), its text set in DejaVu Sans (embedded, subset to
+//! the characters a plot writes) and antialiased by `ab_glyph`.
 //!
 //! Colours mean what they mean in the web explorer: a zero (a P-position,
 //! lost for the player to move) is red; rare values (for take-and-break
@@ -12,6 +12,9 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::OnceLock;
+
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 
 use crate::failure::Failure;
 
@@ -267,8 +270,8 @@ impl Plot<'_> {
                 }
             }
         }
-        // The same text as the SVG's, in an 8×8 font (the label of the
-        // vertical axis written across, above it).
+        // The same text as the SVG's (the label of the vertical axis written
+        // across, above it).
         let black = [0, 0, 0];
         for (i, (_, meaning)) in legend.iter().enumerate() {
             let (x, y) = legend_at(i);
@@ -278,7 +281,7 @@ impl Plot<'_> {
                 y + 1.0,
                 meaning,
                 Anchor::Start,
-                1,
+                12.0,
                 black,
             );
         }
@@ -290,7 +293,7 @@ impl Plot<'_> {
                 x_axis + 10.0,
                 &n.to_string(),
                 Anchor::Middle,
-                1,
+                12.0,
                 black,
             );
         }
@@ -298,10 +301,10 @@ impl Plot<'_> {
             text(
                 &mut pixels,
                 LEFT - 8.0,
-                self.y(v) - 4.0,
+                self.y(v) - 7.0,
                 &v.to_string(),
                 Anchor::End,
-                1,
+                12.0,
                 black,
             );
         }
@@ -311,7 +314,7 @@ impl Plot<'_> {
             8.0,
             &self.title,
             Anchor::Middle,
-            2,
+            18.0,
             black,
         );
         text(
@@ -320,7 +323,7 @@ impl Plot<'_> {
             f64::from(HEIGHT) - 20.0,
             "heap n",
             Anchor::Middle,
-            1,
+            12.0,
             black,
         );
         text(
@@ -329,7 +332,7 @@ impl Plot<'_> {
             TOP - 14.0,
             "G(n)",
             Anchor::Start,
-            1,
+            12.0,
             black,
         );
         if let Some((pre, per)) = self.period
@@ -343,7 +346,7 @@ impl Plot<'_> {
                 TOP + 6.0,
                 &label,
                 Anchor::Start,
-                1,
+                12.0,
                 [0x30, 0x60, 0xc0],
             );
         }
@@ -380,49 +383,85 @@ enum Anchor {
     End,
 }
 
-/// Draws `s` on the `WIDTH × HEIGHT` canvas with its top at `y`, each font
-/// pixel `scale` pixels square; characters outside ASCII are drawn as `?`.
+/// DejaVu Sans, subset to the characters a plot writes
+/// (`assets/DejaVuSans-LICENSE.txt`).
+static FONT_DATA: &[u8] = include_bytes!("../assets/DejaVuSans-subset.ttf");
+
+/// The embedded font, read once.
+fn font() -> &'static FontRef<'static> {
+    static FONT: OnceLock<FontRef<'static>> = OnceLock::new();
+    FONT.get_or_init(|| FontRef::try_from_slice(FONT_DATA).expect("the embedded font is a font"))
+}
+
+/// The glyph drawn for `c`: its own, or `?` where the subset has none.
+fn glyph_id(font: &FontRef<'static>, c: char) -> GlyphId {
+    match font.glyph_id(c) {
+        GlyphId(0) => font.glyph_id('?'),
+        id => id,
+    }
+}
+
+/// The width in pixels of `s` set at `size` pixels.
+fn text_width(s: &str, size: f32) -> f32 {
+    let font = font().as_scaled(PxScale::from(size));
+    let mut width = 0.0;
+    let mut last = None;
+    for c in s.chars() {
+        let id = glyph_id(font.font, c);
+        if let Some(prev) = last {
+            width += font.kern(prev, id);
+        }
+        width += font.h_advance(id);
+        last = Some(id);
+    }
+    width
+}
+
+/// Draws `s` on the `WIDTH × HEIGHT` canvas with its top at `y`, `size`
+/// pixels high, antialiased: each pixel is mixed with `colour` as much as
+/// the glyph's outline covers it.
 fn text(
     pixels: &mut [[u8; 3]],
     x: f64,
     y: f64,
     s: &str,
     anchor: Anchor,
-    scale: usize,
+    size: f32,
     colour: [u8; 3],
 ) {
-    let advance = 8 * scale;
-    let width = s.chars().count() * advance;
-    let left = match anchor {
+    let font = font().as_scaled(PxScale::from(size));
+    let width = f64::from(text_width(s, size));
+    let mut pen = match anchor {
         Anchor::Start => x,
-        Anchor::Middle => x - width as f64 / 2.0,
-        Anchor::End => x - width as f64,
-    }
-    .round() as i64;
-    let top = y.round() as i64;
+        Anchor::Middle => x - width / 2.0,
+        Anchor::End => x - width,
+    } as f32;
+    let baseline = y as f32 + font.ascent();
     let (w, h) = (WIDTH as i64, HEIGHT as i64);
-    for (i, c) in s.chars().enumerate() {
-        let glyph = font8x8::legacy::BASIC_LEGACY[if c.is_ascii() {
-            c as usize
-        } else {
-            usize::from(b'?')
-        }];
-        for (row, bits) in glyph.iter().enumerate() {
-            for col in 0..8 {
-                if bits >> col & 1 == 0 {
-                    continue;
-                }
-                for dy in 0..scale {
-                    for dx in 0..scale {
-                        let px = left + (i * advance + col * scale + dx) as i64;
-                        let py = top + (row * scale + dy) as i64;
-                        if (0..w).contains(&px) && (0..h).contains(&py) {
-                            pixels[(py * w + px) as usize] = colour;
-                        }
-                    }
+    let mut last = None;
+    for c in s.chars() {
+        let id = glyph_id(font.font, c);
+        if let Some(prev) = last {
+            pen += font.kern(prev, id);
+        }
+        let glyph = id.with_scale_and_position(font.scale, point(pen, baseline));
+        pen += font.h_advance(id);
+        last = Some(id);
+        let Some(outline) = font.outline_glyph(glyph) else {
+            continue; // a space
+        };
+        let bounds = outline.px_bounds();
+        outline.draw(|gx, gy, coverage| {
+            let px = bounds.min.x as i64 + i64::from(gx);
+            let py = bounds.min.y as i64 + i64::from(gy);
+            if (0..w).contains(&px) && (0..h).contains(&py) {
+                let pixel = &mut pixels[(py * w + px) as usize];
+                let c = coverage.clamp(0.0, 1.0);
+                for (p, ink) in pixel.iter_mut().zip(colour) {
+                    *p = (f32::from(*p) * (1.0 - c) + f32::from(ink) * c).round() as u8;
                 }
             }
-        }
+        });
     }
 }
 
@@ -491,26 +530,46 @@ mod tests {
     }
 
     #[test]
-    fn text_draws_the_glyphs_where_anchored() {
+    fn text_is_antialiased_and_sits_where_anchored() {
         let mut pixels = vec![[255u8; 3]; (WIDTH * HEIGHT) as usize];
-        // "10" ending at x = 116: its glyphs fill the box 100..116 × 50..58.
-        text(&mut pixels, 116.0, 50.0, "10", Anchor::End, 1, [0, 0, 0]);
-        let inked: Vec<(usize, usize)> = (0..pixels.len())
-            .filter(|&i| pixels[i] == [0, 0, 0])
-            .map(|i| (i % WIDTH as usize, i / WIDTH as usize))
+        // "10" ending at x = 116 with its top at y = 50, 12 pixels high.
+        text(&mut pixels, 116.0, 50.0, "10", Anchor::End, 12.0, [0, 0, 0]);
+        let width = text_width("10", 12.0);
+        assert!(
+            (12.0..20.0).contains(&width),
+            "two digits of 12 px: {width}"
+        );
+        let inked: Vec<(usize, usize, u8)> = (0..pixels.len())
+            .filter(|&i| pixels[i] != [255; 3])
+            .map(|i| (i % WIDTH as usize, i / WIDTH as usize, pixels[i][0]))
             .collect();
-        let glyph_bits = |c: u8| -> usize {
-            font8x8::legacy::BASIC_LEGACY[usize::from(c)]
-                .iter()
-                .map(|row| row.count_ones() as usize)
-                .sum()
-        };
-        assert_eq!(inked.len(), glyph_bits(b'1') + glyph_bits(b'0'));
+        assert!(inked.len() > 20, "the digits are drawn");
+        let left = (116.0 - width).floor() as usize;
         assert!(
             inked
                 .iter()
-                .all(|&(x, y)| (100..116).contains(&x) && (50..58).contains(&y))
+                .all(|&(x, y, _)| (left..=116).contains(&x) && (50..63).contains(&y)),
+            "every inked pixel is inside the text's box"
         );
+        // Black ink on white: grey only where an outline crosses a pixel.
+        assert!(inked.iter().any(|&(_, _, v)| v < 64), "solid strokes");
+        assert!(
+            inked.iter().any(|&(_, _, v)| (64..224).contains(&v)),
+            "antialiased edges"
+        );
+        assert!(
+            inked
+                .iter()
+                .all(|&(x, y, v)| pixels[y * WIDTH as usize + x] == [v; 3])
+        );
+    }
+
+    #[test]
+    fn a_character_the_font_lacks_is_drawn_as_a_question_mark() {
+        let font = font();
+        assert_eq!(glyph_id(font, '\u{4e2d}'), glyph_id(font, '?'));
+        assert_ne!(glyph_id(font, 'G'), glyph_id(font, '?'));
+        assert_eq!(text_width("\u{4e2d}", 12.0), text_width("?", 12.0));
     }
 
     #[test]
