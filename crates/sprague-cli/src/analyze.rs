@@ -140,10 +140,9 @@ fn announcement(values: u64, seconds: f64, reach: u64, explicit_budget: bool) ->
 /// says which flags search further. (The library's message says how far it
 /// looked; that no `--budget` was given is known here only.)
 fn period_hint(e: sprague::SolveError, explicit_budget: bool) -> Failure {
-    let text = e.to_string();
-    if !explicit_budget && text.contains("no period is proved") {
+    if !explicit_budget && matches!(e, sprague::SolveError::PeriodNotProved { .. }) {
         return Failure::user(format!(
-            "{text}; without --budget the search stops after {} values: `--budget 4294967297` searches as far as `sprague table RULESET --period` does",
+            "{e}; without --budget the search stops after {} values: `--budget 4294967297` searches as far as `sprague table RULESET --period` does",
             Budget::DEFAULT.max_positions
         ));
     }

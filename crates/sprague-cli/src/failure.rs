@@ -176,7 +176,9 @@ impl From<SolveError> for Failure {
             SolveError::TimeLimit { .. } => Failure::user(format!(
                 "{e} (raise it with --time-limit SECONDS, or try a smaller position)"
             )),
-            SolveError::Loopy | SolveError::Unsupported { .. } => Failure::user(e.to_string()),
+            SolveError::Loopy
+            | SolveError::Unsupported { .. }
+            | SolveError::PeriodNotProved { .. } => Failure::user(e.to_string()),
         }
     }
 }

@@ -66,9 +66,9 @@ impl From<SolveError> for ApiError {
             SolveError::TimeLimit { .. } => {
                 ApiError::unprocessable(format!("{e} (try a smaller position)"))
             }
-            SolveError::Loopy | SolveError::Unsupported { .. } => {
-                ApiError::unprocessable(e.to_string())
-            }
+            SolveError::Loopy
+            | SolveError::Unsupported { .. }
+            | SolveError::PeriodNotProved { .. } => ApiError::unprocessable(e.to_string()),
         }
     }
 }

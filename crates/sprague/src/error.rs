@@ -160,6 +160,18 @@ pub enum SolveError {
         /// What is missing, in words, lower case.
         reason: String,
     },
+    /// A heap beyond the budget is valued only through its game's period,
+    /// and the period search ended without proving one.
+    PeriodNotProved {
+        /// The heap asked for.
+        heap: u64,
+        /// The game, as written.
+        ruleset: String,
+        /// How far the search looked, in words.
+        report: String,
+        /// The budget of heaps computed one by one.
+        budget: u64,
+    },
 }
 
 impl SolveError {
@@ -188,6 +200,15 @@ impl fmt::Display for SolveError {
                 "the game is loopy: a position can be reached from itself"
             ),
             SolveError::Unsupported { reason } => f.write_str(reason),
+            SolveError::PeriodNotProved {
+                heap,
+                ruleset,
+                report,
+                budget,
+            } => write!(
+                f,
+                "heap {heap} of {ruleset} is out of reach: no period is proved ({report}), and computing G({heap}) directly needs more than the budget of {budget} heaps"
+            ),
         }
     }
 }

@@ -227,7 +227,7 @@ impl OctalRules {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] when no period is proved and `n` is
+    /// [`SolveError::PeriodNotProved`] when no period is proved and `n` is
     /// beyond the budget.
     pub fn grundy(&self, n: u64, budget: &Budget) -> Result<u64, SolveError> {
         let mut known = self.lock();
@@ -486,10 +486,12 @@ impl OctalRules {
         if known.periodic.is_some() {
             return Ok(());
         }
-        Err(SolveError::unsupported(format!(
-            "heap {n} of {} is out of reach: no period is proved ({report}), and computing G({n}) directly needs more than the budget of {} heaps",
-            self.text, budget.max_positions
-        )))
+        Err(SolveError::PeriodNotProved {
+            heap: n,
+            ruleset: self.text.clone(),
+            report: report.to_string(),
+            budget: budget.max_positions,
+        })
     }
 }
 
@@ -1248,6 +1250,10 @@ mod tests {
         let p = Position::parse("grundy(1000000000000)").unwrap();
         let err = analyze(&p, Play::Normal, false, &Budget::positions(100_000)).unwrap_err();
         assert!(err.to_string().contains("no period is proved"), "{err}");
+        assert!(
+            matches!(&err, SolveError::PeriodNotProved { heap: 1_000_000_000_000, budget: 100_000, ruleset, .. } if ruleset == "grundy"),
+            "{err:?}"
+        );
     }
 
     #[test]
