@@ -133,13 +133,25 @@ const type = (id, value) =>
 
 // What each move of `sprague analyze --moves --json` is for the player who
 // makes it (SPEC: the outcome is for the player then to move): P wins, N
-// loses, D draws; L and R win for their side. With `leftOnly`, only
-// Left's moves of a partizan position: the Play tab's human plays Left.
+// loses, D draws; L and R win for their side; of CGSuite's loopy classes,
+// where one start is drawn, NHat is Left's moving first and a draw when
+// Right starts (NCheck, PHat, PCheck alike). With `leftOnly`, only the
+// given side's moves of a partizan position: the Play tab's human's.
 function cliMoves(position, leftOnly, side = "L") {
   const out = execFileSync(sprague, ["analyze", "--moves", "--json", position], { encoding: "utf8" });
+  const result = (m) => {
+    if (!m.side) return { P: "win", N: "lose", D: "draw" }[m.outcome];
+    const next = m.side === "L" ? "R" : "L";
+    const winner = {
+      N: next, P: m.side, L: "L", R: "R", D: "",
+      NHat: next === "L" ? "L" : "", NCheck: next === "R" ? "R" : "",
+      PHat: next === "R" ? "L" : "", PCheck: next === "L" ? "R" : "",
+    }[m.outcome];
+    return winner === "" ? "draw" : winner === m.side ? "win" : "lose";
+  };
   return JSON.parse(out).moves.filter((m) => !leftOnly || !m.side || m.side === side).map((m) => ({
     description: m.description,
-    result: { P: "win", N: "lose", D: "draw", L: m.side === "L" ? "win" : "lose", R: m.side === "R" ? "win" : "lose" }[m.outcome],
+    result: result(m),
     remoteness: m.remoteness === null ? "" : String(m.remoteness),
   }));
 }
@@ -310,6 +322,25 @@ check("in a partizan game you play Left and the engine Right", async () => {
   if (!log[0].includes("vertical") || !log[1].includes("horizontal")) {
     throw new Error("Left places vertical dominoes and Right horizontal ones: " + JSON.stringify(log));
   }
+});
+
+check("a loopy partizan game: Backsliding Toads and Frogs, a repeated position announced", async () => {
+  await type("position", 'backsliding_toads("T..F")');
+  await click("#go");
+  await until(`${text("#game-position")}.startsWith("backsliding_toads") && document.querySelectorAll("#game-log li").length === 0
+    && document.querySelectorAll("#game-moves li[data-outcome]").length > 0`, "a new game");
+  // The toad steps forward and back; the engine's frog (holding out
+  // longest) steps forward and back too: the start comes back.
+  for (const [pick, logged] of [["steps to cell 2", 2], ["steps back to cell 1", 4]]) {
+    await until(`${text("#game-status")}.includes("Your move")
+      && document.querySelectorAll("#game-moves li[data-outcome]").length > 0`, "the human's turn");
+    await checkColours("#game-moves", await evaluate(`${text("#game-position")}`));
+    await evaluate(`[...document.querySelectorAll("#game-moves li[data-outcome]")]
+      .find((li) => li.dataset.description.includes(${JSON.stringify(pick)})).querySelector("button").click()`);
+    await until(`document.querySelectorAll("#game-log li").length >= ${logged}`, "the move and the reply");
+  }
+  await until(`${text("#game-status")}.startsWith('Position repeated: backsliding_toads("T..F")')`,
+    "the repetition announced");
 });
 
 check("in a partizan game you may play Right, and the engine plays Left", async () => {

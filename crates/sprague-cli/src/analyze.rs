@@ -6,8 +6,7 @@ use std::time::{Duration, Instant};
 
 use sprague::json::{AnalysisJson, MoveOutcomeJson};
 use sprague::{
-    Analysis, Budget, GameClass, Outcome, Play, Position, Progress, Side, analyze, move_outcomes,
-    remoteness,
+    Analysis, Budget, Outcome, Play, Position, Progress, Side, analyze, move_outcomes, remoteness,
 };
 
 use crate::paint::Painter;
@@ -186,7 +185,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let partizan = position
         .components()
         .iter()
-        .any(|c| c.class() == GameClass::Partizan);
+        .any(|c| c.class().is_partizan());
     let mut out = std::io::stdout().lock();
     if args.json {
         let mut json = AnalysisJson::new(&position, &analysis);
@@ -226,6 +225,10 @@ pub(crate) fn write_text(
         Outcome::L => "L-position: Left wins whoever starts",
         Outcome::R => "R-position: Right wins whoever starts",
         Outcome::D => "D-position: a draw with best play",
+        Outcome::NHat => "NHat-position: Left wins moving first; Right moving first draws",
+        Outcome::NCheck => "NCheck-position: Right wins moving first; Left moving first draws",
+        Outcome::PHat => "PHat-position: Left wins when Right starts; Left moving first draws",
+        Outcome::PCheck => "PCheck-position: Right wins when Left starts; Right moving first draws",
     };
     write!(out, "{who}")?;
     match (analysis.play, analysis.grundy()) {

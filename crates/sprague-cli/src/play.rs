@@ -10,13 +10,19 @@
 //! ([`sprague::move_outcomes`], coloured on a terminal as GamesmanUni
 //! does). The human types the number of a move from the list, or the
 //! position after the move, or `hint`, `moves`, `value`, `history`, `undo`,
-//! `quit`.
+//! `draw`, `quit`.
+//!
+//! In a loopy game a position may come back: each repetition is announced
+//! ("position repeated: ..."). Once a position has repeated, the human may
+//! offer a draw (`draw`), which the engine accepts unless it can force a
+//! win from there; the engine offers one itself when it cannot win. After
+//! [`MOVE_LIMIT`] moves the game stops as a draw.
 
 use std::io::{BufRead, Write};
 
 use sprague::{
-    Budget, GameClass, MoveList, MoveOutcome, Play, Position, ReplyReason, Side, SolveError,
-    SumMove, analyze_for, move_outcomes, moves, remoteness, reply,
+    Budget, MoveList, MoveOutcome, Play, Position, ReplyReason, Side, SolveError, SumMove,
+    analyze_for, move_outcomes, moves, remoteness, reply,
 };
 
 use crate::failure::Failure;
@@ -45,6 +51,10 @@ pub struct Args {
     pub limits: crate::limits::Limits,
 }
 
+/// The most moves a game may last before it stops as a draw: a loopy game
+/// played out by two drawing sides never ends.
+pub const MOVE_LIMIT: usize = 200;
+
 /// The most moves listed with numbers before the human is asked to type the
 /// position instead.
 const MAX_LISTED: usize = 40;
@@ -70,10 +80,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     } else {
         Play::Normal
     };
-    let partizan = start
-        .components()
-        .iter()
-        .any(|c| c.class() == GameClass::Partizan);
+    let partizan = start.components().iter().any(|c| c.class().is_partizan());
     let game = Game {
         explained: std::cell::Cell::new([false; 3]),
         play,
@@ -87,7 +94,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{} play: {}. Type a move's number, the position after your move, `moves`, `hint`, `value`, `history`, `undo` or `quit`.",
+        "{} play: {}. Type a move's number, the position after your move, `moves`, `hint`, `value`, `history`, `undo`, `draw` or `quit`.",
         if args.misere { "Misère" } else { "Normal" },
         if args.misere {
             "whoever cannot move wins"
@@ -107,10 +114,35 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     // and the moves between them (for `history` and `undo`).
     let mut positions = vec![(start, !args.computer_first)];
     let mut played: Vec<(bool, SumMove)> = Vec::new();
+    // Whether a position has repeated since the start: a draw may then be
+    // agreed. The engine offers one at most once.
+    let mut repeated = false;
+    let mut offered = false;
     loop {
         let (position, human_to_move) = positions.last().cloned().expect("the start stays");
         writeln!(out, "\nposition: {position}")?;
         let side = game.side(human_to_move);
+        let text = position.to_string();
+        let last = positions.len() - 1;
+        if let Some(k) = positions[..last]
+            .iter()
+            .position(|(p, h)| *h == human_to_move && p.to_string() == text)
+        {
+            repeated = true;
+            let when = match k {
+                0 => "at the start".to_string(),
+                k => format!("after move {k}"),
+            };
+            writeln!(
+                out,
+                "position repeated: {position}, {} to move, as {when}.",
+                if human_to_move { "you" } else { "me" }
+            )?;
+        }
+        if played.len() >= MOVE_LIMIT {
+            writeln!(out, "{MOVE_LIMIT} moves played: the game stops as a draw.")?;
+            return Ok(());
+        }
         let moves = all_moves(&position, side, budget)?;
         if moves.is_empty() {
             let mover_wins = play == Play::Misere;
@@ -124,6 +156,10 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         }
         if partizan {
             writeln!(out, "{} to move.", side.name())?;
+        }
+        if repeated && !offered && human_to_move && !game.engine_wins(&position, side)? {
+            offered = true;
+            writeln!(out, "I cannot force a win: type `draw` to agree to a draw.")?;
         }
         if !human_to_move {
             let m = game.engine_move(&mut out, &position)?;
@@ -153,6 +189,19 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
                 writeln!(out, "Game abandoned.")?;
                 return Ok(());
             }
+            Action::Draw => {
+                if !repeated {
+                    writeln!(
+                        out,
+                        "a draw can be agreed once a position has repeated; play on."
+                    )?;
+                } else if game.engine_wins(&position, side)? {
+                    writeln!(out, "No: I can force a win from here. Play on.")?;
+                } else {
+                    writeln!(out, "Agreed: the game is drawn.")?;
+                    return Ok(());
+                }
+            }
         }
     }
 }
@@ -161,6 +210,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
 enum Action {
     Move(SumMove),
     Undo,
+    Draw,
     Quit,
 }
 
@@ -235,6 +285,7 @@ impl Game {
                 "" => continue,
                 "quit" | "q" => return Ok(Action::Quit),
                 "undo" | "u" => return Ok(Action::Undo),
+                "draw" => return Ok(Action::Draw),
                 "moves" => {
                     self.list_moves(out, position, moves)?;
                     continue;
@@ -294,6 +345,13 @@ impl Game {
                 Err(e) => writeln!(out, "not a move number or a position: {e}")?,
             }
         }
+    }
+
+    /// Whether the engine can force a win from `position`, `side` (the
+    /// human) to move.
+    fn engine_wins(&self, position: &Position, side: Side) -> Result<bool, Failure> {
+        let a = analyze_for(position, self.play, side, false, &self.budget)?;
+        Ok(a.outcome.winner_when(side) == Some(side.other()))
     }
 
     /// The outcome, value and remoteness of `position` with `side` to move.

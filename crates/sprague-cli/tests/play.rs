@@ -217,3 +217,98 @@ fn moves_are_listed_with_what_they_do_and_plain_on_a_pipe() {
     );
     assert!(!transcript.contains('\x1b'), "no colour on a pipe");
 }
+
+/// Writes `text` to a fresh file under the system's temporary directory and
+/// returns its path.
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("sprague-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn loopy_partizan_play_announces_repetitions_and_agrees_draws() {
+    // Backsliding Toads and Frogs: the human (Left) steps forward, then
+    // back, and the engine's frog steps back too: the start comes back.
+    // The engine cannot force a win there, so a draw is agreed.
+    let out = play(&["backsliding_toads(\"T..F\")"], "draw\n1\n1\ndraw\n");
+    assert!(
+        out.contains("a draw can be agreed once a position has repeated; play on."),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "position repeated: backsliding_toads(\"T..F\"), you to move, as at the start."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("I cannot force a win: type `draw`"), "{out}");
+    assert!(out.ends_with("Agreed: the game is drawn.\n"), "{out}");
+}
+
+#[test]
+fn a_draw_is_refused_where_the_engine_can_win() {
+    // s and t form a cycle (a draw); Left's other move from s, to u, loses:
+    // Right answers to w, where Left's only move lets Right finish.
+    let file = temp_file(
+        "cycle.txt",
+        "s t L\nt s R\ns u L\nu w R\nw x L\nx y R\nstart s\n",
+    );
+    let position = format!("graph[\"{file}\"]()");
+    let out = play(&[&position], "1\n2\ndraw\nquit\n");
+    assert!(out.contains("position repeated:"), "{out}");
+    assert!(
+        out.contains("No: I can force a win from here. Play on."),
+        "{out}"
+    );
+    assert!(out.ends_with("Game abandoned.\n"), "{out}");
+}
+
+#[test]
+fn a_loopy_game_stops_as_a_draw_at_the_move_limit() {
+    // dud = {pass | pass}: both sides pass for ever.
+    let file = temp_file("dud.txt", "a a L\na a R\nstart a\n");
+    let position = format!("graph[\"{file}\"]()");
+    let out = play(&[&position], &"1\n".repeat(150));
+    assert!(
+        out.ends_with("200 moves played: the game stops as a draw.\n"),
+        "{}",
+        &out[out.len().saturating_sub(500)..]
+    );
+    assert!(out.contains("neither of us can force a win: this move keeps the draw"));
+}
+
+#[test]
+fn loopy_partizan_analyses_from_the_command_line() {
+    let v = json(&["analyze", "--json", "backsliding_toads(\"TTT..FFF\")"]);
+    assert_eq!(v["outcome"], "D");
+    assert_eq!(v["first_player_wins"], serde_json::Value::Null);
+    assert_eq!(
+        v["drawing_moves"][0]["to"],
+        "backsliding_toads(\"TT.T.FFF\")"
+    );
+    let v = json(&[
+        "analyze",
+        "--json",
+        "foxgeese(\"4,2 4,4 4,6 4,8\", \"1,1\")",
+    ]);
+    assert_eq!(v["outcome"], "L");
+    let v = json(&["analyze", "--json", "--moves", "backsliding_toads(\"T.F\")"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["remoteness"], 4);
+    assert_eq!(v["moves"][0]["side"], "L");
+    // A bad side letter is one line naming the line of the file, exit 2.
+    let file = temp_file("bad-side.txt", "2 1\n0 1 X\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["analyze", &format!("graph[\"{file}\"](0)")])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("line 2: a move's side is `L` or `R`, not `X`"),
+        "{err}"
+    );
+}

@@ -85,18 +85,38 @@ function moveButton(m, onPick) {
       m.description, el("span", { class: "arrow" }, "→"), el("span", { class: "to" }, m.to)));
 }
 
-// What a move of `analyze --moves` is for the player who makes it: the
-// outcome it leaves is for the player then to move, so P wins, N loses,
-// D draws; in a partizan position L wins for Left and R for Right.
-function forMover(m) {
-  switch (m.outcome) {
-    case "P": return "win";
-    case "N": return "lose";
-    case "D": return "draw";
-    case "L": return m.side === "L" ? "win" : "lose";
-    case "R": return m.side === "R" ? "win" : "lose";
+// Who wins a position of outcome class `outcome` when `starter` ("L" or
+// "R") moves first: "L", "R", or "" for a draw (CGSuite's loopy classes:
+// NHat, Left wins moving first and Right moving first draws; NCheck, PHat,
+// PCheck alike).
+function winnerWhen(outcome, starter) {
+  const other = starter === "L" ? "R" : "L";
+  switch (outcome) {
+    case "N": return starter;
+    case "P": return other;
+    case "L": case "R": return outcome;
+    case "NHat": return starter === "L" ? "L" : "";
+    case "NCheck": return starter === "R" ? "R" : "";
+    case "PHat": return starter === "R" ? "L" : "";
+    case "PCheck": return starter === "L" ? "R" : "";
     default: return "";
   }
+}
+
+// What a move of `analyze --moves` is for the player who makes it: the
+// outcome it leaves is for the player then to move, so P wins, N loses,
+// D draws; in a partizan position, who wins with the other side to move.
+function forMover(m) {
+  if (!m.side) {
+    switch (m.outcome) {
+      case "P": return "win";
+      case "N": return "lose";
+      case "D": return "draw";
+      default: return "";
+    }
+  }
+  const winner = winnerWhen(m.outcome, m.side === "L" ? "R" : "L");
+  return winner === "" ? "draw" : winner === m.side ? "win" : "lose";
 }
 
 // A move coloured as GamesmanUni colours it, with the remoteness of the
@@ -345,16 +365,16 @@ async function startGame() {
   if (!check.ok) { showError("error", text, check.body); return; }
   // In a partizan position you play Left (or Right, if ticked) and the
   // engine the other side: the analysis has CGSuite's figures (`cgt`) only
-  // for partizan positions under normal play; under misère play the moves
-  // say whose they are (the engine may move first, before the human's
-  // moves are listed).
+  // for short partizan positions under normal play; otherwise (misère
+  // play, loopy partizan games) the moves say whose they are (the engine
+  // may move first, before the human's moves are listed).
   let partizan = "cgt" in check.body;
-  if (!partizan && misere()) {
-    const moves = await api("/api/analyze", { position: text, misere: true, moves: true });
+  if (!partizan) {
+    const moves = await api("/api/analyze", { position: text, misere: misere(), moves: true });
     partizan = moves.ok && moves.body.moves.some((m) => m.side);
   }
   game = { position: check.body.position, misere: misere(), over: false, partizan,
-    human: $("play-right").checked ? "R" : "L" };
+    human: $("play-right").checked ? "R" : "L", seen: new Set() };
   $("game").hidden = false;
   $("game-log").replaceChildren();
   $("game-status").textContent = "";
@@ -389,7 +409,13 @@ async function humanTurn() {
     else $("game-status").textContent = label + " is not one of your moves; your move:";
   });
   if (moves.length === 0) return endGame("you");
-  $("game-status").textContent = "Your move:";
+  // In a loopy game a position may come back: say so (the human's turn
+  // there is the same position with the same player to move).
+  const repeated = game.seen.has(game.position);
+  game.seen.add(game.position);
+  $("game-status").textContent = repeated
+    ? "Position repeated: " + game.position + ". Your move:"
+    : "Your move:";
   for (const mv of moves) list.append(coloured ? colouredMove(mv, humanMoves) : moveButton(mv, humanMoves));
   if (!complete) {
     list.append(el("li", { class: "muted" }, "(only the first " + moves.length + " moves are listed)"));

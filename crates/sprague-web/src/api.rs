@@ -334,7 +334,7 @@ pub(crate) async fn analyze(
             let partizan = position
                 .components()
                 .iter()
-                .any(|c| c.class() == sprague::GameClass::Partizan);
+                .any(|c| c.class().is_partizan());
             json.moves = Some(
                 outcomes
                     .iter()

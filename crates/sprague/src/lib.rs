@@ -63,8 +63,8 @@ pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use cooling::{cool, heat, overheat};
 pub use error::{ParseError, ParseErrorKind, SolveError};
 pub use game::{
-    Component, GameClass, Impartial, Key, Kind, Loopy, Move, MoveLabel, Partizan, Play, Side,
-    SumRule, SumVerdict, grundy_by_mex,
+    Component, GameClass, Impartial, Key, Kind, Loopy, LoopyPartizan, Move, MoveLabel, Partizan,
+    Play, Side, SumRule, SumVerdict, grundy_by_mex,
 };
 pub use impartial::{GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use misere::{

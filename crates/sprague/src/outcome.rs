@@ -1,12 +1,42 @@
-//! Outcome classes of positions.
+//! Outcome classes of positions, and the two players of a partizan game.
 
 use std::fmt;
+
+/// One of the two players of a partizan game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Left (Blue, Black, vertical in Domineering).
+    Left,
+    /// Right (Red, White, horizontal in Domineering).
+    Right,
+}
+
+impl Side {
+    /// The other player.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+
+    /// `Left` or `Right`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Left => "Left",
+            Side::Right => "Right",
+        }
+    }
+}
 
 /// The outcome class of a position: who wins with best play.
 ///
 /// `N` and `P` are the classes of impartial (and some partizan) positions;
 /// `L` and `R` are the partizan classes where one player wins whoever starts;
-/// `D` is a draw, possible only in loopy games.
+/// `D` is a draw, possible only in loopy games. A loopy partizan position
+/// may be won by one player when one starts and drawn when the other does:
+/// CGSuite's four further classes (`NHat`, `NCheck`, `PHat`, `PCheck`, as
+/// its `LoopyOutcomeClass` names them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Outcome {
     /// The next player (the one to move) wins.
@@ -19,6 +49,14 @@ pub enum Outcome {
     R,
     /// Neither player can force a win: best play goes on forever.
     D,
+    /// Left wins moving first; Right moving first draws.
+    NHat,
+    /// Left moving first draws; Right wins moving first.
+    NCheck,
+    /// Left moving first draws; Left wins when Right moves first.
+    PHat,
+    /// Right wins when Left moves first; Right moving first draws.
+    PCheck,
 }
 
 impl Outcome {
@@ -29,7 +67,7 @@ impl Outcome {
         match self {
             Outcome::N => Some(true),
             Outcome::P => Some(false),
-            Outcome::L | Outcome::R | Outcome::D => None,
+            _ => None,
         }
     }
 
@@ -41,6 +79,10 @@ impl Outcome {
             Outcome::L => "L",
             Outcome::R => "R",
             Outcome::D => "D",
+            Outcome::NHat => "NHat",
+            Outcome::NCheck => "NCheck",
+            Outcome::PHat => "PHat",
+            Outcome::PCheck => "PCheck",
         }
     }
 
@@ -53,6 +95,40 @@ impl Outcome {
             (false, false) => Outcome::P,
             (true, false) => Outcome::L,
             (false, true) => Outcome::R,
+        }
+    }
+
+    /// The class from who wins when Left starts and when Right starts
+    /// (`None` for a draw), as CGSuite's `LoopyOutcomeClass` combines them.
+    pub fn from_winners(left_starting: Option<Side>, right_starting: Option<Side>) -> Outcome {
+        use Side::{Left, Right};
+        match (left_starting, right_starting) {
+            (Some(Left), Some(Right)) => Outcome::N,
+            (Some(Right), Some(Left)) => Outcome::P,
+            (Some(Left), Some(Left)) => Outcome::L,
+            (Some(Right), Some(Right)) => Outcome::R,
+            (None, None) => Outcome::D,
+            (Some(Left), None) => Outcome::NHat,
+            (Some(Right), None) => Outcome::PCheck,
+            (None, Some(Left)) => Outcome::PHat,
+            (None, Some(Right)) => Outcome::NCheck,
+        }
+    }
+
+    /// Who wins when `starter` moves first (`None` for a draw): the inverse
+    /// of [`Outcome::from_winners`]; for `N` and `P` the player to move or
+    /// the other.
+    pub fn winner_when(self, starter: Side) -> Option<Side> {
+        match self {
+            Outcome::N => Some(starter),
+            Outcome::P => Some(starter.other()),
+            Outcome::L => Some(Side::Left),
+            Outcome::R => Some(Side::Right),
+            Outcome::D => None,
+            Outcome::NHat => (starter == Side::Left).then_some(Side::Left),
+            Outcome::NCheck => (starter == Side::Right).then_some(Side::Right),
+            Outcome::PHat => (starter == Side::Right).then_some(Side::Left),
+            Outcome::PCheck => (starter == Side::Left).then_some(Side::Right),
         }
     }
 }
@@ -75,5 +151,22 @@ mod tests {
         assert_eq!(Outcome::from_partizan(false, true), Outcome::R);
         assert_eq!(Outcome::D.first_player_wins(), None);
         assert_eq!(Outcome::N.first_player_wins(), Some(true));
+    }
+
+    #[test]
+    fn loopy_classes_are_read_back_from_who_wins_each_start() {
+        let results = [None, Some(Side::Left), Some(Side::Right)];
+        let mut seen = Vec::new();
+        for l in results {
+            for r in results {
+                let class = Outcome::from_winners(l, r);
+                assert_eq!(class.winner_when(Side::Left), l);
+                assert_eq!(class.winner_when(Side::Right), r);
+                seen.push(class);
+            }
+        }
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), 9);
     }
 }

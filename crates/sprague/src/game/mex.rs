@@ -95,7 +95,7 @@ pub fn grundy_by_mex<G: Impartial + ?Sized>(
                 let moves = match c.kind() {
                     Kind::Impartial(g) => g.moves(budget)?,
                     Kind::Loopy(_) => return Err(SolveError::Loopy),
-                    Kind::Partizan(_) => {
+                    Kind::Partizan(_) | Kind::LoopyPartizan(_) => {
                         return Err(SolveError::unsupported(format!(
                             "`{}` is partizan: it has no Grundy value",
                             c.text()

@@ -12,6 +12,9 @@
 //!   canonical form (from the moves by default, or a closed form).
 //! - [`Loopy`]: impartial, but play may return to a position; valued by the
 //!   generalised Sprague–Grundy function, with remoteness for single tokens.
+//! - [`LoopyPartizan`]: partizan, and play may return to a position (Fox
+//!   and Geese, Backsliding Toads and Frogs, a partizan graph file); decided
+//!   by a retrograde search of the sum's positions.
 //!
 //! A ruleset supplies moves and, where it has them, closed forms; the solve
 //! layer ([`crate::analyze`]) supplies everything else. Closed forms over
@@ -33,6 +36,8 @@ use crate::error::SolveError;
 use crate::graph::LoopyValue;
 use crate::nimber::Nimber;
 use crate::outcome::Outcome;
+
+pub use crate::outcome::Side;
 
 pub use mex::grundy_by_mex;
 
@@ -56,33 +61,6 @@ impl Play {
     }
 }
 
-/// One of the two players of a partizan game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
-    /// Left (Blue, Black, vertical in Domineering).
-    Left,
-    /// Right (Red, White, horizontal in Domineering).
-    Right,
-}
-
-impl Side {
-    /// The other player.
-    pub fn other(self) -> Side {
-        match self {
-            Side::Left => Side::Right,
-            Side::Right => Side::Left,
-        }
-    }
-
-    /// `Left` or `Right`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Left => "Left",
-            Side::Right => "Right",
-        }
-    }
-}
-
 /// What kind of game a component is, which decides how a sum containing it
 /// is valued. See [`Component::kind`] for the typed view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +71,16 @@ pub enum GameClass {
     Partizan,
     /// Impartial, but play may return to a position it has visited.
     Loopy,
+    /// Partizan, and play may return to a position it has visited.
+    LoopyPartizan,
+}
+
+impl GameClass {
+    /// Whether Left's and Right's moves may differ (a partizan game, loopy
+    /// or not).
+    pub fn is_partizan(self) -> bool {
+        matches!(self, GameClass::Partizan | GameClass::LoopyPartizan)
+    }
 }
 
 /// A component seen as the kind of game it is.
@@ -104,6 +92,8 @@ pub enum Kind<'a> {
     Partizan(&'a dyn Partizan),
     /// An impartial game in which positions may repeat.
     Loopy(&'a dyn Loopy),
+    /// A partizan game in which positions may repeat.
+    LoopyPartizan(&'a dyn LoopyPartizan),
 }
 
 impl fmt::Debug for Kind<'_> {
@@ -112,6 +102,7 @@ impl fmt::Debug for Kind<'_> {
             Kind::Impartial(_) => "Impartial",
             Kind::Partizan(_) => "Partizan",
             Kind::Loopy(_) => "Loopy",
+            Kind::LoopyPartizan(_) => "LoopyPartizan",
         })
     }
 }
@@ -169,6 +160,7 @@ impl dyn Component {
             Kind::Impartial(_) => GameClass::Impartial,
             Kind::Partizan(_) => GameClass::Partizan,
             Kind::Loopy(_) => GameClass::Loopy,
+            Kind::LoopyPartizan(_) => GameClass::LoopyPartizan,
         }
     }
 
@@ -183,6 +175,7 @@ impl dyn Component {
             Kind::Impartial(g) => g.moves(budget),
             Kind::Partizan(g) => g.moves(side, budget),
             Kind::Loopy(g) => g.moves(budget),
+            Kind::LoopyPartizan(g) => g.moves(side, budget),
         }
     }
 
@@ -197,7 +190,7 @@ impl dyn Component {
         match self.kind() {
             Kind::Impartial(g) => g.moves(budget),
             Kind::Loopy(g) => g.moves(budget),
-            Kind::Partizan(_) => Err(SolveError::unsupported(format!(
+            Kind::Partizan(_) | Kind::LoopyPartizan(_) => Err(SolveError::unsupported(format!(
                 "`{}` is partizan: ask for Left's or Right's moves",
                 self.text()
             ))),
@@ -214,7 +207,7 @@ impl dyn Component {
     pub fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
         match self.kind() {
             Kind::Impartial(g) => g.grundy(budget),
-            Kind::Partizan(_) => Err(SolveError::unsupported(format!(
+            Kind::Partizan(_) | Kind::LoopyPartizan(_) => Err(SolveError::unsupported(format!(
                 "`{}` is partizan: it has no Grundy value",
                 self.text()
             ))),
@@ -394,6 +387,27 @@ pub trait Loopy: Component {
     /// The number of moves to the end with best play (the winner hurries,
     /// the loser holds out), `None` for a draw or where unknown.
     fn remoteness(&self, budget: &Budget) -> Option<u32>;
+}
+
+/// A partizan game in which positions may repeat (Fox and Geese,
+/// Backsliding Toads and Frogs, a token on a partizan game graph): a play
+/// may go on forever, a draw. The solve layer explores the positions of a
+/// sum from its moves and decides them by retrograde analysis
+/// ([`crate::graph::PartizanRetrograde`]); its value as a stopper or sided
+/// value is the theory's, from the same graph.
+pub trait LoopyPartizan: Component {
+    /// The moves of `side`, in the order described on [`Component`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Partizan::moves`].
+    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError>;
+
+    /// The independent regions this position splits into, whose sum it
+    /// equals; `None`, the default, when it is one region.
+    fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
+        None
+    }
 }
 
 /// A structural key: equal keys mean equal components. It is built from

@@ -12,7 +12,9 @@ use std::io::Read;
 use std::path::Path;
 
 use super::Graph;
-use super::read::{GraphError, GraphErrorKind, MAX_FILE_BYTES, ReadLimits};
+use super::read::{
+    GameFile, GraphError, GraphErrorKind, MAX_FILE_BYTES, ReadLimits, read_game_file,
+};
 
 /// What a file that is not a regular file is, for the error message.
 fn kind_of(metadata: &Metadata) -> &'static str {
@@ -148,6 +150,13 @@ impl FileSource for FileSystem {
 /// As [`read_text_file`].
 pub fn read_text_from(files: &dyn FileSource, name: &str) -> Result<String, GraphError> {
     read_text(files.open(name, MAX_FILE_BYTES)?)
+}
+
+/// Reads the graph file `name` from `files`, impartial or partizan, under
+/// the default [`ReadLimits`].
+pub(crate) fn read_game_from(files: &dyn FileSource, name: &str) -> Result<GameFile, GraphError> {
+    let limits = ReadLimits::DEFAULT;
+    read_game_file(files.open(name, limits.max_bytes)?, limits)
 }
 
 impl Graph {

@@ -18,7 +18,11 @@
 //! - [`Board`]: a token on a grid with obstacles, its graph built from the
 //!   moves;
 //! - [`PartizanGraph`]: Left's and Right's moves on the same vertices, the
-//!   shape of a loopy partizan game.
+//!   shape of a loopy partizan game, read from graph files whose move lines
+//!   name a side ([`PartizanGraph::parse`]);
+//! - [`PartizanRetrograde`]: win / loss / draw and remoteness of every
+//!   vertex of a partizan game graph for each player to move, and
+//!   [`partizan_sum`], the reachable part of a sum of such games.
 
 mod acyclic;
 mod board;
@@ -27,17 +31,21 @@ mod geography;
 mod loopy;
 mod matching;
 mod partizan;
+mod partizan_retrograde;
 mod read;
 mod retrograde;
 mod words;
 
 pub use acyclic::{grundy_acyclic, grundy_where_acyclic};
 pub use board::{Board, Direction, MoveSet};
+pub(crate) use file::read_game_from;
 pub use file::{FileSource, FileSystem, open_bounded, read_text_file, read_text_from};
 pub use geography::Geography;
 pub use loopy::{LoopyGrundy, LoopyValue};
 pub use matching::{Matching, max_matching};
 pub use partizan::PartizanGraph;
+pub use partizan_retrograde::{PartizanRetrograde, partizan_sum};
+pub(crate) use read::GameFile;
 pub use read::{
     GraphError, GraphErrorKind, MAX_FILE_BYTES, MAX_LINE_BYTES, MAX_VERTICES, ReadLimits,
     VERTICES_PER_BYTE,

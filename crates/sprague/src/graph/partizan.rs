@@ -75,6 +75,21 @@ impl PartizanGraph {
     pub fn right_graph(&self) -> &Graph {
         &self.right
     }
+
+    /// The vertex called `name`, for a graph read with named vertices.
+    pub fn vertex_named(&self, name: &str) -> Option<u32> {
+        self.left.vertex_named(name)
+    }
+
+    /// How vertex `v` is written: its name, or its number.
+    pub fn label(&self, v: u32) -> String {
+        self.left.label(v)
+    }
+
+    /// The token positions of the file's `start` line (empty if none).
+    pub fn start(&self) -> &[u32] {
+        self.left.start()
+    }
 }
 
 #[cfg(test)]

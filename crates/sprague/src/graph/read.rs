@@ -8,6 +8,10 @@
 //! start 0 0    # optional: the tokens of the default sum
 //! ```
 //!
+//! A move line may end with a side, `x y L` or `x y R`: a move for Left or
+//! for Right only, which makes the file a partizan game graph
+//! ([`PartizanGraph::read`]); a line without a side is a move for both.
+//!
 //! Without the header, every line `x y` is a move between named vertices,
 //! numbered in order of first appearance, and a line with a single word
 //! declares a vertex with no moves (a word of the word-chain game nobody can
@@ -23,7 +27,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::io::Read;
 
-use super::Graph;
+use super::{Graph, PartizanGraph};
 
 /// The most vertices a graph file may declare or name: 2^28, so that the
 /// arrays of a graph stay within a few gigabytes whatever the header says.
@@ -164,6 +168,13 @@ pub enum GraphErrorKind {
         /// The operating system's message.
         message: String,
     },
+    /// A move line's third field is not a side (`L` or `R`).
+    BadSide {
+        /// The field as written.
+        found: String,
+    },
+    /// A move for one side in a file read as an impartial graph.
+    SidedMove,
     /// The file's name is not one the [`FileSource`](super::FileSource)
     /// lets a position read (the web explorer's: outside its directory).
     Refused {
@@ -230,6 +241,13 @@ impl fmt::Display for GraphErrorKind {
                 write!(f, "longer than the limit of {max} bytes for one line")
             }
             GraphErrorKind::Io { message } => write!(f, "cannot read the file: {message}"),
+            GraphErrorKind::BadSide { found } => {
+                write!(f, "a move's side is `L` or `R`, not `{found}`")
+            }
+            GraphErrorKind::SidedMove => write!(
+                f,
+                "a move for one side (`L` or `R`) in a graph read as impartial"
+            ),
             GraphErrorKind::Refused { reason } => f.write_str(reason),
         }
     }
@@ -271,6 +289,27 @@ struct Reader {
     start: Option<(u64, Vec<Vec<u8>>)>,
     /// The line of the last content line, for "too few edges".
     last_line: u64,
+    /// Whose move each edge is: [`BOTH`], [`LEFT`] or [`RIGHT`]; empty
+    /// until the first line with a side.
+    sides: Vec<u8>,
+    /// The first line with a side.
+    first_side_line: Option<u64>,
+}
+
+const BOTH: u8 = 0;
+const LEFT: u8 = 1;
+const RIGHT: u8 = 2;
+
+/// A graph file as read: an impartial graph, or a partizan one if some
+/// move line names a side.
+#[derive(Clone, Debug)]
+pub(crate) enum GameFile {
+    Impartial(Graph),
+    Partizan {
+        game: PartizanGraph,
+        /// The first line with a side.
+        first_side_line: u64,
+    },
 }
 
 fn is_space(b: u8) -> bool {
@@ -342,7 +381,31 @@ impl Reader {
             targets: Vec::new(),
             start: None,
             last_line: 0,
+            sides: Vec::new(),
+            first_side_line: None,
         }
+    }
+
+    /// Records whose move the edge just pushed is.
+    fn side(&mut self, side: Option<&[u8]>) -> Result<(), GraphError> {
+        let side = match side {
+            None => BOTH,
+            Some(b"L") => LEFT,
+            Some(b"R") => RIGHT,
+            Some(other) => {
+                return Err(self.error(GraphErrorKind::BadSide {
+                    found: lossy(other),
+                }));
+            }
+        };
+        if side != BOTH && self.first_side_line.is_none() {
+            self.first_side_line = Some(self.line);
+            self.sides.resize(self.sources.len() - 1, BOTH);
+        }
+        if self.first_side_line.is_some() {
+            self.sides.push(side);
+        }
+        Ok(())
     }
 
     fn error(&self, kind: GraphErrorKind) -> GraphError {
@@ -387,6 +450,9 @@ impl Reader {
                 self.last_line = self.line;
                 self.sources.push(x as u32);
                 self.targets.push(y as u32);
+                if self.first_side_line.is_some() {
+                    self.sides.push(BOTH);
+                }
                 return Ok(());
             }
             // Anything unusual (a comment, a start line, an error) takes the
@@ -401,9 +467,9 @@ impl Reader {
                 return self.start_line(it.map(<[u8]>::to_vec).collect());
             }
             let count = 1 + it.clone().count();
-            let Some(y) = it.next().filter(|_| count == 2) else {
+            let Some(y) = it.next().filter(|_| count == 2 || count == 3) else {
                 return Err(self.error(GraphErrorKind::FieldCount {
-                    expected: "an edge `x y`",
+                    expected: "an edge `x y` or `x y L` / `x y R`",
                     found: count,
                 }));
             };
@@ -414,7 +480,7 @@ impl Reader {
             }
             self.sources.push(x);
             self.targets.push(y);
-            return Ok(());
+            return self.side(it.next());
         }
         self.no_control_bytes(line)?;
         let f: Vec<&[u8]> = fields(line).collect();
@@ -459,7 +525,10 @@ impl Reader {
             1 => {
                 self.named(f[0])?;
             }
-            2 => {
+            2 | 3 => {
+                if f.len() == 3 && !matches!(f[2], b"L" | b"R") {
+                    return Err(self.error(GraphErrorKind::BadSide { found: lossy(f[2]) }));
+                }
                 let x = self.named(f[0])?;
                 let y = self.named(f[1])?;
                 if self.sources.len() >= u32::MAX as usize {
@@ -470,10 +539,11 @@ impl Reader {
                 }
                 self.sources.push(x);
                 self.targets.push(y);
+                self.side(f.get(2).copied())?;
             }
             found => {
                 return Err(self.error(GraphErrorKind::FieldCount {
-                    expected: "a move `word1 word2` or a single word",
+                    expected: "a move `word1 word2`, `word1 word2 L` / `R`, or a single word",
                     found,
                 }));
             }
@@ -523,7 +593,7 @@ impl Reader {
     }
 
     /// The graph read, from a file of `bytes` bytes.
-    fn finish(mut self, bytes: u64) -> Result<Graph, GraphError> {
+    fn finish(mut self, bytes: u64) -> Result<GameFile, GraphError> {
         let (n, names) = match std::mem::replace(&mut self.mode, Mode::Unknown) {
             Mode::Unknown => (0, None),
             Mode::Numbered { n, .. } if n > bytes.saturating_mul(VERTICES_PER_BYTE) => {
@@ -562,12 +632,80 @@ impl Reader {
                 start.push(v);
             }
         }
-        let graph = Graph::from_edges(n as u32, &self.sources, &self.targets);
-        let graph = match names {
-            Some(names) => graph.with_names(names),
-            None => graph,
+        let named = |graph: Graph| {
+            match &names {
+                Some(names) => graph.with_names(names.clone()),
+                None => graph,
+            }
+            .with_start(start.clone())
         };
-        Ok(graph.with_start(start))
+        let Some(first_side_line) = self.first_side_line else {
+            let graph = Graph::from_edges(n as u32, &self.sources, &self.targets);
+            return Ok(GameFile::Impartial(named(graph)));
+        };
+        let one_side = |wanted: u8| {
+            let (s, t): (Vec<u32>, Vec<u32>) = self
+                .sources
+                .iter()
+                .zip(&self.targets)
+                .zip(&self.sides)
+                .filter(|&(_, &side)| side == BOTH || side == wanted)
+                .map(|((&s, &t), _)| (s, t))
+                .unzip();
+            Graph::from_edges(n as u32, &s, &t)
+        };
+        let game = PartizanGraph::new(named(one_side(LEFT)), one_side(RIGHT));
+        Ok(GameFile::Partizan {
+            game,
+            first_side_line,
+        })
+    }
+}
+
+/// Reads a graph file, impartial or partizan, under `limits`.
+pub(crate) fn read_game_file(
+    reader: impl Read,
+    limits: ReadLimits,
+) -> Result<GameFile, GraphError> {
+    Graph::read_any(reader, limits)
+}
+
+impl PartizanGraph {
+    /// Reads a partizan game graph from `reader`: the graph file format,
+    /// each move line `x y L` (Left's move), `x y R` (Right's) or `x y`
+    /// (a move for both), under the default [`ReadLimits`]. Vertex names and
+    /// the `start` line are kept on [`PartizanGraph::left_graph`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Graph::read`], and [`GraphErrorKind::BadSide`] for a third field
+    /// that is neither `L` nor `R`.
+    pub fn read(reader: impl Read) -> Result<PartizanGraph, GraphError> {
+        Ok(match Graph::read_any(reader, ReadLimits::DEFAULT)? {
+            GameFile::Impartial(graph) => PartizanGraph::new(graph.clone(), graph),
+            GameFile::Partizan { game, .. } => game,
+        })
+    }
+
+    /// Reads a partizan game graph from text.
+    ///
+    /// # Errors
+    ///
+    /// As [`PartizanGraph::read`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sprague::graph::PartizanGraph;
+    /// // over = {0 | pass}: Left moves to 0, Right back to over.
+    /// let over = PartizanGraph::parse("over 0 L\nover over R\n").unwrap();
+    /// assert_eq!(over.left(0), &[1]);
+    /// assert_eq!(over.right(0), &[0]);
+    /// let e = PartizanGraph::parse("2 1\n0 1 X\n").unwrap_err();
+    /// assert_eq!(e.to_string(), "line 2: a move's side is `L` or `R`, not `X`");
+    /// ```
+    pub fn parse(text: &str) -> Result<PartizanGraph, GraphError> {
+        PartizanGraph::read(text.as_bytes())
     }
 }
 
@@ -602,6 +740,16 @@ impl Graph {
     /// assert_eq!(e.to_string(), "line 2: longer than the limit of 4 bytes for one line");
     /// ```
     pub fn read_with_limits(reader: impl Read, limits: ReadLimits) -> Result<Graph, GraphError> {
+        match Graph::read_any(reader, limits)? {
+            GameFile::Impartial(graph) => Ok(graph),
+            GameFile::Partizan {
+                first_side_line, ..
+            } => Err(GraphError::new(first_side_line, GraphErrorKind::SidedMove)),
+        }
+    }
+
+    /// Reads a graph file, impartial or partizan, under `limits`.
+    fn read_any(reader: impl Read, limits: ReadLimits) -> Result<GameFile, GraphError> {
         let mut reader = reader.take(limits.max_bytes.saturating_add(1));
         // The line being gathered is the one after the last line parsed.
         let too_long = |parser: &Reader| {
@@ -773,6 +921,28 @@ mod tests {
     }
 
     #[test]
+    fn partizan_files_keep_each_side_and_both() {
+        // Numbered, then named with a start line; a line without a side is
+        // a move for both, in the order of the lines.
+        let g = PartizanGraph::parse("3 4\n0 1\n0 2 L\n# c\n0 0 R\n2 1 R\n").unwrap();
+        assert_eq!(g.left(0), &[1, 2]);
+        assert_eq!(g.right(0), &[1, 0]);
+        assert_eq!(g.right(2), &[1]);
+        assert!(g.left(2).is_empty());
+        let g = PartizanGraph::parse("on on L\nstart on\nx on\n").unwrap();
+        assert_eq!(g.vertex_named("on"), Some(0));
+        assert_eq!(g.left(0), &[0]);
+        assert!(g.right(0).is_empty());
+        assert_eq!(g.left(1), &[0]);
+        assert_eq!(g.right(1), &[0]);
+        assert_eq!(g.start(), &[0]);
+        assert_eq!(g.label(1), "x");
+        // An impartial file read as partizan gives both players every move.
+        let g = PartizanGraph::parse("2 1\n0 1\n").unwrap();
+        assert_eq!((g.left(0), g.right(0)), (&[1][..], &[1][..]));
+    }
+
+    #[test]
     fn errors_name_the_line() {
         assert_eq!(
             err("10 1\n\n# c\n3 12\n"),
@@ -784,7 +954,20 @@ mod tests {
         );
         assert_eq!(
             err("2 1\n0 1 1\n"),
-            "line 2: expected an edge `x y`, found 3 fields"
+            "line 2: a move's side is `L` or `R`, not `1`"
+        );
+        assert_eq!(
+            err("2 1\n0 1 L x\n"),
+            "line 2: expected an edge `x y` or `x y L` / `x y R`, found 4 fields"
+        );
+        assert_eq!(
+            err("a b\nb c l\n"),
+            "line 2: a move's side is `L` or `R`, not `l`"
+        );
+        // A file with sides is a partizan game, not an impartial graph.
+        assert_eq!(
+            err("2 2\n0 1\n1 0 R\n"),
+            "line 3: a move for one side (`L` or `R`) in a graph read as impartial"
         );
         assert_eq!(
             err("2 1\n0 1\n1 0\n"),
@@ -808,7 +991,11 @@ mod tests {
         );
         assert_eq!(
             err("a b c\n"),
-            "line 1: expected a move `word1 word2` or a single word, found 3 fields"
+            "line 1: a move's side is `L` or `R`, not `c`"
+        );
+        assert_eq!(
+            err("a b c d\n"),
+            "line 1: expected a move `word1 word2`, `word1 word2 L` / `R`, or a single word, found 4 fields"
         );
         assert_eq!(
             err("999999999999 0\n"),

@@ -8,16 +8,19 @@
 //! position is built, and shared by every token and every position reached
 //! from it. The values are computed on first use: Grundy values where the
 //! token cannot reach a cycle, the generalised Sprague–Grundy function of
-//! [`crate::graph::LoopyGrundy`] where it can.
+//! [`crate::graph::LoopyGrundy`] where it can. A graph file whose move
+//! lines name sides (`x y L`, `x y R`) is a partizan game graph: its tokens
+//! are loopy partizan components ([`PartizanToken`]), decided by the solve
+//! layer's retrograde search.
 
 use std::sync::{Arc, OnceLock};
 
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Impartial, Key, Kind, Loopy, Move};
+use crate::game::{Component, Impartial, Key, Kind, Loopy, LoopyPartizan, Move, Side};
 use crate::graph::{
-    Board, FileSource, FileSystem, Geography, Graph, LoopyGrundy, LoopyValue, MoveSet, Retrograde,
-    grundy_where_acyclic, word_chain,
+    Board, FileSource, FileSystem, GameFile, Geography, Graph, LoopyGrundy, LoopyValue, MoveSet,
+    PartizanGraph, Retrograde, grundy_where_acyclic, word_chain,
 };
 use crate::nimber::Nimber;
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax};
@@ -422,8 +425,93 @@ fn build_graph_from(
     files: &dyn FileSource,
 ) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let (path, span) = file_param(c)?;
-    let graph = read_graph(files, &path, span)?;
-    tokens(GraphGame::new("graph", &path, graph), c)
+    let file = crate::graph::read_game_from(files, &path)
+        .map_err(|e| ParseError::bad_parameters(format!("`{path}`: {e}"), span))?;
+    match file {
+        GameFile::Impartial(graph) => tokens(GraphGame::new("graph", &path, graph), c),
+        GameFile::Partizan { game, .. } => partizan_tokens(&path, game, c),
+    }
+}
+
+/// A partizan game graph read from a file, shared by the tokens on it.
+#[derive(Debug)]
+pub struct PartizanFile {
+    /// The ruleset as written: `graph["g.txt"]`.
+    ruleset: String,
+    game: PartizanGraph,
+}
+
+/// One token on a vertex of a partizan game graph (a graph file whose move
+/// lines name sides): a loopy partizan component.
+#[derive(Clone, Debug)]
+pub struct PartizanToken {
+    file: Arc<PartizanFile>,
+    vertex: u32,
+}
+
+impl Component for PartizanToken {
+    fn ruleset(&self) -> String {
+        self.file.ruleset.clone()
+    }
+
+    fn args(&self) -> String {
+        match self.file.game.left_graph().name(self.vertex) {
+            Some(name) => quoted(name),
+            None => self.vertex.to_string(),
+        }
+    }
+
+    fn key(&self) -> Key {
+        Key::shared("graph", &self.file, [u64::from(self.vertex)])
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::LoopyPartizan(self)
+    }
+}
+
+impl LoopyPartizan for PartizanToken {
+    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        let options = match side {
+            Side::Left => self.file.game.left(self.vertex),
+            Side::Right => self.file.game.right(self.vertex),
+        };
+        crate::rulesets::common::check_move_count(options.len() as u64, budget)?;
+        let from = self.file.game.label(self.vertex);
+        Ok(options
+            .iter()
+            .map(|&w| {
+                Move::new(
+                    format!("move the token from {from} to {}", self.file.game.label(w)),
+                    Arc::new(PartizanToken {
+                        file: Arc::clone(&self.file),
+                        vertex: w,
+                    }) as Arc<dyn Component>,
+                )
+            })
+            .collect())
+    }
+}
+
+fn partizan_tokens(
+    path: &str,
+    game: PartizanGraph,
+    c: &ComponentSyntax,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    let vs = vertices(c, game.left_graph())?;
+    let file = Arc::new(PartizanFile {
+        ruleset: format!("graph[{}]", quoted(path)),
+        game,
+    });
+    Ok(vs
+        .into_iter()
+        .map(|vertex| {
+            Arc::new(PartizanToken {
+                file: Arc::clone(&file),
+                vertex,
+            }) as Arc<dyn Component>
+        })
+        .collect())
 }
 
 fn build_wordchain(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {

@@ -6,6 +6,7 @@
 //! `sprague table` tabulates), and a [`Ruleset`] entry in [`RULESETS`].
 
 mod amazons;
+mod backsliding_toads;
 mod bash;
 mod circle;
 mod clobber;
@@ -16,6 +17,7 @@ mod divisor;
 mod domineering;
 mod fibonacci;
 mod fission;
+mod foxgeese;
 mod graph;
 mod grid;
 mod hackenbush;
@@ -50,6 +52,7 @@ use crate::game::{Component, SumRule};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
 pub use amazons::AmazonsBoard;
+pub use backsliding_toads::BackslidingToads;
 pub use bash::BashHeap;
 pub use circle::CirclePosition;
 pub use clobber::ClobberBoard;
@@ -66,6 +69,8 @@ pub use divisor::{DivisorHeap, divisor_grundy, is_prime, prime_factors};
 pub use domineering::{DomineeringBoard, MAX_CELLS as DOMINEERING_MAX_CELLS};
 pub use fibonacci::{FibonacciPosition, zeckendorf};
 pub use fission::FissionBoard;
+pub use foxgeese::FoxAndGeese;
+pub use graph::PartizanToken;
 pub use hackenbush::{
     HackenbushGraph, HackenbushString, MAX_EDGES as HACKENBUSH_MAX_EDGES,
     MAX_GRAPH_EDGES as HACKENBUSH_MAX_GRAPH_EDGES, hackenbush_value,
@@ -122,6 +127,8 @@ pub static RULESETS: &[Ruleset] = &[
     cut::RULESET,
     domineering::RULESET,
     toads::RULESET,
+    backsliding_toads::RULESET,
+    foxgeese::RULESET,
     clobber::RULESET,
     konane::RULESET,
     amazons::RULESET,

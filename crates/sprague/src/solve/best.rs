@@ -13,7 +13,7 @@ use crate::position::Position;
 
 use super::analysis::SumMove;
 use super::search::SumSearch;
-use super::{Kinds, analyze_for, loopy, moves};
+use super::{Kinds, analyze_for, loopy, loopy_partizan, moves};
 
 /// The most positions one remoteness search stores (or the caller's budget,
 /// if smaller): enough for every position a person plays out by hand, small
@@ -56,6 +56,20 @@ impl Remoteness {
             return None;
         }
         let components = position.components();
+        if Kinds::of(components).loopy_partizan {
+            // The retrograde search of the whole sum has it.
+            if self.play != Play::Normal {
+                return None;
+            }
+            return match loopy_partizan::Explored::new(position, &self.budget) {
+                Ok(explored) => explored.verdict(side),
+                Err(SolveError::BudgetExceeded { .. } | SolveError::TimeLimit { .. }) => {
+                    self.gave_up = true;
+                    None
+                }
+                Err(_) => None,
+            };
+        }
         if Kinds::of(components).loopy {
             // A single token: retrograde analysis has its remoteness, odd
             // exactly when the player to move wins (they make the last
@@ -155,13 +169,10 @@ impl MoveOutcome {
     /// loses (`Some(false)`), or keeps a draw (`None`), with best play
     /// after it: what a player colours green, red or yellow.
     pub fn wins_for_mover(&self) -> Option<bool> {
-        match self.outcome {
-            Outcome::D => None,
-            Outcome::P => Some(true),
-            Outcome::N => Some(false),
-            Outcome::L => Some(self.side == Side::Left),
-            Outcome::R => Some(self.side == Side::Right),
-        }
+        // The other player moves next: who wins from there decides.
+        self.outcome
+            .winner_when(self.side.other())
+            .map(|winner| winner == self.side)
     }
 }
 

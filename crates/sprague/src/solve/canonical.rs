@@ -146,7 +146,7 @@ impl CanonicalSolver {
             return Ok(Some(g));
         }
         let g = match c.kind() {
-            Kind::Loopy(_) => {
+            Kind::Loopy(_) | Kind::LoopyPartizan(_) => {
                 return Err(SolveError::unsupported(format!(
                     "`{}` is loopy: it has no canonical form as a short game",
                     c.text()

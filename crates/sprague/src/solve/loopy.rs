@@ -20,7 +20,7 @@ fn loopy_value(c: &Arc<dyn Component>, budget: &Budget) -> Result<LoopyValue, So
     match c.kind() {
         Kind::Loopy(g) => g.loopy_value(budget),
         Kind::Impartial(g) => Ok(LoopyValue::Finite(g.grundy(budget)?.0)),
-        Kind::Partizan(_) => Err(SolveError::unsupported(format!(
+        Kind::Partizan(_) | Kind::LoopyPartizan(_) => Err(SolveError::unsupported(format!(
             "`{}` is partizan: it has no loopy value",
             c.text()
         ))),
@@ -41,7 +41,7 @@ pub(super) fn remoteness(c: &Arc<dyn Component>, budget: &Budget) -> Option<u32>
     match c.kind() {
         Kind::Loopy(g) => g.remoteness(budget),
         Kind::Impartial(g) => g.remoteness(budget),
-        Kind::Partizan(_) => None,
+        Kind::Partizan(_) | Kind::LoopyPartizan(_) => None,
     }
 }
 

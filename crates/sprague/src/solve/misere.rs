@@ -41,7 +41,7 @@ fn impartial_moves(c: &dyn Component, budget: &Budget) -> Result<Vec<Move>, Solv
         Kind::Loopy(_) => Err(SolveError::unsupported(
             "misère canonical forms of loopy games",
         )),
-        Kind::Partizan(_) => Err(SolveError::unsupported(
+        Kind::Partizan(_) | Kind::LoopyPartizan(_) => Err(SolveError::unsupported(
             "misère canonical forms of partizan games",
         )),
     }

@@ -25,6 +25,7 @@ mod analysis;
 mod best;
 pub mod canonical;
 mod loopy;
+mod loopy_partizan;
 pub mod misere;
 mod nim_sum;
 pub mod search;
@@ -45,6 +46,7 @@ use crate::position::Position;
 struct Kinds {
     partizan: bool,
     loopy: bool,
+    loopy_partizan: bool,
 }
 
 impl Kinds {
@@ -52,12 +54,17 @@ impl Kinds {
         let mut kinds = Kinds {
             partizan: false,
             loopy: false,
+            loopy_partizan: false,
         };
         for c in components {
             match c.class() {
                 GameClass::Impartial => {}
                 GameClass::Partizan => kinds.partizan = true,
                 GameClass::Loopy => kinds.loopy = true,
+                GameClass::LoopyPartizan => {
+                    kinds.partizan = true;
+                    kinds.loopy_partizan = true;
+                }
             }
         }
         kinds
@@ -120,6 +127,16 @@ pub fn analyze_for(
     let max = if all { usize::MAX } else { 1 };
     let components = position.components();
     let kinds = Kinds::of(components);
+    if kinds.loopy_partizan {
+        if play == Play::Misere {
+            return Err(SolveError::unsupported(
+                "loopy partizan games are played under normal play only",
+            ));
+        }
+        // Every component, loopy or not, is explored from its moves: the
+        // retrograde search decides the whole sum.
+        return loopy_partizan::analyze(position, side, all, budget);
+    }
     if kinds.loopy && (kinds.partizan || play == Play::Misere) {
         let c = components
             .iter()
@@ -380,6 +397,24 @@ pub fn reply(
     side: Side,
     budget: &Budget,
 ) -> Result<Reply, SolveError> {
+    if play == Play::Normal && Kinds::of(position.components()).loopy_partizan {
+        // The retrograde search knows every option's outcome and
+        // remoteness: best play without a second search.
+        let analysis = analyze_for(position, play, side, false, budget)?;
+        let explored = loopy_partizan::Explored::new(position, budget)?;
+        let (chosen, reason) = match explored.best_move(side) {
+            Some((m, Some(true))) => (Some(m), ReplyReason::Winning),
+            Some((m, None)) => (Some(m), ReplyReason::Drawing),
+            Some((m, Some(false))) => (Some(m), ReplyReason::Losing),
+            None => (None, ReplyReason::Losing),
+        };
+        return Ok(Reply {
+            analysis,
+            chosen,
+            reason,
+            by_remoteness: true,
+        });
+    }
     let analysis = analyze_for(position, play, side, false, budget)?;
     if analysis.outcome != crate::outcome::Outcome::D {
         let list = moves(position, side, usize::MAX, budget)?;

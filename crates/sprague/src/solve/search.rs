@@ -12,7 +12,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::budget::Budget;
 use crate::error::SolveError;
-use crate::game::{Component, GameClass, Key, Play, Side};
+use crate::game::{Component, Key, Play, Side};
 use crate::outcome::Outcome;
 use crate::position::Position;
 
@@ -145,7 +145,7 @@ impl SumSearch {
     fn state(components: &[Arc<dyn Component>], side: Side) -> State {
         let mut keys: Vec<Key> = components.iter().map(|c| c.key()).collect();
         keys.sort_unstable();
-        let partizan = components.iter().any(|c| c.class() == GameClass::Partizan);
+        let partizan = components.iter().any(|c| c.class().is_partizan());
         State {
             keys,
             side: if partizan { side } else { Side::Left },
@@ -315,7 +315,7 @@ pub(super) fn analyze(
 ) -> Result<Analysis, SolveError> {
     let components = position.components();
     let mut search = SumSearch::new(play, *budget);
-    let partizan = components.iter().any(|c| c.class() == GameClass::Partizan);
+    let partizan = components.iter().any(|c| c.class().is_partizan());
     let side_first = search.wins(components, side)?;
     let outcome = if partizan {
         let other_first = search.wins(components, side.other())?;

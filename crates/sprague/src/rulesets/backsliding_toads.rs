@@ -1,0 +1,302 @@
+//! Backsliding Toads and Frogs, a loopy partizan game on one row (Winning
+//! Ways, ch. 22; CGSuite's `BackslidingToadsAndFrogs`, its
+//! `GenToadsAndFrogs` with `minSlide => -1`): `T` are Left's toads, `F`
+//! Right's frogs. A toad steps one cell right into an empty cell, steps
+//! back one cell left into an empty cell, or jumps right over one frog into
+//! the empty cell beyond; a frog alike, mirrored. Whoever cannot move
+//! loses; a creature may step back and forth, so play may go on for ever (a
+//! draw). `backsliding_toads("TT..FF")`, `.` an empty cell.
+//!
+//! **Regions.** A row splits where a piece can never move again: such a
+//! piece is a wall. But a row with an empty cell has none: both neighbours
+//! of an empty cell may step into it, so they may move; then so may their
+//! neighbours (the cell a moved piece leaves is theirs to step into), and
+//! so on along the row. So only a row with no empty cell has walls, and it
+//! has no move at all: it is 0, no region. Every other row is one game.
+//! (The tests check the split against the whole row on every small row.)
+
+use std::sync::Arc;
+
+use crate::budget::Budget;
+use crate::error::{ParseError, SolveError};
+use crate::game::{Component, Key, Kind, LoopyPartizan, Move, MoveLabel, Side};
+use crate::syntax::ComponentSyntax;
+
+use super::common::{Ruleset, check_move_count, quoted_components};
+
+pub(super) const RULESET: Ruleset = Ruleset {
+    name: "backsliding_toads",
+    syntax: "backsliding_toads(\"TTT..FFF\", ...)   T: Left's toads, F: Right's frogs, . empty",
+    rule: "loopy partizan: a toad (frog) steps right (left) or back into the next empty cell, or jumps over one of the other kind into the empty cell beyond",
+    example: "backsliding_toads(\"T..F\")",
+    heaps_interact: false,
+    build,
+    family: None,
+    sum_rule: None,
+};
+
+/// The most cells a row may have.
+pub const MAX_CELLS: usize = 1 << 12;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Cell {
+    Empty,
+    Toad,
+    Frog,
+}
+
+/// A row of Backsliding Toads and Frogs.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BackslidingToads {
+    cells: Vec<Cell>,
+    /// Whether the row may split into regions (tests turn it off to play
+    /// the whole row).
+    split: bool,
+}
+
+impl BackslidingToads {
+    fn row(&self) -> String {
+        self.cells
+            .iter()
+            .map(|c| match c {
+                Cell::Empty => '.',
+                Cell::Toad => 'T',
+                Cell::Frog => 'F',
+            })
+            .collect()
+    }
+
+    /// The moves of `side`: (from, to) cells, by the cell moved from, then
+    /// forward step, backward step, jump (CGSuite's order: slides, then
+    /// back-slides, then jumps, per piece here).
+    fn hops(&self, side: Side) -> Vec<(usize, usize)> {
+        let (mover, other) = match side {
+            Side::Left => (Cell::Toad, Cell::Frog),
+            Side::Right => (Cell::Frog, Cell::Toad),
+        };
+        let n = self.cells.len() as isize;
+        let forward: isize = match side {
+            Side::Left => 1,
+            Side::Right => -1,
+        };
+        let at = |i: isize| (0..n).contains(&i).then(|| self.cells[i as usize]);
+        let mut out = Vec::new();
+        for i in 0..n {
+            if self.cells[i as usize] != mover {
+                continue;
+            }
+            if at(i + forward) == Some(Cell::Empty) {
+                out.push((i as usize, (i + forward) as usize));
+            }
+            if at(i - forward) == Some(Cell::Empty) {
+                out.push((i as usize, (i - forward) as usize));
+            }
+            if at(i + forward) == Some(other) && at(i + 2 * forward) == Some(Cell::Empty) {
+                out.push((i as usize, (i + 2 * forward) as usize));
+            }
+        }
+        out
+    }
+
+    fn hop(&self, from: usize, to: usize) -> Move {
+        let mut cells = self.cells.clone();
+        cells[to] = cells[from];
+        cells[from] = Cell::Empty;
+        let what = if cells[to] == Cell::Toad {
+            "toad"
+        } else {
+            "frog"
+        };
+        let forward = (to > from) == (cells[to] == Cell::Toad);
+        let how = match (from.abs_diff(to), forward) {
+            (2, _) => "jumps",
+            (_, true) => "steps",
+            (_, false) => "steps back",
+        };
+        Move::new(
+            MoveLabel::Words(format!(
+                "the {what} on cell {} {how} to cell {}",
+                from + 1,
+                to + 1
+            )),
+            Arc::new(BackslidingToads {
+                cells,
+                split: self.split,
+            }),
+        )
+    }
+}
+
+impl Component for BackslidingToads {
+    fn ruleset(&self) -> String {
+        "backsliding_toads".to_string()
+    }
+
+    fn args(&self) -> String {
+        format!("\"{}\"", self.row())
+    }
+
+    fn key(&self) -> Key {
+        let bytes: Vec<u8> = self.cells.iter().map(|&c| c as u8).collect();
+        Key::new(
+            "backsliding_toads",
+            std::iter::once(u64::from(self.split)).chain(Key::pack(&bytes)),
+        )
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::LoopyPartizan(self)
+    }
+}
+
+impl LoopyPartizan for BackslidingToads {
+    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        let hops = self.hops(side);
+        check_move_count(hops.len() as u64, budget)?;
+        Ok(hops
+            .into_iter()
+            .map(|(from, to)| self.hop(from, to))
+            .collect())
+    }
+
+    fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
+        // A row without an empty cell is frozen: no region (see the module
+        // docs); any other row is one region.
+        (self.split && !self.cells.is_empty() && !self.cells.contains(&Cell::Empty)).then(Vec::new)
+    }
+}
+
+fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    quoted_components(
+        c,
+        "row in quotes: T toads, F frogs, . empty, like \"TT..FF\"",
+        |text, at, span| {
+            let mut cells = Vec::with_capacity(text.len());
+            for (i, ch) in text.char_indices() {
+                cells.push(match ch {
+                    '.' => Cell::Empty,
+                    'T' | 't' => Cell::Toad,
+                    'F' | 'f' => Cell::Frog,
+                    _ => {
+                        return Err(ParseError::bad_arguments(
+                            format!(
+                                "a cell is `T` (a toad), `F` (a frog) or `.` (empty), not `{ch}`"
+                            ),
+                            at + i..at + i + ch.len_utf8(),
+                        ));
+                    }
+                });
+            }
+            if cells.len() > MAX_CELLS {
+                return Err(ParseError::bad_arguments(
+                    format!("a row has at most {MAX_CELLS} cells"),
+                    span,
+                ));
+            }
+            Ok(Arc::new(BackslidingToads { cells, split: true }) as Arc<dyn Component>)
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Play;
+    use crate::outcome::Outcome;
+    use crate::position::Position;
+    use crate::solve::analyze_for;
+
+    fn moves(row: &str, side: Side) -> Vec<String> {
+        let p = Position::parse(&format!("backsliding_toads(\"{row}\")")).unwrap();
+        p.components()[0]
+            .moves_of(side, &Budget::DEFAULT)
+            .unwrap()
+            .iter()
+            .map(|m| m.to[0].args())
+            .collect()
+    }
+
+    #[test]
+    fn creatures_step_forward_or_back_and_jump_forward() {
+        // GenToadsAndFrogs with minSlide -1 (CGSuite): slides of one cell
+        // either way into an empty cell, jumps over one enemy forward.
+        assert_eq!(moves("T.F", Side::Left), ["\".TF\""]);
+        assert_eq!(moves(".TF.", Side::Left), ["\"T.F.\"", "\"..FT\""]);
+        assert_eq!(moves(".TF.", Side::Right), ["\".T.F\"", "\"FT..\""]);
+        // No jump over a friend, none off the row.
+        assert_eq!(moves("TT.", Side::Left), ["\"T.T\""]);
+        assert!(moves("TF", Side::Left).is_empty());
+    }
+
+    fn class(row: &str) -> Outcome {
+        let p = Position::parse(&format!("backsliding_toads(\"{row}\")")).unwrap();
+        analyze_for(&p, Play::Normal, Side::Left, false, &Budget::DEFAULT)
+            .unwrap()
+            .outcome
+    }
+
+    #[test]
+    fn published_positions_have_their_outcomes() {
+        // CGSuite's GameStripTest.scala (aaron-siegel/cgsuite):
+        // BackslidingToadsAndFrogs("ttt..fff").GameValue is
+        // {on||0|-1/2} & {1/2|0||off}. Read off the sides: Left moving
+        // first only draws (to on in the onside, but to {1/2|0} in the
+        // offside, where Right moves to 0), Right alike: a draw.
+        assert_eq!(class("TTT..FFF"), Outcome::D);
+        // T.F by hand: every move is forced. Left first: .TF, FT. (the
+        // frog jumps), F.T, .FT, and the toad is stuck: Left loses after
+        // four moves. Right first: TF., .FT (the toad jumps), F.T, FT., and
+        // the frog is stuck. A P-position, though pieces may step back.
+        assert_eq!(class("T.F"), Outcome::P);
+        let p = Position::parse("backsliding_toads(\"T.F\")").unwrap();
+        for side in [Side::Left, Side::Right] {
+            let a = analyze_for(&p, Play::Normal, side, false, &Budget::DEFAULT).unwrap();
+            assert_eq!(a.remoteness, Some(4));
+        }
+        // A lone toad can shuffle for ever; Right has no move: Left wins.
+        assert_eq!(class("T.."), Outcome::L);
+        assert_eq!(class("TF"), Outcome::P);
+    }
+
+    #[test]
+    fn regions_agree_with_the_whole_row_on_every_small_row() {
+        let budget = Budget::DEFAULT;
+        let mut checked = 0;
+        for len in 0..=7usize {
+            for code in 0..3u32.pow(len as u32) {
+                let cells: Vec<Cell> = (0..len)
+                    .map(|i| match code / 3u32.pow(i as u32) % 3 {
+                        0 => Cell::Empty,
+                        1 => Cell::Toad,
+                        _ => Cell::Frog,
+                    })
+                    .collect();
+                let split = Position::from_components(vec![Arc::new(BackslidingToads {
+                    cells: cells.clone(),
+                    split: true,
+                })]);
+                let whole = Position::from_components(vec![Arc::new(BackslidingToads {
+                    cells,
+                    split: false,
+                })]);
+                for side in [Side::Left, Side::Right] {
+                    let a = analyze_for(&split, Play::Normal, side, true, &budget).unwrap();
+                    let b = analyze_for(&whole, Play::Normal, side, true, &budget).unwrap();
+                    assert_eq!(a.outcome, b.outcome, "{}", split);
+                    assert_eq!(a.remoteness, b.remoteness, "{}", split);
+                    assert_eq!(a.winning_moves.len(), b.winning_moves.len(), "{}", split);
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, (0..=7).map(|n| 3u32.pow(n)).sum::<u32>());
+    }
+
+    #[test]
+    fn bad_rows_are_parse_errors() {
+        let e = Position::parse("backsliding_toads(\"T.x\")").unwrap_err();
+        assert_eq!(e.span, 21..22);
+        assert!(Position::parse("backsliding_toads(3)").is_err());
+        assert!(Position::parse("backsliding_toads()").is_err());
+    }
+}

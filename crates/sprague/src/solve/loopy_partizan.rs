@@ -1,0 +1,265 @@
+//! Sums with loopy partizan components: the positions reachable from the
+//! sum are explored from the components' moves into one partizan game
+//! graph, and [`PartizanRetrograde`] decides each for both players to
+//! move (win, loss or draw, and remoteness).
+//!
+//! A position of the graph is a multiset of components, each split into
+//! its regions, keyed by their sorted [`Key`]s: two orders of the same
+//! sum, or a move that leaves a region as it found it, meet at one
+//! vertex. Vertex 0 is the position as written, with its moves in the
+//! order of the position's move list, so that its winning and drawing moves are
+//! those the front ends list. Every stored position is counted against the
+//! [`Budget`].
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::budget::Budget;
+use crate::error::SolveError;
+use crate::game::{Component, Key, Kind, Side};
+use crate::graph::{PartizanGraph, PartizanRetrograde};
+use crate::outcome::Outcome;
+use crate::position::Position;
+
+use super::analysis::{Analysis, SumMove, Value};
+
+/// The components of a sum, each split into its regions.
+fn split(components: &[Arc<dyn Component>]) -> Vec<Arc<dyn Component>> {
+    let mut out = Vec::new();
+    let mut stack: Vec<Arc<dyn Component>> = components.iter().rev().cloned().collect();
+    while let Some(c) = stack.pop() {
+        let regions = match c.kind() {
+            Kind::LoopyPartizan(g) => g.regions(),
+            Kind::Partizan(g) => g.regions(),
+            _ => None,
+        };
+        match regions {
+            Some(parts) => stack.extend(parts.into_iter().rev()),
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+/// The explored graph of a position's sum.
+pub(crate) struct Explored {
+    /// The game graph: vertex 0 is the position as written.
+    pub(crate) game: PartizanGraph,
+    /// Who wins each vertex.
+    pub(crate) result: PartizanRetrograde,
+    /// Vertex 0's options for each side, in the order of the position's
+    /// move list.
+    root_options: [Vec<u32>; 2],
+    /// Vertex 0's moves for each side, as the front ends list them.
+    root_moves: [Vec<SumMove>; 2],
+}
+
+fn side_index(side: Side) -> usize {
+    usize::from(side == Side::Right)
+}
+
+/// Each component's options for both sides, split into regions: listed
+/// once per component met.
+type OptionsMemo = HashMap<Key, [Vec<Vec<Arc<dyn Component>>>; 2]>;
+
+impl Explored {
+    /// Explores the positions reachable from `position` and decides them.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExceeded`] / [`SolveError::TimeLimit`] beyond
+    /// `budget`; any error a component gives listing its moves.
+    pub(crate) fn new(position: &Position, budget: &Budget) -> Result<Explored, SolveError> {
+        let mut index: HashMap<Vec<Key>, u32> = HashMap::new();
+        let mut vertices: Vec<Vec<Arc<dyn Component>>> = Vec::new();
+        let mut memo: OptionsMemo = HashMap::new();
+        let mut left_edges: Vec<(u32, u32)> = Vec::new();
+        let mut right_edges: Vec<(u32, u32)> = Vec::new();
+        let mut root_options: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+        let mut root_moves: [Vec<SumMove>; 2] = [Vec::new(), Vec::new()];
+
+        // The vertex of a sum, stored at its first sight.
+        let mut vertex_of = |mut sum: Vec<Arc<dyn Component>>,
+                             vertices: &mut Vec<Vec<Arc<dyn Component>>>|
+         -> Result<u32, SolveError> {
+            sum.sort_by_key(|c| c.key());
+            let keys: Vec<Key> = sum.iter().map(|c| c.key()).collect();
+            if let Some(&v) = index.get(&keys) {
+                return Ok(v);
+            }
+            let v = vertices.len() as u32;
+            budget.check_positions(u64::from(v))?;
+            index.insert(keys, v);
+            vertices.push(sum);
+            Ok(v)
+        };
+
+        // Vertex 0: the position as written, its moves as listed.
+        vertices.push(position.components().to_vec());
+        for side in [Side::Left, Side::Right] {
+            let mut list = Vec::new();
+            for (i, c) in position.components().iter().enumerate() {
+                for m in c.moves_of(side, budget)? {
+                    list.push(SumMove::new(position, i, m));
+                }
+            }
+            for m in list {
+                let to = vertex_of(split(m.to.components()), &mut vertices)?;
+                match side {
+                    Side::Left => left_edges.push((0, to)),
+                    Side::Right => right_edges.push((0, to)),
+                }
+                root_options[side_index(side)].push(to);
+                root_moves[side_index(side)].push(m);
+            }
+        }
+
+        let mut head = 1;
+        while head < vertices.len() {
+            let sum = vertices[head].clone();
+            for (i, c) in sum.iter().enumerate() {
+                let key = c.key();
+                if !memo.contains_key(&key) {
+                    let mut options: [Vec<Vec<Arc<dyn Component>>>; 2] = [Vec::new(), Vec::new()];
+                    for side in [Side::Left, Side::Right] {
+                        for m in c.moves_of(side, budget)? {
+                            options[side_index(side)].push(split(&m.to));
+                        }
+                    }
+                    memo.insert(key.clone(), options);
+                }
+                for side in [Side::Left, Side::Right] {
+                    for option in &memo[&key][side_index(side)] {
+                        let mut next: Vec<Arc<dyn Component>> = sum
+                            .iter()
+                            .enumerate()
+                            .filter(|&(j, _)| j != i)
+                            .map(|(_, c)| Arc::clone(c))
+                            .collect();
+                        next.extend(option.iter().cloned());
+                        let to = vertex_of(next, &mut vertices)?;
+                        match side {
+                            Side::Left => left_edges.push((head as u32, to)),
+                            Side::Right => right_edges.push((head as u32, to)),
+                        }
+                    }
+                }
+            }
+            head += 1;
+        }
+        let game = PartizanGraph::from_pairs(vertices.len() as u32, &left_edges, &right_edges);
+        let result = PartizanRetrograde::new(&game, budget)?;
+        Ok(Explored {
+            game,
+            result,
+            root_options,
+            root_moves,
+        })
+    }
+
+    /// The moves of `side` from the position, each with the vertex it leads
+    /// to.
+    fn root(&self, side: Side) -> impl Iterator<Item = (&SumMove, u32)> {
+        let i = side_index(side);
+        self.root_moves[i]
+            .iter()
+            .zip(self.root_options[i].iter().copied())
+    }
+
+    /// The moves of `side` after which the opponent, to move, has
+    /// `outcome` (`P`: the move wins; `D`: it keeps a draw).
+    fn moves_leaving(&self, side: Side, outcome: Outcome) -> Vec<SumMove> {
+        self.root(side)
+            .filter(|&(_, to)| self.result.outcome(to, side.other()) == outcome)
+            .map(|(m, _)| m.clone())
+            .collect()
+    }
+
+    /// The move of best play for `side`: from a win, a winning move of
+    /// least remoteness; from a draw, the first move that keeps it; from a
+    /// loss, the move that holds out longest. The first among equals; with
+    /// whether it wins (`Some(true)`), loses, or keeps a draw (`None`).
+    pub(crate) fn best_move(&self, side: Side) -> Option<(SumMove, Option<bool>)> {
+        let other = side.other();
+        let mut quickest_win: Option<(&SumMove, u32)> = None;
+        let mut draw: Option<&SumMove> = None;
+        let mut longest_loss: Option<(&SumMove, u32)> = None;
+        for (m, to) in self.root(side) {
+            match (
+                self.result.outcome(to, other),
+                self.result.remoteness(to, other),
+            ) {
+                (Outcome::P, Some(r)) if quickest_win.is_none_or(|(_, b)| r < b) => {
+                    quickest_win = Some((m, r));
+                }
+                (Outcome::D, _) if draw.is_none() => draw = Some(m),
+                (Outcome::N, Some(r)) if longest_loss.is_none_or(|(_, b)| r > b) => {
+                    longest_loss = Some((m, r));
+                }
+                _ => {}
+            }
+        }
+        if let Some((m, _)) = quickest_win {
+            Some((m.clone(), Some(true)))
+        } else if let Some(m) = draw {
+            Some((m.clone(), None))
+        } else {
+            longest_loss.map(|(m, _)| (m.clone(), Some(false)))
+        }
+    }
+
+    /// Whether `side`, moving first, wins (`Some(true)`), loses
+    /// (`Some(false)`) or draws (`None`), and the remoteness.
+    pub(crate) fn verdict(&self, side: Side) -> Option<(bool, u32)> {
+        let r = self.result.remoteness(0, side)?;
+        Some((self.result.outcome(0, side) == Outcome::N, r))
+    }
+}
+
+/// The value of a loopy partizan position in CGSuite's notation (a stopper
+/// in its simplest form, or `onside & offside`), from its game graph and
+/// start vertex: the one place the value theory of loopy partizan games
+/// (stoppers and sided values, Siegel ch. VI) is asked. `None` until that
+/// theory is part of the library.
+fn loopy_partizan_value(game: &PartizanGraph, start: u32, budget: &Budget) -> Option<String> {
+    let _ = (game, start, budget);
+    None
+}
+
+/// The analysis of a sum with loopy partizan components under normal play:
+/// the outcome class from both starts (`D` and CGSuite's classes of one
+/// start won and one drawn included), the winning moves of `side` moving
+/// first (to positions lost for the opponent), or where `side` can only
+/// draw, the moves that keep the draw; the remoteness for `side` to move.
+///
+/// # Errors
+///
+/// As [`Explored::new`].
+pub(super) fn analyze(
+    position: &Position,
+    side: Side,
+    all: bool,
+    budget: &Budget,
+) -> Result<Analysis, SolveError> {
+    let explored = Explored::new(position, budget)?;
+    let max = if all { usize::MAX } else { 1 };
+    let mut winning_moves = explored.moves_leaving(side, Outcome::P);
+    winning_moves.truncate(max);
+    let mut drawing_moves = if explored.result.outcome(0, side) == Outcome::D {
+        explored.moves_leaving(side, Outcome::D)
+    } else {
+        Vec::new()
+    };
+    drawing_moves.truncate(max);
+    let value = loopy_partizan_value(&explored.game, 0, budget)
+        .map(|text| Value::Canonical(Some(text), None));
+    Ok(Analysis {
+        play: crate::game::Play::Normal,
+        outcome: explored.result.class(0),
+        value,
+        components: vec![None; position.components().len()],
+        winning_moves,
+        drawing_moves,
+        remoteness: explored.result.remoteness(0, side),
+    })
+}

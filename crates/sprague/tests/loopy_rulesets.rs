@@ -1,0 +1,40 @@
+//! Published positions of loopy partizan rulesets (Backsliding Toads and
+//! Frogs, Fox and Geese): `data/loopy/rulesets.txt`, each line naming its
+//! source. The outcome class comes from the retrograde search of the
+//! position's graph; the value is compared wherever the analysis gives one.
+
+use sprague::{Budget, Play, Position, Side, analyze_for};
+
+#[test]
+fn published_loopy_positions() {
+    let data = include_str!("data/loopy/rulesets.txt");
+    let mut n_checked = 0;
+    for (line_no, line) in data.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (position, expected) = line
+            .split_once("=>")
+            .unwrap_or_else(|| panic!("line {}: no `=>`", line_no + 1));
+        let (outcome, value) = expected
+            .split_once(';')
+            .unwrap_or_else(|| panic!("line {}: no `;`", line_no + 1));
+        let p = Position::parse(position.trim())
+            .unwrap_or_else(|e| panic!("line {}: {e}", line_no + 1));
+        for side in [Side::Left, Side::Right] {
+            let a = analyze_for(&p, Play::Normal, side, false, &Budget::DEFAULT).unwrap();
+            assert_eq!(
+                a.outcome.letter(),
+                outcome.trim(),
+                "line {}: {line}",
+                line_no + 1
+            );
+            if let Some(v) = a.value_text() {
+                assert_eq!(v, value.trim(), "line {}: {line}", line_no + 1);
+            }
+        }
+        n_checked += 1;
+    }
+    assert!(n_checked >= 3, "the data file lost its positions");
+}
