@@ -193,11 +193,24 @@ const CHUNK: usize = 1 << 16;
 /// endian a [`CHUNK`] at a time, then the CRC-32 of all of it, computed as
 /// the bytes go out. Memory beyond the values is one chunk, whatever their
 /// number.
+#[cfg(test)]
 pub(crate) fn write_checkpoint(
+    out: impl Write,
+    ruleset: &str,
+    rules: &TakeBreak,
+    values: CheckpointSlice<'_>,
+) -> io::Result<()> {
+    write_checkpoint_reading(out, ruleset, rules, values, |_| {})
+}
+
+/// [`write_checkpoint`], calling `read(n)` once the first `n` values are
+/// written (after each chunk): values on disk give back their pages.
+pub(crate) fn write_checkpoint_reading(
     mut out: impl Write,
     ruleset: &str,
     rules: &TakeBreak,
     values: CheckpointSlice<'_>,
+    mut read: impl FnMut(usize),
 ) -> io::Result<()> {
     let (count, width) = match values {
         CheckpointSlice::Bytes(v) => (v.len(), 1),
@@ -209,18 +222,20 @@ pub(crate) fn write_checkpoint(
     out.write_all(&header)?;
     match values {
         CheckpointSlice::Bytes(v) => {
-            for chunk in v.chunks(CHUNK) {
+            for (i, chunk) in v.chunks(CHUNK).enumerate() {
                 crc.update(chunk);
                 out.write_all(chunk)?;
+                read(i * CHUNK + chunk.len());
             }
         }
         CheckpointSlice::Words(v) => {
             let mut bytes = Vec::with_capacity(CHUNK);
-            for chunk in v.chunks(CHUNK / 2) {
+            for (i, chunk) in v.chunks(CHUNK / 2).enumerate() {
                 bytes.clear();
                 bytes.extend(chunk.iter().flat_map(|w| w.to_le_bytes()));
                 crc.update(&bytes);
                 out.write_all(&bytes)?;
+                read(i * (CHUNK / 2) + chunk.len());
             }
         }
     }
