@@ -216,7 +216,7 @@ fn save_checkpoint(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> 
 /// so that naming a device, a pipe or a large foreign file by mistake is a
 /// quick, clear error. The values go from the file into the family's own
 /// vector a chunk at a time: resuming holds them once.
-fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
+fn resume_from(family: &dyn HeapFamily, path: &Path, on_disk: bool) -> Result<(), Failure> {
     let refuse = |why: &dyn std::fmt::Display| {
         Failure::user(format!("cannot resume from {}: {why}", path.display()))
     };
@@ -244,8 +244,9 @@ fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
     };
     // The header's checksum matched, so `length` is what was written; one
     // byte more is read to tell a longer (damaged) file from a whole one.
+    // With --disk the values go to a file, whose room is checked there.
     let limit = crate::limits::memory_limit();
-    if length > limit {
+    if length > limit && !on_disk {
         return Err(refuse(&format_args!(
             "it holds {length} bytes, more than this machine's memory"
         )));
@@ -532,15 +533,21 @@ fn keep_on_disk(
     };
     let memory = budget.memory_bytes.unwrap_or(u64::MAX);
     if let Some(used) = family.keep_on_disk(dir, memory, heaps)? {
-        let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+        let size = |bytes: u64| {
+            if bytes >= 1 << 30 {
+                format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
+            } else {
+                format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20))
+            }
+        };
         eprintln!(
-            "table: the values of {} through heap {} do not fit in {:.1} GiB of memory: {:.1} GiB go to a file in {} (room reserved now), {:.1} GiB stay in memory (the first and the last {} heaps, and the period detector)",
+            "table: the values of {} through heap {} do not fit in {} of memory: {} go to a file in {} (room reserved now), {} stay in memory (the first and the last {} heaps, and the period detector)",
             family.ruleset(),
             heaps - 1,
-            gib(memory),
-            gib(used.disk_bytes),
+            size(memory),
+            size(used.disk_bytes),
             dir.display(),
-            gib(used.memory_bytes),
+            size(used.memory_bytes),
             used.plan.window,
         );
     }
@@ -749,16 +756,17 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         memory_bytes: args.memory.or(budget.memory_bytes),
         ..*budget
     };
-    if let Some(path) = &args.resume {
-        resume_from(family.as_ref(), path)?;
-    }
     let search = if args.period && family.searches_period() {
         Some(search_budget(args, budget)?)
     } else {
         None
     };
+    // Before resuming: values kept on disk are resumed into their file.
     if let Some(dir) = &args.disk {
         keep_on_disk(family.as_ref(), dir, args.to, search.as_ref(), budget)?;
+    }
+    if let Some(path) = &args.resume {
+        resume_from(family.as_ref(), path, args.disk.is_some())?;
     }
     let keeps_values = family.has_checkpoints();
     let mut steps = Steps {

@@ -522,7 +522,36 @@ impl GrundySequence {
         ruleset: &str,
         input: impl std::io::Read,
     ) -> Result<GrundySequence, CheckpointError> {
-        let read = read_checkpoint_from(input)?;
+        GrundySequence::resumed(rules, method, ruleset, input, None)
+    }
+
+    /// [`GrundySequence::from_checkpoint`] with the values read straight
+    /// into a values file (as [`GrundySequence::keep_on_disk`] keeps them,
+    /// named after `name`, with room for `capacity` values), never all in
+    /// memory.
+    ///
+    /// # Errors
+    ///
+    /// As [`GrundySequence::from_checkpoint`]; an unwritable directory or
+    /// a disk without room is [`CheckpointError::Unreadable`].
+    pub fn from_checkpoint_on_disk(
+        rules: TakeBreak,
+        method: Method,
+        ruleset: &str,
+        input: impl std::io::Read,
+        (plan, name, capacity): (&DiskPlan, &str, usize),
+    ) -> Result<GrundySequence, CheckpointError> {
+        GrundySequence::resumed(rules, method, ruleset, input, Some((plan, name, capacity)))
+    }
+
+    fn resumed(
+        rules: TakeBreak,
+        method: Method,
+        ruleset: &str,
+        input: impl std::io::Read,
+        disk: Option<(&DiskPlan, &str, usize)>,
+    ) -> Result<GrundySequence, CheckpointError> {
+        let read = checkpoint::read_checkpoint_into(input, disk)?;
         if read.rules != rules_identity(&rules) {
             return Err(CheckpointError::OtherTable {
                 made_for: read.ruleset,
@@ -530,11 +559,11 @@ impl GrundySequence {
             });
         }
         let storage = match read.values {
-            CheckpointValues::Bytes(values) => {
-                Storage::Bytes(Engine::resume(rules, method, Values::from_vec(values)))
+            checkpoint::StoredValues::Bytes(values) => {
+                Storage::Bytes(Engine::resume(rules, method, values))
             }
-            CheckpointValues::Words(values) => {
-                Storage::Words(Engine::resume(rules, method, Values::from_vec(values)))
+            checkpoint::StoredValues::Words(values) => {
+                Storage::Words(Engine::resume(rules, method, values))
             }
         };
         Ok(GrundySequence { storage })
@@ -916,6 +945,42 @@ mod tests {
             )
             .is_ok()
         );
+    }
+
+    #[test]
+    fn a_sequence_on_disk_has_the_values_of_one_in_memory() {
+        // Officers (two-byte values, widened on disk at heap 2^14 or so),
+        // Dawson's Chess (bytes) and Treblecross, each moved to disk from
+        // the start and partway, with a window far shorter than the run.
+        let dir = std::env::temp_dir().join(format!("sprague-disk-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let plan = DiskPlan {
+            dir: dir.clone(),
+            start: 1 << 16,
+            window: 1 << 16,
+        };
+        let to = 1 << 19;
+        for text in ["0.6", "0.137", "0.007"] {
+            let mut memory = GrundySequence::new(code(text), Method::SparseSpace);
+            memory.extend_to(to).unwrap();
+            for moved_at in [0, 5000] {
+                let mut disk = GrundySequence::new(code(text), Method::SparseSpace);
+                if moved_at > 0 {
+                    disk.extend_to(moved_at).unwrap();
+                }
+                disk.keep_on_disk(&plan, text, 1000).unwrap();
+                disk.extend_to(to).unwrap();
+                let path = disk.disk_path().unwrap().to_path_buf();
+                assert!(path.starts_with(&dir));
+                assert_eq!(disk.to_vec(), memory.to_vec(), "{text} moved at {moved_at}");
+                assert_eq!(disk.is_bytes(), memory.is_bytes(), "{text}");
+                // The same checkpoint, whatever the storage.
+                assert_eq!(disk.to_checkpoint(text), memory.to_checkpoint(text));
+                drop(disk);
+                assert!(!path.exists(), "the values file goes with the values");
+            }
+        }
+        std::fs::remove_dir(&dir).unwrap();
     }
 
     /// The least period with `2·p ≤ len`, by the definition.

@@ -136,9 +136,16 @@ impl<V: Cell> Values<V> {
     /// The system's error, with the file named, when the directory is not
     /// writable or the disk has no room.
     pub fn on_disk(plan: &DiskPlan, name: &str, capacity: usize) -> std::io::Result<Values<V>> {
-        let path = plan
-            .dir
-            .join(format!("{name}.{}bit.values", 8 * size_of::<V>()));
+        remove_stale(&plan.dir, name);
+        // One name per store: a store made while another of the same
+        // sequence lives (a resume, a widening) has a file of its own.
+        static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let made = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = plan.dir.join(format!(
+            "{name}.{}-{made}.{}bit.values",
+            std::process::id(),
+            8 * size_of::<V>()
+        ));
         let named =
             |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
         let file = std::fs::OpenOptions::new()
@@ -198,6 +205,14 @@ impl<V: Cell> Values<V> {
         match &self.kind {
             Kind::Memory(_) => None,
             Kind::Disk(d) => Some(&d.path),
+        }
+    }
+
+    /// The values as a vector (copied if on disk).
+    pub fn into_vec(self) -> Vec<V> {
+        match self.kind {
+            Kind::Memory(v) => v,
+            Kind::Disk(_) => self.to_vec(),
         }
     }
 
@@ -349,6 +364,36 @@ impl<V> Drop for Disk<V> {
     /// checkpoint): it goes with the values.
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Removes the values files of `name` in `dir` that processes no longer
+/// running left (a run killed with `kill -9` removes nothing): scratch that
+/// no run reads, and that would hold the disk a resumed run needs. Only
+/// where `/proc` says which processes run.
+fn remove_stale(dir: &Path, name: &str) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(rest) = file
+            .to_str()
+            .and_then(|f| f.strip_prefix(name)?.strip_prefix('.'))
+            .filter(|rest| rest.ends_with("bit.values"))
+        else {
+            continue;
+        };
+        let pid = rest.split('-').next().and_then(|p| p.parse::<u32>().ok());
+        if let Some(pid) = pid
+            && pid != std::process::id()
+            && !Path::new(&format!("/proc/{pid}")).exists()
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
     }
 }
 

@@ -1054,26 +1054,24 @@ impl HeapFamily for OctalFamily {
     }
 
     fn resume(&self, input: &mut dyn std::io::Read) -> Result<(), CheckpointError> {
-        let resumed = GrundySequence::from_checkpoint(
-            self.rules.rules.clone(),
-            Method::SparseSpace,
-            &self.rules.text,
-            input,
-        )?;
-        let mut resumed = resumed;
+        let rules = self.rules.rules.clone();
+        let text = &self.rules.text;
+        // Values kept on disk are read straight into their file.
+        let disk = self.rules.lock().disk.clone();
+        let resumed = match &disk {
+            Some((used, capacity)) => GrundySequence::from_checkpoint_on_disk(
+                rules,
+                Method::SparseSpace,
+                text,
+                input,
+                (&used.plan, &self.rules.file_name(), *capacity),
+            )?,
+            None => GrundySequence::from_checkpoint(rules, Method::SparseSpace, text, input)?,
+        };
         let mut known = self.rules.lock();
         if resumed.len() > known.sequence.len() {
             // The resumed values extend the known ones (the sequence is
-            // determined by the rules), so the period search continues;
-            // on disk if the values were.
-            if let Some((used, capacity)) = &known.disk {
-                resumed
-                    .keep_on_disk(&used.plan, &self.rules.file_name(), *capacity)
-                    .map_err(|e| CheckpointError::Unreadable {
-                        kind: e.kind(),
-                        message: format!("cannot keep the values on disk: {e}"),
-                    })?;
-            }
+            // determined by the rules), so the period search continues.
             known.sequence = resumed;
         }
         Ok(())
