@@ -34,8 +34,9 @@ pub struct Args {
     /// With --period, for take-and-break games: the last heap the period
     /// search may compute (default 2^32, and the search stops earlier where
     /// memory would run out; with --to, the larger of --to and --budget). A
-    /// --max whose storage (4 bytes per heap, and up to 1 GiB for the
-    /// period detector) exceeds the memory available is refused.
+    /// --max whose storage (2 bytes per heap, and up to 1 GiB for the
+    /// period detector) exceeds the memory available is refused, unless
+    /// --disk keeps the values on disk.
     #[arg(long, value_parser = last_heap, requires = "period")]
     max: Option<u64>,
     /// Print what describes the sequence instead of its values: the
@@ -81,8 +82,38 @@ pub struct Args {
     /// certified; written atomically.
     #[arg(long, value_name = "FILE", requires = "period")]
     certificate: Option<std::path::PathBuf>,
+    /// For take-and-break games: when the values (2 bytes a heap, and up
+    /// to 1 GiB for the period detector) would not fit in the memory
+    /// available (--memory), keep them in a memory-mapped file in DIR, its
+    /// room reserved at the start, with the first and the last values in
+    /// memory; the values are the same. The file is removed at the end; a
+    /// run resumes from its --checkpoint, not from it.
+    #[arg(long, value_name = "DIR")]
+    disk: Option<std::path::PathBuf>,
+    /// The memory the table may use, in bytes, with an optional K, M or G
+    /// (powers of 1024): by default the memory available (`MemAvailable`,
+    /// within the cgroup's limit).
+    #[arg(long, value_name = "BYTES", value_parser = byte_size)]
+    memory: Option<u64>,
     #[command(flatten)]
     pub limits: crate::limits::Limits,
+}
+
+/// A number of bytes on the command line (`1048576`, `512M`, `16G`).
+fn byte_size(text: &str) -> Result<u64, String> {
+    let (digits, shift) = match text.strip_suffix(['K', 'M', 'G']) {
+        Some(d) => (
+            d,
+            10 * (1 + "KMG".find(&text[d.len()..]).unwrap_or(0) as u32),
+        ),
+        None => (text, 0),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("`{text}` is not a number of bytes (write 1048576, 512M or 16G)"))
 }
 
 /// A time in seconds on the command line (`30`, `0.5`).
@@ -135,10 +166,10 @@ fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
     let max = match (args.max, args.to) {
         (Some(max), _) => {
             let needed = sprague::sequence_bytes(max.saturating_add(1));
-            if needed > limit {
+            if needed > limit && args.disk.is_none() {
                 let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
                 return Err(Failure::user(format!(
-                    "a period search up to heap {max} may need {:.1} GiB ({} bytes per heap and up to {:.1} GiB for the period detector), more than the {:.1} GiB of memory available: give a smaller --max",
+                    "a period search up to heap {max} may need {:.1} GiB ({} bytes per heap and up to {:.1} GiB for the period detector), more than the {:.1} GiB of memory available: give a smaller --max, or --disk DIR",
                     gib(needed),
                     sprague::BYTES_PER_HEAP,
                     gib(sprague::DETECTOR_BYTES),
@@ -185,7 +216,7 @@ fn save_checkpoint(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> 
 /// so that naming a device, a pipe or a large foreign file by mistake is a
 /// quick, clear error. The values go from the file into the family's own
 /// vector a chunk at a time: resuming holds them once.
-fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
+fn resume_from(family: &dyn HeapFamily, path: &Path, on_disk: bool) -> Result<(), Failure> {
     let refuse = |why: &dyn std::fmt::Display| {
         Failure::user(format!("cannot resume from {}: {why}", path.display()))
     };
@@ -213,8 +244,9 @@ fn resume_from(family: &dyn HeapFamily, path: &Path) -> Result<(), Failure> {
     };
     // The header's checksum matched, so `length` is what was written; one
     // byte more is read to tell a longer (damaged) file from a whole one.
+    // With --disk the values go to a file, whose room is checked there.
     let limit = crate::limits::memory_limit();
-    if length > limit {
+    if length > limit && !on_disk {
         return Err(refuse(&format_args!(
             "it holds {length} bytes, more than this machine's memory"
         )));
@@ -484,6 +516,44 @@ fn search_period(steps: &mut Steps, budget: &Budget) -> Result<PeriodReport, Fai
     }
 }
 
+/// With `--disk DIR`: the values of the table (up to `to`, or the period
+/// search's last heap) go to a file in `dir` if they would not fit in
+/// memory, and the table says so, with what goes where.
+fn keep_on_disk(
+    family: &dyn HeapFamily,
+    dir: &Path,
+    to: Option<u64>,
+    search: Option<&Budget>,
+    budget: &Budget,
+) -> Result<(), Failure> {
+    let heaps = match (search, to) {
+        (Some(search), _) => search.max_positions,
+        (None, Some(to)) => to.saturating_add(1),
+        (None, None) => return Ok(()),
+    };
+    let memory = budget.memory_bytes.unwrap_or(u64::MAX);
+    if let Some(used) = family.keep_on_disk(dir, memory, heaps)? {
+        let size = |bytes: u64| {
+            if bytes >= 1 << 30 {
+                format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
+            } else {
+                format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20))
+            }
+        };
+        eprintln!(
+            "table: the values of {} through heap {} do not fit in {} of memory: {} go to a file in {} (room reserved now), {} stay in memory (the first and the last {} heaps, and the period detector)",
+            family.ruleset(),
+            heaps - 1,
+            size(memory),
+            size(used.disk_bytes),
+            dir.display(),
+            size(used.memory_bytes),
+            used.plan.window,
+        );
+    }
+    Ok(())
+}
+
 /// How long a period search runs before it says what it is doing.
 const ANNOUNCE_AFTER: Duration = Duration::from_secs(1);
 
@@ -493,7 +563,9 @@ const ANNOUNCE_AFTER: Duration = Duration::from_secs(1);
 fn announcement(family: &dyn HeapFamily, reached: u64, max: u64, seconds: f64) -> String {
     let rate = reached as f64 / seconds.max(1e-9);
     let left = max.saturating_sub(reached) as f64 / rate.max(1e-9);
-    let gib = sprague::sequence_bytes(max.saturating_add(1)) as f64 / f64::from(1u32 << 30);
+    // In memory (on disk, the part that stays in memory).
+    let kept = family.kept_bytes(max.saturating_add(1)).unwrap_or(0);
+    let gib = kept as f64 / f64::from(1u32 << 30);
     let time = if left < 90.0 {
         format!("{left:.0} s")
     } else if left < 5400.0 {
@@ -680,14 +752,22 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
     let family = sprague::rulesets::family(&syntax)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
-    if let Some(path) = &args.resume {
-        resume_from(family.as_ref(), path)?;
-    }
+    let budget = &Budget {
+        memory_bytes: args.memory.or(budget.memory_bytes),
+        ..*budget
+    };
     let search = if args.period && family.searches_period() {
         Some(search_budget(args, budget)?)
     } else {
         None
     };
+    // Before resuming: values kept on disk are resumed into their file.
+    if let Some(dir) = &args.disk {
+        keep_on_disk(family.as_ref(), dir, args.to, search.as_ref(), budget)?;
+    }
+    if let Some(path) = &args.resume {
+        resume_from(family.as_ref(), path, args.disk.is_some())?;
+    }
     let keeps_values = family.has_checkpoints();
     let mut steps = Steps {
         family: family.as_ref(),
@@ -719,7 +799,14 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             args.limits.explicit_budget(),
             *budget,
         )
-        .map_err(|e| Failure::user(e.to_string()))
+        .map_err(|e| {
+            let disk = if family.has_checkpoints() && args.disk.is_none() {
+                ": --disk DIR keeps the values on disk"
+            } else {
+                ""
+            };
+            Failure::user(format!("{e}{disk}"))
+        })
     };
     if let Some(to) = args.to {
         plan(to)?;

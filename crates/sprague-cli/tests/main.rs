@@ -4,6 +4,7 @@
 use std::process::Command;
 
 mod checkpoints;
+mod disk;
 mod play;
 mod quotient;
 mod reliability;
@@ -1026,7 +1027,7 @@ fn table_max_bounds_the_period_search() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.starts_with(
-            "error: a period search up to heap 1099511627776 may need 4097.0 GiB (4 bytes per heap and up to 1.0 GiB for the period detector)"
+            "error: a period search up to heap 1099511627776 may need 2049.0 GiB (2 bytes per heap and up to 1.0 GiB for the period detector)"
         ),
         "{err}"
     );
@@ -1045,7 +1046,7 @@ fn table_max_bounds_the_period_search() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.starts_with(
-            "error: a period search up to heap 1099511627776 may need 4097.0 GiB (4 bytes per heap and up to 1.0 GiB for the period detector)"
+            "error: a period search up to heap 1099511627776 may need 2049.0 GiB (2 bytes per heap and up to 1.0 GiB for the period detector)"
         ),
         "{err}"
     );
@@ -1835,7 +1836,7 @@ fn the_period_search_says_which_limit_stopped_it() {
     let (_, err, code) = sprague(&["table", "officers", "--to", "2^50", "--summary"]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.starts_with("error: the table up to heap 1125899906842624 needs about 4194305.0 GiB (4194305.0 GiB of values kept), more than the "),
+        err.starts_with("error: the table up to heap 1125899906842624 needs about 2097153.0 GiB (2097153.0 GiB of values kept), more than the "),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");

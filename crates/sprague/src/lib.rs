@@ -74,10 +74,11 @@ pub use misere::{
 pub use nimber::Nimber;
 pub use octal::{
     ARITHMETIC_WINDOW, BYTES_PER_HEAP, CHECKPOINT_FRAME_MAX, CHECKPOINT_VERSION, Checkpoint,
-    CheckpointError, CheckpointValues, DETECTOR_BYTES, GrundySequence, MAX_CODE_DIGITS, Method,
-    OctalCode, PERIOD_WINDOW, PeriodSearch, PeriodicSequence, TakeBreak, certification_bound,
-    checkpoint_length, find_period, heaps_within, lasker_grundy, least_period, nim_sequence_bound,
-    read_checkpoint, read_checkpoint_from, rules_identity, sequence_bytes,
+    CheckpointError, CheckpointValues, DETECTOR_BYTES, DiskPlan, DiskUse, GrundySequence,
+    MAX_CODE_DIGITS, Method, OctalCode, PERIOD_WINDOW, PeriodSearch, PeriodicSequence, TakeBreak,
+    certification_bound, checkpoint_length, disk_plan, find_period, heaps_within, lasker_grundy,
+    least_period, nim_sequence_bound, read_checkpoint, read_checkpoint_from, rules_identity,
+    sequence_bytes,
 };
 pub use outcome::Outcome;
 pub use position::Position;

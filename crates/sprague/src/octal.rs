@@ -16,6 +16,7 @@ mod code;
 mod engine;
 mod period;
 mod pipeline;
+mod store;
 
 use checkpoint::CheckpointSlice;
 pub use checkpoint::{
@@ -30,7 +31,9 @@ pub use period::{
 };
 
 use crate::error::SolveError;
-use engine::{Engine, Overflow};
+use engine::{Engine, Stop};
+pub use store::DiskPlan;
+use store::Values;
 
 /// The moves of a take-and-break game, listed by how many stones they
 /// remove.
@@ -156,13 +159,14 @@ impl TakeBreak {
     }
 }
 
-/// The most bytes a Grundy sequence keeps per heap: a value of two bytes
-/// (one while every value is below 256), and the second thread's copy of
-/// it (games whose heaps split one total, two bytes). A growing vector may
-/// reserve up to twice what it holds, but pages never written cost no
-/// memory. The period search adds its detector's scratch:
-/// [`sequence_bytes`] counts both.
-pub const BYTES_PER_HEAP: u64 = 4;
+/// The most bytes a Grundy sequence keeps in memory per heap: a value of
+/// two bytes (one while every value is below 256), in one array that the
+/// engine's second thread reads too. A growing vector may reserve up to
+/// twice what it holds, but pages never written cost no memory. The
+/// period search adds its detector's scratch: [`sequence_bytes`] counts
+/// both. Past memory the values go to disk instead
+/// ([`GrundySequence::keep_on_disk`]).
+pub const BYTES_PER_HEAP: u64 = 2;
 
 /// The most memory a sequence of `heaps` values and its period search
 /// hold: [`BYTES_PER_HEAP`] a heap, and the detector's scratch (two bytes
@@ -171,11 +175,12 @@ pub const BYTES_PER_HEAP: u64 = 4;
 ///
 /// ```
 /// use sprague::{heaps_within, sequence_bytes};
-/// assert_eq!(sequence_bytes(1000), 6000);
-/// // 2^32 heaps: 16 GiB of values and copies, and 1 GiB of scratch.
-/// assert_eq!(sequence_bytes(1 << 32), 17 << 30);
-/// assert_eq!(heaps_within(17 << 30), 1 << 32);
-/// assert_eq!(heaps_within(6000), 1000);
+/// assert_eq!(sequence_bytes(1000), 4000);
+/// // 2^32 heaps: 8 GiB of values and 1 GiB of scratch; 2^33 fit in 17.
+/// assert_eq!(sequence_bytes(1 << 32), 9 << 30);
+/// assert_eq!(sequence_bytes(1 << 33), 17 << 30);
+/// assert_eq!(heaps_within(9 << 30), 1 << 32);
+/// assert_eq!(heaps_within(4000), 1000);
 /// ```
 pub fn sequence_bytes(heaps: u64) -> u64 {
     heaps
@@ -183,9 +188,55 @@ pub fn sequence_bytes(heaps: u64) -> u64 {
         .saturating_add(heaps.saturating_mul(2).min(DETECTOR_BYTES))
 }
 
+/// Where a sequence past memory is kept ([`disk_plan`]): what stays in
+/// memory and what goes to disk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiskUse {
+    /// The plan: the directory, the values kept resident.
+    pub plan: DiskPlan,
+    /// The most bytes held in memory: the resident values and the period
+    /// detector's scratch.
+    pub memory_bytes: u64,
+    /// The bytes of the values file.
+    pub disk_bytes: u64,
+}
+
+/// How a sequence of `heaps` values is kept within `memory` bytes: `None`
+/// if [`sequence_bytes`] fit (in memory, as always), else on disk in `dir`,
+/// with the detector's scratch and the first and last values resident, half
+/// of the rest of `memory` each (at least 2^16 values each).
+///
+/// ```
+/// use sprague::disk_plan;
+/// assert_eq!(disk_plan("/tmp".as_ref(), 17 << 30, 1 << 33), None);
+/// let past = disk_plan("/tmp".as_ref(), 9 << 30, 1 << 33).unwrap();
+/// // 8 GiB for values: 4 GiB of start and 4 GiB of window, 2^31 heaps each.
+/// assert_eq!((past.plan.start, past.plan.window), (1 << 31, 1 << 31));
+/// assert_eq!((past.memory_bytes, past.disk_bytes), (9 << 30, 16 << 30));
+/// ```
+pub fn disk_plan(dir: &std::path::Path, memory: u64, heaps: u64) -> Option<DiskUse> {
+    if sequence_bytes(heaps) <= memory {
+        return None;
+    }
+    let detector = heaps.saturating_mul(2).min(DETECTOR_BYTES);
+    let each = (memory.saturating_sub(detector) / 2 / BYTES_PER_HEAP).max(1 << 16);
+    let each = usize::try_from(each).unwrap_or(usize::MAX);
+    Some(DiskUse {
+        plan: DiskPlan {
+            dir: dir.to_path_buf(),
+            start: each,
+            window: each,
+        },
+        memory_bytes: (2 * each as u64)
+            .saturating_mul(BYTES_PER_HEAP)
+            .saturating_add(detector),
+        disk_bytes: heaps.saturating_mul(BYTES_PER_HEAP),
+    })
+}
+
 /// The most heaps whose [`sequence_bytes`] fit in `memory` bytes.
 pub fn heaps_within(memory: u64) -> u64 {
-    (memory - DETECTOR_BYTES.min(memory / 3)) / BYTES_PER_HEAP
+    (memory - DETECTOR_BYTES.min(memory / 2)) / BYTES_PER_HEAP
 }
 
 /// The storage of a sequence: bytes while every value fits, then words.
@@ -320,30 +371,93 @@ impl GrundySequence {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Unsupported`] if a value exceeds 65 535.
+    /// [`SolveError::Unsupported`] if a value exceeds 65 535 (never
+    /// stored wrapped), or the values on disk cannot grow (a full disk).
     pub fn extend_to(&mut self, n: usize) -> Result<(), SolveError> {
+        let disk = |e: std::io::Error| {
+            SolveError::unsupported(format!("cannot keep the values on disk: {e}"))
+        };
         loop {
             match &mut self.storage {
                 Storage::Bytes(e) => match e.extend_to(n) {
                     Ok(()) => return Ok(()),
-                    Err(Overflow) => {
+                    Err(Stop::Disk(e)) => return Err(disk(e)),
+                    Err(Stop::Overflow) => {
                         let Storage::Bytes(e) = std::mem::replace(
                             &mut self.storage,
                             Storage::Words(Engine::new(TakeBreak::grundys_game(), Method::Plain)),
                         ) else {
                             unreachable!("matched bytes above")
                         };
-                        self.storage = Storage::Words(e.widen());
+                        // On an error the sequence is left empty (the
+                        // values could not be moved): a caller starts again
+                        // from its checkpoint.
+                        self.storage = Storage::Words(e.widen().map_err(disk)?);
                     }
                 },
                 Storage::Words(e) => {
-                    return e.extend_to(n).map_err(|Overflow| {
-                        SolveError::unsupported(
+                    return e.extend_to(n).map_err(|stop| match stop {
+                        Stop::Overflow => SolveError::unsupported(
                             "a Grundy value above 65535: beyond what the sequence engine stores",
-                        )
+                        ),
+                        Stop::Disk(e) => disk(e),
                     });
                 }
             }
+        }
+    }
+
+    /// Moves the values to a memory-mapped file in `plan.dir` (named after
+    /// `name`), with room reserved for `capacity` values, keeping resident
+    /// only the first `plan.start` and the last `plan.window` (the reads of
+    /// the engine fall there; the rest is paged in when read). The values
+    /// and everything computed after are the same as in memory. The file is
+    /// scratch: removed with the sequence, and read by no other run (a
+    /// checkpoint is what resumes a run).
+    ///
+    /// # Errors
+    ///
+    /// The system's error, naming the file, when it cannot be made: an
+    /// unwritable directory, or a disk without room for `capacity` values.
+    pub fn keep_on_disk(
+        &mut self,
+        plan: &DiskPlan,
+        name: &str,
+        capacity: usize,
+    ) -> std::io::Result<()> {
+        fn moved<V: engine::Cell>(
+            e: &mut Engine<V>,
+            plan: &DiskPlan,
+            name: &str,
+            capacity: usize,
+        ) -> std::io::Result<()> {
+            let mut values = Values::on_disk(plan, name, capacity.max(e.values.len()))?;
+            for &v in e.values.iter() {
+                values.push(v);
+            }
+            e.values = values;
+            Ok(())
+        }
+        match &mut self.storage {
+            Storage::Bytes(e) => moved(e, plan, name, capacity),
+            Storage::Words(e) => moved(e, plan, name, capacity),
+        }
+    }
+
+    /// On disk, gives back the pages of values outside the start and the
+    /// window (after a pass that read them); in memory, nothing.
+    pub fn release_pages(&self) {
+        match &self.storage {
+            Storage::Bytes(e) => e.values.release_below(e.values.len()),
+            Storage::Words(e) => e.values.release_below(e.values.len()),
+        }
+    }
+
+    /// The file the values are kept in, if on disk.
+    pub fn disk_path(&self) -> Option<&std::path::Path> {
+        match &self.storage {
+            Storage::Bytes(e) => e.values.disk_path(),
+            Storage::Words(e) => e.values.disk_path(),
         }
     }
 
@@ -356,11 +470,29 @@ impl GrundySequence {
     ///
     /// The error of `out`, as soon as a write fails.
     pub fn write_checkpoint(&self, ruleset: &str, out: impl std::io::Write) -> std::io::Result<()> {
-        let values = match &self.storage {
-            Storage::Bytes(e) => CheckpointSlice::Bytes(&e.values),
-            Storage::Words(e) => CheckpointSlice::Words(&e.values),
+        // Values on disk give back their pages every 2^22 values written.
+        let rules = self.rules();
+        let every = |done: usize, release: &dyn Fn(usize)| {
+            if done % (1 << 22) == 0 {
+                release(done);
+            }
         };
-        checkpoint::write_checkpoint(out, ruleset, self.rules(), values)
+        match &self.storage {
+            Storage::Bytes(e) => checkpoint::write_checkpoint_reading(
+                out,
+                ruleset,
+                rules,
+                CheckpointSlice::Bytes(&e.values[..]),
+                |done| every(done, &|n| e.values.release_below(n)),
+            ),
+            Storage::Words(e) => checkpoint::write_checkpoint_reading(
+                out,
+                ruleset,
+                rules,
+                CheckpointSlice::Words(&e.values[..]),
+                |done| every(done, &|n| e.values.release_below(n)),
+            ),
+        }
     }
 
     /// The known values as checkpoint bytes in memory:
@@ -390,7 +522,36 @@ impl GrundySequence {
         ruleset: &str,
         input: impl std::io::Read,
     ) -> Result<GrundySequence, CheckpointError> {
-        let read = read_checkpoint_from(input)?;
+        GrundySequence::resumed(rules, method, ruleset, input, None)
+    }
+
+    /// [`GrundySequence::from_checkpoint`] with the values read straight
+    /// into a values file (as [`GrundySequence::keep_on_disk`] keeps them,
+    /// named after `name`, with room for `capacity` values), never all in
+    /// memory.
+    ///
+    /// # Errors
+    ///
+    /// As [`GrundySequence::from_checkpoint`]; an unwritable directory or
+    /// a disk without room is [`CheckpointError::Unreadable`].
+    pub fn from_checkpoint_on_disk(
+        rules: TakeBreak,
+        method: Method,
+        ruleset: &str,
+        input: impl std::io::Read,
+        (plan, name, capacity): (&DiskPlan, &str, usize),
+    ) -> Result<GrundySequence, CheckpointError> {
+        GrundySequence::resumed(rules, method, ruleset, input, Some((plan, name, capacity)))
+    }
+
+    fn resumed(
+        rules: TakeBreak,
+        method: Method,
+        ruleset: &str,
+        input: impl std::io::Read,
+        disk: Option<(&DiskPlan, &str, usize)>,
+    ) -> Result<GrundySequence, CheckpointError> {
+        let read = checkpoint::read_checkpoint_into(input, disk)?;
         if read.rules != rules_identity(&rules) {
             return Err(CheckpointError::OtherTable {
                 made_for: read.ruleset,
@@ -398,10 +559,10 @@ impl GrundySequence {
             });
         }
         let storage = match read.values {
-            CheckpointValues::Bytes(values) => {
+            checkpoint::StoredValues::Bytes(values) => {
                 Storage::Bytes(Engine::resume(rules, method, values))
             }
-            CheckpointValues::Words(values) => {
+            checkpoint::StoredValues::Words(values) => {
                 Storage::Words(Engine::resume(rules, method, values))
             }
         };
@@ -784,6 +945,42 @@ mod tests {
             )
             .is_ok()
         );
+    }
+
+    #[test]
+    fn a_sequence_on_disk_has_the_values_of_one_in_memory() {
+        // Officers (two-byte values, widened on disk at heap 2^14 or so),
+        // Dawson's Chess (bytes) and Treblecross, each moved to disk from
+        // the start and partway, with a window far shorter than the run.
+        let dir = std::env::temp_dir().join(format!("sprague-disk-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let plan = DiskPlan {
+            dir: dir.clone(),
+            start: 1 << 16,
+            window: 1 << 16,
+        };
+        let to = 1 << 19;
+        for text in ["0.6", "0.137", "0.007"] {
+            let mut memory = GrundySequence::new(code(text), Method::SparseSpace);
+            memory.extend_to(to).unwrap();
+            for moved_at in [0, 5000] {
+                let mut disk = GrundySequence::new(code(text), Method::SparseSpace);
+                if moved_at > 0 {
+                    disk.extend_to(moved_at).unwrap();
+                }
+                disk.keep_on_disk(&plan, text, 1000).unwrap();
+                disk.extend_to(to).unwrap();
+                let path = disk.disk_path().unwrap().to_path_buf();
+                assert!(path.starts_with(&dir));
+                assert_eq!(disk.to_vec(), memory.to_vec(), "{text} moved at {moved_at}");
+                assert_eq!(disk.is_bytes(), memory.is_bytes(), "{text}");
+                // The same checkpoint, whatever the storage.
+                assert_eq!(disk.to_checkpoint(text), memory.to_checkpoint(text));
+                drop(disk);
+                assert!(!path.exists(), "the values file goes with the values");
+            }
+        }
+        std::fs::remove_dir(&dir).unwrap();
     }
 
     /// The least period with `2·p ≤ len`, by the definition.

@@ -137,8 +137,8 @@ fn the_search_says_why_it_stopped() {
         (r.end, r.computed),
         (SearchEnd::Budget { values: 3000 }, 3000)
     );
-    // 6 bytes a heap at this length (4 kept, 2 of the period detector's
-    // scratch): 60 000 bytes hold 10 000 heaps.
+    // 4 bytes a heap at this length (2 kept, 2 of the period detector's
+    // scratch): 60 000 bytes hold 15 000 heaps.
     let officers = family(&parse_ruleset("officers").unwrap()).unwrap();
     let r = officers
         .search_period(&Budget::positions(1 << 20).with_memory(60_000), &mut |_| {
@@ -148,18 +148,18 @@ fn the_search_says_why_it_stopped() {
     assert_eq!(
         r.end,
         SearchEnd::Memory {
-            values: 10_000,
+            values: 15_000,
             bytes: 60_000
         }
     );
-    assert_eq!(r.computed, 10_000);
+    assert_eq!(r.computed, 15_000);
     let err = analyze_grundy(
         "officers(1000000000000)",
         &Budget::positions(1 << 20).with_memory(60_000),
     )
     .unwrap_err();
     assert!(
-        err.contains("where memory would run out: 10000 values"),
+        err.contains("where memory would run out: 15000 values"),
         "{err}"
     );
     // A caller that shows progress sees the values as they are computed:
@@ -187,10 +187,10 @@ fn the_search_says_why_it_stopped() {
 fn a_table_that_does_not_fit_is_refused_before_it_starts() {
     let officers = family(&parse_ruleset("officers").unwrap()).unwrap();
     let small = Budget::DEFAULT.with_memory(1 << 20);
-    // 2^24 heaps at 6 bytes (4 kept, 2 of the period detector's scratch,
+    // 2^24 heaps at 4 bytes (2 kept, 2 of the period detector's scratch,
     // which is under its 1 GiB bound) and 16 more held per printed value.
     let err = table_budget(officers.as_ref(), 0, 1 << 24, 16, None, small).unwrap_err();
-    assert_eq!(err.needed, ((1u64 << 24) + 1) * 22);
+    assert_eq!(err.needed, ((1u64 << 24) + 1) * 20);
     assert_eq!(
         err.to_string(),
         "the table up to heap 16777216 needs about 0.3 GiB (0.1 GiB of values kept, 0.3 GiB of values printed), more than the 0.0 GiB of memory available"

@@ -32,6 +32,8 @@ use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 
 use super::TakeBreak;
+use super::engine::Cell;
+use super::store::{self, DiskPlan};
 
 /// What every checkpoint begins with, before its version number.
 const MAGIC: &[u8] = b"sprague octal checkpoint ";
@@ -193,11 +195,24 @@ const CHUNK: usize = 1 << 16;
 /// endian a [`CHUNK`] at a time, then the CRC-32 of all of it, computed as
 /// the bytes go out. Memory beyond the values is one chunk, whatever their
 /// number.
+#[cfg(test)]
 pub(crate) fn write_checkpoint(
+    out: impl Write,
+    ruleset: &str,
+    rules: &TakeBreak,
+    values: CheckpointSlice<'_>,
+) -> io::Result<()> {
+    write_checkpoint_reading(out, ruleset, rules, values, |_| {})
+}
+
+/// [`write_checkpoint`], calling `read(n)` once the first `n` values are
+/// written (after each chunk): values on disk give back their pages.
+pub(crate) fn write_checkpoint_reading(
     mut out: impl Write,
     ruleset: &str,
     rules: &TakeBreak,
     values: CheckpointSlice<'_>,
+    mut read: impl FnMut(usize),
 ) -> io::Result<()> {
     let (count, width) = match values {
         CheckpointSlice::Bytes(v) => (v.len(), 1),
@@ -209,18 +224,20 @@ pub(crate) fn write_checkpoint(
     out.write_all(&header)?;
     match values {
         CheckpointSlice::Bytes(v) => {
-            for chunk in v.chunks(CHUNK) {
+            for (i, chunk) in v.chunks(CHUNK).enumerate() {
                 crc.update(chunk);
                 out.write_all(chunk)?;
+                read(i * CHUNK + chunk.len());
             }
         }
         CheckpointSlice::Words(v) => {
             let mut bytes = Vec::with_capacity(CHUNK);
-            for chunk in v.chunks(CHUNK / 2) {
+            for (i, chunk) in v.chunks(CHUNK / 2).enumerate() {
                 bytes.clear();
                 bytes.extend(chunk.iter().flat_map(|w| w.to_le_bytes()));
                 crc.update(&bytes);
                 out.write_all(&bytes)?;
+                read(i * (CHUNK / 2) + chunk.len());
             }
         }
     }
@@ -391,6 +408,38 @@ pub fn read_checkpoint(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
 /// when `input` fails, or the values its header declares do not fit in
 /// memory.
 pub fn read_checkpoint_from(input: impl Read) -> Result<Checkpoint, CheckpointError> {
+    let read = read_checkpoint_into(input, None)?;
+    Ok(Checkpoint {
+        ruleset: read.ruleset,
+        rules: read.rules,
+        values: match read.values {
+            StoredValues::Bytes(v) => CheckpointValues::Bytes(v.into_vec()),
+            StoredValues::Words(v) => CheckpointValues::Words(v.into_vec()),
+        },
+    })
+}
+
+/// The values of a checkpoint read into the engine's own storage.
+pub(crate) enum StoredValues {
+    Bytes(store::Values<u8>),
+    Words(store::Values<u16>),
+}
+
+/// A checkpoint read by [`read_checkpoint_into`].
+pub(crate) struct StoredCheckpoint {
+    pub ruleset: String,
+    pub rules: String,
+    pub values: StoredValues,
+}
+
+/// [`read_checkpoint_from`], into a vector, or with `disk` = `(plan, name,
+/// capacity)` straight into a values file (see `store`) with room for
+/// `capacity` values: a checkpoint larger than memory resumes without
+/// passing through it.
+pub(crate) fn read_checkpoint_into(
+    input: impl Read,
+    disk: Option<(&DiskPlan, &str, usize)>,
+) -> Result<StoredCheckpoint, CheckpointError> {
     let mut input = Input::new(input);
     let (frame, length) = read_frame(&mut input)?;
     let truncated = |have: u64| CheckpointError::Truncated {
@@ -422,7 +471,7 @@ pub fn read_checkpoint_from(input: impl Read) -> Result<Checkpoint, CheckpointEr
     // reported as damaged, as the whole file would be).
     let layout = parse_body(&body, content - input.consumed);
     let mut values = match &layout {
-        Ok(layout) => Some(Values::reserve(layout)),
+        Ok(layout) => Some(Values::reserve(layout, disk)),
         Err(_) => None,
     };
     let mut odd_byte = None;
@@ -459,9 +508,15 @@ pub fn read_checkpoint_from(input: impl Read) -> Result<Checkpoint, CheckpointEr
     // writer that is not this one.
     let layout = layout?;
     let values = match values {
-        Some(Values::Bytes(Some(v))) => CheckpointValues::Bytes(v),
-        Some(Values::Words(Some(v))) => CheckpointValues::Words(v),
-        _ => {
+        Some(Values::Bytes(Ok(v))) => StoredValues::Bytes(v),
+        Some(Values::Words(Ok(v))) => StoredValues::Words(v),
+        Some(Values::Bytes(Err(e)) | Values::Words(Err(e))) => {
+            return Err(CheckpointError::Unreadable {
+                kind: e.kind(),
+                message: e.to_string(),
+            });
+        }
+        None => {
             return Err(CheckpointError::Unreadable {
                 kind: io::ErrorKind::OutOfMemory,
                 message: format!("its {} values do not fit in memory", layout.count),
@@ -470,13 +525,13 @@ pub fn read_checkpoint_from(input: impl Read) -> Result<Checkpoint, CheckpointEr
     };
     // G(0) = 0 in every game: a heap of nothing has no move.
     let first = match &values {
-        CheckpointValues::Bytes(v) => v.first().map(|&g| u16::from(g)),
-        CheckpointValues::Words(v) => v.first().copied(),
+        StoredValues::Bytes(v) => v.first().map(|&g| u16::from(g)),
+        StoredValues::Words(v) => v.first().copied(),
     };
     if first.is_some_and(|g| g != 0) {
         return Err(damaged("it says G(0) is not 0"));
     }
-    Ok(Checkpoint {
+    Ok(StoredCheckpoint {
         ruleset: layout.ruleset,
         rules: layout.rules,
         values,
@@ -589,26 +644,38 @@ fn parse_body(body: &[u8], data_len: u64) -> Result<Layout, CheckpointError> {
     }
 }
 
-/// The values as they arrive, in a vector of their number (`None` if that
-/// many do not fit in memory: they are still read, for the checksum).
+/// The values as they arrive, in a vector or a file of their number (an
+/// error if that many do not fit in memory or on disk: they are still read,
+/// for the checksum).
 enum Values {
-    Bytes(Option<Vec<u8>>),
-    Words(Option<Vec<u16>>),
+    Bytes(io::Result<store::Values<u8>>),
+    Words(io::Result<store::Values<u16>>),
 }
 
 impl Values {
     /// Room for the values `layout` declares, reserved once: the vector
     /// never grows (growing would hold the old and new buffers at once).
-    fn reserve(layout: &Layout) -> Values {
-        fn room<T>(count: usize) -> Option<Vec<T>> {
+    fn reserve(layout: &Layout, disk: Option<(&DiskPlan, &str, usize)>) -> Values {
+        fn room<T: Cell>(
+            count: usize,
+            disk: Option<(&DiskPlan, &str, usize)>,
+        ) -> io::Result<store::Values<T>> {
+            if let Some((plan, name, capacity)) = disk {
+                return store::Values::on_disk(plan, name, count.max(capacity));
+            }
             let mut v = Vec::new();
-            v.try_reserve_exact(count).ok()?;
-            Some(v)
+            v.try_reserve_exact(count).map_err(|_| {
+                io::Error::new(
+                    io::ErrorKind::OutOfMemory,
+                    format!("its {count} values do not fit in memory"),
+                )
+            })?;
+            Ok(store::Values::from_vec(v))
         }
         if layout.words {
-            Values::Words(room(layout.count))
+            Values::Words(room(layout.count, disk))
         } else {
-            Values::Bytes(room(layout.count))
+            Values::Bytes(room(layout.count, disk))
         }
     }
 
@@ -616,8 +683,12 @@ impl Values {
     /// chunks: its first byte waits in `odd_byte`.
     fn push(&mut self, mut bytes: &[u8], odd_byte: &mut Option<u8>) {
         match self {
-            Values::Bytes(Some(v)) => v.extend_from_slice(bytes),
-            Values::Words(Some(v)) => {
+            Values::Bytes(Ok(v)) => {
+                for &b in bytes {
+                    v.push(b);
+                }
+            }
+            Values::Words(Ok(v)) => {
                 if let Some(low) = odd_byte.take() {
                     if let Some((&high, rest)) = bytes.split_first() {
                         v.push(u16::from_le_bytes([low, high]));
@@ -630,9 +701,11 @@ impl Values {
                 if let [last] = pairs.remainder() {
                     *odd_byte = Some(*last);
                 }
-                v.extend(pairs.map(|c| u16::from_le_bytes([c[0], c[1]])));
+                for c in pairs {
+                    v.push(u16::from_le_bytes([c[0], c[1]]));
+                }
             }
-            Values::Bytes(None) | Values::Words(None) => {}
+            Values::Bytes(Err(_)) | Values::Words(Err(_)) => {}
         }
     }
 }
@@ -1328,6 +1401,25 @@ mod tests {
                 Err(e) => proptest::prop_assert!(matches!(e, CheckpointError::Damaged { .. }), "{}", e),
             }
         }
+    }
+
+    #[test]
+    fn counts_past_two_to_the_32_are_written_and_read_whole() {
+        // A header for 2^33 + 1 two-byte values (a run past 2^33 heaps,
+        // without its 16 GiB of values): its length and heap count do not
+        // wrap at 2^32.
+        let count = (1usize << 33) + 1;
+        let head = header("officers", &code("0.6"), count, 2);
+        let frame = frame_length(head.iter().position(|&b| b == b'\n').unwrap() + 1);
+        let body = &head[frame..];
+        let length = checkpoint_length(&head).unwrap();
+        assert_eq!(length, (head.len() + 2 * count + TRAILER) as u64);
+        assert!(length > 1 << 34);
+        let layout = parse_body(body, 2 * count as u64).unwrap();
+        assert_eq!((layout.count, layout.words), (count, true));
+        // One value more or less is damaged, not wrapped into a count.
+        assert!(parse_body(body, 2 * count as u64 - 2).is_err());
+        assert!(parse_body(body, 2 * count as u64 + 2).is_err());
     }
 
     #[test]

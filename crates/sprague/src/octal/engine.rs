@@ -28,9 +28,10 @@
 
 use super::TakeBreak;
 use super::pipeline::{
-    Consumer, GROUP, Job, LOOKAHEAD, PipelineCell, RING, RareHeaps, Shared, TEST_RING, new_columns,
+    Consumer, GROUP, Job, LOOKAHEAD, PipelineCell, RareHeaps, Shared, new_columns,
     rare_pairs_of_group, take_columns,
 };
+use super::store::Values;
 
 /// How many words of bits hold every value a pair can make when the
 /// largest value is `largest`: values below the next power of two above
@@ -215,16 +216,21 @@ pub enum Method {
     SparseSpace,
 }
 
-/// A value did not fit the storage type.
+/// Why the computation stopped.
 #[derive(Debug)]
-pub(crate) struct Overflow;
+pub(crate) enum Stop {
+    /// A value did not fit the storage type.
+    Overflow,
+    /// The values on disk could not grow (a full disk).
+    Disk(std::io::Error),
+}
 
 /// The incremental computation of `G(0), G(1), ...` for one game.
 #[derive(Debug, Clone)]
 pub(crate) struct Engine<V: Cell> {
     pub rules: TakeBreak,
     pub method: Method,
-    pub values: Vec<V>,
+    pub values: Values<V>,
     /// Rare heaps (sizes at least 1), ascending.
     rare: Vec<usize>,
     classifier: Classifier,
@@ -280,8 +286,7 @@ pub(crate) struct Engine<V: Cell> {
     /// doing a heap itself when the worker is behind, and leaves the
     /// worker's block of common pairs alone (for tests: every heap of a run
     /// then goes through the worker, which scans at least `TEST_BLOCK`
-    /// common pairs of each, and the values pass through a ring of
-    /// `TEST_RING`, so that the main thread waits for the worker's copy).
+    /// common pairs of each).
     patient: bool,
     /// Work done: pairs from the rare list, and pairs scanned.
     pub rare_pairs: u64,
@@ -293,7 +298,7 @@ impl<V: Cell> Engine<V> {
         Engine {
             rules: rules.clone(),
             method,
-            values: Vec::new(),
+            values: Values::default(),
             rare: Vec::new(),
             classifier: Classifier::ALL_RARE,
             next_review: 64,
@@ -328,9 +333,13 @@ impl<V: Cell> Engine<V> {
 
     /// The computation continued from known values `values` (a checkpoint):
     /// the rare list and the mask are rebuilt from them.
-    pub fn resume(rules: TakeBreak, method: Method, values: Vec<V>) -> Engine<V> {
+    pub fn resume(rules: TakeBreak, method: Method, values: Values<V>) -> Engine<V> {
         let mut engine = Engine::new(rules, method);
-        engine.largest = values.iter().map(|v| v.to_u32()).max().unwrap_or(0);
+        values.scan(|_, chunk| {
+            for v in chunk {
+                engine.largest = engine.largest.max(v.to_u32());
+            }
+        });
         engine.values = values;
         let n = engine.values.len();
         // Under the starting classification every heap is rare. The review
@@ -346,21 +355,18 @@ impl<V: Cell> Engine<V> {
         engine
     }
 
-    /// The same computation with values stored in a wider type.
-    pub fn widen<W: Cell>(self) -> Engine<W> {
+    /// The same computation with values stored in a wider type (on disk
+    /// if they were).
+    pub fn widen<W: Cell>(self) -> std::io::Result<Engine<W>> {
         let mut wide = Engine::<W>::new(self.rules, self.method);
-        wide.values = self
-            .values
-            .iter()
-            .map(|v| W::from_u32(v.to_u32()))
-            .collect();
+        wide.values = self.values.widen()?;
         wide.rare = self.rare;
         wide.classifier = self.classifier;
         wide.next_review = self.next_review;
         wide.plain_now = self.plain_now;
         wide.largest = self.largest;
         wide.parallel = self.parallel;
-        wide
+        Ok(wide)
     }
 
     /// The rare heaps listed (sizes at least 1, ascending).
@@ -398,9 +404,10 @@ impl<V: Cell> Engine<V> {
     }
 
     /// Computes values until `G(0..=n)` are known.
-    pub fn extend_to(&mut self, n: usize) -> Result<(), Overflow> {
+    pub fn extend_to(&mut self, n: usize) -> Result<(), Stop> {
         self.values
-            .reserve((n + 1).saturating_sub(self.values.len()));
+            .try_reserve((n + 1).saturating_sub(self.values.len()))
+            .map_err(Stop::Disk)?;
         while self.values.len() <= n {
             match self.one_split_run_end(n) {
                 Some(last) if self.parallel && self.values.len() >= self.no_pipeline_before => {
@@ -446,7 +453,7 @@ impl<V: Cell> Engine<V> {
     /// split total in one pass over the rare list (as the worker of a pipelined run does),
     /// then heap by heap the few others and the scan. The values are the
     /// same as [`Engine::push_next`]'s.
-    fn extend_grouped(&mut self, last: usize) -> Result<(), Overflow> {
+    fn extend_grouped(&mut self, last: usize) -> Result<(), Stop> {
         let k = self.rules.leave_two[0];
         let mut seen = new_columns();
         let mut bits: [Vec<u64>; GROUP] = Default::default();
@@ -498,9 +505,10 @@ impl<V: Cell> Engine<V> {
     /// Computes `G(len..=last)` with a second thread enumerating the rare
     /// pairs one heap ahead (see `pipeline`); the values are the same as
     /// [`Engine::push_next`]'s, heap by heap.
-    fn extend_pipelined(&mut self, last: usize) -> Result<(), Overflow> {
+    fn extend_pipelined(&mut self, last: usize) -> Result<(), Stop> {
         let job = Job {
             first: self.values.len(),
+            largest: self.largest,
             last,
             k: self.rules.leave_two[0],
             classifier: self.classifier,
@@ -510,19 +518,20 @@ impl<V: Cell> Engine<V> {
         let mut cell = std::mem::take(&mut self.pipeline);
         let shared = Shared::prepare(
             &mut cell,
-            &self.values,
-            last + 1,
+            self.values.len(),
             if self.patient { TEST_BLOCK } else { 0 },
-            if self.patient { TEST_RING } else { RING },
         );
         let shared: &Shared = shared;
+        // `extend_to` reserved room up to `last`: the array does not move.
+        let reader = self.values.share();
         let result = std::thread::scope(|scope| {
-            let worker = scope.spawn(move || shared.work(job));
+            let worker = scope.spawn(move || shared.work(job, reader));
             let mut consumer = shared.consumer(worker.thread().clone());
             let result = self.run_pipelined(&mut consumer, last);
             consumer.finish();
             result
         });
+        self.values.unshare();
         self.pipeline = cell;
         result
     }
@@ -533,7 +542,7 @@ impl<V: Cell> Engine<V> {
     /// in a row: the second core is then busy with other work, and one
     /// thread is faster. (One bad stretch is usually a hiccup of the host,
     /// which the main thread rides out by doing the heaps itself.)
-    fn run_pipelined(&mut self, worker: &mut Consumer<'_>, last: usize) -> Result<(), Overflow> {
+    fn run_pipelined(&mut self, worker: &mut Consumer<'_>, last: usize) -> Result<(), Stop> {
         const STRETCH: usize = 2048;
         const BAD_STRETCHES: usize = 3;
         let k = self.rules.leave_two[0];
@@ -559,7 +568,7 @@ impl<V: Cell> Engine<V> {
             };
             self.worker_bits = bits;
             self.record(n, value)?;
-            worker.publish(n, value);
+            worker.publish(n);
             heaps += 1;
             if heaps == STRETCH {
                 bad = if 4 * alone > STRETCH { bad + 1 } else { 0 };
@@ -639,9 +648,9 @@ impl<V: Cell> Engine<V> {
     }
 
     /// Appends `G(n) = value`.
-    fn record(&mut self, n: usize, value: u32) -> Result<(), Overflow> {
+    fn record(&mut self, n: usize, value: u32) -> Result<(), Stop> {
         if value >= V::LIMIT {
-            return Err(Overflow);
+            return Err(Stop::Overflow);
         }
         self.values.push(V::from_u32(value));
         self.largest = self.largest.max(value);
@@ -652,7 +661,7 @@ impl<V: Cell> Engine<V> {
     }
 
     /// Computes the next value.
-    pub fn push_next(&mut self) -> Result<(), Overflow> {
+    pub fn push_next(&mut self) -> Result<(), Stop> {
         let n = self.values.len();
         if self.method == Method::SparseSpace && n >= self.next_review {
             self.review();
@@ -1060,19 +1069,17 @@ impl<V: Cell> Engine<V> {
         let n = self.values.len();
         self.next_review = n.saturating_mul(2);
         // Masks reach the highest bit of any value (at most 12 bits, which
-        // covers every game whose values stay below 4096).
-        let largest = self
-            .values
-            .iter()
-            .map(|v| v.to_u32())
-            .max()
-            .unwrap_or(0)
-            .min(4095);
+        // covers every game whose values stay below 4096). One pass over
+        // the values (`G(0) = 0` counts for nothing).
+        let mut histogram = vec![[0u64; 2]; 4096];
+        self.values.scan(|from, chunk| {
+            for (x, v) in (from..).zip(chunk) {
+                histogram[(v.to_u32().min(4095)) as usize][x & 1] += u64::from(x > 0);
+            }
+        });
+        let largest = histogram.iter().rposition(|h| h != &[0, 0]).unwrap_or(0) as u32;
+        histogram.truncate(largest as usize + 1);
         let max_bits = 32 - largest.leading_zeros();
-        let mut histogram = vec![[0u64; 2]; (largest + 1) as usize];
-        for (x, v) in self.values.iter().enumerate().skip(1) {
-            histogram[(v.to_u32().min(4095)) as usize][x & 1] += 1;
-        }
         let mut best = (n_rare, self.classifier);
         for mask in 0..(1u32 << max_bits) {
             for domain in [false, true] {
@@ -1114,7 +1121,15 @@ impl<V: Cell> Engine<V> {
         if best.1 != self.classifier {
             self.classifier = best.1;
             let c = self.classifier;
-            self.rare = (1..n).filter(|&x| c.is_rare(x, self.g(x))).collect();
+            let mut rare = Vec::new();
+            self.values.scan(|from, chunk| {
+                for (x, v) in (from..).zip(chunk) {
+                    if x > 0 && c.is_rare(x, v.to_u32()) {
+                        rare.push(x);
+                    }
+                }
+            });
+            self.rare = rare;
             self.rare_values.clear();
             for cache in &mut self.caches {
                 cache.m = usize::MAX;
@@ -1138,7 +1153,7 @@ mod tests {
             let mut patient = Engine::<u16>::new(rules, method);
             patient.patient = true;
             patient.extend_to(n).unwrap();
-            assert_eq!(patient.values, e.values, "{code}");
+            assert_eq!(patient.values[..], e.values[..], "{code}");
             // The worker takes part in Officers and Treblecross.
             if method == Method::SparseSpace && ["0.6", "0.007"].contains(&code) {
                 assert!(patient.pipelined > 0, "{code}");

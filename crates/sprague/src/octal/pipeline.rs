@@ -37,24 +37,19 @@
 //! the heaps itself, and the worker skips ahead. A slot is never
 //! overwritten before it is read, without a counter for that: the worker
 //! starts a group within `LOOKAHEAD` heaps of the values published, which
-//! lag the main thread by less than `BATCH`, and the ring has
+//! lag the main thread by less than `BATCH`, and the ring of slots has
 //! `LOOKAHEAD + BATCH + GROUP` slots and more.
 //!
-//! The worker keeps its own copy of the values (the rare-pair loop reads
-//! plain memory: through atomics it ran three to four times slower), filled
-//! from the main thread's values before each run and, during a run, from a
-//! ring of `RING` atomics (`AtomicU16`) that the main thread writes each
-//! value to. A ring, not a mirror of every value: at 2^32 heaps a mirror
-//! would hold 8 GiB more than the two copies do. The main thread never
-//! overwrites a value the worker has not copied: it waits (rarely: the
-//! ring is about a second of its work) while the worker is `RING` values
-//! behind. Nothing here needs `unsafe`: values and slots are written with
-//! relaxed stores before a release store of a counter, and read after an
-//! acquire load of it.
+//! The worker reads the main thread's array of values itself (one array,
+//! no copy: `store`), up to the count the main thread publishes (every
+//! `BATCH` heaps, and whenever it must wait), by a release store that the
+//! worker's acquire load pairs with; the array does not move during a run.
+//! The main thread only appends, past every value published.
 
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::engine::{Cell, Classifier, bit_words};
+use super::store::Reader;
 
 /// The most words of bits a slot holds: values below 65 536.
 const SLOT_WORDS: usize = 1024;
@@ -120,19 +115,6 @@ const MAIN_PATIENCE: std::time::Duration = std::time::Duration::from_millis(1);
 /// Slots in the ring between the threads.
 const SLOTS: usize = 2 * LOOKAHEAD;
 
-/// Values in the ring from the main thread to the worker's copy (2 MiB):
-/// the worker may fall this far behind (about a second of the main
-/// thread's work) before the main thread waits for it.
-pub(crate) const RING: usize = 1 << 20;
-
-/// The ring of the tests' patient mode: so short that the main thread
-/// waits for the worker's copy all the time.
-pub(crate) const TEST_RING: usize = 16;
-
-/// What `copied` says once the worker has ended its run: it reads no more
-/// values, so the main thread need not wait for it.
-const NOT_READING: usize = usize::MAX;
-
 // A slot must be read before the worker comes round to it again (see the
 // module documentation).
 const _: () = assert!(SLOTS > LOOKAHEAD + BATCH + GROUP);
@@ -168,18 +150,12 @@ impl Slot {
     }
 }
 
-/// What the two threads share. It outlives one run (the worker's copy of
-/// the values is kept and only extended), but a worker borrows it for one
-/// run only, inside a thread scope.
+/// What the two threads share. It outlives one run (its slots are kept),
+/// but a worker borrows it for one run only, inside a thread scope.
 #[derive(Debug)]
 pub(crate) struct Shared {
-    /// `G(n)` at `ring[n % ring.len()]`, as the main thread computes them.
-    ring: Vec<AtomicU16>,
     /// `G(..published)` are written.
     published: AtomicUsize,
-    /// The worker's copy holds `G(..copied)` (or `NOT_READING`): the main
-    /// thread writes `G(n)` only once `n < copied + ring.len()`.
-    copied: AtomicUsize,
     /// The slots of heaps below `done` are written.
     done: AtomicUsize,
     /// How many of the smallest rare heaps the main thread pairs itself.
@@ -192,9 +168,6 @@ pub(crate) struct Shared {
     /// The first heap of the group the worker is computing (`usize::MAX`
     /// while it waits): the main thread waits for a group in progress.
     working: AtomicUsize,
-    /// The worker's own copy of the values and the largest of them, kept
-    /// between runs and brought up to date by `prepare`.
-    copy: std::sync::Mutex<(Vec<u16>, u32)>,
     /// Set by the main thread to end the worker (the end of the run, or an
     /// error), and by the worker if it panics.
     stop: AtomicBool,
@@ -202,7 +175,7 @@ pub(crate) struct Shared {
 }
 
 /// The pipeline state kept in an engine between runs: cloning an engine
-/// does not clone it (a clone starts a new copy when it needs one).
+/// does not clone it (a clone makes new slots when it needs them).
 #[derive(Debug, Default)]
 pub(crate) struct PipelineCell(pub Option<Box<Shared>>);
 
@@ -217,6 +190,8 @@ impl Clone for PipelineCell {
 pub(crate) struct Job {
     /// The heaps to do, `first..=last`.
     pub first: usize,
+    /// The largest value below `first`.
+    pub largest: u32,
     pub last: usize,
     /// Stones removed by the one splitting move.
     pub k: usize,
@@ -303,56 +278,28 @@ pub(crate) struct Consumer<'a> {
     /// The group the main thread last stopped waiting for (the worker is
     /// then off its core): not waited for again.
     given_up: usize,
-    /// The last `copied` read: values below `copied + ring.len()` may be
-    /// written.
-    copied: usize,
 }
 
 impl Shared {
-    fn new(ring: usize) -> Shared {
+    fn new() -> Shared {
         Shared {
-            ring: (0..ring).map(|_| AtomicU16::new(0)).collect(),
             published: AtomicUsize::new(0),
-            copied: AtomicUsize::new(0),
             done: AtomicUsize::new(0),
             share: AtomicUsize::new(0),
             block: AtomicUsize::new(0),
             parked: AtomicBool::new(false),
             working: AtomicUsize::new(usize::MAX),
-            copy: std::sync::Mutex::new((Vec::new(), 0)),
             stop: AtomicBool::new(false),
             slots: (0..SLOTS).map(|_| Slot::new()).collect(),
         }
     }
 
-    /// Brings the worker's copy up to `values` (the main thread's, with no
-    /// worker running), with room for `capacity` values, before a run; a
-    /// new pipeline gets a ring of `ring` values (at least `BATCH`).
-    pub fn prepare<'a, V: Cell>(
-        cell: &'a mut PipelineCell,
-        values: &[V],
-        capacity: usize,
-        block: usize,
-        ring: usize,
-    ) -> &'a mut Shared {
-        let shared = cell
-            .0
-            .get_or_insert_with(|| Box::new(Shared::new(ring.max(BATCH))));
-        let len = values.len();
-        {
-            let mut copy = shared.copy.lock().unwrap_or_else(|e| e.into_inner());
-            let (local, largest) = &mut *copy;
-            local.truncate(len);
-            local.reserve_exact(capacity.saturating_sub(local.len()));
-            for &v in &values[local.len()..] {
-                let v = v.to_u32();
-                *largest = (*largest).max(v);
-                local.push(v as u16);
-            }
-        }
-        shared.copied.store(len, Ordering::Release);
-        shared.published.store(len, Ordering::Release);
-        shared.done.store(len, Ordering::Release);
+    /// The shared state for a run whose first heap is `first`, with a
+    /// block of `block` common pairs for the worker to start with.
+    pub fn prepare(cell: &mut PipelineCell, first: usize, block: usize) -> &mut Shared {
+        let shared = cell.0.get_or_insert_with(|| Box::new(Shared::new()));
+        shared.published.store(first, Ordering::Release);
+        shared.done.store(first, Ordering::Release);
         shared.share.store(0, Ordering::Relaxed);
         shared.block.store(block, Ordering::Relaxed);
         shared.stop.store(false, Ordering::Release);
@@ -367,7 +314,6 @@ impl Shared {
             done: self.done.load(Ordering::Acquire),
             behind: false,
             given_up: usize::MAX,
-            copied: self.copied.load(Ordering::Acquire),
         }
     }
 
@@ -378,14 +324,13 @@ impl Shared {
 
     /// The worker: the rare pairs `(r, m - r)` with both parts below
     /// `h - LOOKAHEAD` of every heap `h` of `job`, up to `LOOKAHEAD` heaps
-    /// ahead of the values published.
-    pub fn work(&self, mut job: Job) {
-        // However this thread ends, the main thread must not wait for it
-        // to copy values; if it panics, not for its groups either.
+    /// ahead of the values published, read through `values`.
+    pub fn work<V: Cell>(&self, mut job: Job, values: Reader<V>) {
+        // If this thread panics, the main thread must not wait for its
+        // groups.
         struct StopOnUnwind<'a>(&'a Shared);
         impl Drop for StopOnUnwind<'_> {
             fn drop(&mut self) {
-                self.0.copied.store(NOT_READING, Ordering::Release);
                 if std::thread::panicking() {
                     self.0.stop.store(true, Ordering::Release);
                 }
@@ -397,11 +342,7 @@ impl Shared {
         // heaps of a value share a word: one base address for every store,
         // and the footprint of eight heaps' values below 2048 is 16 KB.
         let mut seen = new_columns();
-        // The worker's own copy of the values (see the module
-        // documentation), `prepare`d up to `job.first`.
-        let (mut local, mut largest) =
-            std::mem::take(&mut *self.copy.lock().unwrap_or_else(|e| e.into_inner()));
-        debug_assert_eq!(local.len(), job.first);
+        let mut largest = job.largest;
         let mut classified = job.first;
         let mut published = self.published.load(Ordering::Acquire);
         let mut h = job.first;
@@ -447,19 +388,16 @@ impl Shared {
             }
             // The heaps published since the last heap, classified with the
             // run's fixed classification (as the main thread does).
-            if classified < published {
-                while classified < published {
-                    let v16 = self.ring[classified % self.ring.len()].load(Ordering::Relaxed);
-                    local.push(v16);
-                    let v = u32::from(v16);
-                    largest = largest.max(v);
-                    if classified >= 1 && job.classifier.is_rare(classified, v) {
-                        job.rare.push(classified);
-                        job.rare_values.push(v);
-                    }
-                    classified += 1;
+            // `published` was read by an acquire load.
+            let local = values.published(published);
+            while classified < published {
+                let v = local[classified].to_u32();
+                largest = largest.max(v);
+                if classified >= 1 && job.classifier.is_rare(classified, v) {
+                    job.rare.push(classified);
+                    job.rare_values.push(v);
                 }
-                self.copied.store(classified, Ordering::Release);
+                classified += 1;
             }
             let group = GROUP.min(job.last + 1 - h);
             self.working.store(h, Ordering::Release);
@@ -472,10 +410,10 @@ impl Shared {
                     values: &job.rare_values,
                     k: job.k,
                 };
-                rare_pairs_of_group(rare, &local, h, known, share, block, &mut seen, &mut pairs)
+                rare_pairs_of_group(rare, local, h, known, share, block, &mut seen, &mut pairs)
             } else {
                 for (j, p) in pairs.iter_mut().enumerate().take(group) {
-                    *p = rare_pairs_of_heap(&job, &local, h + j, j, known, share, &mut seen);
+                    *p = rare_pairs_of_heap(&job, local, h + j, j, known, share, &mut seen);
                 }
                 0
             };
@@ -499,16 +437,15 @@ impl Shared {
             h += group;
         }
         self.working.store(usize::MAX, Ordering::Release);
-        *self.copy.lock().unwrap_or_else(|e| e.into_inner()) = (local, largest);
     }
 }
 
 /// The rare pairs `(r, m - r)` of heap `h` (split total `m = h - k`) with
 /// both parts below `known`, leaving out the `share` smallest rare heaps,
 /// marked in column `j` of `seen`; returns how many.
-fn rare_pairs_of_heap(
+fn rare_pairs_of_heap<V: Cell>(
     job: &Job,
-    local: &[u16],
+    local: &[V],
     h: usize,
     j: usize,
     known: usize,
@@ -522,7 +459,7 @@ fn rare_pairs_of_heap(
         .max(share.min(job.rare.len()));
     let to = job.rare.partition_point(|&r| r < known).max(from);
     for (&r, &gr) in job.rare[from..to].iter().zip(&job.rare_values[from..to]) {
-        seen[usize::from(gr as u16 ^ local[m - r])][j] = 1;
+        seen[usize::from((gr ^ local[m - r].to_u32()) as u16)][j] = 1;
     }
     (to - from) as u64
 }
@@ -587,42 +524,12 @@ pub(crate) fn rare_pairs_of_group<V: Cell>(
 }
 
 impl Consumer<'_> {
-    /// Appends `G(n) = value` (the main thread, in order), making it
-    /// visible to the worker every `BATCH` heaps.
+    /// Says that the main thread has appended `G(n)` to the values, making
+    /// them visible to the worker every `BATCH` heaps.
     #[inline]
-    pub fn publish(&mut self, n: usize, value: u32) {
-        let ring = &self.shared.ring;
-        if n >= self.copied.saturating_add(ring.len()) {
-            self.wait_for_copy(n);
-        }
-        ring[n % ring.len()].store(value as u16, Ordering::Relaxed);
+    pub fn publish(&mut self, n: usize) {
         if (n + 1) % BATCH == 0 {
             self.publish_count(n + 1);
-        }
-    }
-
-    /// Waits until the worker has copied the value `G(n)` is about to
-    /// overwrite in the ring (or has ended its run). Rare: the worker copies
-    /// at every group, so it is `RING` values behind only when it has been
-    /// off its core for about a second.
-    #[cold]
-    fn wait_for_copy(&mut self, n: usize) {
-        // The worker copies only what is published.
-        self.publish_count(n);
-        let mut spins = 0u32;
-        loop {
-            self.copied = self.shared.copied.load(Ordering::Acquire);
-            if n < self.copied.saturating_add(self.shared.ring.len())
-                || self.shared.stop.load(Ordering::Acquire)
-            {
-                return;
-            }
-            spins += 1;
-            if spins % 64 == 0 {
-                std::thread::yield_now();
-            } else {
-                std::hint::spin_loop();
-            }
         }
     }
 

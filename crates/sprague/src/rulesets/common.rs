@@ -134,8 +134,8 @@ impl fmt::Display for MemoryShortfall {
 /// use sprague::{Budget, rulesets::{family, table_budget}, syntax::parse_ruleset};
 /// let officers = family(&parse_ruleset("officers").unwrap()).unwrap();
 /// let gib = 1 << 30;
-/// // 2^24 heaps at 6 bytes (values, a second thread's copy, the period
-/// // detector's scratch): 96 MiB, which fits in 1 GiB.
+/// // 2^24 heaps at 4 bytes (values, the period detector's scratch):
+/// // 64 MiB, which fits in 1 GiB.
 /// let b = table_budget(officers.as_ref(), 0, 1 << 24, 0, None, Budget::DEFAULT.with_memory(gib)).unwrap();
 /// assert_eq!(b.max_positions, (1 << 24) + 1);
 /// // Not in 64 MiB.
@@ -278,6 +278,24 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
     /// positions bounds.
     fn kept_bytes(&self, _values: u64) -> Option<u64> {
         None
+    }
+
+    /// For families that keep every value they compute: keeps them in a
+    /// memory-mapped file in `dir` when `heaps` values would not fit in
+    /// `memory` bytes (see [`crate::disk_plan`]), saying what goes where;
+    /// `None` when they fit, or the family keeps no values.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] when the file cannot be made.
+    fn keep_on_disk(
+        &self,
+        dir: &std::path::Path,
+        memory: u64,
+        heaps: u64,
+    ) -> Result<Option<crate::DiskUse>, SolveError> {
+        let _ = (dir, memory, heaps);
+        Ok(None)
     }
 
     /// For take-and-break families: the mask of the rare/common

@@ -24,8 +24,8 @@ use crate::game::{Component, Impartial, Key, Kind, Move, MoveLabel};
 use crate::nimber::Nimber;
 use crate::octal::CheckpointError;
 use crate::octal::{
-    GrundySequence, Method, OctalCode, PeriodSearch, PeriodicSequence, TakeBreak, heaps_within,
-    lasker_grundy, sequence_bytes,
+    DiskUse, GrundySequence, Method, OctalCode, PeriodSearch, PeriodicSequence, TakeBreak,
+    disk_plan, heaps_within, lasker_grundy, sequence_bytes,
 };
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
@@ -164,6 +164,10 @@ struct Known {
     /// The heaps computed between two readings of the clock, adjusted to
     /// the time the last steps took (see [`Known::timed_step`]).
     clock_step: usize,
+    /// Where the values are kept past memory (see
+    /// [`OctalRules::keep_on_disk`]); the memory limit then no longer ends
+    /// the period search.
+    disk: Option<(DiskUse, usize)>,
 }
 
 /// The most heaps computed between two readings of the clock.
@@ -203,6 +207,7 @@ impl OctalRules {
                 search: PeriodSearch::new(),
                 periodic: None,
                 clock_step: TIME_CHECK_HEAPS,
+                disk: None,
             }),
             quotient: Mutex::new(None),
             rules,
@@ -217,6 +222,60 @@ impl OctalRules {
     /// The rules.
     pub fn rules(&self) -> &TakeBreak {
         &self.rules
+    }
+
+    /// Keeps the values in a memory-mapped file in `dir` if `heaps` values
+    /// (and the period detector) would not fit in `memory` bytes, as
+    /// [`disk_plan`] says, with the file's room reserved at once; returns
+    /// the plan, or `None` if they fit in memory (they stay there). Values
+    /// resumed later go there too.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] saying why the file cannot be made (an
+    /// unwritable directory, a disk without room for the values).
+    pub fn keep_on_disk(
+        &self,
+        dir: &std::path::Path,
+        memory: u64,
+        heaps: u64,
+    ) -> Result<Option<DiskUse>, SolveError> {
+        let Some(used) = disk_plan(dir, memory, heaps) else {
+            return Ok(None);
+        };
+        let capacity = usize::try_from(heaps).map_err(|_| {
+            SolveError::unsupported(format!("{heaps} heaps do not fit this machine's addresses"))
+        })?;
+        let mut known = self.lock();
+        known
+            .sequence
+            .keep_on_disk(&used.plan, &self.file_name(), capacity)
+            .map_err(|e| SolveError::unsupported(format!("cannot keep the values on disk: {e}")))?;
+        known.disk = Some((used.clone(), capacity));
+        Ok(Some(used))
+    }
+
+    /// The ruleset as a file name: letters, digits, `.` and `-` kept, the
+    /// rest `_`.
+    fn file_name(&self) -> String {
+        self.text
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect()
+    }
+
+    /// The file the values are kept in, if on disk.
+    pub fn disk_path(&self) -> Option<std::path::PathBuf> {
+        self.lock()
+            .sequence
+            .disk_path()
+            .map(std::path::Path::to_path_buf)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Known> {
@@ -366,8 +425,12 @@ impl OctalRules {
                 values: budget.max_positions,
             }));
         }
-        // The most values that fit in the memory the caller has.
-        let fits = budget.memory_bytes.map(heaps_within);
+        // The most values that fit in the memory the caller has (on disk,
+        // the disk's room, reserved up front, is the limit).
+        let fits = budget
+            .memory_bytes
+            .map(heaps_within)
+            .filter(|_| known.disk.is_none());
         if let Some(fits) = fits.filter(|&fits| len >= fits) {
             return Ok(Some(SearchEnd::Memory {
                 values: fits,
@@ -911,7 +974,9 @@ impl HeapFamily for OctalFamily {
         check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
         let mut known = self.rules.lock();
         self.rules.ensure(&mut known, to, budget)?;
-        (from..=to).map(|n| value(&known, n).map(Nimber)).collect()
+        let values = (from..=to).map(|n| value(&known, n).map(Nimber)).collect();
+        known.sequence.release_pages();
+        values
     }
 
     fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
@@ -927,7 +992,19 @@ impl HeapFamily for OctalFamily {
     }
 
     fn kept_bytes(&self, values: u64) -> Option<u64> {
-        Some(sequence_bytes(values))
+        match &self.rules.lock().disk {
+            Some((used, _)) => Some(used.memory_bytes),
+            None => Some(sequence_bytes(values)),
+        }
+    }
+
+    fn keep_on_disk(
+        &self,
+        dir: &std::path::Path,
+        memory: u64,
+        heaps: u64,
+    ) -> Result<Option<DiskUse>, SolveError> {
+        self.rules.keep_on_disk(dir, memory, heaps)
     }
 
     fn set_parallel(&self, parallel: bool) {
@@ -979,12 +1056,20 @@ impl HeapFamily for OctalFamily {
     }
 
     fn resume(&self, input: &mut dyn std::io::Read) -> Result<(), CheckpointError> {
-        let resumed = GrundySequence::from_checkpoint(
-            self.rules.rules.clone(),
-            Method::SparseSpace,
-            &self.rules.text,
-            input,
-        )?;
+        let rules = self.rules.rules.clone();
+        let text = &self.rules.text;
+        // Values kept on disk are read straight into their file.
+        let disk = self.rules.lock().disk.clone();
+        let resumed = match &disk {
+            Some((used, capacity)) => GrundySequence::from_checkpoint_on_disk(
+                rules,
+                Method::SparseSpace,
+                text,
+                input,
+                (&used.plan, &self.rules.file_name(), *capacity),
+            )?,
+            None => GrundySequence::from_checkpoint(rules, Method::SparseSpace, text, input)?,
+        };
         let mut known = self.rules.lock();
         if resumed.len() > known.sequence.len() {
             // The resumed values extend the known ones (the sequence is
