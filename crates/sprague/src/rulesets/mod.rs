@@ -7,9 +7,12 @@
 
 mod amazons;
 mod bash;
+mod cake;
 mod circle;
 mod clobber;
+mod colouring;
 pub(crate) mod common;
+mod cram;
 mod cut;
 mod disjoint;
 mod divisor;
@@ -51,12 +54,15 @@ use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
 pub use amazons::AmazonsBoard;
 pub use bash::BashHeap;
+pub use cake::{CakePosition, CakeRules, MAX_SIDE as CAKE_MAX_SIDE};
 pub use circle::CirclePosition;
 pub use clobber::ClobberBoard;
+pub use colouring::{ColouringGraph, ColouringRules, MAX_VERTICES as COLOURING_MAX_VERTICES};
 pub use common::{
     BuildFn, FamilyFn, HeapFamily, MemoryShortfall, PeriodReport, Periodicity, RareValues, Ruleset,
     SearchEnd, table_budget, table_end,
 };
+pub use cram::CramBoard;
 pub use cut::{CutBar, MAX_SIDE as CUT_MAX_SIDE, cut_value};
 pub use disjoint::{
     DISJOINT_TABLE_LIMIT, DisjointHeap, DisjointTable, disjoint_grundy_table,
@@ -120,7 +126,14 @@ pub static RULESETS: &[Ruleset] = &[
     unfair::RULESET,
     hackenbush::RULESET,
     cut::RULESET,
+    cake::MAUNDY,
+    cake::EATCAKE,
+    cake::TURN_AND_EATCAKE,
+    cake::EUCLID,
     domineering::RULESET,
+    cram::RULESET,
+    colouring::SNORT,
+    colouring::COL,
     toads::RULESET,
     clobber::RULESET,
     konane::RULESET,
