@@ -63,7 +63,7 @@ pub(super) const EATCAKE: Ruleset = Ruleset {
 
 pub(super) const TURN_AND_EATCAKE: Ruleset = Ruleset {
     name: "turn_and_eatcake",
-    syntax: "turn_and_eatcake(m, n)   (one cake; a sum is a + of them)",
+    syntax: "turn_and_eatcake(m, n)   (one cake; a sum is turn_and_eatcake(m, n) + turn_and_eatcake(a, b))",
     rule: "partizan: Eatcake with Left eating from m and Right from n, each piece turned \
            (its sides exchanged) after the move",
     example: "turn_and_eatcake(8, 5)",
