@@ -331,6 +331,24 @@ impl ColouringGraph {
     pub fn text(&self) -> String {
         self.text_and_order().0
     }
+
+    /// Snort or Col.
+    pub fn rules(&self) -> ColouringRules {
+        self.rules
+    }
+
+    /// Each vertex's letter (`.`, `L` or `R`), by vertex number from 0.
+    pub fn letters(&self) -> Vec<char> {
+        (0..self.len()).map(|v| self.letter(v)).collect()
+    }
+
+    /// The edges, each once, as pairs of vertex numbers (the smaller
+    /// first), in order.
+    pub fn edges(&self) -> Vec<(usize, usize)> {
+        (0..self.len())
+            .flat_map(|a| bits(self.adj[a] >> a >> 1).map(move |d| (a, a + 1 + d)))
+            .collect()
+    }
 }
 
 impl Component for ColouringGraph {
@@ -647,6 +665,8 @@ mod tests {
     fn graph_strings_read_as_cgsuite_reads_them() {
         let g = graph(ColouringRules::Snort, ".-.-.(-.;-.)");
         assert_eq!(g.adj, [0b10, 0b101, 0b11010, 0b100, 0b100]);
+        assert_eq!(g.edges(), [(0, 1), (1, 2), (2, 3), (2, 4)]);
+        assert_eq!(g.letters(), ['.'; 5]);
         // A name met again is the same vertex: a triangle.
         let t = graph(ColouringRules::Snort, ".:A-.-.-:A");
         assert_eq!(t.adj, [0b110, 0b101, 0b011]);

@@ -32,6 +32,7 @@ mod nim;
 mod nosum;
 mod nullify;
 mod octal;
+mod partizan_subtraction;
 mod sequential;
 mod skijumps;
 mod staircase;
@@ -84,6 +85,7 @@ pub use nim::NimHeap;
 pub use nosum::{NosumPosition, nosum_is_p};
 pub use nullify::NullifyPosition;
 pub use octal::{LaskerHeap, OctalHeap, OctalRules};
+pub use partizan_subtraction::PartizanSubtractionHeap;
 pub use sequential::{SequentialPosition, sequential_grundy};
 pub use skijumps::SkiJumpsBoard;
 pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
@@ -166,6 +168,20 @@ pub fn sum_rules() -> impl Iterator<Item = &'static dyn SumRule> {
     RULESETS.iter().filter_map(|r| r.sum_rule)
 }
 fn lookup(ruleset: &RulesetSyntax) -> Result<&'static Ruleset, ParseError> {
+    // Only subtraction games split their parameters into Left's and
+    // Right's with a `|`.
+    if ruleset.bar.is_some() && ruleset.name != "subtraction" && find(&ruleset.name).is_some() {
+        return Err(ParseError::bad_parameters(
+            format!(
+                "`{}` takes no `|` in its parameters (only subtraction[L|R] does)",
+                ruleset.name
+            ),
+            ruleset
+                .params_span
+                .clone()
+                .unwrap_or(ruleset.name_span.clone()),
+        ));
+    }
     find(&ruleset.name).ok_or_else(|| {
         let error = ParseError::new(
             ParseErrorKind::UnknownRuleset {
