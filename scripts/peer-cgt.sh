@@ -1,6 +1,6 @@
 #!/bin/sh
-# sprague against cgt-tools (the `cgt` crate from crates.io) on Domineering, Clobber and Toads
-# and Frogs, in one process on one thread: the median of RUNS runs each (default 3; a run over
+# sprague against cgt-tools (the `cgt` crate from crates.io) on Domineering, Clobber, Toads
+# and Frogs and Snort, in one process on one thread: the median of RUNS runs each (default 3; a run over
 # 30 s is not repeated), fresh caches for every run, the values checked equal (the bench exits
 # 1 if they differ). Arguments are passed to the bench (`--only S`, `--skip S`, `--skip-peer S`,
 # `--runs N`); by default the empty 6×6 Domineering board, which neither engine finishes in

@@ -4,6 +4,7 @@
 
 mod big_numbers;
 mod canonical;
+mod cgsuite_rulesets;
 mod cooling_published;
 mod game_values;
 mod infinitesimals;

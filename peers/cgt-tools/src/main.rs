@@ -34,12 +34,16 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use cgt::graph::adjacency_matrix::undirected::UndirectedGraph;
+use cgt::graph::{Graph, VertexIndex};
 use cgt::short::partizan::canonical_form::CanonicalForm;
 use cgt::short::partizan::games::domineering::Domineering;
+use cgt::short::partizan::games::snort::{Snort, VertexColor, VertexKind};
 use cgt::short::partizan::games::toads_and_frogs::ToadsAndFrogs;
 use cgt::short::partizan::partizan_game::PartizanGame;
 use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
 use cgt::total::TotalWrapper;
+use sprague::rulesets::ColouringGraph;
 use sprague::{Budget, CanonicalArena, CanonicalSolver, Dyadic, GameId, Position};
 
 /// The heap in use and its high-water mark, so that each engine's peak
@@ -98,7 +102,9 @@ fn measured<T>(f: impl FnOnce() -> T) -> (T, Duration, usize) {
 }
 
 /// The positions, as (ruleset, board) in sprague's notation, which is also
-/// cgt-tools' for all three games.
+/// cgt-tools' for Domineering, Clobber and Toads and Frogs; a Snort graph
+/// string (CGSuite's, which cgt-tools does not read) is given to cgt-tools
+/// as the vertices, tints and edges sprague reads from it.
 const CASES: &[(&str, &str)] = &[
     ("domineering", "....|....|....|...."),
     ("domineering", ".....|.....|.....|....."),
@@ -126,6 +132,18 @@ const CASES: &[(&str, &str)] = &[
     ("toads", "TTTT...FFFF"),
     ("toads", "TTFT.F.TFF"),
     ("toads", "TT.TF.FT.FF"),
+    ("snort", ".-.-.-.-.-.-.-.-.-.-.-."),
+    ("snort", "L-.-.-.-.-.-.-.-.-.-.-.-R"),
+    ("snort", ".:A-.-.-.-.-.-.-.-.-.-.-:A"),
+    ("snort", ".(-.(-.;-.;-.);-.(-.;-.;-.);-.(-.;-.;-.))"),
+    (
+        "snort",
+        ":A-:B-:C-:D-:E-:A;:F-:H-:J-:G-:I-:F;:A-:F;:B-:G;:C-:H;:D-:I;:E-:J",
+    ),
+    (
+        "snort",
+        ":a-:b-:c-:d;:e-:f-:g-:h;:i-:j-:k-:l;:a-:e-:i;:b-:f-:j;:c-:g-:k;:d-:h-:l",
+    ),
 ];
 
 /// The canonical form by cgt-tools, with a fresh transposition table.
@@ -143,8 +161,38 @@ fn cgt_value(ruleset: &str, board: &str) -> CanonicalForm {
             let g: clobber::Clobber = board.parse().expect("a Clobber board");
             g.canonical_form(&ParallelTranspositionTable::new())
         }
-        _ => unreachable!("only the three games above are listed"),
+        "snort" => {
+            let g = snort(board);
+            g.canonical_form(&ParallelTranspositionTable::new())
+        }
+        _ => unreachable!("only the four games above are listed"),
     }
+}
+
+/// cgt-tools' Snort position for a graph string, read by sprague: the
+/// same vertices, tints and edges.
+fn snort(board: &str) -> Snort<VertexKind, UndirectedGraph<VertexKind>> {
+    let position = Position::parse(&format!("snort(\"{board}\")")).expect("a Snort graph");
+    let graph = position.components()[0]
+        .downcast_ref::<ColouringGraph>()
+        .expect("one Snort graph");
+    let vertices: Vec<VertexKind> = graph
+        .letters()
+        .into_iter()
+        .map(|c| {
+            VertexKind::Single(match c {
+                'L' => VertexColor::TintLeft,
+                'R' => VertexColor::TintRight,
+                _ => VertexColor::Empty,
+            })
+        })
+        .collect();
+    let edges: Vec<(VertexIndex, VertexIndex)> = graph
+        .edges()
+        .into_iter()
+        .map(|(a, b)| (VertexIndex { index: a }, VertexIndex { index: b }))
+        .collect();
+    Snort::new(UndirectedGraph::from_edges(&edges, &vertices))
 }
 
 /// The canonical form by sprague, with a fresh solver, and the number of
@@ -207,7 +255,12 @@ fn process_cpu() -> Duration {
     // fields 14 and 15 (utime, stime) count from after its `)`.
     let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
     let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
     Duration::from_millis((ticks(11) + ticks(12)) * 10)
 }
 
@@ -314,9 +367,14 @@ fn main() {
             continue;
         }
         let position = Position::parse(&text).expect("sprague reads the position");
-        let rows = board.split('|').count();
-        let cols = board.split('|').next().map_or(0, str::len);
-        let size = format!("{rows}×{cols}");
+        let size = if ruleset == "snort" {
+            let n = snort(board).graph.size();
+            format!("{n} vertices")
+        } else {
+            let rows = board.split('|').count();
+            let cols = board.split('|').next().map_or(0, str::len);
+            format!("{rows}×{cols}")
+        };
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         let (mut our_peak, mut their_peak) = (0, 0);
         let mut last = None;
@@ -338,7 +396,11 @@ fn main() {
                     ours.push(t);
                     our_cpu.push(process_cpu() - cpu);
                     if t > LONG_RUN {
-                        eprintln!("{text}: sprague took {} ({} heap)", seconds(t), megabytes(peak));
+                        eprintln!(
+                            "{text}: sprague took {} ({} heap)",
+                            seconds(t),
+                            megabytes(peak)
+                        );
                     }
                     our_peak = our_peak.max(peak);
                     last = Some((solver, g));

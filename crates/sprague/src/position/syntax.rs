@@ -46,6 +46,10 @@ pub struct RulesetSyntax {
     /// Where the bracketed parameter list is, brackets included; `None` if
     /// there was none.
     pub params_span: Option<Range<usize>>,
+    /// Where a `|` split the parameters (Left's before it, Right's after,
+    /// as in `subtraction[1,3|2,3]`): the number of parameters before it;
+    /// `None` without one.
+    pub bar: Option<usize>,
 }
 
 /// One component of a sum, as written.
@@ -446,6 +450,7 @@ impl<'a> Parser<'a> {
                     name_span: start..start + 1,
                     params: Vec::new(),
                     params_span: None,
+                    bar: None,
                 },
                 args: vec![Spanned {
                     value: Arg::Int(n),
@@ -738,6 +743,7 @@ impl<'a> Parser<'a> {
         self.skip_space();
         let mut params = Vec::new();
         let mut params_span = None;
+        let mut bar = None;
         if self.peek() == Some('[') {
             let start = self.pos;
             self.bump();
@@ -748,10 +754,15 @@ impl<'a> Parser<'a> {
                     Some(',') => {
                         self.bump();
                     }
+                    Some('|') if bar.is_none() => {
+                        bar = Some(params.len());
+                        self.bump();
+                    }
                     Some(']') => {
                         self.bump();
                         break;
                     }
+                    _ if bar.is_none() => return Err(self.unexpected("`,`, `|` or `]`")),
                     _ => return Err(self.unexpected("`,` or `]`")),
                 }
             }
@@ -762,6 +773,7 @@ impl<'a> Parser<'a> {
             name_span,
             params,
             params_span,
+            bar,
         })
     }
 
@@ -1034,6 +1046,18 @@ mod tests {
             args,
             vec![Arg::Int(1), Arg::Str("a\"b".into()), Arg::Range(2, 4)]
         );
+    }
+
+    #[test]
+    fn a_bar_splits_the_parameters_once() {
+        let p = parse_position("subtraction[1, 3 | 2..4](6)").unwrap();
+        let c = p.components[0].as_ruleset().unwrap();
+        assert_eq!(c.ruleset.bar, Some(2));
+        assert_eq!(c.ruleset.params.len(), 3);
+        let p = parse_position("subtraction[1,3](6)").unwrap();
+        assert_eq!(p.components[0].as_ruleset().unwrap().ruleset.bar, None);
+        assert!(parse_position("subtraction[1|2|3](6)").is_err());
+        assert!(parse_position("subtraction[1|](6)").is_err());
     }
 
     #[test]

@@ -8,9 +8,12 @@
 mod amazons;
 mod backsliding_toads;
 mod bash;
+mod cake;
 mod circle;
 mod clobber;
+mod colouring;
 pub(crate) mod common;
+mod cram;
 mod cut;
 mod disjoint;
 mod divisor;
@@ -31,6 +34,7 @@ mod nim;
 mod nosum;
 mod nullify;
 mod octal;
+mod partizan_subtraction;
 mod sequential;
 mod skijumps;
 mod staircase;
@@ -54,12 +58,15 @@ use crate::syntax::{ComponentSyntax, RulesetSyntax};
 pub use amazons::AmazonsBoard;
 pub use backsliding_toads::BackslidingToads;
 pub use bash::BashHeap;
+pub use cake::{CakePosition, CakeRules, MAX_SIDE as CAKE_MAX_SIDE};
 pub use circle::CirclePosition;
 pub use clobber::ClobberBoard;
+pub use colouring::{ColouringGraph, ColouringRules, MAX_VERTICES as COLOURING_MAX_VERTICES};
 pub use common::{
     BuildFn, FamilyFn, HeapFamily, MemoryShortfall, PeriodReport, Periodicity, RareValues, Ruleset,
     SearchEnd, table_budget, table_end,
 };
+pub use cram::CramBoard;
 pub use cut::{CutBar, MAX_SIDE as CUT_MAX_SIDE, cut_value};
 pub use disjoint::{
     DISJOINT_TABLE_LIMIT, DisjointHeap, DisjointTable, disjoint_grundy_table,
@@ -83,6 +90,7 @@ pub use nim::NimHeap;
 pub use nosum::{NosumPosition, nosum_is_p};
 pub use nullify::NullifyPosition;
 pub use octal::{LaskerHeap, OctalHeap, OctalRules};
+pub use partizan_subtraction::PartizanSubtractionHeap;
 pub use sequential::{SequentialPosition, sequential_grundy};
 pub use skijumps::SkiJumpsBoard;
 pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
@@ -125,7 +133,14 @@ pub static RULESETS: &[Ruleset] = &[
     unfair::RULESET,
     hackenbush::RULESET,
     cut::RULESET,
+    cake::MAUNDY,
+    cake::EATCAKE,
+    cake::TURN_AND_EATCAKE,
+    cake::EUCLID,
     domineering::RULESET,
+    cram::RULESET,
+    colouring::SNORT,
+    colouring::COL,
     toads::RULESET,
     backsliding_toads::RULESET,
     foxgeese::RULESET,
@@ -160,6 +175,20 @@ pub fn sum_rules() -> impl Iterator<Item = &'static dyn SumRule> {
     RULESETS.iter().filter_map(|r| r.sum_rule)
 }
 fn lookup(ruleset: &RulesetSyntax) -> Result<&'static Ruleset, ParseError> {
+    // Only subtraction games split their parameters into Left's and
+    // Right's with a `|`.
+    if ruleset.bar.is_some() && ruleset.name != "subtraction" && find(&ruleset.name).is_some() {
+        return Err(ParseError::bad_parameters(
+            format!(
+                "`{}` takes no `|` in its parameters (only subtraction[L|R] does)",
+                ruleset.name
+            ),
+            ruleset
+                .params_span
+                .clone()
+                .unwrap_or(ruleset.name_span.clone()),
+        ));
+    }
     find(&ruleset.name).ok_or_else(|| {
         let error = ParseError::new(
             ParseErrorKind::UnknownRuleset {

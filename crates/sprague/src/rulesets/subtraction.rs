@@ -25,8 +25,10 @@ use super::takeaway::takeaway_grundy;
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "subtraction",
-    syntax: "subtraction[S](n, ...)   S: sizes and ranges, e.g. [2,5] or [1..3]",
-    rule: "take s stones from one heap, for s in the finite set S",
+    syntax: "subtraction[S](n, ...)   S: sizes and ranges, e.g. [2,5] or [1..3]; \
+             subtraction[L|R](n, ...) partizan, Left's set then Right's, e.g. [1,3|2,3]",
+    rule: "take s stones from one heap, for s in the finite set S (partizan with [L|R]: \
+           Left takes s in L, Right s in R)",
     example: "subtraction[2,5](2, 4, 7)",
     heaps_interact: false,
     build,
@@ -374,6 +376,9 @@ fn rules(r: &RulesetSyntax) -> Result<Arc<SubtractionRules>, ParseError> {
 }
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    if let Some(bar) = c.ruleset.bar {
+        return super::partizan_subtraction::build(c, bar);
+    }
     let rules = rules(&c.ruleset)?;
     heap_components(c, |size| SubtractionHeap::new(Arc::clone(&rules), size))
 }
@@ -403,6 +408,12 @@ impl HeapFamily for SubtractionFamily {
 }
 
 fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
+    if r.bar.is_some() {
+        return Err(ParseError::bad_parameters(
+            "a partizan subtraction game (sets split by `|`) has no Grundy values to tabulate",
+            r.params_span.clone().unwrap_or(r.name_span.clone()),
+        ));
+    }
     Ok(Arc::new(SubtractionFamily { rules: rules(r)? }))
 }
 
