@@ -72,7 +72,7 @@ impl CanonicalSolver {
 
     /// What CGSuite reports beside the value `g` of this solver's arena:
     /// stops, mean, temperature, birthday, thermograph, and the atomic
-    /// weight and reduced form where they are given (the private `figures` below).
+    /// weight and reduced form where they are given.
     ///
     /// # Errors
     ///
