@@ -8,6 +8,7 @@ mod cooling_published;
 mod game_values;
 mod infinitesimals;
 mod layers;
+mod loopy;
 mod misere;
 mod misere_quotients;
 mod octal;
