@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use proptest::prelude::*;
 use sprague::{Budget, LoopyArena, LoopyGame, SidedValue, parse_loopy};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/loopy/");
@@ -245,4 +246,260 @@ fn textbook_values_print_as_cgsuite() {
     // on = {pass |} as a graph.
     let on = arena.value(&game(&[&[0]], &[&[]])).unwrap();
     assert_eq!(arena.display(&on).unwrap(), "on");
+}
+
+// ---------------------------------------------------------------------------
+// Against brute force: the definitions, played out here.
+
+/// A game as plain option lists, started at vertex 0.
+#[derive(Clone, Debug)]
+struct Plain {
+    left: Vec<Vec<usize>>,
+    right: Vec<Vec<usize>>,
+}
+
+impl Plain {
+    fn of(g: &LoopyGame) -> Plain {
+        let n = g.n_vertices();
+        // Renumber so that the start is 0.
+        let order: Vec<u32> = std::iter::once(g.start())
+            .chain((0..n).filter(|&v| v != g.start()))
+            .collect();
+        let mut place = vec![0usize; n as usize];
+        for (i, &v) in order.iter().enumerate() {
+            place[v as usize] = i;
+        }
+        let map = |l: &[u32]| l.iter().map(|&w| place[w as usize]).collect();
+        Plain {
+            left: order.iter().map(|&v| map(g.left(v))).collect(),
+            right: order.iter().map(|&v| map(g.right(v))).collect(),
+        }
+    }
+
+    fn negative(&self) -> Plain {
+        Plain {
+            left: self.right.clone(),
+            right: self.left.clone(),
+        }
+    }
+
+    /// The sum: pairs of vertices, all of them.
+    fn plus(&self, other: &Plain) -> Plain {
+        let m = other.left.len();
+        let pair = |a: usize, b: usize| a * m + b;
+        let mut left = Vec::new();
+        let mut right = Vec::new();
+        for a in 0..self.left.len() {
+            for b in 0..m {
+                let moves = |mine: &Vec<Vec<usize>>, theirs: &Vec<Vec<usize>>| {
+                    mine[a]
+                        .iter()
+                        .map(|&a2| pair(a2, b))
+                        .chain(theirs[b].iter().map(|&b2| pair(a, b2)))
+                        .collect::<Vec<usize>>()
+                };
+                left.push(moves(&self.left, &other.left));
+                right.push(moves(&self.right, &other.right));
+            }
+        }
+        Plain { left, right }
+    }
+
+    /// Who wins from vertex 0 with Left and with Right to move ('L', 'R'
+    /// or 'D'): the plain fixpoint of the definition, a player with no
+    /// move losing.
+    fn winners(&self) -> (char, char) {
+        let n = self.left.len();
+        // won[v][m]: Some(true) if the player to move (m = 0 Left) wins.
+        let mut won = vec![[None::<bool>; 2]; n];
+        loop {
+            let mut changed = false;
+            for v in 0..n {
+                for m in 0..2 {
+                    if won[v][m].is_some() {
+                        continue;
+                    }
+                    let moves = if m == 0 {
+                        &self.left[v]
+                    } else {
+                        &self.right[v]
+                    };
+                    let next = 1 - m;
+                    if moves.iter().any(|&w| won[w][next] == Some(false)) {
+                        won[v][m] = Some(true);
+                        changed = true;
+                    } else if moves.iter().all(|&w| won[w][next] == Some(true)) {
+                        won[v][m] = Some(false);
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let name = |m: usize| match won[0][m] {
+            None => 'D',
+            Some(true) => {
+                if m == 0 {
+                    'L'
+                } else {
+                    'R'
+                }
+            }
+            Some(false) => {
+                if m == 0 {
+                    'R'
+                } else {
+                    'L'
+                }
+            }
+        };
+        (name(0), name(1))
+    }
+
+    /// Whether Left, with Right to move first, never runs out of moves
+    /// (every infinite play hers).
+    fn left_survives_second(&self) -> bool {
+        let n = self.left.len();
+        // right_wins[v][m]: Right can force Left to have no move.
+        let mut right_wins = vec![[false; 2]; n];
+        loop {
+            let mut changed = false;
+            for v in 0..n {
+                if !right_wins[v][0] && self.left[v].iter().all(|&w| right_wins[w][1]) {
+                    right_wins[v][0] = true;
+                    changed = true;
+                }
+                if !right_wins[v][1] && self.right[v].iter().any(|&w| right_wins[w][0]) {
+                    right_wins[v][1] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        !right_wins[0][1]
+    }
+}
+
+/// Random games of at most 6 vertices: each vertex's options drawn from
+/// bit masks.
+fn small_game() -> impl Strategy<Value = LoopyGame> {
+    (1usize..=6).prop_flat_map(|n| {
+        proptest::collection::vec((0u8..64, 0u8..64), n).prop_map(move |masks| {
+            let pick = |mask: u8| -> Vec<u32> {
+                (0..n as u32).filter(|&w| mask & (1 << w) != 0).collect()
+            };
+            LoopyGame::new(
+                masks.iter().map(|&(l, _)| pick(l)).collect(),
+                masks.iter().map(|&(_, r)| pick(r)).collect(),
+                0,
+            )
+        })
+    })
+}
+
+/// The fixed test games the property tests add: short games, the
+/// pseudonumbers, the upons and dud.
+fn test_games(arena: &mut LoopyArena) -> Vec<Plain> {
+    [
+        "0",
+        "*",
+        "1",
+        "-1",
+        "1/2",
+        "^",
+        "v*",
+        "±1",
+        "{1|*}",
+        "on",
+        "off",
+        "over",
+        "under",
+        "upon",
+        "-upon",
+        "dud",
+        "1 + over",
+        "{pass|-1}",
+    ]
+    .iter()
+    .map(|t| {
+        let syntax = parse_loopy(t).unwrap();
+        Plain::of(&arena.game_of(&syntax.onside).unwrap())
+    })
+    .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The simplest form of a stopper has the same outcome as the game in a
+    /// sum with every test game, and both survive the other's difference.
+    #[test]
+    fn simplest_form_plays_as_the_game(g in small_game()) {
+        let mut arena = LoopyArena::new(budget());
+        prop_assume!(g.is_stopper());
+        let s = arena.stopper(&g).unwrap();
+        let (pg, ps) = (Plain::of(&g.reachable()), Plain::of(s.game()));
+        for x in test_games(&mut arena) {
+            prop_assert_eq!(pg.plus(&x).winners(), ps.plus(&x).winners());
+        }
+        // G = S: Left survives S - G and G - S moving second.
+        prop_assert!(ps.plus(&pg.negative()).left_survives_second());
+        prop_assert!(pg.plus(&ps.negative()).left_survives_second());
+        // The outcome the library gives, by its own retrograde and by
+        // comparisons with 0.
+        let (l, r) = pg.winners();
+        let expected = match (l, r) {
+            ('L', 'L') => "L", ('R', 'R') => "R", ('L', 'R') => "N", ('R', 'L') => "P",
+            _ => "D",
+        };
+        prop_assert_eq!(g.outcome().to_string(), expected);
+        prop_assert_eq!(arena.outcome(&s).unwrap().to_string(), expected);
+        // The printed form reads back to the same value.
+        let text = arena.display_stopper(&s).unwrap();
+        let back = arena.evaluate(&parse_loopy(&text).unwrap()).unwrap();
+        prop_assert!(back.as_stopper().is_some(), "{}", text);
+        prop_assert!(arena.equal(back.as_stopper().unwrap(), &s).unwrap(), "{}", text);
+    }
+
+    /// `G - G = 0` for a stopper: Left survives it moving second, and so
+    /// does Right (Left survives `-(G - G)`), and the library's comparison
+    /// says `G <= G`.
+    #[test]
+    fn a_stopper_minus_itself_is_zero(g in small_game()) {
+        prop_assume!(g.is_stopper());
+        let arena = LoopyArena::new(budget());
+        let p = Plain::of(&g.reachable());
+        let difference = p.plus(&p.negative());
+        prop_assert!(difference.left_survives_second());
+        prop_assert!(difference.negative().left_survives_second());
+        let mut arena = arena;
+        let s = arena.stopper(&g).unwrap();
+        prop_assert!(arena.le(&s, &s).unwrap());
+    }
+
+    /// The sided value of a sum is the sum of the sided values (the upsum
+    /// of the onsides, the downsum of the offsides), where the library
+    /// reduces both to stoppers; and the outcome from the sides agrees with
+    /// the retrograde labelling.
+    #[test]
+    fn sided_values_of_sums_are_sums_of_sides(g in small_game(), h in small_game()) {
+        let mut arena = LoopyArena::new(budget());
+        let (Ok(vg), Ok(vh)) = (arena.value(&g), arena.value(&h)) else {
+            return Ok(());
+        };
+        prop_assert_eq!(arena.outcome_sided(&vg).unwrap(), g.outcome());
+        let sum = g.sum(&h, &budget()).unwrap();
+        let (Ok(direct), Ok(by_sides)) = (arena.value(&sum), arena.add_sided(&vg, &vh)) else {
+            return Ok(());
+        };
+        prop_assert!(arena.equal_sided(&direct, &by_sides).unwrap());
+        // Printed and read back.
+        let text = arena.display(&direct).unwrap();
+        let back = arena.evaluate(&parse_loopy(&text).unwrap()).unwrap();
+        prop_assert!(arena.equal_sided(&back, &direct).unwrap(), "{}", text);
+    }
 }
