@@ -404,9 +404,9 @@ fn state(v: u32, left_to_move: bool) -> usize {
 fn peel<I: Iterator<Item = u32>>(n: usize, successors: impl Fn(usize) -> I) -> Vec<bool> {
     let mut remaining = vec![0usize; n];
     let mut predecessors: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for v in 0..n {
+    for (v, count) in remaining.iter_mut().enumerate() {
         for w in successors(v) {
-            remaining[v] += 1;
+            *count += 1;
             predecessors[w as usize].push(v as u32);
         }
     }
