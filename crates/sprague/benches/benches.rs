@@ -20,6 +20,7 @@ use common::{nim_mul_recursive, random_words};
 
 mod cgt;
 mod disjoint;
+mod loopy;
 mod misere_quotient;
 
 // ---------------------------------------------------------------------------
@@ -580,6 +581,7 @@ criterion_group!(
     circle_game,
     disjoint::bench,
     misere_quotient::bench,
-    cgt::bench
+    cgt::bench,
+    loopy::bench
 );
 criterion_main!(benches);

@@ -1020,6 +1020,34 @@ impl CanonicalArena {
         Ok(text)
     }
 
+    /// `g`'s text, and when it is written as a form in braces, the inside
+    /// of the braces with its number of bars: what a loopy game's printer
+    /// needs to write `g` as a lone option without its braces, as this
+    /// printer writes its own.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::display`].
+    pub(crate) fn display_parts(
+        &mut self,
+        g: GameId,
+    ) -> Result<(String, Option<(String, usize)>), SolveError> {
+        let mut memo = DisplayMemo::default();
+        let text = self
+            .display_within(g, usize::MAX, &mut memo)?
+            .expect("no limit");
+        if !self.is_written_as_form(g)? {
+            return Ok((text, None));
+        }
+        let Node::General(l, r) = self.node(g).clone() else {
+            unreachable!("a form is a general node")
+        };
+        let body = self
+            .form_body(g, &l, &r, usize::MAX, &mut memo)?
+            .expect("no limit");
+        Ok((text, Some(body)))
+    }
+
     /// Whether `g` is written as a form in braces (not a number, a number
     /// plus a nimber, ups, or a switch `±x`).
     fn is_written_as_form(&mut self, g: GameId) -> Result<bool, SolveError> {

@@ -39,6 +39,7 @@ pub mod graph;
 mod impartial;
 #[cfg(feature = "serde")]
 pub mod json;
+mod loopy;
 mod misere;
 mod nimber;
 mod octal;
@@ -67,6 +68,10 @@ pub use game::{
     Play, Side, SumRule, SumVerdict, grundy_by_mex,
 };
 pub use impartial::{GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
+pub use loopy::{
+    LoopyArena, LoopyExpr, LoopyGame, LoopyOutcome, LoopySyntax, Pseudonumber, SidedValue, Stopper,
+    Winner, parse_loopy, parse_loopy_term,
+};
 pub use misere::{
     ExplicitGame, Genus, MAX_MISERE_DEPTH, MAX_NOTATION_HEAP, MisereArena, MisereExpr,
     MisereFigures, MisereId, MisereSyntax, NotationError, Phylum, parse_misere,

@@ -9,6 +9,7 @@ mod cooling_published;
 mod game_values;
 mod infinitesimals;
 mod layers;
+mod loopy;
 mod loopy_rulesets;
 mod misere;
 mod misere_quotients;

@@ -1,0 +1,35 @@
+//! Loopy partizan games: games on graphs where a position may come back
+//! (Siegel, *Combinatorial Game Theory*, ch. VI; Conway, *On Numbers and
+//! Games*, ch. 11). CGSuite's `CanonicalStopper`, `SidedValue` and
+//! `LoopyGame` are the reference these were written against, fresh.
+//!
+//! - [`LoopyGame`]: a graph (Left's and Right's options of every vertex)
+//!   and a start; its [`LoopyOutcome`] by retrograde analysis with draws;
+//!   whether it is a stopper (no infinite alternating sequence of moves).
+//! - Comparison: `G <= H` for stoppers iff Left, playing second, survives
+//!   `H - G` (never has no move); for the onsides of any games, iff she
+//!   survives and every infinite play has infinitely many moves in `H`;
+//!   for offsides, in `-G`. Each is a game on the product graph, solved by
+//!   an attractor (survival) or by the classical Büchi algorithm.
+//! - [`Stopper`]: the simplest form (Siegel, VI.3): reversible options
+//!   bypassed and dominated ones deleted until neither applies, equal
+//!   vertices fused; the table of comparisons of all pairs of vertices is
+//!   computed once, since each step keeps every vertex's value.
+//! - [`SidedValue`]: `onside & offside`. A side of a game that is not a
+//!   stopper is found by deleting every move whose deletion does not
+//!   change that side's value (a deleted Left move can only lower it, so
+//!   one comparison decides) until what is left is a stopper; when that
+//!   does not happen (a carousel, or a game that needs CGSuite's
+//!   unravelling) the answer is `Unsupported`, never a guess.
+//! - Sums: the product graph; of sided values, the upsum of the onsides
+//!   and the downsum of the offsides. Stops (which may be `on`, `off`,
+//!   `x over`, `x under`: [`Pseudonumber`]), degree and variety.
+//! - CGSuite's notation both ways ([`parse_loopy`], [`LoopyArena::display`]).
+
+mod game;
+mod notation;
+mod stopper;
+
+pub use game::{LoopyGame, LoopyOutcome, Winner};
+pub use notation::{LoopyExpr, LoopySyntax, parse_loopy, parse_loopy_term};
+pub use stopper::{LoopyArena, Pseudonumber, SidedValue, Stopper};

@@ -1,0 +1,505 @@
+//! Loopy partizan values against CGSuite's own tests (data files under
+//! `tests/data/loopy/`, each naming its source) and against a retrograde
+//! search written here, sharing no code with the library's.
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+use sprague::{Budget, LoopyArena, LoopyGame, SidedValue, parse_loopy};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/loopy/");
+
+fn budget() -> Budget {
+    Budget::positions(1 << 24)
+}
+
+/// The cases of a data file: each a map from field to CGSuite's result.
+fn cases(name: &str) -> Vec<BTreeMap<String, String>> {
+    let text = std::fs::read_to_string(format!("{DATA}{name}")).expect("data file");
+    let mut out = Vec::new();
+    let mut case = BTreeMap::new();
+    for line in text.lines().chain(std::iter::once("")) {
+        if line.starts_with('#') {
+            continue;
+        }
+        if line.trim().is_empty() {
+            if !case.is_empty() {
+                out.push(std::mem::take(&mut case));
+            }
+            continue;
+        }
+        let (field, value) = line.split_once(' ').expect("a field and its value");
+        case.insert(field.to_string(), value.to_string());
+    }
+    out
+}
+
+/// CGSuite's text as this library writes it: `, ` between options, `±`
+/// for `+-`.
+fn ours(cgsuite: &str) -> String {
+    cgsuite.replace("+-", "±").replace(',', ", ")
+}
+
+/// CGSuite's `begin NAME := EXPR; BODY end` as one expression: `NAME`
+/// replaced by `(EXPR)` in `BODY`.
+fn expand(x: &str) -> String {
+    let Some(inner) = x
+        .strip_prefix("begin ")
+        .and_then(|s| s.strip_suffix(" end"))
+    else {
+        return x.to_string();
+    };
+    let (binding, body) = inner.split_once(';').expect("one binding");
+    let (name, expr) = binding.split_once(":=").expect("NAME := EXPR");
+    body.trim()
+        .replace(name.trim(), &format!("({})", expr.trim()))
+}
+
+/// The cases CGSuite answers that this library does not yet, with why.
+/// Each is checked to fail still (so it leaves this list when it starts
+/// passing).
+const EXPECTED_FAILURES: &[(&str, &str, &str)] = &[
+    (CAROUSEL, "xOut", CAROUSEL_WHY),
+    (CAROUSEL, "class", CAROUSEL_WHY),
+    (CAROUSEL, "onside", CAROUSEL_WHY),
+    (CAROUSEL, "offside", CAROUSEL_WHY),
+    (
+        "begin uponth := {0||0|0,pass}; {0|uponth||-uponth} end",
+        "variety",
+        "the value agrees, but CGSuite orders two loopy options by their hash codes \
+         (`^[on]*,^<on>`); this library by a colour refinement of the graph (`^<on>, ^[on]*`)",
+    ),
+];
+
+/// Bach's Carousel (CGSuite's `SidedValueTestCase`).
+const CAROUSEL: &str = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
+
+const CAROUSEL_WHY: &str = "Bach's Carousel is not stopper-sided: CGSuite prints its simplified \
+    non-stopper sides (found by its unravelling), which this library does not compute; it \
+    answers that the sides are not reduced to stoppers";
+
+/// What a field of a case gives here, or the error's text after `!!`.
+fn answer(
+    arena: &mut LoopyArena,
+    x: &str,
+    value: &Result<SidedValue, String>,
+    field: &str,
+) -> String {
+    if field == "outcomeClass" {
+        // The retrograde labelling of the game as written.
+        let syntax = parse_loopy(x).unwrap();
+        let game = arena.game_of(&syntax.onside).unwrap();
+        return game.outcome().to_string();
+    }
+    let value = match value {
+        Ok(v) => v.clone(),
+        Err(e) => return format!("!!{e}"),
+    };
+    let as_text = |r: Result<String, sprague::SolveError>| r.unwrap_or_else(|e| format!("!!{e}"));
+    let stopper = value.as_stopper().cloned();
+    match field {
+        "xOut" => as_text(arena.display(&value)),
+        "class" => {
+            let class = match &stopper {
+                Some(s) if arena.as_pseudonumber(s).unwrap().is_some() => "Pseudonumber",
+                Some(_) => "CanonicalStopper",
+                None => "StopperSidedValue",
+            };
+            class.to_string()
+        }
+        "onside" => as_text(arena.display_stopper(value.onside())),
+        "offside" => as_text(arena.display_stopper(value.offside())),
+        "leftStop" | "rightStop" | "degree" | "variety" | "followerCount" => {
+            let Some(s) = stopper else {
+                return "!!not a stopper".to_string();
+            };
+            match field {
+                "leftStop" => arena
+                    .left_stop(&s)
+                    .map_or_else(|e| format!("!!{e}"), |p| p.to_string()),
+                "rightStop" => arena
+                    .right_stop(&s)
+                    .map_or_else(|e| format!("!!{e}"), |p| p.to_string()),
+                "followerCount" => s.follower_count().to_string(),
+                "degree" => {
+                    let d = arena.degree(&s);
+                    as_text(d.and_then(|d| arena.display_stopper(&d)))
+                }
+                _ => {
+                    let v = arena.variety(&s);
+                    as_text(v.and_then(|v| arena.display_stopper(&v)))
+                }
+            }
+        }
+        _ => panic!("unknown field {field}"),
+    }
+}
+
+/// Whether CGSuite's result and ours agree: the same text, or both errors
+/// saying the same (CGSuite's sentence, lower case, without its period).
+fn agrees(cgsuite: &str, got: &str) -> bool {
+    match cgsuite.strip_prefix("!!") {
+        Some(message) => {
+            let message = message.trim_end_matches('.').to_lowercase();
+            got.strip_prefix("!!")
+                .is_some_and(|g| g.to_lowercase().contains(&message))
+        }
+        None => ours(cgsuite) == got,
+    }
+}
+
+fn run(file: &str) -> (usize, usize) {
+    let mut arena = LoopyArena::new(budget());
+    let (mut passed, mut expected_failures) = (0, 0);
+    let mut failures = Vec::new();
+    for case in cases(file) {
+        let x = expand(&case["x"]);
+        let value = parse_loopy(&x)
+            .map_err(|e| e.to_string())
+            .and_then(|syntax| arena.evaluate(&syntax).map_err(|e| e.to_string()));
+        for (field, expected) in &case {
+            if field == "x" {
+                continue;
+            }
+            let got = answer(&mut arena, &x, &value, field);
+            let ok = agrees(expected, &got);
+            let listed = EXPECTED_FAILURES
+                .iter()
+                .any(|&(ex, f, _)| ex == case["x"] && f == field);
+            match (ok, listed) {
+                (true, false) => passed += 1,
+                (false, true) => expected_failures += 1,
+                (true, true) => failures.push(format!(
+                    "{} {field}: passes now; remove it from EXPECTED_FAILURES",
+                    case["x"]
+                )),
+                (false, false) => failures.push(format!(
+                    "{} {field}: CGSuite {expected:?}, here {got:?}",
+                    case["x"]
+                )),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    println!("{file}: {passed} results agree with CGSuite, {expected_failures} expected to fail");
+    (passed, expected_failures)
+}
+
+#[test]
+fn cgsuite_canonical_stopper_cases() {
+    let (passed, _) = run("cgsuite_stoppers.txt");
+    assert!(passed > 0);
+}
+
+#[test]
+fn cgsuite_sided_value_cases() {
+    let (passed, _) = run("cgsuite_sided.txt");
+    assert!(passed > 0);
+}
+
+#[test]
+fn every_expected_failure_names_a_case() {
+    let all: Vec<String> = ["cgsuite_stoppers.txt", "cgsuite_sided.txt"]
+        .iter()
+        .flat_map(|f| cases(f))
+        .map(|c| c["x"].clone())
+        .collect();
+    for (x, _, reason) in EXPECTED_FAILURES {
+        assert!(all.iter().any(|a| a == x), "{x}: no such case");
+        assert!(!reason.is_empty());
+    }
+}
+
+/// A game from option lists, started at 0.
+fn game(left: &[&[u32]], right: &[&[u32]]) -> LoopyGame {
+    LoopyGame::new(
+        left.iter().map(|l| l.to_vec()).collect(),
+        right.iter().map(|r| r.to_vec()).collect(),
+        0,
+    )
+}
+
+#[test]
+fn textbook_values_print_as_cgsuite() {
+    let mut arena = LoopyArena::new(budget());
+    for (text, shown) in [
+        ("on", "on"),
+        ("{pass|}", "on"),
+        ("a{0|a}", "over"),
+        ("{pass|pass}", "dud"),
+        ("upon", "^[on]"),
+        ("{pass|*}", "^[on]"),
+        ("{0, pass|0}", "^[on]*"),
+        ("{5|pass}", "5over"),
+        ("1 & over", "1 & over"),
+        ("on + {0|pass}", "on"),
+        ("over + under", "over & under"),
+        ("2 & +-1", "2 & ±1"),
+    ] {
+        let syntax = parse_loopy(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let value = arena.evaluate(&syntax);
+        let got = value
+            .and_then(|v| arena.display(&v))
+            .unwrap_or_else(|e| format!("!!{e}"));
+        assert_eq!(got, shown, "{text}");
+    }
+    // on = {pass |} as a graph.
+    let on = arena.value(&game(&[&[0]], &[&[]])).unwrap();
+    assert_eq!(arena.display(&on).unwrap(), "on");
+}
+
+// ---------------------------------------------------------------------------
+// Against brute force: the definitions, played out here.
+
+/// A game as plain option lists, started at vertex 0.
+#[derive(Clone, Debug)]
+struct Plain {
+    left: Vec<Vec<usize>>,
+    right: Vec<Vec<usize>>,
+}
+
+impl Plain {
+    fn of(g: &LoopyGame) -> Plain {
+        let n = g.n_vertices();
+        // Renumber so that the start is 0.
+        let order: Vec<u32> = std::iter::once(g.start())
+            .chain((0..n).filter(|&v| v != g.start()))
+            .collect();
+        let mut place = vec![0usize; n as usize];
+        for (i, &v) in order.iter().enumerate() {
+            place[v as usize] = i;
+        }
+        let map = |l: &[u32]| l.iter().map(|&w| place[w as usize]).collect();
+        Plain {
+            left: order.iter().map(|&v| map(g.left(v))).collect(),
+            right: order.iter().map(|&v| map(g.right(v))).collect(),
+        }
+    }
+
+    fn negative(&self) -> Plain {
+        Plain {
+            left: self.right.clone(),
+            right: self.left.clone(),
+        }
+    }
+
+    /// The sum: pairs of vertices, all of them.
+    fn plus(&self, other: &Plain) -> Plain {
+        let m = other.left.len();
+        let pair = |a: usize, b: usize| a * m + b;
+        let mut left = Vec::new();
+        let mut right = Vec::new();
+        for a in 0..self.left.len() {
+            for b in 0..m {
+                let moves = |mine: &Vec<Vec<usize>>, theirs: &Vec<Vec<usize>>| {
+                    mine[a]
+                        .iter()
+                        .map(|&a2| pair(a2, b))
+                        .chain(theirs[b].iter().map(|&b2| pair(a, b2)))
+                        .collect::<Vec<usize>>()
+                };
+                left.push(moves(&self.left, &other.left));
+                right.push(moves(&self.right, &other.right));
+            }
+        }
+        Plain { left, right }
+    }
+
+    /// Who wins from vertex 0 with Left and with Right to move ('L', 'R'
+    /// or 'D'): the plain fixpoint of the definition, a player with no
+    /// move losing.
+    fn winners(&self) -> (char, char) {
+        let n = self.left.len();
+        // won[v][m]: Some(true) if the player to move (m = 0 Left) wins.
+        let mut won = vec![[None::<bool>; 2]; n];
+        loop {
+            let mut changed = false;
+            for v in 0..n {
+                for m in 0..2 {
+                    if won[v][m].is_some() {
+                        continue;
+                    }
+                    let moves = if m == 0 {
+                        &self.left[v]
+                    } else {
+                        &self.right[v]
+                    };
+                    let next = 1 - m;
+                    if moves.iter().any(|&w| won[w][next] == Some(false)) {
+                        won[v][m] = Some(true);
+                        changed = true;
+                    } else if moves.iter().all(|&w| won[w][next] == Some(true)) {
+                        won[v][m] = Some(false);
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let name = |m: usize| match won[0][m] {
+            None => 'D',
+            Some(true) => {
+                if m == 0 {
+                    'L'
+                } else {
+                    'R'
+                }
+            }
+            Some(false) => {
+                if m == 0 {
+                    'R'
+                } else {
+                    'L'
+                }
+            }
+        };
+        (name(0), name(1))
+    }
+
+    /// Whether Left, with Right to move first, never runs out of moves
+    /// (every infinite play hers).
+    fn left_survives_second(&self) -> bool {
+        let n = self.left.len();
+        // right_wins[v][m]: Right can force Left to have no move.
+        let mut right_wins = vec![[false; 2]; n];
+        loop {
+            let mut changed = false;
+            for v in 0..n {
+                if !right_wins[v][0] && self.left[v].iter().all(|&w| right_wins[w][1]) {
+                    right_wins[v][0] = true;
+                    changed = true;
+                }
+                if !right_wins[v][1] && self.right[v].iter().any(|&w| right_wins[w][0]) {
+                    right_wins[v][1] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        !right_wins[0][1]
+    }
+}
+
+/// Random games of at most 6 vertices: each vertex's options drawn from
+/// bit masks.
+fn small_game() -> impl Strategy<Value = LoopyGame> {
+    (1usize..=6).prop_flat_map(|n| {
+        proptest::collection::vec((0u8..64, 0u8..64), n).prop_map(move |masks| {
+            let pick = |mask: u8| -> Vec<u32> {
+                (0..n as u32).filter(|&w| mask & (1 << w) != 0).collect()
+            };
+            LoopyGame::new(
+                masks.iter().map(|&(l, _)| pick(l)).collect(),
+                masks.iter().map(|&(_, r)| pick(r)).collect(),
+                0,
+            )
+        })
+    })
+}
+
+/// The fixed test games the property tests add: short games, the
+/// pseudonumbers, the upons and dud.
+fn test_games(arena: &mut LoopyArena) -> Vec<Plain> {
+    [
+        "0",
+        "*",
+        "1",
+        "-1",
+        "1/2",
+        "^",
+        "v*",
+        "±1",
+        "{1|*}",
+        "on",
+        "off",
+        "over",
+        "under",
+        "upon",
+        "-upon",
+        "dud",
+        "1 + over",
+        "{pass|-1}",
+    ]
+    .iter()
+    .map(|t| {
+        let syntax = parse_loopy(t).unwrap();
+        Plain::of(&arena.game_of(&syntax.onside).unwrap())
+    })
+    .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The simplest form of a stopper has the same outcome as the game in a
+    /// sum with every test game, and both survive the other's difference.
+    #[test]
+    fn simplest_form_plays_as_the_game(g in small_game()) {
+        let mut arena = LoopyArena::new(budget());
+        prop_assume!(g.is_stopper());
+        let s = arena.stopper(&g).unwrap();
+        let (pg, ps) = (Plain::of(&g.reachable()), Plain::of(s.game()));
+        for x in test_games(&mut arena) {
+            prop_assert_eq!(pg.plus(&x).winners(), ps.plus(&x).winners());
+        }
+        // G = S: Left survives S - G and G - S moving second.
+        prop_assert!(ps.plus(&pg.negative()).left_survives_second());
+        prop_assert!(pg.plus(&ps.negative()).left_survives_second());
+        // The outcome the library gives, by its own retrograde and by
+        // comparisons with 0.
+        let (l, r) = pg.winners();
+        let expected = match (l, r) {
+            ('L', 'L') => "L", ('R', 'R') => "R", ('L', 'R') => "N", ('R', 'L') => "P",
+            _ => "D",
+        };
+        prop_assert_eq!(g.outcome().to_string(), expected);
+        prop_assert_eq!(arena.outcome(&s).unwrap().to_string(), expected);
+        // The printed form reads back to the same value.
+        let text = arena.display_stopper(&s).unwrap();
+        let back = arena.evaluate(&parse_loopy(&text).unwrap()).unwrap();
+        prop_assert!(back.as_stopper().is_some(), "{}", text);
+        prop_assert!(arena.equal(back.as_stopper().unwrap(), &s).unwrap(), "{}", text);
+    }
+
+    /// `G - G = 0` for a stopper: Left survives it moving second, and so
+    /// does Right (Left survives `-(G - G)`), and the library's comparison
+    /// says `G <= G`.
+    #[test]
+    fn a_stopper_minus_itself_is_zero(g in small_game()) {
+        prop_assume!(g.is_stopper());
+        let arena = LoopyArena::new(budget());
+        let p = Plain::of(&g.reachable());
+        let difference = p.plus(&p.negative());
+        prop_assert!(difference.left_survives_second());
+        prop_assert!(difference.negative().left_survives_second());
+        let mut arena = arena;
+        let s = arena.stopper(&g).unwrap();
+        prop_assert!(arena.le(&s, &s).unwrap());
+    }
+
+    /// The sided value of a sum is the sum of the sided values (the upsum
+    /// of the onsides, the downsum of the offsides), where the library
+    /// reduces both to stoppers; and the outcome from the sides agrees with
+    /// the retrograde labelling.
+    #[test]
+    fn sided_values_of_sums_are_sums_of_sides(g in small_game(), h in small_game()) {
+        let mut arena = LoopyArena::new(budget());
+        let (Ok(vg), Ok(vh)) = (arena.value(&g), arena.value(&h)) else {
+            return Ok(());
+        };
+        prop_assert_eq!(arena.outcome_sided(&vg).unwrap(), g.outcome());
+        let sum = g.sum(&h, &budget()).unwrap();
+        let (Ok(direct), Ok(by_sides)) = (arena.value(&sum), arena.add_sided(&vg, &vh)) else {
+            return Ok(());
+        };
+        prop_assert!(arena.equal_sided(&direct, &by_sides).unwrap());
+        // Printed and read back.
+        let text = arena.display(&direct).unwrap();
+        let back = arena.evaluate(&parse_loopy(&text).unwrap()).unwrap();
+        prop_assert!(arena.equal_sided(&back, &direct).unwrap(), "{}", text);
+    }
+}
