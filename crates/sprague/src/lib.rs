@@ -25,6 +25,7 @@
 
 #![deny(missing_docs)]
 
+mod algebra;
 mod atomic;
 mod budget;
 mod cgt;
@@ -55,6 +56,10 @@ pub mod syntax {
     pub use crate::position::syntax::*;
 }
 
+pub use algebra::{
+    conjunctive_sum, copies, incentives, miny, norton_product, ordinal_sum, selective_sum, tiny,
+    up_power, up_power_sum,
+};
 pub use atomic::{atomic_weight, is_all_small, is_infinitesimal};
 pub use budget::{Budget, Deadline, Progress};
 pub use cgt::{CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, simplest_between};
