@@ -416,6 +416,33 @@ mod tests {
     }
 }
 
+/// The JSON of `compare`: the two games as written, how the first compares
+/// with the second (`=`, `>`, `<`, `||`) and the outcome class of their
+/// difference.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CompareJson {
+    /// The first game, normalised.
+    pub left: String,
+    /// The second game, normalised.
+    pub right: String,
+    /// `=`, `>`, `<` or `||`.
+    pub relation: String,
+    /// The outcome class of `left - right`: `P`, `L`, `R` or `N`.
+    pub difference: String,
+}
+
+impl CompareJson {
+    /// The JSON of comparing `left` with `right`.
+    pub fn new(left: &Position, right: &Position, comparison: crate::Comparison) -> CompareJson {
+        CompareJson {
+            left: left.to_string(),
+            right: right.to_string(),
+            relation: comparison.relation().to_string(),
+            difference: comparison.difference.letter().to_string(),
+        }
+    }
+}
+
 /// The JSON of `quotient`: the misère quotient of a heap game restricted
 /// to heaps `0..=heaps` (Plambeck and Siegel), as the spec gives it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

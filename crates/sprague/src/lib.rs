@@ -91,7 +91,7 @@ pub use quotient::{
 };
 pub use reduced::{infinitesimally_close, reduced_canonical_form};
 pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
-pub use solve::canonical::{CanonicalSolver, MAX_VALUE_CHARS};
+pub use solve::canonical::{CanonicalSolver, Comparison, MAX_VALUE_CHARS, compare};
 pub use solve::misere::MisereSolver;
 pub use solve::search::SumSearch;
 pub use solve::{

@@ -384,3 +384,51 @@ mod tests {
         assert_eq!(found, expected);
     }
 }
+
+/// How two games compare: the outcome class of their difference `G - H`
+/// (`P`: equal, `L`: `G > H`, `R`: `G < H`, `N`: confused).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// The outcome class of `G - H`.
+    pub difference: Outcome,
+}
+
+impl Comparison {
+    /// `=`, `>`, `<` or `||` (confused, incomparable).
+    pub fn relation(self) -> &'static str {
+        match self.difference {
+            Outcome::P => "=",
+            Outcome::L => ">",
+            Outcome::R => "<",
+            _ => "||",
+        }
+    }
+}
+
+/// How the sum `left` compares with the sum `right` under normal play, from
+/// the canonical value of `left - right` ([`Comparison`]). Impartial
+/// components count as nimbers.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, Position, compare};
+/// let up = Position::parse("^").unwrap();
+/// let star = Position::parse("*").unwrap();
+/// assert_eq!(compare(&up, &star, &Budget::DEFAULT).unwrap().relation(), "||");
+/// let half = Position::parse("{0|1}").unwrap();
+/// assert_eq!(compare(&half, &up, &Budget::DEFAULT).unwrap().relation(), ">");
+/// ```
+///
+/// # Errors
+///
+/// As [`CanonicalSolver::component`]: a loopy component, or a budget error.
+pub fn compare(left: &Position, right: &Position, budget: &Budget) -> Result<Comparison, SolveError> {
+    let mut solver = CanonicalSolver::new(*budget);
+    let g = solver.sum(left.components())?;
+    let h = solver.sum(right.components())?;
+    let d = solver.arena.sub(g, h)?;
+    Ok(Comparison {
+        difference: solver.arena.outcome(d)?,
+    })
+}
