@@ -85,9 +85,10 @@ fn ordinal_walk(
     if depth > MAX_DEPTH {
         return Err(too_deep("ordinal sum"));
     }
-    let result = if let (Some((x, a)), Some((y, b))) =
-        (arena.as_number_plus_nimber(g), arena.as_number_plus_nimber(h))
-        && y == Dyadic::ZERO
+    let result = if let (Some((x, a)), Some((y, b))) = (
+        arena.as_number_plus_nimber(g),
+        arena.as_number_plus_nimber(h),
+    ) && y == Dyadic::ZERO
     {
         // x + *a : *b = x + *(a + b): the options of *b are *0 .. *(b-1),
         // so by induction the ordinal sum's options are x + *c, c < a + b.
@@ -361,7 +362,10 @@ mod tests {
                 let g = arena.nimber(a).unwrap();
                 let h = arena.nimber(b).unwrap();
                 // The ordinal sum by the definition, without the shortcut.
-                let base = (arena.left_options(g).unwrap(), arena.right_options(g).unwrap());
+                let base = (
+                    arena.left_options(g).unwrap(),
+                    arena.right_options(g).unwrap(),
+                );
                 let by_options = {
                     let mut l = base.0.clone();
                     let mut r = base.1.clone();

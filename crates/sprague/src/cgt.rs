@@ -868,7 +868,10 @@ impl CanonicalArena {
     /// If `g` is `x + n·^ + *m` (`1 <= |n| <= 16`, `m < 16`), or `x` plus
     /// `±^<n>` or `±^[n]` (`2 <= n <= 12`) plus `*m` (`m < 16`), those:
     /// the uptimals CGSuite prints without braces.
-    fn as_uptimal_named(&mut self, g: GameId) -> Result<Option<(Dyadic, Uptimal, u64)>, SolveError> {
+    fn as_uptimal_named(
+        &mut self,
+        g: GameId,
+    ) -> Result<Option<(Dyadic, Uptimal, u64)>, SolveError> {
         let (a, b) = self.stops(g)?;
         if a != b {
             return Ok(None);

@@ -310,6 +310,8 @@ pub fn parse_position(text: &str) -> Result<PositionSyntax, ParseError> {
         p.skip_space();
         match p.peek() {
             None => break,
+            // `a +- b` is a plus the switch ±b, as CGSuite reads it.
+            Some('+') if p.peek_second() == Some('-') => components.push(p.component()?),
             Some('+') => {
                 p.bump();
                 components.push(p.component()?);
@@ -572,7 +574,7 @@ impl<'a> Parser<'a> {
             } else {
                 (1, self.pos..self.pos)
             };
-            return Ok(TermSyntax::Ruleset(ComponentSyntax {
+            let nimber = ComponentSyntax {
                 ruleset: RulesetSyntax {
                     name: "nim".to_string(),
                     name_span: start..start + 1,
@@ -586,23 +588,30 @@ impl<'a> Parser<'a> {
                 args_span: n_span,
                 is_star: true,
                 span: start..self.pos,
-            }));
+            };
+            return self.maybe_ordinal(nimber);
         }
         if self.at_value() {
             let value = self.value_with(Self::ordinal)?;
             return Ok(TermSyntax::Value(value));
         }
         let component = self.ruleset_component(start)?;
+        self.maybe_ordinal(component)
+    }
+
+    /// The component alone, or the ordinal sum it is the base of.
+    fn maybe_ordinal(&mut self, component: ComponentSyntax) -> Result<TermSyntax, ParseError> {
+        let end = self.pos;
         self.skip_space();
-        if self.peek() == Some(':') {
-            // An ordinal sum with a ruleset's component as its base.
-            let base = ValueSyntax {
-                span: component.span.clone(),
-                expr: ValueExpr::Component(component),
-            };
-            return Ok(TermSyntax::Value(self.ordinal_from(base)?));
+        if self.peek() != Some(':') {
+            self.pos = end;
+            return Ok(TermSyntax::Ruleset(component));
         }
-        Ok(TermSyntax::Ruleset(component))
+        let base = ValueSyntax {
+            span: component.span.clone(),
+            expr: ValueExpr::Component(component),
+        };
+        Ok(TermSyntax::Value(self.ordinal_from(base)?))
     }
 
     /// A ruleset applied to its arguments, from the name on.
@@ -677,9 +686,14 @@ impl<'a> Parser<'a> {
             Some(c) if c.is_ascii_digit() => true,
             Some('-' | '±' | '{' | '^' | '(') => true,
             Some('+') => self.peek_second() == Some('-'),
-            Some('v') => !self
-                .peek_second()
-                .is_some_and(|c| c.is_ascii_lowercase() || c == '_' || c == '('),
+            // Downs: `v`, `vv`, `v3`, `v*`, `v<2>`, `v[2]`, not a name such as
+            // `viper(...)`.
+            Some('v') => {
+                let word = self.word_at(self.pos);
+                let downs = word.bytes().all(|b| b == b'v')
+                    || word[1..].bytes().all(|b| b.is_ascii_digit());
+                downs && !self.text[self.pos + word.len()..].starts_with('(')
+            }
             Some(c) if c.is_ascii_alphabetic() => self.at_call(),
             _ => false,
         }
@@ -717,8 +731,10 @@ impl<'a> Parser<'a> {
         loop {
             self.skip_space();
             match self.peek() {
-                Some('+') if self.peek_second() != Some('-') => {
-                    self.bump();
+                Some('+') => {
+                    if self.peek_second() != Some('-') {
+                        self.bump();
+                    }
                     terms.push(self.value_with(Self::ordinal)?);
                 }
                 Some('-') => {

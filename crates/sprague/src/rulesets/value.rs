@@ -184,9 +184,7 @@ impl Expr {
             Expr::Form(left, right) => Expr::Form(negs(right)?, negs(left)?),
             Expr::Sum(terms) => Expr::Sum(negs(terms)?),
             Expr::Copies(n, g) => Expr::Copies(*n, Arc::new(g.negative()?)),
-            Expr::Ordinal(g, h) => {
-                Expr::Ordinal(Arc::new(g.negative()?), Arc::new(h.negative()?))
-            }
+            Expr::Ordinal(g, h) => Expr::Ordinal(Arc::new(g.negative()?), Arc::new(h.negative()?)),
             // -(G.U) = (-G).U, and cooling and heating commute with
             // negation (by induction on the options); -Tiny(G) = Miny(G).
             Expr::Call(op, args) => match op {
@@ -328,7 +326,10 @@ impl Expr {
     fn operand_text(&self) -> String {
         match self {
             Expr::Form(..) | Expr::Call(..) | Expr::Power { .. } => self.to_string(),
-            Expr::Leaf { negative: false, leaf } if leaf.components.len() == 1 => self.to_string(),
+            Expr::Leaf {
+                negative: false,
+                leaf,
+            } if leaf.components.len() == 1 => self.to_string(),
             Expr::Atom { .. } | Expr::Switch(_) => self.to_string(),
             _ => format!("({self})"),
         }
@@ -343,7 +344,10 @@ fn negs(side: &[Arc<Expr>]) -> Result<Vec<Arc<Expr>>, SolveError> {
 /// its Grundy value if impartial, its closed form or regions if it has
 /// them, otherwise from its Left and Right moves, with an explicit stack
 /// (a long game costs memory and budget, never call stack).
-fn component_value(root: &Arc<dyn Component>, arena: &mut CanonicalArena) -> Result<GameId, SolveError> {
+fn component_value(
+    root: &Arc<dyn Component>,
+    arena: &mut CanonicalArena,
+) -> Result<GameId, SolveError> {
     struct Frame {
         key: Key,
         moves: Vec<(Side, Vec<Arc<dyn Component>>)>,
@@ -393,25 +397,26 @@ fn component_value(root: &Arc<dyn Component>, arena: &mut CanonicalArena) -> Res
         memo.insert(c.key(), g);
         Ok(Some(g))
     };
-    let open_frame = |c: &Arc<dyn Component>, open: &mut FxHashSet<Key>| -> Result<Frame, SolveError> {
-        let key = c.key();
-        if !open.insert(key.clone()) {
-            return Err(SolveError::Loopy);
-        }
-        let mut moves = Vec::new();
-        for side in [Side::Left, Side::Right] {
-            for m in c.moves_of(side, &budget)? {
-                moves.push((side, m.to));
+    let open_frame =
+        |c: &Arc<dyn Component>, open: &mut FxHashSet<Key>| -> Result<Frame, SolveError> {
+            let key = c.key();
+            if !open.insert(key.clone()) {
+                return Err(SolveError::Loopy);
             }
-        }
-        Ok(Frame {
-            key,
-            moves,
-            next: 0,
-            left: Vec::new(),
-            right: Vec::new(),
-        })
-    };
+            let mut moves = Vec::new();
+            for side in [Side::Left, Side::Right] {
+                for m in c.moves_of(side, &budget)? {
+                    moves.push((side, m.to));
+                }
+            }
+            Ok(Frame {
+                key,
+                moves,
+                next: 0,
+                left: Vec::new(),
+                right: Vec::new(),
+            })
+        };
     if let Some(g) = known(root, arena, &mut memo)? {
         return Ok(g);
     }

@@ -423,7 +423,11 @@ impl Comparison {
 /// # Errors
 ///
 /// As [`CanonicalSolver::component`]: a loopy component, or a budget error.
-pub fn compare(left: &Position, right: &Position, budget: &Budget) -> Result<Comparison, SolveError> {
+pub fn compare(
+    left: &Position,
+    right: &Position,
+    budget: &Budget,
+) -> Result<Comparison, SolveError> {
     let mut solver = CanonicalSolver::new(*budget);
     let g = solver.sum(left.components())?;
     let h = solver.sum(right.components())?;
