@@ -1104,3 +1104,31 @@ function init() {
 }
 
 init();
+
+// ---- compare ------------------------------------------------------------
+// Two games and how they compare: =, >, < or || (confused), from the
+// outcome class of their difference, as the engine computes it.
+
+const RELATION_WORDS = {
+  "=": "the games are equal",
+  ">": "the first is greater",
+  "<": "the first is less",
+  "||": "the games are confused (incomparable)",
+};
+
+$("compare-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const left = $("compare-left").value, right = $("compare-right").value;
+  hideError("compare-error");
+  $("compare-result").textContent = "Thinking…";
+  const r = await api("/api/compare", { left, right });
+  if (!r.ok) {
+    $("compare-result").textContent = "";
+    const text = (r.body.error || "").startsWith("second game") ? right : left;
+    showError("compare-error", text, r.body);
+    return;
+  }
+  const c = r.body;
+  $("compare-result").textContent = c.left + "  " + c.relation + "  " + c.right +
+    "   (G − H is " + c.difference + ": " + RELATION_WORDS[c.relation] + ")";
+});
