@@ -124,3 +124,14 @@ def test_the_dicts_equal_the_cli_json():
         capture_output=True, text=True, check=True,
     ).stdout
     assert json.loads(cli) == sprague.analyze("kayles(10) + *3", all=True)
+
+
+def test_compare_gives_the_dict_of_the_cli():
+    # Winning Ways ch. 2: ^ and * are confused; 1/2 exceeds ^.
+    assert sprague.compare("^", "{0|0}") == {
+        "left": "^", "right": "{0|0}", "relation": "||", "difference": "N"}
+    assert sprague.compare("{0|1}", "^")["relation"] == ">"
+    assert sprague.compare('domineering("..|..")', "+-1")["relation"] == "="
+    with pytest.raises(ValueError) as e:
+        sprague.compare("0", "{1|")
+    assert e.value.span == (3, 3) and e.value.text == "{1|"
