@@ -1431,7 +1431,10 @@ fn hackenbush_string_value_and_winning_move() {
         "birthday": 4,
         "atomic_weight": null,
         "reduced": "3/8",
-        "thermograph": "Thermograph(3/8,[-1/8,-1/4,-1/2],[0,-1,0,-1],3/8,[-1/8,-1/2],[0,1,0])"
+        "thermograph": "Thermograph(3/8,[-1/8,-1/4,-1/2],[0,-1,0,-1],3/8,[-1/8,-1/2],[0,1,0])",
+        "incentives": [
+          "-1/8"
+        ]
       },
       "winning_moves": [
         {

@@ -182,8 +182,8 @@ fn analyze(py: Python<'_>, position: &str, misere: bool, all: bool) -> PyResult<
 fn compare(py: Python<'_>, g: &str, h: &str) -> PyResult<Py<PyAny>> {
     let (left_text, right_text) = (g.to_string(), h.to_string());
     let answer = interruptible(py, move |budget| -> Result<CompareJson, (bool, Failure)> {
-        let left = Position::parse(&left_text)
-            .map_err(|e| (true, Failure::Parse("bad first game", e)))?;
+        let left =
+            Position::parse(&left_text).map_err(|e| (true, Failure::Parse("bad first game", e)))?;
         let right = Position::parse(&right_text)
             .map_err(|e| (false, Failure::Parse("bad second game", e)))?;
         let comparison =

@@ -16,8 +16,10 @@ def test_analyze_gives_the_fields_of_the_spec_in_order():
     a = sprague.analyze("nim(3, 6, 9)")
     assert list(a) == [
         "position", "play", "outcome", "first_player_wins", "grundy", "value",
-        "remoteness", "components", "winning_moves", "drawing_moves",
+        "remoteness", "components", "cgt", "winning_moves", "drawing_moves",
     ]
+    # The figures of *12, as CGSuite gives them for a nimber.
+    assert a["cgt"]["birthday"] == 12 and a["cgt"]["atomic_weight"] == "0"
     assert a["grundy"] == 12 and a["outcome"] == "N" and a["value"] == "*12"
     # SPEC's example: Nim with heaps 3, 6 and 9 lasts 15 moves with best play.
     assert a["remoteness"] == 15

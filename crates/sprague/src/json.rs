@@ -43,7 +43,8 @@ pub struct AnalysisJson {
     /// where the analysis computed it.
     pub components: Vec<ComponentJson>,
     /// For a partizan position under normal play, the figures CGSuite
-    /// reports beside its canonical value; absent otherwise.
+    /// reports beside its canonical value, and for an impartial loop-free
+    /// one those of its nimber; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cgt: Option<CgtJson>,
     /// For an impartial loop-free position under misère play, the figures
@@ -169,8 +170,8 @@ pub struct CgtJson {
     pub temperature: String,
     /// The day the canonical form is born.
     pub birthday: u64,
-    /// The atomic weight, `None` unless the game is all-small (or its text
-    /// is too long to give).
+    /// The atomic weight, `None` unless the game is atomic (or its text is
+    /// too long to give).
     pub atomic_weight: Option<String>,
     /// The reduced canonical form, `None` only when its text is too long
     /// to give.
@@ -178,6 +179,10 @@ pub struct CgtJson {
     /// The generalised thermograph in CGSuite's text:
     /// `Thermograph(0,[0],[0,-1],0,[],[0])`.
     pub thermograph: String,
+    /// The incentives, Left's (`G^L - G`) then Right's (`G - G^R`), each
+    /// once.
+    #[serde(default)]
+    pub incentives: Vec<String>,
 }
 
 impl From<&Figures> for CgtJson {
@@ -191,6 +196,7 @@ impl From<&Figures> for CgtJson {
             atomic_weight: f.atomic_weight.clone(),
             reduced: f.reduced.clone(),
             thermograph: f.thermograph.to_string(),
+            incentives: f.incentives.clone(),
         }
     }
 }

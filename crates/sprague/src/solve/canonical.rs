@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::atomic::{atomic_weight, is_all_small};
+use crate::atomic::atomic_weight;
 use crate::budget::Budget;
 use crate::cgt::{CanonicalArena, GameId};
 use crate::error::SolveError;
@@ -305,18 +305,16 @@ pub(super) fn analyze(
 }
 
 /// What CGSuite reports beside the value `g`: the thermographic figures,
-/// the atomic weight of an all-small game (the spec leaves it out for the
-/// other atomic games) and the reduced canonical form, each written only
-/// when shorter than [`MAX_VALUE_CHARS`].
+/// the atomic weight of an atomic game (CGSuite's test, which accepts some
+/// infinitesimals that are not all-small: `{1|^^||^}` has weight 2), the
+/// reduced canonical form and the incentives, each written only when
+/// shorter than [`MAX_VALUE_CHARS`].
 ///
 /// Each is extra to the others: one that does not fit the budget is left
 /// out, the rest are still given.
-fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, SolveError> {
+pub(crate) fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, SolveError> {
     let mut figures = Thermography::new().figures(arena, g)?;
     let weight = |arena: &mut CanonicalArena| -> Result<Option<String>, SolveError> {
-        if !is_all_small(arena, g)? {
-            return Ok(None);
-        }
         match atomic_weight(arena, g)? {
             Some(w) => arena.display_at_most(w, MAX_VALUE_CHARS),
             None => Ok(None),
@@ -328,7 +326,30 @@ fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, SolveError>
         arena.display_at_most(r, MAX_VALUE_CHARS)
     };
     figures.reduced = reduced(arena).ok().flatten();
+    let incentives = |arena: &mut CanonicalArena| -> Result<Vec<String>, SolveError> {
+        let (left, right) = crate::algebra::incentives(arena, g)?;
+        let mut seen = Vec::new();
+        let mut texts = Vec::new();
+        for i in left.into_iter().chain(right) {
+            if !seen.contains(&i) {
+                seen.push(i);
+                if let Some(text) = arena.display_at_most(i, MAX_VALUE_CHARS)? {
+                    texts.push(text);
+                }
+            }
+        }
+        Ok(texts)
+    };
+    figures.incentives = incentives(arena).unwrap_or_default();
     Ok(figures)
+}
+
+/// The figures of the nimber `*n` (an impartial position's value), as
+/// CGSuite gives them for it.
+pub(crate) fn nimber_figures(n: u64) -> Option<Figures> {
+    let mut arena = CanonicalArena::new(Budget::DEFAULT);
+    let g = arena.nimber(n).ok()?;
+    figures(&mut arena, g).ok()
 }
 
 #[cfg(test)]
