@@ -157,7 +157,7 @@ pub fn norton_product(
     u: GameId,
 ) -> Result<GameId, SolveError> {
     let zero = arena.zero();
-    if !(arena.le(zero, u)? && !arena.le(u, zero)?) {
+    if !arena.le(zero, u)? || arena.le(u, zero)? {
         return Err(SolveError::unsupported(
             "Norton multiplication is by a positive game (U > 0)".to_string(),
         ));
