@@ -42,6 +42,9 @@ def test_analyze_of_a_partizan_position_has_the_cgt_figures():
         "temperature": "3/2", "birthday": 3,
         "atomic_weight": None, "reduced": "{2|-1}",
         "thermograph": "Thermograph(1/2,[3/2],[0,-1],1/2,[3/2],[0,1])",
+        # Left's incentive 2 - {2|-1} = 2 + {1|-2} = {3|0}, and Right's
+        # {2|-1} - (-1) = {3|0}, the same game, listed once.
+        "incentives": ["{3|0}"],
     }
     # ^ is all-small, of atomic weight 1, infinitesimally close to 0
     # (Winning Ways ch. 8).
