@@ -27,7 +27,6 @@ use crate::cooling;
 use crate::error::{ParseError, ParseErrorKind, SolveError};
 use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
 use crate::graph::FileSource;
-use crate::position::Position;
 use crate::syntax::{AlgebraOp, ValueExpr, ValueSyntax, parse_value};
 
 /// The most ups (or downs) one value may have: `^n` has a canonical form of
@@ -81,7 +80,36 @@ impl Eq for Leaf {}
 
 impl Leaf {
     fn new(components: Vec<Arc<dyn Component>>) -> Leaf {
-        let text = Position::from_components(components.clone()).to_string();
+        // Heaps of one ruleset side by side are written together, as a
+        // position writes them (`nim(3, 6)`), so that the text reads back
+        // as one operand.
+        let mut text = String::new();
+        let mut i = 0;
+        while i < components.len() {
+            if i > 0 {
+                text.push_str(" + ");
+            }
+            let c = &components[i];
+            if !c.is_heap() {
+                text.push_str(&c.text());
+                i += 1;
+                continue;
+            }
+            let ruleset = c.ruleset();
+            let mut args = vec![c.args()];
+            i += 1;
+            while i < components.len()
+                && components[i].is_heap()
+                && components[i].ruleset() == ruleset
+            {
+                args.push(components[i].args());
+                i += 1;
+            }
+            text.push_str(&format!("{ruleset}({})", args.join(", ")));
+        }
+        if text.is_empty() {
+            text.push('0');
+        }
         Leaf { components, text }
     }
 }
