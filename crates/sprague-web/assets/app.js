@@ -175,7 +175,9 @@ async function analyzeText(text, opts = {}) {
     if (m) followMove(m);
     else $("values").textContent = label + " is not a move from here";
   });
-  drawThermograph($("thermograph"), r.cgt);
+  // An impartial position's figures are its nimber's: its Grundy value
+  // says them, so only a partizan value's thermograph is drawn.
+  drawThermograph($("thermograph"), r.grundy == null ? r.cgt : null);
   // The outcome of every move costs a search per move, so it is asked
   // for apart from the analysis, which stays cheap.
   const moves = await api("/api/analyze", { position: r.position, misere: misere(), moves: true });
@@ -344,11 +346,11 @@ async function startGame() {
   const check = await api("/api/analyze", { position: text, misere: misere() });
   if (!check.ok) { showError("error", text, check.body); return; }
   // In a partizan position you play Left (or Right, if ticked) and the
-  // engine the other side: the analysis has CGSuite's figures (`cgt`) only
-  // for partizan positions under normal play; under misère play the moves
-  // say whose they are (the engine may move first, before the human's
-  // moves are listed).
-  let partizan = "cgt" in check.body;
+  // engine the other side: the analysis has CGSuite's figures (`cgt`)
+  // without a Grundy value only for partizan positions under normal play;
+  // under misère play the moves say whose they are (the engine may move
+  // first, before the human's moves are listed).
+  let partizan = "cgt" in check.body && check.body.grundy == null;
   if (!partizan && misere()) {
     const moves = await api("/api/analyze", { position: text, misere: true, moves: true });
     partizan = moves.ok && moves.body.moves.some((m) => m.side);
