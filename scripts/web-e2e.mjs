@@ -415,6 +415,22 @@ check("a game value is drawn as its options, Left's and Right's", async () => {
   if (JSON.stringify(trees) !== JSON.stringify(expected)) throw new Error("trees: " + JSON.stringify(trees));
 });
 
+check("the compare box gives the relation of the CLI's compare", async () => {
+  await click('[data-tab="analyze"]');
+  const [left, right] = ["domineering(\"..|..\") - {1|0}", "Tiny(1)"];
+  const cli = JSON.parse(execFileSync(sprague, ["compare", "--json", left, right], { encoding: "utf8" }));
+  await type("compare-left", left);
+  await type("compare-right", right);
+  await click("#compare-go");
+  await until(`${text("#compare-result")}.includes("  " + ${JSON.stringify(cli.relation)} + "  ")
+    && ${text("#compare-result")}.includes("is " + ${JSON.stringify(cli.difference)} + ":")`, "the relation " + cli.relation);
+  // A bad second game is underlined in the second game.
+  await type("compare-right", "{1|");
+  await click("#compare-go");
+  await until(`!document.getElementById("compare-error").hidden
+    && document.querySelector("#compare-error-text mark") !== null`, "the error under the second game");
+});
+
 check("under misère play: the misère form, its genus and the quotient's table", async () => {
   await click('[data-tab="analyze"]');
   const position = "kayles(5, 3)";

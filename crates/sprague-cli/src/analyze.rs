@@ -255,7 +255,9 @@ pub(crate) fn write_text(
             if r == 1 { "" } else { "s" }
         )?;
     }
-    if let Some(f) = analysis.figures() {
+    // An impartial position's figures (its nimber's) are in the JSON only:
+    // the text says its Grundy value.
+    if let Some(f) = analysis.figures().filter(|_| analysis.grundy().is_none()) {
         writeln!(
             out,
             "stops {} and {}, mean {}, temperature {}, born on day {}",

@@ -11,6 +11,7 @@ mod analyze;
 mod atomic;
 mod certificate;
 mod coalitions;
+mod compare;
 mod failure;
 mod files;
 mod games;
@@ -99,6 +100,13 @@ enum Command {
     #[command(after_help = "Example:
   sprague coalitions --players 3 --step 1..3 --target 20")]
     Coalitions(coalitions::Args),
+    /// How two games compare: =, >, < or || (confused), from the outcome of
+    /// G - H.
+    #[command(after_help = "Examples:
+  sprague compare '{1|*}' '^'
+  sprague compare 'domineering(\"..|..\")' '+-1' --json
+  sprague compare -- '-1/2' '{-1|0}'")]
+    Compare(compare::Args),
     /// The misère quotient of a take-and-break game (Plambeck and Siegel).
     #[command(after_help = "Examples:
   sprague quotient \"octal[0.75]\"
@@ -145,6 +153,7 @@ impl Command {
             Command::Roots(args) => args.json,
             Command::Coalitions(args) => args.json,
             Command::Quotient(args) => args.json,
+            Command::Compare(args) => args.json,
             _ => false,
         }
     }
@@ -217,6 +226,10 @@ fn main() -> ExitCode {
             .limits
             .budget()
             .and_then(|budget| coalitions::run(args, &budget)),
+        Command::Compare(args) => args
+            .limits
+            .budget()
+            .and_then(|budget| compare::run(args, &budget)),
         Command::Quotient(args) => args
             .limits
             .budget()

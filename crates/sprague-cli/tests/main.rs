@@ -4,6 +4,7 @@
 use std::process::Command;
 
 mod checkpoints;
+mod compare;
 mod disk;
 mod play;
 mod quotient;
@@ -1431,7 +1432,10 @@ fn hackenbush_string_value_and_winning_move() {
         "birthday": 4,
         "atomic_weight": null,
         "reduced": "3/8",
-        "thermograph": "Thermograph(3/8,[-1/8,-1/4,-1/2],[0,-1,0,-1],3/8,[-1/8,-1/2],[0,1,0])"
+        "thermograph": "Thermograph(3/8,[-1/8,-1/4,-1/2],[0,-1,0,-1],3/8,[-1/8,-1/2],[0,1,0])",
+        "incentives": [
+          "-1/8"
+        ]
       },
       "winning_moves": [
         {

@@ -16,7 +16,7 @@ mod survey;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sprague::json::{AnalysisJson, QuotientJson, TableJson};
+use sprague::json::{AnalysisJson, CompareJson, QuotientJson, TableJson};
 use sprague::rulesets::table_end;
 use sprague::syntax::parse_ruleset;
 use sprague::{Budget, ParseError, Play, Position, SolveError};
@@ -169,6 +169,28 @@ fn analyze(py: Python<'_>, position: &str, misere: bool, all: bool) -> PyResult<
         Ok(AnalysisJson::new(&parsed, &analysis))
     })?;
     let json = answer.map_err(|e| e.into_py(py, position))?;
+    json_to_python(py, &to_json(&json)?)
+}
+
+/// How the game ``g`` compares with the game ``h`` (each a position, as
+/// on the command line): the dict of ``sprague compare G H --json``, keys
+/// ``left``, ``right``, ``relation`` (``"="``, ``">"``, ``"<"`` or ``"||"``)
+/// and ``difference`` (the outcome class of ``G - H``). A game that does
+/// not parse raises ``ValueError`` with ``span`` and ``text`` (the game it
+/// is about).
+#[pyfunction]
+fn compare(py: Python<'_>, g: &str, h: &str) -> PyResult<Py<PyAny>> {
+    let (left_text, right_text) = (g.to_string(), h.to_string());
+    let answer = interruptible(py, move |budget| -> Result<CompareJson, (bool, Failure)> {
+        let left =
+            Position::parse(&left_text).map_err(|e| (true, Failure::Parse("bad first game", e)))?;
+        let right = Position::parse(&right_text)
+            .map_err(|e| (false, Failure::Parse("bad second game", e)))?;
+        let comparison =
+            sprague::compare(&left, &right, budget).map_err(|e| (true, Failure::Solve(e)))?;
+        Ok(CompareJson::new(&left, &right, comparison))
+    })?;
+    let json = answer.map_err(|(first, e)| e.into_py(py, if first { g } else { h }))?;
     json_to_python(py, &to_json(&json)?)
 }
 
@@ -447,6 +469,7 @@ fn solve(
 #[pyo3(name = "_sprague")]
 fn sprague_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(quotient, m)?)?;
     m.add_function(wrap_pyfunction!(grundy_table, m)?)?;

@@ -16,8 +16,10 @@ def test_analyze_gives_the_fields_of_the_spec_in_order():
     a = sprague.analyze("nim(3, 6, 9)")
     assert list(a) == [
         "position", "play", "outcome", "first_player_wins", "grundy", "value",
-        "remoteness", "components", "winning_moves", "drawing_moves",
+        "remoteness", "components", "cgt", "winning_moves", "drawing_moves",
     ]
+    # The figures of *12, as CGSuite gives them for a nimber.
+    assert a["cgt"]["birthday"] == 12 and a["cgt"]["atomic_weight"] == "0"
     assert a["grundy"] == 12 and a["outcome"] == "N" and a["value"] == "*12"
     # SPEC's example: Nim with heaps 3, 6 and 9 lasts 15 moves with best play.
     assert a["remoteness"] == 15
@@ -40,6 +42,9 @@ def test_analyze_of_a_partizan_position_has_the_cgt_figures():
         "temperature": "3/2", "birthday": 3,
         "atomic_weight": None, "reduced": "{2|-1}",
         "thermograph": "Thermograph(1/2,[3/2],[0,-1],1/2,[3/2],[0,1])",
+        # Left's incentive 2 - {2|-1} = 2 + {1|-2} = {3|0}, and Right's
+        # {2|-1} - (-1) = {3|0}, the same game, listed once.
+        "incentives": ["{3|0}"],
     }
     # ^ is all-small, of atomic weight 1, infinitesimally close to 0
     # (Winning Ways ch. 8).
@@ -124,3 +129,14 @@ def test_the_dicts_equal_the_cli_json():
         capture_output=True, text=True, check=True,
     ).stdout
     assert json.loads(cli) == sprague.analyze("kayles(10) + *3", all=True)
+
+
+def test_compare_gives_the_dict_of_the_cli():
+    # Winning Ways ch. 2: ^ and * are confused; 1/2 exceeds ^.
+    assert sprague.compare("^", "{0|0}") == {
+        "left": "^", "right": "{0|0}", "relation": "||", "difference": "N"}
+    assert sprague.compare("{0|1}", "^")["relation"] == ">"
+    assert sprague.compare('domineering("..|..")', "+-1")["relation"] == "="
+    with pytest.raises(ValueError) as e:
+        sprague.compare("0", "{1|")
+    assert e.value.span == (3, 3) and e.value.text == "{1|"

@@ -195,7 +195,9 @@ async function analyzeText(text, opts = {}) {
     if (m) followMove(m);
     else $("values").textContent = label + " is not a move from here";
   });
-  drawThermograph($("thermograph"), r.cgt);
+  // An impartial position's figures are its nimber's: its Grundy value
+  // says them, so only a partizan value's thermograph is drawn.
+  drawThermograph($("thermograph"), r.grundy == null ? r.cgt : null);
   // The outcome of every move costs a search per move, so it is asked
   // for apart from the analysis, which stays cheap.
   const moves = await api("/api/analyze", { position: r.position, misere: misere(), moves: true });
@@ -364,11 +366,12 @@ async function startGame() {
   const check = await api("/api/analyze", { position: text, misere: misere() });
   if (!check.ok) { showError("error", text, check.body); return; }
   // In a partizan position you play Left (or Right, if ticked) and the
-  // engine the other side: the analysis has CGSuite's figures (`cgt`) only
-  // for short partizan positions under normal play; otherwise (misère
-  // play, loopy partizan games) the moves say whose they are (the engine
-  // may move first, before the human's moves are listed).
-  let partizan = "cgt" in check.body;
+  // engine the other side: the analysis has CGSuite's figures (`cgt`)
+  // without a Grundy value only for short partizan positions under normal
+  // play; otherwise (misère play, loopy partizan games) the moves say whose
+  // they are (the engine may move first, before the human's moves are
+  // listed).
+  let partizan = "cgt" in check.body && check.body.grundy == null;
   if (!partizan) {
     const moves = await api("/api/analyze", { position: text, misere: misere(), moves: true });
     partizan = moves.ok && moves.body.moves.some((m) => m.side);
@@ -1130,3 +1133,31 @@ function init() {
 }
 
 init();
+
+// ---- compare ------------------------------------------------------------
+// Two games and how they compare: =, >, < or || (confused), from the
+// outcome class of their difference, as the engine computes it.
+
+const RELATION_WORDS = {
+  "=": "the games are equal",
+  ">": "the first is greater",
+  "<": "the first is less",
+  "||": "the games are confused (incomparable)",
+};
+
+$("compare-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const left = $("compare-left").value, right = $("compare-right").value;
+  hideError("compare-error");
+  $("compare-result").textContent = "Thinking…";
+  const r = await api("/api/compare", { left, right });
+  if (!r.ok) {
+    $("compare-result").textContent = "";
+    const text = (r.body.error || "").startsWith("second game") ? right : left;
+    showError("compare-error", text, r.body);
+    return;
+  }
+  const c = r.body;
+  $("compare-result").textContent = c.left + "  " + c.relation + "  " + c.right +
+    "   (G − H is " + c.difference + ": " + RELATION_WORDS[c.relation] + ")";
+});

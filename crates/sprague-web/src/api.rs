@@ -9,7 +9,8 @@ use axum::extract::{Query, State};
 use axum::http::Uri;
 use serde::{Deserialize, Serialize};
 use sprague::json::{
-    AnalysisJson, MoveJson, MoveOutcomeJson, PeriodJson, QuotientJson, RulesetJson, TableJson,
+    AnalysisJson, CompareJson, MoveJson, MoveOutcomeJson, PeriodJson, QuotientJson, RulesetJson,
+    TableJson,
 };
 use sprague::syntax::{
     Param, RulesetSyntax, parse_position as parse_position_syntax, parse_ruleset,
@@ -343,6 +344,38 @@ pub(crate) async fn analyze(
             );
         }
         Ok(json)
+    })
+    .await?;
+    Ok(Json(json))
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct CompareQuery {
+    left: String,
+    right: String,
+}
+
+/// `GET /api/compare?left=G&right=H`: the JSON of `sprague compare G H
+/// --json` (the relation from the outcome class of `G - H`).
+pub(crate) async fn compare(
+    State(state): State<AppState>,
+    q: Result<Query<CompareQuery>, QueryRejection>,
+) -> Result<Json<CompareJson>, ApiError> {
+    let q = query(q)?;
+    // The message says which game it is about, so the page underlines the
+    // span in the right one.
+    let operand = |which: &str| {
+        let which = which.to_string();
+        move |mut e: ApiError| {
+            e.message = format!("{which} game: {}", e.message);
+            e
+        }
+    };
+    let left = parse_position(&q.left, &state).map_err(operand("first"))?;
+    let right = parse_position(&q.right, &state).map_err(operand("second"))?;
+    let json = compute(&state, move |budget| {
+        let comparison = sprague::compare(&left, &right, budget)?;
+        Ok(CompareJson::new(&left, &right, comparison))
     })
     .await?;
     Ok(Json(json))

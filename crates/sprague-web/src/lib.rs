@@ -12,6 +12,7 @@
 //! | path | answer |
 //! |---|---|
 //! | `/api/analyze?position=P&misere=B&all=B&remoteness=B&moves=B` | the JSON of `sprague analyze --json` (with `moves`: of `--moves`) |
+//! | `/api/compare?left=G&right=H` | the JSON of `sprague compare G H --json` (`=`, `>`, `<` or `\|\|` from the outcome of `G - H`) |
 //! | `/api/moves?position=P&side=S` | every move of `P` (Left's or Right's, `S` = `left` by default, in a partizan position; the first [`Limits::max_moves`]) |
 //! | `/api/reply?position=P&misere=B&side=S` | the engine's move from `P` (playing side `S`, `left` by default), and why |
 //! | `/api/table?ruleset=R&from=A&to=N&period=B` | the JSON of `sprague table --json` |
@@ -180,6 +181,7 @@ fn router_on(limits: Limits, files: GraphFiles, port: Option<u16>) -> Router {
         .route("/app.js", get(pages::script))
         .route("/style.css", get(pages::style))
         .route("/api/analyze", get(api::analyze))
+        .route("/api/compare", get(api::compare))
         .route("/api/moves", get(api::moves))
         .route("/api/reply", get(api::reply))
         .route("/api/table", get(api::table))

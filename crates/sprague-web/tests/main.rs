@@ -81,6 +81,27 @@ async fn analyze_gives_the_json_of_the_spec() {
     )
     .await;
     assert_eq!(status, StatusCode::OK);
+    // The figures of the nimber *12, as CGSuite gives them for a nimber
+    // (CanonicalShortGameTestCase.scala's *8: stops 0, temperature 0,
+    // atomic weight 0, its incentives the nimbers *(k xor n), k < n).
+    let mut body = body;
+    let cgt = body.as_object_mut().unwrap().remove("cgt").unwrap();
+    assert_eq!(cgt["left_stop"], "0");
+    assert_eq!(cgt["right_stop"], "0");
+    assert_eq!(cgt["temperature"], "0");
+    assert_eq!(cgt["birthday"], 12);
+    assert_eq!(cgt["atomic_weight"], "0");
+    assert_eq!(cgt["thermograph"], "Thermograph(0,[0],[0,-1],0,[0],[0,1])");
+    let mut incentives: Vec<String> = cgt["incentives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    incentives.sort();
+    let mut expected: Vec<String> = (0..12u64).map(|k| format!("*{}", k ^ 12)).collect();
+    expected.sort();
+    assert_eq!(incentives, expected);
     // The example of SPEC.md, field for field, and `drawing_moves`, which
     // `sprague analyze --json` adds (empty unless the position is a draw).
     assert_eq!(

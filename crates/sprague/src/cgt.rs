@@ -102,6 +102,15 @@ enum Node {
     General(Arc<[GameId]>, Arc<[GameId]>),
 }
 
+/// How an uptimal is named in print.
+#[derive(Clone, Copy, Debug)]
+enum Uptimal {
+    /// `n·^`, `1 <= |n|`.
+    Ups(i64),
+    /// `^<n>` (`v<n>` for `n < 0`), or `^[n]` when `is_sum`.
+    Power { n: i64, is_sum: bool },
+}
+
 /// Which player's options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Player {
@@ -148,6 +157,10 @@ pub struct CanonicalArena {
     neg_memo: FxHashMap<GameId, GameId>,
     /// `n·^ + *m` for display, by id, built on first use.
     ups: FxHashMap<GameId, (i64, u64)>,
+    /// `±^<n> + *m` and `±^[n] + *m` (`2 <= n <= POWER_LIMIT`) for
+    /// display, by id: the signed `n`, whether it is the sum form `^[n]`,
+    /// and `m`; built with `ups`.
+    powers: FxHashMap<GameId, (i64, bool, u64)>,
     /// The Left and Right stops of every node, by id: computed when the
     /// node is stored (from its options', stored before it), they bound
     /// comparisons before any recursion (see [`CanonicalArena::le`]).
@@ -170,6 +183,8 @@ fn comparison_slots(budget: Budget) -> usize {
 /// `m < STAR_LIMIT`).
 const UP_LIMIT: i64 = 16;
 const STAR_LIMIT: u64 = 16;
+/// How far the tables of up powers `^<n>` and `^[n]` go for display.
+const POWER_LIMIT: u64 = 12;
 
 impl CanonicalArena {
     /// An empty arena storing at most `budget.max_positions` nodes and memo
@@ -185,6 +200,7 @@ impl CanonicalArena {
             sum_memo: FxHashMap::default(),
             neg_memo: FxHashMap::default(),
             ups: FxHashMap::default(),
+            powers: FxHashMap::default(),
             node_stops: Vec::new(),
             caches: FxHashMap::default(),
             depth: 0,
@@ -849,8 +865,13 @@ impl CanonicalArena {
         Ok(self.node_stops[g.0 as usize].clone())
     }
 
-    /// If `g` is `x + n·^ + *m` with `1 <= |n| <= 16` and `m < 16`, those.
-    fn as_uptimal(&mut self, g: GameId) -> Result<Option<(Dyadic, i64, u64)>, SolveError> {
+    /// If `g` is `x + n·^ + *m` (`1 <= |n| <= 16`, `m < 16`), or `x` plus
+    /// `±^<n>` or `±^[n]` (`2 <= n <= 12`) plus `*m` (`m < 16`), those:
+    /// the uptimals CGSuite prints without braces.
+    fn as_uptimal_named(
+        &mut self,
+        g: GameId,
+    ) -> Result<Option<(Dyadic, Uptimal, u64)>, SolveError> {
         let (a, b) = self.stops(g)?;
         if a != b {
             return Ok(None);
@@ -871,10 +892,95 @@ impl CanonicalArena {
                     }
                 }
             }
+            // ^[n] = {^[n-1] | *} and ^<n> = {0 | * - ^[n-1]} (CGSuite's
+            // `PowTo` and `Pow` of ^; module `algebra`).
+            let mut sum = up;
+            for n in 2..=POWER_LIMIT {
+                let minus_sum = self.neg(sum)?;
+                let down_star = self.add(minus_sum, star)?;
+                let power = self.form(&[zero], &[down_star])?;
+                sum = self.form(&[sum], &[star])?;
+                let signed = i64::try_from(n).expect("a small power");
+                for (game, is_sum) in [(power, false), (sum, true)] {
+                    let negative = self.neg(game)?;
+                    for (h, sign) in [(game, 1), (negative, -1)] {
+                        for m in 0..STAR_LIMIT {
+                            let s = self.nimber(m)?;
+                            let u = self.add(h, s)?;
+                            self.powers.entry(u).or_insert((sign * signed, is_sum, m));
+                        }
+                    }
+                }
+            }
         }
         let minus_x = self.number(a.checked_neg()?)?;
         let d = self.add(g, minus_x)?;
-        Ok(self.ups.get(&d).map(|&(n, m)| (a, n, m)))
+        if let Some(&(n, m)) = self.ups.get(&d) {
+            return Ok(Some((a, Uptimal::Ups(n), m)));
+        }
+        Ok(self
+            .powers
+            .get(&d)
+            .map(|&(n, is_sum, m)| (a, Uptimal::Power { n, is_sum }, m)))
+    }
+
+    /// If `g` is `x + Tiny(G)` or `x + Miny(G)` in CGSuite's sense (`{x ||
+    /// x | x - G}` with the mean of `x - G` below `x`, or its negative
+    /// form), whether it is Tiny, `x` and `G`.
+    fn as_tiny(&mut self, g: GameId) -> Result<Option<(bool, Dyadic, GameId)>, SolveError> {
+        let Node::General(l, r) = self.node(g).clone() else {
+            return Ok(None);
+        };
+        let ([a], [b]) = (&*l, &*r) else {
+            return Ok(None);
+        };
+        for (is_tiny, number, other) in [(true, *a, *b), (false, *b, *a)] {
+            let Some(x) = self.as_number(number) else {
+                continue;
+            };
+            let Node::General(ol, or) = self.node(other).clone() else {
+                continue;
+            };
+            let ([p], [q]) = (&*ol, &*or) else {
+                continue;
+            };
+            let (near, far) = if is_tiny { (*p, *q) } else { (*q, *p) };
+            if near != number {
+                continue;
+            }
+            // CGSuite asks the mean of the far option to lie beyond x.
+            let (ls, rs) = self.stops(far)?;
+            let beyond = if is_tiny {
+                if ls < x {
+                    true
+                } else if rs >= x {
+                    false
+                } else {
+                    crate::thermograph::Thermography::new()
+                        .thermograph(self, far)?
+                        .mean
+                        < x
+                }
+            } else if rs > x {
+                true
+            } else if ls <= x {
+                false
+            } else {
+                crate::thermograph::Thermography::new()
+                    .thermograph(self, far)?
+                    .mean
+                    > x
+            };
+            if beyond {
+                let subscript = if is_tiny {
+                    self.sub(number, far)?
+                } else {
+                    self.sub(far, number)?
+                };
+                return Ok(Some((is_tiny, x, subscript)));
+            }
+        }
+        Ok(None)
     }
 
     /// The birthday of `g`: the day its canonical form is born, `0` for
@@ -996,14 +1102,33 @@ impl CanonicalArena {
                     && x.checked_neg() == Ok(y)
                 {
                     format!("±{x}")
-                } else if let Some((x, n, m)) = self.as_uptimal(g)? {
-                    let arrow = if n > 0 { "^" } else { "v" };
-                    let count = if n.abs() > 1 {
-                        n.abs().to_string()
-                    } else {
-                        String::new()
+                } else if let Some((x, named, m)) = self.as_uptimal_named(g)? {
+                    let ups = match named {
+                        Uptimal::Ups(n) => {
+                            let arrow = if n > 0 { "^" } else { "v" };
+                            if n.abs() > 1 {
+                                format!("{arrow}{}", n.abs())
+                            } else {
+                                arrow.to_string()
+                            }
+                        }
+                        Uptimal::Power { n, is_sum } => {
+                            let arrow = if n > 0 { "^" } else { "v" };
+                            if is_sum {
+                                format!("{arrow}[{}]", n.abs())
+                            } else {
+                                format!("{arrow}<{}>", n.abs())
+                            }
+                        }
                     };
-                    format!("{}{arrow}{count}{}", number_part(x), star_part(m))
+                    format!("{}{ups}{}", number_part(x), star_part(m))
+                } else if let Some((is_tiny, x, subscript)) = self.as_tiny(g)? {
+                    let Some(sub) = self.display_within(subscript, max, memo)? else {
+                        memo.texts.insert(g, None);
+                        return Ok(None);
+                    };
+                    let word = if is_tiny { "Tiny" } else { "Miny" };
+                    format!("{}{word}({sub})", number_part(x))
                 } else {
                     match self.form_body(g, &l, &r, max, memo)? {
                         Some((body, _)) => format!("{{{body}}}"),
@@ -1061,7 +1186,7 @@ impl CanonicalArena {
         {
             return Ok(false);
         }
-        Ok(self.as_uptimal(g)?.is_none())
+        Ok(self.as_uptimal_named(g)?.is_none() && self.as_tiny(g)?.is_none())
     }
 
     /// The inside of the braces of the form `g` (options `l` and `r`) in

@@ -43,7 +43,8 @@ pub struct AnalysisJson {
     /// where the analysis computed it.
     pub components: Vec<ComponentJson>,
     /// For a partizan position under normal play, the figures CGSuite
-    /// reports beside its canonical value; absent otherwise.
+    /// reports beside its canonical value, and for an impartial loop-free
+    /// one those of its nimber; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cgt: Option<CgtJson>,
     /// For an impartial loop-free position under misère play, the figures
@@ -169,8 +170,8 @@ pub struct CgtJson {
     pub temperature: String,
     /// The day the canonical form is born.
     pub birthday: u64,
-    /// The atomic weight, `None` unless the game is all-small (or its text
-    /// is too long to give).
+    /// The atomic weight, `None` unless the game is atomic (or its text is
+    /// too long to give).
     pub atomic_weight: Option<String>,
     /// The reduced canonical form, `None` only when its text is too long
     /// to give.
@@ -178,6 +179,10 @@ pub struct CgtJson {
     /// The generalised thermograph in CGSuite's text:
     /// `Thermograph(0,[0],[0,-1],0,[],[0])`.
     pub thermograph: String,
+    /// The incentives, Left's (`G^L - G`) then Right's (`G - G^R`), each
+    /// once.
+    #[serde(default)]
+    pub incentives: Vec<String>,
 }
 
 impl From<&Figures> for CgtJson {
@@ -191,6 +196,7 @@ impl From<&Figures> for CgtJson {
             atomic_weight: f.atomic_weight.clone(),
             reduced: f.reduced.clone(),
             thermograph: f.thermograph.to_string(),
+            incentives: f.incentives.clone(),
         }
     }
 }
@@ -413,6 +419,33 @@ mod tests {
             serde_json::to_string(&p).unwrap(),
             r#"{"preperiod":52,"period":34,"certified":true,"certified_at":175,"saltus":0}"#
         );
+    }
+}
+
+/// The JSON of `compare`: the two games as written, how the first compares
+/// with the second (`=`, `>`, `<`, `||`) and the outcome class of their
+/// difference.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CompareJson {
+    /// The first game, normalised.
+    pub left: String,
+    /// The second game, normalised.
+    pub right: String,
+    /// `=`, `>`, `<` or `||`.
+    pub relation: String,
+    /// The outcome class of `left - right`: `P`, `L`, `R` or `N`.
+    pub difference: String,
+}
+
+impl CompareJson {
+    /// The JSON of comparing `left` with `right`.
+    pub fn new(left: &Position, right: &Position, comparison: crate::Comparison) -> CompareJson {
+        CompareJson {
+            left: left.to_string(),
+            right: right.to_string(),
+            relation: comparison.relation().to_string(),
+            difference: comparison.difference.letter().to_string(),
+        }
     }
 }
 

@@ -25,6 +25,7 @@
 
 #![deny(missing_docs)]
 
+mod algebra;
 mod atomic;
 mod budget;
 mod cgt;
@@ -56,6 +57,10 @@ pub mod syntax {
     pub use crate::position::syntax::*;
 }
 
+pub use algebra::{
+    conjunctive_sum, copies, incentives, miny, norton_product, ordinal_sum, selective_sum, tiny,
+    up_power, up_power_sum,
+};
 pub use atomic::{atomic_weight, is_all_small, is_infinitesimal};
 pub use budget::{Budget, Deadline, Progress};
 pub use cgt::{CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, simplest_between};
@@ -92,7 +97,7 @@ pub use quotient::{
 };
 pub use reduced::{infinitesimally_close, reduced_canonical_form};
 pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
-pub use solve::canonical::{CanonicalSolver, MAX_VALUE_CHARS};
+pub use solve::canonical::{CanonicalSolver, Comparison, MAX_VALUE_CHARS, compare};
 pub use solve::misere::MisereSolver;
 pub use solve::search::SumSearch;
 pub use solve::{

@@ -430,10 +430,14 @@ pub struct Figures {
     pub temperature: Dyadic,
     /// The day the canonical form is born.
     pub birthday: u64,
-    /// The atomic weight in CGSuite's notation, for an all-small game
-    /// (`None` otherwise, and where the solve layer did not compute it:
+    /// The atomic weight in CGSuite's notation, for an atomic game (`None`
+    /// otherwise, and where the solve layer did not compute it:
     /// [`crate::atomic_weight`]).
     pub atomic_weight: Option<String>,
+    /// The incentives in CGSuite's notation, Left's (`G^L - G`) then
+    /// Right's (`G - G^R`), each once, where the solve layer listed them
+    /// ([`crate::incentives`]).
+    pub incentives: Vec<String>,
     /// The reduced canonical form in CGSuite's notation, where the solve
     /// layer computed it ([`crate::reduced_canonical_form`]).
     pub reduced: Option<String>,
@@ -556,6 +560,7 @@ impl Thermography {
             birthday,
             // Thermography does not know these; `analyze` adds them.
             atomic_weight: None,
+            incentives: Vec::new(),
             reduced: None,
             thermograph,
         })

@@ -2,6 +2,7 @@
 //! the parser against arbitrary text, and the answers against published
 //! samples.
 
+mod algebra;
 mod big_numbers;
 mod canonical;
 mod cgsuite_rulesets;

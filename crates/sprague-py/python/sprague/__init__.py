@@ -1,6 +1,6 @@
 """Exact solvers for combinatorial games.
 
-``analyze`` and ``table`` answer what the ``sprague`` command answers, as the
+``analyze``, ``compare`` and ``table`` answer what the ``sprague`` command answers, as the
 dicts of its ``--json``. ``grundy_table``, ``grundy``, ``canonical`` and
 ``solve`` value games whose rules are Python functions: each position's moves
 are asked for once, and the values are computed in Rust by the same solvers as
@@ -13,6 +13,7 @@ from ._sprague import (
     __version__,
     analyze,
     canonical,
+    compare,
     grundy,
     grundy_table,
     quotient,
@@ -25,6 +26,7 @@ from .survey import survey
 __all__ = [
     "analyze",
     "canonical",
+    "compare",
     "grundy",
     "grundy_table",
     "quotient",

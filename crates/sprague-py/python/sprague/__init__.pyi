@@ -91,6 +91,16 @@ def analyze(position: str, misere: bool = False, all: bool = False) -> Analysis:
     ``(start, end)`` byte range of the mistake.
     """
 
+Comparison = TypedDict("Comparison", {"left": str, "right": str, "relation": str, "difference": str})
+
+def compare(g: str, h: str) -> Comparison:
+    """How the game ``g`` compares with the game ``h`` (positions, as on the
+    command line): the dict of ``sprague compare G H --json``, ``relation``
+    one of ``"="``, ``">"``, ``"<"``, ``"||"`` and ``difference`` the outcome
+    class of ``G - H``. A game that does not parse raises ``ValueError`` with
+    ``span`` and ``text``.
+    """
+
 def table(
     ruleset: str,
     to: Optional[int] = None,

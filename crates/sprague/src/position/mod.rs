@@ -59,7 +59,9 @@ impl Position {
                 syntax::TermSyntax::Ruleset(c) => {
                     components.extend(crate::rulesets::build_from(c, files)?);
                 }
-                syntax::TermSyntax::Value(v) => components.push(crate::rulesets::build_value(v)?),
+                syntax::TermSyntax::Value(v) => {
+                    components.push(crate::rulesets::build_value(v, files)?);
+                }
                 syntax::TermSyntax::Misere(m) => components.push(crate::rulesets::build_misere(m)?),
             }
         }

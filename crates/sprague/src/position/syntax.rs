@@ -8,9 +8,21 @@
 //! value      := '-' value | '±' value | '+-' value | form | atom
 //! form       := '{' options BARS options '}'   (BARS: a run of `|`; `{a || b | c}` is
 //!                                               `{a | {b | c}}`, the longest run splits first)
-//! options    := [ value ( ',' value )* ]
+//! options    := [ sum ( ',' sum )* ]
 //! atom       := [ DIGITS [ '/' DIGITS ] ] [ ups ] [ '*' [ DIGITS ] ]   (not empty)
+//!             | DIGITS ( 'Tiny' | 'Miny' ) '(' sum ')'     (CGSuite's `9Tiny(2)`: 9 + Tiny(2))
 //! ups        := '^' DIGITS | '^'+ | 'v' DIGITS | 'v'+
+//!             | ( '^' | 'v' ) ( '<' DIGITS '>' | '[' DIGITS ']' )   (up powers ^<n>, ^[n])
+//!
+//! The game algebra (CGSuite's operators), kept in productions of its own:
+//!
+//! sum        := ordinal ( ( '+' | '-' ) ordinal )*      (inside braces and parentheses;
+//!                                                       at the top a `-` negates the next term)
+//! ordinal    := operand ( ':' operand )*               (ordinal sum, from the left)
+//! operand    := DIGITS '*' operand                     (copies: `3*{1|0}`; `3*` alone is 3 + *)
+//!             | '-' operand | '(' sum ')' | call | value | component
+//! call       := OP '(' sum ( ',' sum )* ')'            (OP: norton, cool, heat, overheat,
+//!                                                       conjunctive, selective, Tiny, Miny)
 //! param      := INT | INT '..' INT | OCTAL | NAME '=' INT | STRING
 //! arg        := INT | STRING | INT '..' INT
 //! INT        := digits [ '^' digits ]          (a power such as 2^63 is a convenience)
@@ -146,6 +158,94 @@ pub enum ValueExpr {
         /// Right's options.
         right: Vec<ValueSyntax>,
     },
+    /// A sum of terms (`2 + *` inside braces, `(a - b)`); a term written
+    /// after `-` is a [`ValueExpr::Neg`].
+    Sum(Vec<ValueSyntax>),
+    /// `n * G`: `n` copies of `G`.
+    Copies(u64, Box<ValueSyntax>),
+    /// `G : H`, the ordinal sum.
+    Ordinal(Box<ValueSyntax>, Box<ValueSyntax>),
+    /// An operation of the game algebra applied to its arguments.
+    Call {
+        /// The operation.
+        op: AlgebraOp,
+        /// Its arguments, as written.
+        args: Vec<ValueSyntax>,
+    },
+    /// An up power: `^<n>` (`v<n>` when `down`), or `^[n]` when `sum`.
+    Power {
+        /// Whether it is the negative, `v<n>` or `v[n]`.
+        down: bool,
+        /// Whether it is `^[n]`, the sum of the powers up to `n`.
+        sum: bool,
+        /// `n`.
+        n: u64,
+    },
+    /// A ruleset's component as an operand (`domineering("..|..") - cut(2,
+    /// 3)`, `{cut(1, 2) | 0}`).
+    Component(ComponentSyntax),
+}
+
+/// The operations of the game algebra written as calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AlgebraOp {
+    /// `norton(G, U)`, the Norton product of `G` by `U > 0`.
+    Norton,
+    /// `cool(G, t)`, `G` cooled by the number `t`.
+    Cool,
+    /// `heat(G, t)`, `G` heated by `t`.
+    Heat,
+    /// `overheat(G, s, t)`.
+    Overheat,
+    /// `conjunctive(G, H)`, the conjunctive sum.
+    Conjunctive,
+    /// `selective(G, H)`, the selective sum.
+    Selective,
+    /// `Tiny(G) = {0||0|-G}`.
+    Tiny,
+    /// `Miny(G) = {G|0||0}`.
+    Miny,
+}
+
+impl AlgebraOp {
+    /// Every operation, in the order of the documentation.
+    pub const ALL: [AlgebraOp; 8] = [
+        AlgebraOp::Norton,
+        AlgebraOp::Cool,
+        AlgebraOp::Heat,
+        AlgebraOp::Overheat,
+        AlgebraOp::Conjunctive,
+        AlgebraOp::Selective,
+        AlgebraOp::Tiny,
+        AlgebraOp::Miny,
+    ];
+
+    /// The name it is written with.
+    pub fn name(self) -> &'static str {
+        match self {
+            AlgebraOp::Norton => "norton",
+            AlgebraOp::Cool => "cool",
+            AlgebraOp::Heat => "heat",
+            AlgebraOp::Overheat => "overheat",
+            AlgebraOp::Conjunctive => "conjunctive",
+            AlgebraOp::Selective => "selective",
+            AlgebraOp::Tiny => "Tiny",
+            AlgebraOp::Miny => "Miny",
+        }
+    }
+
+    /// How many arguments it takes.
+    pub fn arity(self) -> usize {
+        match self {
+            AlgebraOp::Tiny | AlgebraOp::Miny => 1,
+            AlgebraOp::Overheat => 3,
+            _ => 2,
+        }
+    }
+
+    fn from_name(name: &str) -> Option<AlgebraOp> {
+        AlgebraOp::ALL.into_iter().find(|op| op.name() == name)
+    }
 }
 
 /// Inside braces: an option, a comma or a run of `n` bars.
@@ -214,11 +314,19 @@ pub fn parse_position(text: &str) -> Result<PositionSyntax, ParseError> {
         p.skip_space();
         match p.peek() {
             None => break,
+            // `a +- b` is a plus the switch ±b, as CGSuite reads it.
+            Some('+') if p.peek_second() == Some('-') => components.push(p.component()?),
             Some('+') => {
                 p.bump();
                 components.push(p.component()?);
             }
-            Some(_) => return Err(p.unexpected("`+` or the end of the position")),
+            Some('-') => {
+                let start = p.pos;
+                p.bump();
+                let term = p.component()?;
+                components.push(TermSyntax::Value(negated(term, start)?));
+            }
+            Some(_) => return Err(p.unexpected("`+`, `-` or the end of the position")),
         }
     }
     Ok(PositionSyntax { components })
@@ -263,6 +371,32 @@ pub fn parse_ruleset(text: &str) -> Result<RulesetSyntax, ParseError> {
         return Err(p.unexpected("the end of the ruleset (a family takes no arguments here)"));
     }
     Ok(ruleset)
+}
+
+/// The term after a `-` of the sum at the top, as a negated value.
+fn negated(term: TermSyntax, minus: usize) -> Result<ValueSyntax, ParseError> {
+    let span = minus..term.span().end;
+    let inner = match term {
+        TermSyntax::Value(v) => v,
+        TermSyntax::Ruleset(c) => ValueSyntax {
+            span: c.span.clone(),
+            expr: ValueExpr::Component(c),
+        },
+        TermSyntax::Misere(m) => {
+            return Err(ParseError::new(
+                ParseErrorKind::BadValue {
+                    reason: "a game in misère notation is not negated or subtracted (its \
+                             normal-play value is a nimber: write it as one)"
+                        .to_string(),
+                },
+                m.span,
+            ));
+        }
+    };
+    Ok(ValueSyntax {
+        expr: ValueExpr::Neg(Box::new(inner)),
+        span,
+    })
 }
 
 struct Parser<'a> {
@@ -444,7 +578,7 @@ impl<'a> Parser<'a> {
             } else {
                 (1, self.pos..self.pos)
             };
-            return Ok(TermSyntax::Ruleset(ComponentSyntax {
+            let nimber = ComponentSyntax {
                 ruleset: RulesetSyntax {
                     name: "nim".to_string(),
                     name_span: start..start + 1,
@@ -459,11 +593,34 @@ impl<'a> Parser<'a> {
                 args_span: n_span,
                 is_star: true,
                 span: start..self.pos,
-            }));
+            };
+            return self.maybe_ordinal(nimber);
         }
         if self.at_value() {
-            return Ok(TermSyntax::Value(self.value()?));
+            let value = self.value_with(Self::ordinal)?;
+            return Ok(TermSyntax::Value(value));
         }
+        let component = self.ruleset_component(start)?;
+        self.maybe_ordinal(component)
+    }
+
+    /// The component alone, or the ordinal sum it is the base of.
+    fn maybe_ordinal(&mut self, component: ComponentSyntax) -> Result<TermSyntax, ParseError> {
+        let end = self.pos;
+        self.skip_space();
+        if self.peek() != Some(':') {
+            self.pos = end;
+            return Ok(TermSyntax::Ruleset(component));
+        }
+        let base = ValueSyntax {
+            span: component.span.clone(),
+            expr: ValueExpr::Component(component),
+        };
+        Ok(TermSyntax::Value(self.ordinal_from(base)?))
+    }
+
+    /// A ruleset applied to its arguments, from the name on.
+    fn ruleset_component(&mut self, start: usize) -> Result<ComponentSyntax, ParseError> {
         let ruleset = self.ruleset()?;
         self.skip_space();
         let args_start = self.pos;
@@ -500,13 +657,13 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        Ok(TermSyntax::Ruleset(ComponentSyntax {
+        Ok(ComponentSyntax {
             ruleset,
             args,
             args_span: args_start..self.pos,
             is_star: false,
             span: start..self.pos,
-        }))
+        })
     }
 
     /// `*[...]`: a game in CGSuite's misère notation, read by the theory's
@@ -532,62 +689,225 @@ impl<'a> Parser<'a> {
     fn at_value(&self) -> bool {
         match self.peek() {
             Some(c) if c.is_ascii_digit() => true,
-            Some('-' | '±' | '{' | '^') => true,
+            Some('-' | '±' | '{' | '^' | '(') => true,
             Some('+') => self.peek_second() == Some('-'),
-            Some('v') => !self
-                .peek_second()
-                .is_some_and(|c| c.is_ascii_lowercase() || c == '_' || c == '(' || c == '['),
+            // Downs: `v`, `vv`, `v3`, `v*`, `v<2>`, `v[2]`, not a name such as
+            // `viper(...)`.
+            Some('v') => {
+                let word = self.word_at(self.pos);
+                let downs = word.bytes().all(|b| b == b'v')
+                    || word[1..].bytes().all(|b| b.is_ascii_digit());
+                downs && !self.text[self.pos + word.len()..].starts_with('(')
+            }
+            Some(c) if c.is_ascii_alphabetic() => self.at_call(),
             _ => false,
         }
     }
 
-    fn value(&mut self) -> Result<ValueSyntax, ParseError> {
+    /// Whether the cursor is at an operation of the algebra and its `(`.
+    fn at_call(&self) -> bool {
+        let word = self.word_at(self.pos);
+        AlgebraOp::from_name(word).is_some()
+            && self.text[self.pos + word.len()..]
+                .trim_start()
+                .starts_with('(')
+    }
+
+    /// `f` inside the guard on nesting.
+    fn value_with(
+        &mut self,
+        f: fn(&mut Self) -> Result<ValueSyntax, ParseError>,
+    ) -> Result<ValueSyntax, ParseError> {
         self.skip_space();
         if self.nesting >= MAX_VALUE_NESTING {
             return Err(self.unexpected("a value nested at most 200 deep"));
         }
         self.nesting += 1;
-        let value = self.value_inner();
+        let value = f(self);
         self.nesting -= 1;
         value
+    }
+
+    /// `ordinal ( ('+' | '-') ordinal )*`, one value (a sum of two terms
+    /// or more is a [`ValueExpr::Sum`]).
+    fn sum(&mut self) -> Result<ValueSyntax, ParseError> {
+        let start = self.pos;
+        let mut terms = vec![self.value_with(Self::ordinal)?];
+        loop {
+            self.skip_space();
+            match self.peek() {
+                Some('+') => {
+                    if self.peek_second() != Some('-') {
+                        self.bump();
+                    }
+                    terms.push(self.value_with(Self::ordinal)?);
+                }
+                Some('-') => {
+                    let minus = self.pos;
+                    self.bump();
+                    let term = self.value_with(Self::ordinal)?;
+                    terms.push(ValueSyntax {
+                        span: minus..term.span.end,
+                        expr: ValueExpr::Neg(Box::new(term)),
+                    });
+                }
+                _ => break,
+            }
+        }
+        if terms.len() == 1 {
+            return Ok(terms.pop().expect("one term"));
+        }
+        Ok(ValueSyntax {
+            expr: ValueExpr::Sum(terms),
+            span: start..self.pos,
+        })
+    }
+
+    /// `operand ( ':' operand )*`, from the left.
+    fn ordinal(&mut self) -> Result<ValueSyntax, ParseError> {
+        let base = self.value_with(Self::operand)?;
+        self.ordinal_from(base)
+    }
+
+    fn ordinal_from(&mut self, mut base: ValueSyntax) -> Result<ValueSyntax, ParseError> {
+        loop {
+            self.skip_space();
+            if self.peek() != Some(':') {
+                return Ok(base);
+            }
+            self.bump();
+            let next = self.value_with(Self::operand)?;
+            base = ValueSyntax {
+                span: base.span.start..next.span.end,
+                expr: ValueExpr::Ordinal(Box::new(base), Box::new(next)),
+            };
+        }
+    }
+
+    /// One operand of the algebra: copies, a negative, a parenthesised sum,
+    /// a call, a value or a ruleset's component.
+    fn operand(&mut self) -> Result<ValueSyntax, ParseError> {
+        let start = self.pos;
+        if let Some(n_end) = self.copies_ahead() {
+            debug_assert!(n_end > start);
+            let n = self.value_digits("the number of copies")?;
+            self.skip_space();
+            self.bump(); // the `*`
+            let g = self.value_with(Self::operand)?;
+            return Ok(ValueSyntax {
+                span: start..g.span.end,
+                expr: ValueExpr::Copies(n, Box::new(g)),
+            });
+        }
+        match self.peek() {
+            Some('(') => {
+                self.bump();
+                let inner = self.sum()?;
+                self.expect(')', "`)`")?;
+                Ok(ValueSyntax {
+                    expr: inner.expr,
+                    span: start..self.pos,
+                })
+            }
+            Some(c) if c.is_ascii_alphabetic() && self.at_call() => self.call(),
+            Some(c) if c.is_ascii_lowercase() && !self.at_value() => {
+                let component = self.ruleset_component(start)?;
+                Ok(ValueSyntax {
+                    span: component.span.clone(),
+                    expr: ValueExpr::Component(component),
+                })
+            }
+            _ => self.value_inner(),
+        }
+    }
+
+    /// If the cursor is at `DIGITS '*'` followed by a game (`{`, `(`, `^`,
+    /// `-` or a letter) rather than a nimber, where the digits end.
+    fn copies_ahead(&self) -> Option<usize> {
+        let rest = &self.text[self.pos..];
+        let n_digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if n_digits == 0 {
+            return None;
+        }
+        let after = rest[n_digits..].trim_start();
+        let after_star = after.strip_prefix('*')?.trim_start();
+        after_star
+            .chars()
+            .next()
+            .is_some_and(|c| matches!(c, '{' | '(' | '^') || c.is_ascii_alphabetic())
+            .then_some(self.pos + n_digits)
+    }
+
+    /// `OP '(' sum ( ',' sum )* ')'`.
+    fn call(&mut self) -> Result<ValueSyntax, ParseError> {
+        let start = self.pos;
+        let word = self.word_at(start);
+        let op = AlgebraOp::from_name(word).expect("at a call");
+        self.pos += word.len();
+        self.expect('(', "`(` and the arguments")?;
+        let mut args = Vec::new();
+        loop {
+            args.push(self.sum()?);
+            self.skip_space();
+            match self.peek() {
+                Some(',') => {
+                    self.bump();
+                }
+                Some(')') => {
+                    self.bump();
+                    break;
+                }
+                _ => return Err(self.unexpected("`,` or `)`")),
+            }
+        }
+        if args.len() != op.arity() {
+            return Err(ParseError::new(
+                ParseErrorKind::BadValue {
+                    reason: format!(
+                        "`{}` takes {} argument{}, not {}",
+                        op.name(),
+                        op.arity(),
+                        if op.arity() == 1 { "" } else { "s" },
+                        args.len()
+                    ),
+                },
+                start..self.pos,
+            ));
+        }
+        Ok(ValueSyntax {
+            expr: ValueExpr::Call { op, args },
+            span: start..self.pos,
+        })
+    }
+
+    fn value(&mut self) -> Result<ValueSyntax, ParseError> {
+        self.value_with(Self::sum)
     }
 
     fn value_inner(&mut self) -> Result<ValueSyntax, ParseError> {
         let start = self.pos;
         let expr = match self.peek() {
-            Some('-') if self.peek_second().is_some_and(|c| c.is_ascii_digit()) => {
+            Some('-')
+                if self.peek_second().is_some_and(|c| c.is_ascii_digit())
+                    && self.copies_ahead_after(1).is_none() =>
+            {
                 self.bump();
-                match self.atom()? {
-                    ValueExpr::Atom {
-                        numerator,
-                        denominator,
-                        ups,
-                        star,
-                        ..
-                    } => ValueExpr::Atom {
-                        negative: true,
-                        numerator,
-                        denominator,
-                        ups,
-                        star,
-                    },
-                    other => other,
-                }
+                self.atom(true)?
             }
             Some('-') => {
                 self.bump();
-                ValueExpr::Neg(Box::new(self.value()?))
+                ValueExpr::Neg(Box::new(self.value_with(Self::operand)?))
             }
             Some('±') => {
                 self.bump();
-                ValueExpr::Switch(Box::new(self.value()?))
+                ValueExpr::Switch(Box::new(self.value_with(Self::operand)?))
             }
             Some('+') if self.peek_second() == Some('-') => {
                 self.pos += 2;
-                ValueExpr::Switch(Box::new(self.value()?))
+                ValueExpr::Switch(Box::new(self.value_with(Self::operand)?))
             }
             Some('{') => return self.form(),
-            _ => self.atom()?,
+            _ => self.atom(false)?,
         };
         Ok(ValueSyntax {
             expr,
@@ -595,7 +915,14 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn atom(&mut self) -> Result<ValueExpr, ParseError> {
+    /// Whether `copies_ahead` holds `skip` bytes on.
+    fn copies_ahead_after(&self, skip: usize) -> Option<usize> {
+        let mut p = Parser::new(self.text);
+        p.pos = self.pos + skip;
+        p.copies_ahead()
+    }
+
+    fn atom(&mut self, negative: bool) -> Result<ValueExpr, ParseError> {
         const EXPECTED: &str = "a game value (a number, `*`, `^`, `v`, `±` or `{`)";
         let start = self.pos;
         let (mut numerator, mut denominator) = (BigUint::ZERO, BigUint::from(1u32));
@@ -606,29 +933,65 @@ impl<'a> Parser<'a> {
                 denominator = self.value_number("the denominator after `/`")?;
             }
         }
+        let number_end = self.pos;
+        if number_end > start && matches!(self.word_at(self.pos), "Tiny" | "Miny") && self.at_call()
+        {
+            // CGSuite's `9Tiny(2)`: the number plus the call.
+            let number = ValueSyntax {
+                expr: ValueExpr::Atom {
+                    negative,
+                    numerator,
+                    denominator,
+                    ups: 0,
+                    star: 0,
+                },
+                span: start..number_end,
+            };
+            let call = self.call()?;
+            return Ok(ValueExpr::Sum(vec![number, call]));
+        }
         let mut ups: i64 = 0;
+        let mut power = None;
         if let Some(arrow @ ('^' | 'v')) = self.peek() {
             let arrow_start = self.pos;
             self.bump();
-            let count = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                self.value_digits("the number of ups")?
-            } else {
-                let mut n = 1;
-                while self.peek() == Some(arrow) {
-                    self.bump();
-                    n += 1;
+            if let Some(open @ ('<' | '[')) = self.peek() {
+                self.bump();
+                let n = self.value_digits("the power after `<` or `[`")?;
+                let close = if open == '<' { '>' } else { ']' };
+                if self.peek() != Some(close) {
+                    return Err(self.unexpected(if open == '<' { "`>`" } else { "`]`" }));
                 }
-                n
-            };
-            let count = i64::try_from(count).map_err(|_| {
-                ParseError::new(
-                    ParseErrorKind::NumberTooLarge {
-                        max: i64::MAX as u64,
+                self.bump();
+                power = Some(ValueSyntax {
+                    expr: ValueExpr::Power {
+                        down: arrow == 'v',
+                        sum: open == '[',
+                        n,
                     },
-                    arrow_start..self.pos,
-                )
-            })?;
-            ups = if arrow == '^' { count } else { -count };
+                    span: arrow_start..self.pos,
+                });
+            } else {
+                let count = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    self.value_digits("the number of ups")?
+                } else {
+                    let mut n = 1;
+                    while self.peek() == Some(arrow) {
+                        self.bump();
+                        n += 1;
+                    }
+                    n
+                };
+                let count = i64::try_from(count).map_err(|_| {
+                    ParseError::new(
+                        ParseErrorKind::NumberTooLarge {
+                            max: i64::MAX as u64,
+                        },
+                        arrow_start..self.pos,
+                    )
+                })?;
+                ups = if arrow == '^' { count } else { -count };
+            }
         }
         let mut star = 0;
         if self.peek() == Some('*') {
@@ -645,12 +1008,22 @@ impl<'a> Parser<'a> {
         if self.peek().is_some_and(|c| c.is_ascii_alphanumeric()) {
             return Err(self.unexpected("`+`, `,`, `|`, `}` or the end of the value"));
         }
-        Ok(ValueExpr::Atom {
-            negative: false,
+        let atom = ValueExpr::Atom {
+            negative,
             numerator,
             denominator,
             ups,
             star,
+        };
+        Ok(match power {
+            None => atom,
+            Some(power) => ValueExpr::Sum(vec![
+                ValueSyntax {
+                    expr: atom,
+                    span: start..self.pos,
+                },
+                power,
+            ]),
         })
     }
 

@@ -557,10 +557,12 @@ mod tests {
         // checks its whole list of boards against it; these two are kept
         // here so that the tests guard them without cgt-tools): 4 × 4 is
         // a first-player win and 5 × 5 a second-player win, as in the
-        // tables of Domineering on rectangles.
+        // tables of Domineering on rectangles. cgt-tools writes
+        // {2||2|0}, {2|0||0}, {0||0|-2} and {0|-2||-2}; CGSuite (and we)
+        // print them 2Tiny(2), Miny(2), Tiny(2) and -2Miny(2).
         assert_eq!(
             value("domineering(\"....|....|....|....\")"),
-            "{0, {{2|0}, {2||2|0}|{2|0||0}, {2|0}}|0, {{0|-2}, {0||0|-2}|{0|-2||-2}, {0|-2}}}"
+            "{0, {2Tiny(2), {2|0}|Miny(2), {2|0}}|0, {Tiny(2), {0|-2}|-2Miny(2), {0|-2}}}"
         );
         let p = Position::parse("domineering(\"....|....|....|....\")").unwrap();
         let a = crate::analyze(&p, crate::game::Play::Normal, false, &Budget::DEFAULT).unwrap();

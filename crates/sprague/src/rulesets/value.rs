@@ -18,12 +18,16 @@ use std::fmt;
 use std::sync::Arc;
 
 use num_bigint::{BigInt, Sign};
+use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::algebra;
 use crate::budget::Budget;
 use crate::cgt::{CanonicalArena, Dyadic, GameId};
+use crate::cooling;
 use crate::error::{ParseError, ParseErrorKind, SolveError};
 use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
-use crate::syntax::{ValueExpr, ValueSyntax, parse_value};
+use crate::graph::FileSource;
+use crate::syntax::{AlgebraOp, ValueExpr, ValueSyntax, parse_value};
 
 /// The most ups (or downs) one value may have: `^n` has a canonical form of
 /// about `n` nested games, and numbers of ups beyond this are not short
@@ -39,17 +43,86 @@ enum Expr {
     Switch(Arc<Expr>),
     /// `{left | right}`.
     Form(Vec<Arc<Expr>>, Vec<Arc<Expr>>),
+    /// A sum of terms.
+    Sum(Vec<Arc<Expr>>),
+    /// `n` copies.
+    Copies(u64, Arc<Expr>),
+    /// The ordinal sum `G : H`.
+    Ordinal(Arc<Expr>, Arc<Expr>),
+    /// An operation of the algebra on its arguments.
+    Call(AlgebraOp, Vec<Arc<Expr>>),
+    /// `^<n>`, `^[n]` (`sum`), or their negatives (`down`).
+    Power { down: bool, sum: bool, n: u64 },
+    /// A ruleset's components (their sum), or its negative.
+    Leaf { leaf: Leaf, negative: bool },
+}
+
+/// A ruleset's components as an operand: the sum of `components`,
+/// written `text`.
+#[derive(Clone, Debug)]
+struct Leaf {
+    components: Vec<Arc<dyn Component>>,
+    text: String,
+}
+
+impl PartialEq for Leaf {
+    fn eq(&self, other: &Leaf) -> bool {
+        self.components.len() == other.components.len()
+            && self
+                .components
+                .iter()
+                .zip(&other.components)
+                .all(|(a, b)| a.key() == b.key())
+    }
+}
+
+impl Eq for Leaf {}
+
+impl Leaf {
+    fn new(components: Vec<Arc<dyn Component>>) -> Leaf {
+        // Heaps of one ruleset side by side are written together, as a
+        // position writes them (`nim(3, 6)`), so that the text reads back
+        // as one operand.
+        let mut text = String::new();
+        let mut i = 0;
+        while i < components.len() {
+            if i > 0 {
+                text.push_str(" + ");
+            }
+            let c = &components[i];
+            if !c.is_heap() {
+                text.push_str(&c.text());
+                i += 1;
+                continue;
+            }
+            let ruleset = c.ruleset();
+            let mut args = vec![c.args()];
+            i += 1;
+            while i < components.len()
+                && components[i].is_heap()
+                && components[i].ruleset() == ruleset
+            {
+                args.push(components[i].args());
+                i += 1;
+            }
+            text.push_str(&format!("{ruleset}({})", args.join(", ")));
+        }
+        if text.is_empty() {
+            text.push('0');
+        }
+        Leaf { components, text }
+    }
 }
 
 impl Expr {
-    fn from_syntax(v: &ValueSyntax) -> Result<Expr, ParseError> {
+    fn from_syntax(v: &ValueSyntax, files: &dyn FileSource) -> Result<Expr, ParseError> {
         let bad =
             |reason: String| ParseError::new(ParseErrorKind::BadValue { reason }, v.span.clone());
         Ok(match &v.expr {
-            ValueExpr::Neg(inner) => Expr::from_syntax(inner)?
+            ValueExpr::Neg(inner) => Expr::from_syntax(inner, files)?
                 .negative()
                 .map_err(|_| bad("the negative of this number is out of range".to_string()))?,
-            ValueExpr::Switch(inner) => Expr::Switch(Arc::new(Expr::from_syntax(inner)?)),
+            ValueExpr::Switch(inner) => Expr::Switch(Arc::new(Expr::from_syntax(inner, files)?)),
             ValueExpr::Atom {
                 negative,
                 numerator,
@@ -82,15 +155,48 @@ impl Expr {
                 }
             }
             ValueExpr::Form { left, right } => Expr::Form(
-                left.iter()
-                    .map(|o| Expr::from_syntax(o).map(Arc::new))
-                    .collect::<Result<_, _>>()?,
-                right
-                    .iter()
-                    .map(|o| Expr::from_syntax(o).map(Arc::new))
-                    .collect::<Result<_, _>>()?,
+                Expr::all_from_syntax(left, files)?,
+                Expr::all_from_syntax(right, files)?,
             ),
+            ValueExpr::Sum(terms) => Expr::Sum(Expr::all_from_syntax(terms, files)?),
+            ValueExpr::Copies(n, g) => {
+                if i64::try_from(*n).is_err() {
+                    return Err(bad(format!("at most {} copies", i64::MAX)));
+                }
+                Expr::Copies(*n, Arc::new(Expr::from_syntax(g, files)?))
+            }
+            ValueExpr::Ordinal(g, h) => Expr::Ordinal(
+                Arc::new(Expr::from_syntax(g, files)?),
+                Arc::new(Expr::from_syntax(h, files)?),
+            ),
+            ValueExpr::Call { op, args } => Expr::Call(*op, Expr::all_from_syntax(args, files)?),
+            ValueExpr::Power { down, sum, n } => {
+                if *n == 0 || *n > MAX_UPS {
+                    return Err(bad(format!(
+                        "up powers ^<n> and ^[n] are read for 1 <= n <= {MAX_UPS}"
+                    )));
+                }
+                Expr::Power {
+                    down: *down,
+                    sum: *sum,
+                    n: *n,
+                }
+            }
+            ValueExpr::Component(c) => Expr::Leaf {
+                leaf: Leaf::new(crate::rulesets::build_from(c, files)?),
+                negative: false,
+            },
         })
+    }
+
+    fn all_from_syntax(
+        values: &[ValueSyntax],
+        files: &dyn FileSource,
+    ) -> Result<Vec<Arc<Expr>>, ParseError> {
+        values
+            .iter()
+            .map(|o| Expr::from_syntax(o, files).map(Arc::new))
+            .collect()
     }
 
     /// `-G`: `-{L | R} = {-R | -L}`, `-(x + n^ + *m) = -x + n v + *m`, and
@@ -103,12 +209,31 @@ impl Expr {
                 star: *star,
             },
             Expr::Switch(g) => Expr::Switch(Arc::clone(g)),
-            Expr::Form(left, right) => {
-                let neg = |side: &[Arc<Expr>]| -> Result<Vec<Arc<Expr>>, SolveError> {
-                    side.iter().map(|o| o.negative().map(Arc::new)).collect()
-                };
-                Expr::Form(neg(right)?, neg(left)?)
-            }
+            Expr::Form(left, right) => Expr::Form(negs(right)?, negs(left)?),
+            Expr::Sum(terms) => Expr::Sum(negs(terms)?),
+            Expr::Copies(n, g) => Expr::Copies(*n, Arc::new(g.negative()?)),
+            Expr::Ordinal(g, h) => Expr::Ordinal(Arc::new(g.negative()?), Arc::new(h.negative()?)),
+            // -(G.U) = (-G).U, and cooling and heating commute with
+            // negation (by induction on the options); -Tiny(G) = Miny(G).
+            Expr::Call(op, args) => match op {
+                AlgebraOp::Tiny => Expr::Call(AlgebraOp::Miny, args.clone()),
+                AlgebraOp::Miny => Expr::Call(AlgebraOp::Tiny, args.clone()),
+                AlgebraOp::Conjunctive | AlgebraOp::Selective => Expr::Call(*op, negs(args)?),
+                AlgebraOp::Norton | AlgebraOp::Cool | AlgebraOp::Heat | AlgebraOp::Overheat => {
+                    let mut args = args.clone();
+                    args[0] = Arc::new(args[0].negative()?);
+                    Expr::Call(*op, args)
+                }
+            },
+            Expr::Power { down, sum, n } => Expr::Power {
+                down: !down,
+                sum: *sum,
+                n: *n,
+            },
+            Expr::Leaf { leaf, negative } => Expr::Leaf {
+                leaf: leaf.clone(),
+                negative: !negative,
+            },
         })
     }
 
@@ -160,6 +285,210 @@ impl Expr {
                     .collect::<Result<Vec<_>, _>>()?;
                 arena.form(&left, &right)
             }
+            Expr::Sum(terms) => {
+                let mut total = arena.zero();
+                for t in terms {
+                    let g = t.canonical(arena)?;
+                    total = arena.add(total, g)?;
+                }
+                Ok(total)
+            }
+            Expr::Copies(n, g) => {
+                let g = g.canonical(arena)?;
+                let n = i64::try_from(*n).expect("checked when read");
+                algebra::copies(arena, g, n)
+            }
+            Expr::Ordinal(g, h) => {
+                let g = g.canonical(arena)?;
+                let h = h.canonical(arena)?;
+                algebra::ordinal_sum(arena, g, h)
+            }
+            Expr::Call(op, args) => {
+                let ids = args
+                    .iter()
+                    .map(|a| a.canonical(arena))
+                    .collect::<Result<Vec<_>, _>>()?;
+                match op {
+                    AlgebraOp::Norton => algebra::norton_product(arena, ids[0], ids[1]),
+                    AlgebraOp::Cool => {
+                        let t = arena.as_number(ids[1]).ok_or_else(|| {
+                            SolveError::unsupported(
+                                "cool(G, t) cools by a number t (the temperature)".to_string(),
+                            )
+                        })?;
+                        cooling::cool(arena, ids[0], t)
+                    }
+                    AlgebraOp::Heat => cooling::heat(arena, ids[0], ids[1]),
+                    AlgebraOp::Overheat => cooling::overheat(arena, ids[0], ids[1], ids[2]),
+                    AlgebraOp::Conjunctive => algebra::conjunctive_sum(arena, ids[0], ids[1]),
+                    AlgebraOp::Selective => algebra::selective_sum(arena, ids[0], ids[1]),
+                    AlgebraOp::Tiny => algebra::tiny(arena, ids[0]),
+                    AlgebraOp::Miny => algebra::miny(arena, ids[0]),
+                }
+            }
+            Expr::Power { down, sum, n } => {
+                let g = if *sum {
+                    algebra::up_power_sum(arena, *n)?
+                } else {
+                    algebra::up_power(arena, *n)?
+                };
+                if *down { arena.neg(g) } else { Ok(g) }
+            }
+            Expr::Leaf { leaf, negative } => {
+                let mut total = arena.zero();
+                for c in &leaf.components {
+                    let g = component_value(c, arena)?;
+                    total = arena.add(total, g)?;
+                }
+                if *negative {
+                    arena.neg(total)
+                } else {
+                    Ok(total)
+                }
+            }
+        }
+    }
+
+    /// How this is written as an operand of `:`, `*` or `±`: in
+    /// parentheses unless it is one piece.
+    fn operand_text(&self) -> String {
+        match self {
+            Expr::Form(..) | Expr::Call(..) | Expr::Power { .. } => self.to_string(),
+            Expr::Leaf {
+                negative: false,
+                leaf,
+            } if leaf.components.len() == 1 => self.to_string(),
+            Expr::Atom { .. } | Expr::Switch(_) => self.to_string(),
+            _ => format!("({self})"),
+        }
+    }
+}
+
+fn negs(side: &[Arc<Expr>]) -> Result<Vec<Arc<Expr>>, SolveError> {
+    side.iter().map(|o| o.negative().map(Arc::new)).collect()
+}
+
+/// The canonical value of a ruleset's component in `arena`: the nimber of
+/// its Grundy value if impartial, its closed form or regions if it has
+/// them, otherwise from its Left and Right moves, with an explicit stack
+/// (a long game costs memory and budget, never call stack).
+fn component_value(
+    root: &Arc<dyn Component>,
+    arena: &mut CanonicalArena,
+) -> Result<GameId, SolveError> {
+    struct Frame {
+        key: Key,
+        moves: Vec<(Side, Vec<Arc<dyn Component>>)>,
+        next: usize,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+    }
+    let budget = arena.budget();
+    let mut memo: FxHashMap<Key, GameId> = FxHashMap::default();
+    let mut open: FxHashSet<Key> = FxHashSet::default();
+    // The value of `c` if it needs no expansion of its moves.
+    let known = |c: &Arc<dyn Component>,
+                 arena: &mut CanonicalArena,
+                 memo: &mut FxHashMap<Key, GameId>|
+     -> Result<Option<GameId>, SolveError> {
+        if let Some(&g) = memo.get(&c.key()) {
+            return Ok(Some(g));
+        }
+        let g = match c.kind() {
+            Kind::Loopy(_) => {
+                return Err(SolveError::unsupported(format!(
+                    "`{}` is loopy: it has no canonical form as a short game",
+                    c.text()
+                )));
+            }
+            Kind::Impartial(g) => {
+                let n = g.grundy(&budget)?;
+                arena.nimber(n.0)?
+            }
+            Kind::Partizan(p) => {
+                if let Some(regions) = p.regions() {
+                    let mut total = arena.zero();
+                    for r in &regions {
+                        let g = component_value(r, arena)?;
+                        total = arena.add(total, g)?;
+                    }
+                    total
+                } else {
+                    match p.canonical(arena) {
+                        Some(g) => g?,
+                        None => return Ok(None),
+                    }
+                }
+            }
+        };
+        arena.charge_with(memo.len() as u64)?;
+        memo.insert(c.key(), g);
+        Ok(Some(g))
+    };
+    let open_frame =
+        |c: &Arc<dyn Component>, open: &mut FxHashSet<Key>| -> Result<Frame, SolveError> {
+            let key = c.key();
+            if !open.insert(key.clone()) {
+                return Err(SolveError::Loopy);
+            }
+            let mut moves = Vec::new();
+            for side in [Side::Left, Side::Right] {
+                for m in c.moves_of(side, &budget)? {
+                    moves.push((side, m.to));
+                }
+            }
+            Ok(Frame {
+                key,
+                moves,
+                next: 0,
+                left: Vec::new(),
+                right: Vec::new(),
+            })
+        };
+    if let Some(g) = known(root, arena, &mut memo)? {
+        return Ok(g);
+    }
+    let mut stack = vec![open_frame(root, &mut open)?];
+    loop {
+        let frame = stack.last_mut().expect("the root stays until it returns");
+        let mut pending = None;
+        while frame.next < frame.moves.len() {
+            let (side, ref to) = frame.moves[frame.next];
+            let mut value = arena.zero();
+            for c in to {
+                match known(c, arena, &mut memo)? {
+                    Some(g) => value = arena.add(value, g)?,
+                    None => {
+                        pending = Some(Arc::clone(c));
+                        break;
+                    }
+                }
+            }
+            if pending.is_some() {
+                break;
+            }
+            match side {
+                Side::Left => frame.left.push(value),
+                Side::Right => frame.right.push(value),
+            }
+            frame.next += 1;
+        }
+        match pending {
+            Some(c) => {
+                arena.charge_with((stack.len() + memo.len()) as u64)?;
+                let next = open_frame(&c, &mut open)?;
+                stack.push(next);
+            }
+            None => {
+                let frame = stack.pop().expect("a frame was just inspected");
+                let g = arena.form(&frame.left, &frame.right)?;
+                open.remove(&frame.key);
+                arena.charge_with(memo.len() as u64)?;
+                memo.insert(frame.key, g);
+                if stack.is_empty() {
+                    return Ok(g);
+                }
+            }
         }
     }
 }
@@ -183,7 +512,7 @@ impl fmt::Display for Expr {
                     n => write!(f, "*{n}"),
                 }
             }
-            Expr::Switch(g) => write!(f, "±{g}"),
+            Expr::Switch(g) => write!(f, "±{}", g.operand_text()),
             Expr::Form(left, right) => {
                 let join = |side: &[Arc<Expr>]| {
                     side.iter()
@@ -192,6 +521,41 @@ impl fmt::Display for Expr {
                         .join(", ")
                 };
                 write!(f, "{{{}|{}}}", join(left), join(right))
+            }
+            Expr::Sum(terms) => {
+                let texts: Vec<String> = terms.iter().map(ToString::to_string).collect();
+                f.write_str(&texts.join(" + "))
+            }
+            Expr::Copies(n, g) => write!(f, "{n}*{}", g.operand_text()),
+            Expr::Ordinal(g, h) => {
+                let base = match &**g {
+                    Expr::Ordinal(..) => g.to_string(),
+                    _ => g.operand_text(),
+                };
+                write!(f, "{base} : {}", h.operand_text())
+            }
+            Expr::Call(op, args) => {
+                let texts: Vec<String> = args.iter().map(ToString::to_string).collect();
+                write!(f, "{}({})", op.name(), texts.join(", "))
+            }
+            Expr::Power { down, sum, n } => {
+                let arrow = if *down { 'v' } else { '^' };
+                if *sum {
+                    write!(f, "{arrow}[{n}]")
+                } else {
+                    write!(f, "{arrow}<{n}>")
+                }
+            }
+            Expr::Leaf { leaf, negative } => {
+                if *negative {
+                    if leaf.components.len() == 1 {
+                        write!(f, "-{}", leaf.text)
+                    } else {
+                        write!(f, "-({})", leaf.text)
+                    }
+                } else {
+                    f.write_str(&leaf.text)
+                }
             }
         }
     }
@@ -228,9 +592,10 @@ impl GameValue {
     /// assert_eq!(GameValue::parse("-{1 | *}").unwrap().text(), "{*|-1}");
     /// ```
     pub fn parse(text: &str) -> Result<GameValue, ParseError> {
-        Ok(GameValue::new(Arc::new(Expr::from_syntax(&parse_value(
-            text,
-        )?)?)))
+        Ok(GameValue::new(Arc::new(Expr::from_syntax(
+            &parse_value(text)?,
+            &crate::graph::FileSystem,
+        )?)))
     }
 }
 
@@ -240,8 +605,13 @@ impl GameValue {
 ///
 /// A [`ParseError`] for a number that is not dyadic or out of range, or too
 /// many ups.
-pub fn build_value(value: &ValueSyntax) -> Result<Arc<dyn Component>, ParseError> {
-    Ok(GameValue::component(Arc::new(Expr::from_syntax(value)?)))
+pub fn build_value(
+    value: &ValueSyntax,
+    files: &dyn FileSource,
+) -> Result<Arc<dyn Component>, ParseError> {
+    Ok(GameValue::component(Arc::new(Expr::from_syntax(
+        value, files,
+    )?)))
 }
 
 impl Component for GameValue {
@@ -281,7 +651,31 @@ impl Partizan for GameValue {
                 Side::Left => vec![Arc::clone(g)],
                 Side::Right => vec![Arc::new(g.negative()?)],
             },
-            Expr::Atom { .. } => {
+            Expr::Leaf {
+                leaf,
+                negative: true,
+            } if leaf.components.len() == 1 => {
+                // The negative of a ruleset's game: its moves for the other
+                // player, each to the negative of what it leaves.
+                let moves = leaf.components[0].moves_of(side.other(), budget)?;
+                return Ok(moves
+                    .into_iter()
+                    .map(|m| Move {
+                        label: m.label,
+                        to: m
+                            .to
+                            .into_iter()
+                            .map(|c| {
+                                GameValue::component(Arc::new(Expr::Leaf {
+                                    leaf: Leaf::new(vec![c]),
+                                    negative: true,
+                                }))
+                            })
+                            .collect(),
+                    })
+                    .collect());
+            }
+            _ => {
                 // No written options: the canonical ones, read back from
                 // their text (which is in the notation this module reads).
                 let mut arena = CanonicalArena::new(*budget);
@@ -294,7 +688,7 @@ impl Partizan for GameValue {
                 for id in ids {
                     let text = arena.display(id)?;
                     let expr = parse_value(&text)
-                        .and_then(|syntax| Expr::from_syntax(&syntax))
+                        .and_then(|syntax| Expr::from_syntax(&syntax, &crate::graph::FileSystem))
                         .map_err(|e| {
                             SolveError::unsupported(format!(
                                 "the option {text} of {} does not read back: {e}",

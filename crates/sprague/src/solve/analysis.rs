@@ -108,6 +108,11 @@ impl Analysis {
     pub fn figures(&self) -> Option<Figures> {
         match &self.value {
             Some(Value::Canonical(_, figures)) => figures.as_deref().cloned(),
+            // An impartial position's figures are its nimber's, as CGSuite
+            // gives them (`*8`: stops 0, temperature 0, birthday 8).
+            Some(Value::Nimber(n)) if self.play == Play::Normal => {
+                super::canonical::nimber_figures(n.0)
+            }
             _ => None,
         }
     }

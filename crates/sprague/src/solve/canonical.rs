@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::atomic::{atomic_weight, is_all_small};
+use crate::atomic::atomic_weight;
 use crate::budget::Budget;
 use crate::cgt::{CanonicalArena, GameId};
 use crate::error::SolveError;
@@ -316,18 +316,16 @@ pub(super) fn analyze(
 }
 
 /// What CGSuite reports beside the value `g`: the thermographic figures,
-/// the atomic weight of an all-small game (the spec leaves it out for the
-/// other atomic games) and the reduced canonical form, each written only
-/// when shorter than [`MAX_VALUE_CHARS`].
+/// the atomic weight of an atomic game (CGSuite's test, which accepts some
+/// infinitesimals that are not all-small: `{1|^^||^}` has weight 2), the
+/// reduced canonical form and the incentives, each written only when
+/// shorter than [`MAX_VALUE_CHARS`].
 ///
 /// Each is extra to the others: one that does not fit the budget is left
 /// out, the rest are still given.
-fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, SolveError> {
+pub(crate) fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, SolveError> {
     let mut figures = Thermography::new().figures(arena, g)?;
     let weight = |arena: &mut CanonicalArena| -> Result<Option<String>, SolveError> {
-        if !is_all_small(arena, g)? {
-            return Ok(None);
-        }
         match atomic_weight(arena, g)? {
             Some(w) => arena.display_at_most(w, MAX_VALUE_CHARS),
             None => Ok(None),
@@ -339,7 +337,30 @@ fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, SolveError>
         arena.display_at_most(r, MAX_VALUE_CHARS)
     };
     figures.reduced = reduced(arena).ok().flatten();
+    let incentives = |arena: &mut CanonicalArena| -> Result<Vec<String>, SolveError> {
+        let (left, right) = crate::algebra::incentives(arena, g)?;
+        let mut seen = Vec::new();
+        let mut texts = Vec::new();
+        for i in left.into_iter().chain(right) {
+            if !seen.contains(&i) {
+                seen.push(i);
+                if let Some(text) = arena.display_at_most(i, MAX_VALUE_CHARS)? {
+                    texts.push(text);
+                }
+            }
+        }
+        Ok(texts)
+    };
+    figures.incentives = incentives(arena).unwrap_or_default();
     Ok(figures)
+}
+
+/// The figures of the nimber `*n` (an impartial position's value), as
+/// CGSuite gives them for it.
+pub(crate) fn nimber_figures(n: u64) -> Option<Figures> {
+    let mut arena = CanonicalArena::new(Budget::DEFAULT);
+    let g = arena.nimber(n).ok()?;
+    figures(&mut arena, g).ok()
 }
 
 #[cfg(test)]
@@ -394,4 +415,56 @@ mod tests {
         let found: Vec<String> = a.winning_moves.iter().map(|m| m.to.to_string()).collect();
         assert_eq!(found, expected);
     }
+}
+
+/// How two games compare: the outcome class of their difference `G - H`
+/// (`P`: equal, `L`: `G > H`, `R`: `G < H`, `N`: confused).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// The outcome class of `G - H`.
+    pub difference: Outcome,
+}
+
+impl Comparison {
+    /// `=`, `>`, `<` or `||` (confused, incomparable).
+    pub fn relation(self) -> &'static str {
+        match self.difference {
+            Outcome::P => "=",
+            Outcome::L => ">",
+            Outcome::R => "<",
+            _ => "||",
+        }
+    }
+}
+
+/// How the sum `left` compares with the sum `right` under normal play, from
+/// the canonical value of `left - right` ([`Comparison`]). Impartial
+/// components count as nimbers.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, Position, compare};
+/// let up = Position::parse("^").unwrap();
+/// let star = Position::parse("*").unwrap();
+/// assert_eq!(compare(&up, &star, &Budget::DEFAULT).unwrap().relation(), "||");
+/// let half = Position::parse("{0|1}").unwrap();
+/// assert_eq!(compare(&half, &up, &Budget::DEFAULT).unwrap().relation(), ">");
+/// ```
+///
+/// # Errors
+///
+/// As [`CanonicalSolver::component`]: a loopy component, or a budget error.
+pub fn compare(
+    left: &Position,
+    right: &Position,
+    budget: &Budget,
+) -> Result<Comparison, SolveError> {
+    let mut solver = CanonicalSolver::new(*budget);
+    let g = solver.sum(left.components())?;
+    let h = solver.sum(right.components())?;
+    let d = solver.arena.sub(g, h)?;
+    Ok(Comparison {
+        difference: solver.arena.outcome(d)?,
+    })
 }

@@ -1,0 +1,232 @@
+//! The game algebra of the position language (`G - H`, `n * G`, `G : H`,
+//! `norton`, `cool`, `heat`, `conjunctive`, `selective`, `Tiny`, up
+//! powers): CGSuite's own test cases (`data/partizan/cgsuite-algebra.txt`)
+//! and the algebra's laws on random games.
+
+use proptest::prelude::*;
+use sprague::{Budget, CanonicalSolver, GameId, Outcome, Position, Thermography, compare};
+
+use crate::game_values::{components, game, searched_outcome};
+
+fn canonical(solver: &mut CanonicalSolver, text: &str) -> GameId {
+    solver
+        .sum(&components(text))
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The canonical value of a position, printed.
+fn value(text: &str) -> String {
+    let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+    let g = canonical(&mut solver, text);
+    solver.arena.display(g).unwrap()
+}
+
+/// Our printed text in CGSuite's spelling: no space after commas, `+-` for
+/// `±`, `^^` and `vv` for two ups or downs.
+fn cgsuite_spelling(ours: &str) -> String {
+    let text = ours.replace(", ", ",").replace('±', "+-");
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if matches!(c, '^' | 'v')
+            && chars.get(i + 1) == Some(&'2')
+            && !chars.get(i + 2).is_some_and(char::is_ascii_digit)
+        {
+            out.push(c);
+            out.push(c);
+            i += 2;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn cgsuite_algebra_test_cases() {
+    let data = include_str!("data/partizan/cgsuite-algebra.txt");
+    let (mut n_cases, mut n_texts) = (0, 0);
+    let mut value_only = false;
+    for line in data.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if line.starts_with("value-only:") {
+            value_only = true;
+            continue;
+        }
+        let (input, output) = line
+            .split_once(" => ")
+            .unwrap_or_else(|| panic!("not INPUT => OUTPUT: {line}"));
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let g = canonical(&mut solver, input);
+        let expected = canonical(&mut solver, output);
+        assert_eq!(
+            g,
+            expected,
+            "{input}: ours {}, CGSuite's {output}",
+            solver.arena.display(g).unwrap()
+        );
+        if !value_only {
+            let printed = solver.arena.display(g).unwrap();
+            assert_eq!(cgsuite_spelling(&printed), output, "{input} printed");
+            n_texts += 1;
+        }
+        value_only = false;
+        n_cases += 1;
+    }
+    // Every case of the file is checked; none is skipped.
+    assert_eq!(n_cases, 39, "cases read");
+    assert_eq!(n_texts, 36, "printed forms compared");
+}
+
+/// Random games with the algebra's printed forms among the leaves.
+fn algebra_game() -> impl Strategy<Value = String> {
+    let leaf = prop::sample::select(vec![
+        "0",
+        "1",
+        "-1",
+        "1/2",
+        "*",
+        "*2",
+        "^",
+        "v*",
+        "±1",
+        "Tiny(1)",
+        "Miny(1/2)",
+        "Tiny({2|1})",
+        "^<2>",
+        "v<3>*",
+        "^[2]",
+        "v[3]",
+        "2Tiny(2)",
+        "-1Miny(1)",
+    ])
+    .prop_map(str::to_string);
+    leaf.prop_recursive(3, 16, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(l, r)| format!("{{{}|{}}}", l.join(", "), r.join(", ")))
+    })
+}
+
+/// A number as a Hackenbush stalk, `L` and `R` from the ground up.
+fn stalk() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(vec!['L', 'R']), 1..7)
+        .prop_map(|v| v.into_iter().collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn every_printed_value_reads_back_as_itself(g in algebra_game(), h in game()) {
+        for text in [g.clone(), format!("{g} + {h}"), format!("{g} : {h}")] {
+            let printed = value(&text);
+            prop_assert_eq!(value(&printed), printed.clone(), "{} printed {}", text, printed);
+        }
+    }
+
+    #[test]
+    fn a_difference_is_a_sum_with_the_negative(g in game(), h in game()) {
+        prop_assert_eq!(value(&format!("{g} - {h}")), value(&format!("{g} + -{h}")));
+        prop_assert_eq!(value(&format!("{{{g} - {h} | }}")), value(&format!("{{{g} + -{h} | }}")));
+        // Played out: the moves of `- H` are H's moves for the other side.
+        prop_assert_eq!(searched_outcome(&format!("{g} - {h}")), searched_outcome(&format!("{g} + -{h}")));
+    }
+
+    #[test]
+    fn compare_agrees_with_the_outcome_of_the_difference(g in game(), h in game()) {
+        let c = compare(
+            &Position::parse(&g).unwrap(),
+            &Position::parse(&h).unwrap(),
+            &Budget::DEFAULT,
+        )
+        .unwrap();
+        // The difference played on the written options, no canonical form.
+        prop_assert_eq!(c.difference, searched_outcome(&format!("{g} - {h}")));
+        let relation = match c.difference {
+            Outcome::P => "=",
+            Outcome::L => ">",
+            Outcome::R => "<",
+            _ => "||",
+        };
+        prop_assert_eq!(c.relation(), relation);
+    }
+
+    #[test]
+    fn ordinal_sums_of_numbers_follow_the_sign_expansion(s in stalk(), t in stalk()) {
+        // A Hackenbush stalk's value is read off its string (Berlekamp's
+        // rule; Winning Ways ch. 2), and the ordinal sum of two stalks is
+        // the stalk of the second on top of the first (Conway, On Numbers
+        // and Games, ch. 15): the sign expansions concatenate.
+        let ordinal = value(&format!("hackenbush(\"{s}\") : hackenbush(\"{t}\")"));
+        prop_assert_eq!(ordinal, value(&format!("hackenbush(\"{s}{t}\")")));
+    }
+
+    #[test]
+    fn cooling_by_the_temperature_leaves_no_hot_part(g in game()) {
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let id = canonical(&mut solver, &g);
+        let f = Thermography::new().figures(&mut solver.arena, id).unwrap();
+        if f.temperature >= sprague::Dyadic::ZERO {
+            let frozen = value(&format!("cool({g}, {})", f.temperature));
+            // A number plus an infinitesimal: equal stops.
+            let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+            let fid = canonical(&mut solver, &frozen);
+            let (ls, rs) = solver.arena.stops(fid).unwrap();
+            prop_assert_eq!(&ls, &rs, "{} frozen is {}", g, frozen);
+            // Its difference with that number is infinitesimal.
+            let d = value(&format!("{frozen} - {ls}"));
+            let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+            let did = canonical(&mut solver, &d);
+            prop_assert!(sprague::is_infinitesimal(&mut solver.arena, did).unwrap(), "{}", d);
+        }
+    }
+
+    #[test]
+    fn norton_multiplication_by_one_is_the_identity(g in game()) {
+        // 1 has the one incentive -1, so G.1 = {G^L.1 | G^R.1} = G.
+        prop_assert_eq!(value(&format!("norton({g}, 1)")), value(&g));
+    }
+}
+
+#[test]
+fn conjunctive_and_selective_sums_of_nim_heaps() {
+    // Winning Ways ch. 9 (normal play): a selective compound is lost by the
+    // player to move exactly when every component is; a conjunctive
+    // compound exactly when the least remoteness is even (a heap of n > 0
+    // has remoteness 1, the empty heap 0).
+    for a in 0..4 {
+        for b in 0..4 {
+            let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+            let s = canonical(&mut solver, &format!("selective(*{a}, *{b})"));
+            let lost = solver.arena.outcome(s).unwrap() == Outcome::P;
+            assert_eq!(lost, a == 0 && b == 0, "selective(*{a}, *{b})");
+            let c = canonical(&mut solver, &format!("conjunctive(*{a}, *{b})"));
+            let lost = solver.arena.outcome(c).unwrap() == Outcome::P;
+            assert_eq!(lost, a == 0 || b == 0, "conjunctive(*{a}, *{b})");
+        }
+    }
+}
+
+#[test]
+fn rulesets_are_operands() {
+    // Domineering's 2 × 2 board is ±1 and its 1 × 2 strip -1 (Winning Ways
+    // ch. 2): the difference of two boards, a board inside braces, copies
+    // of a board.
+    assert_eq!(
+        value("domineering(\"..|..\") - domineering(\"..\")"),
+        value("±1 + 1")
+    );
+    assert_eq!(value("{domineering(\"..\") | 0}"), "-1/2");
+    assert_eq!(value("2*domineering(\"..\")"), "-2");
+    // -domineering("..") is 1, and 1 : -1 is the stalk LR, 1/2.
+    assert_eq!(value("-domineering(\"..\") : -1"), "1/2");
+    assert_eq!(value("-nim(3)"), "*3");
+}
