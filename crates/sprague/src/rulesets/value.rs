@@ -395,7 +395,7 @@ fn component_value(
             return Ok(Some(g));
         }
         let g = match c.kind() {
-            Kind::Loopy(_) => {
+            Kind::Loopy(_) | Kind::LoopyPartizan(_) => {
                 return Err(SolveError::unsupported(format!(
                     "`{}` is loopy: it has no canonical form as a short game",
                     c.text()
