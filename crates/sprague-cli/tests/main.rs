@@ -4,6 +4,7 @@
 use std::process::Command;
 
 mod checkpoints;
+mod misere_table;
 mod play;
 mod quotient;
 mod reliability;
