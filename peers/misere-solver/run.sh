@@ -12,7 +12,14 @@ code=$1
 heaps=$2
 repo=${3:-/work/.mirror/aaron-siegel+cgsuite/repo}
 here=$(cd "$(dirname "$0")" && pwd)
-build=${MISERE_SOLVER_BUILD:-$(mktemp -d)}
+# MISERE_SOLVER_BUILD keeps the compiled classes between runs; without it
+# they go to a temporary directory removed at the end.
+if [ -n "${MISERE_SOLVER_BUILD:-}" ]; then
+    build=$MISERE_SOLVER_BUILD
+else
+    build=$(mktemp -d)
+    trap 'rm -rf "$build"' EXIT
+fi
 src=lib/core/src/main/scala/org/cgsuite/core/misere/solver
 pkg=$build/src/org/cgsuite/core/misere/solver
 if [ ! -f "$build/classes/org/cgsuite/core/misere/solver/Main.class" ]; then
@@ -25,4 +32,4 @@ if [ ! -f "$build/classes/org/cgsuite/core/misere/solver/Main.class" ]; then
     cp "$here/PeerRules.java" "$here/Main.java" "$pkg/"
     javac -nowarn -d "$build/classes" "$pkg"/*.java 2>&1 | grep -v '^Note:' || true
 fi
-exec java -ea -Xss64m -cp "$build/classes" org.cgsuite.core.misere.solver.Main "$code" "$heaps"
+java -ea -Xss64m -cp "$build/classes" org.cgsuite.core.misere.solver.Main "$code" "$heaps"

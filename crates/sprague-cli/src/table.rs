@@ -12,7 +12,7 @@ use serde::Serialize;
 use sprague::json::{PeriodJson, TableJson};
 use sprague::rulesets::{PeriodReport, SearchEnd};
 use sprague::syntax::parse_ruleset;
-use sprague::{Budget, HeapFamily, Periodicity};
+use sprague::{Budget, HeapFamily, Periodicity, SolveError};
 
 use crate::atomic::write_atomically;
 use crate::failure::Failure;
@@ -946,7 +946,31 @@ fn run_misere(args: &Args, family: &dyn HeapFamily, budget: &Budget) -> Result<(
             args.from
         )));
     }
-    let table = sprague::misere_table(family, args.from, to, budget)?;
+    let table = match sprague::misere_table_partial(family, args.from, to, budget) {
+        (table, None) => table,
+        (table, Some(e)) => {
+            let hint = match e {
+                SolveError::BudgetExceeded { .. } => "raise --budget",
+                SolveError::TimeLimit { .. } => "raise --time-limit",
+                _ => return Err(e.into()),
+            };
+            let heap = table.to().wrapping_add(1);
+            let fitted = if table.values.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "heaps {}..={} were computed: try --to {}, or ",
+                    args.from,
+                    table.to(),
+                    table.to()
+                )
+            };
+            return Err(Failure::user(format!(
+                "{e} at heap {heap} of the misère table of `{}` (the heaps' forms grow with the heap; {fitted}{hint})",
+                table.ruleset
+            )));
+        }
+    };
     let periodicity = if args.period {
         sprague::observed_period(&table.values)
     } else {

@@ -165,8 +165,10 @@ fn misere_table_refuses_what_has_no_misere_meaning() {
     ]);
     assert_eq!(code, 2);
     assert!(
-        err.starts_with("error: ") && err.contains("budget"),
+        err.starts_with("error: position budget exceeded") && err.contains("raise --budget"),
         "{err}"
     );
+    // It says how far the table fits.
+    assert!(err.contains("were computed: try --to "), "{err}");
     assert_eq!(err.lines().filter(|l| l.starts_with("error")).count(), 1);
 }

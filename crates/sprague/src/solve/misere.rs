@@ -271,29 +271,60 @@ pub fn misere_table(
     to: u64,
     budget: &Budget,
 ) -> Result<MisereTable, SolveError> {
-    let ruleset = family.ruleset();
+    match misere_table_partial(family, from, to, budget) {
+        (table, None) => Ok(table),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// As [`misere_table`], but where the budget runs out the heaps computed
+/// before are kept: the table of `from..` as far as it got, and the error
+/// that stopped it (`None` when every heap to `to` was computed), so that
+/// a caller can say how far a table fits.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, misere_table_partial, rulesets::family, syntax::parse_ruleset};
+/// let f = family(&parse_ruleset("treblecross").unwrap()).unwrap();
+/// let (table, stop) = misere_table_partial(f.as_ref(), 0, 40, &Budget::positions(10_000));
+/// assert!(stop.is_some() && table.to() < 40);
+/// ```
+pub fn misere_table_partial(
+    family: &dyn HeapFamily,
+    from: u64,
+    to: u64,
+    budget: &Budget,
+) -> (MisereTable, Option<SolveError>) {
     let mut solver = MisereSolver::new();
     let mut table = MisereTable {
-        ruleset,
+        ruleset: family.ruleset(),
         from,
         values: Vec::new(),
         genus: Vec::new(),
     };
     for n in from..=to {
-        budget.check_time()?;
-        let heap = Position::parse(&format!("{}({n})", table.ruleset)).map_err(|e| {
-            SolveError::unsupported(format!(
-                "a heap of {n} of `{}` cannot be built: {e}",
-                table.ruleset
-            ))
-        })?;
-        let form = solver.position(&heap, budget)?;
-        table
-            .values
-            .push(u64::from(solver.arena.misere_grundy(form)));
-        table.genus.push(solver.arena.genus(form)?);
+        let heap = (|| {
+            budget.check_time()?;
+            let heap = Position::parse(&format!("{}({n})", table.ruleset)).map_err(|e| {
+                SolveError::unsupported(format!(
+                    "a heap of {n} of `{}` cannot be built: {e}",
+                    table.ruleset
+                ))
+            })?;
+            let form = solver.position(&heap, budget)?;
+            let genus = solver.arena.genus(form)?;
+            Ok((u64::from(solver.arena.misere_grundy(form)), genus))
+        })();
+        match heap {
+            Ok((value, genus)) => {
+                table.values.push(value);
+                table.genus.push(genus);
+            }
+            Err(e) => return (table, Some(e)),
+        }
     }
-    Ok(table)
+    (table, None)
 }
 
 /// The least period of `values` as far as they go, never certified: no
