@@ -967,7 +967,7 @@ fn run_misere(args: &Args, family: &dyn HeapFamily, budget: &Budget) -> Result<(
             };
             return Err(Failure::user(format!(
                 "{e} at heap {heap} of the misère table of `{}` (the heaps' forms grow with the heap; {fitted}{hint})",
-                table.ruleset
+                family.ruleset()
             )));
         }
     };
@@ -976,13 +976,14 @@ fn run_misere(args: &Args, family: &dyn HeapFamily, budget: &Budget) -> Result<(
     } else {
         None
     };
-    let title = format!("{}: misère", table.ruleset);
+    let title = format!("{}: misère", family.ruleset());
     if let Some(path) = &args.plot {
         crate::plot::Plot {
             // ASCII: the PNG's font has no other characters.
             title: format!(
                 "{}: misere G-(n) for n = {}..{to}",
-                table.ruleset, args.from
+                family.ruleset(),
+                args.from
             ),
             from: args.from,
             values: &table.values,
@@ -1023,7 +1024,7 @@ fn run_misere(args: &Args, family: &dyn HeapFamily, budget: &Budget) -> Result<(
         }
         if args.json {
             let json = MisereSummaryJson {
-                ruleset: table.ruleset.clone(),
+                ruleset: family.ruleset(),
                 from: args.from,
                 to,
                 largest,
@@ -1071,7 +1072,7 @@ fn run_misere(args: &Args, family: &dyn HeapFamily, budget: &Budget) -> Result<(
             preperiod: args.from + p.preperiod,
             ..p
         });
-        let json = sprague::json::MisereTableJson::new(&table, periodicity);
+        let json = sprague::json::MisereTableJson::new(family, &table, periodicity);
         serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
         writeln!(out)?;
     } else if args.plot.is_none() {

@@ -221,9 +221,9 @@ fn table(
                 "frm {frm} is larger than to {to}"
             )));
         }
-        let family = std::sync::Arc::clone(&family);
+        let tabled = std::sync::Arc::clone(&family);
         let table = interruptible(py, move |budget| {
-            sprague::misere_table(family.as_ref(), frm, to, budget)
+            sprague::misere_table(tabled.as_ref(), frm, to, budget)
         })?
         .map_err(solve_error)?;
         let periodicity = if period {
@@ -234,7 +234,7 @@ fn table(
         } else {
             None
         };
-        let json = sprague::json::MisereTableJson::new(&table, periodicity);
+        let json = sprague::json::MisereTableJson::new(family.as_ref(), &table, periodicity);
         return json_to_python(py, &to_json(&json)?);
     }
     let periodicity = if !period {

@@ -337,9 +337,13 @@ pub struct MisereTableJson {
 
 impl MisereTableJson {
     /// The JSON of `table`, with the observed period if asked for.
-    pub fn new(table: &MisereTable, periodicity: Option<Periodicity>) -> MisereTableJson {
+    pub fn new(
+        family: &dyn HeapFamily,
+        table: &MisereTable,
+        periodicity: Option<Periodicity>,
+    ) -> MisereTableJson {
         MisereTableJson {
-            ruleset: table.ruleset.clone(),
+            ruleset: family.ruleset(),
             from: table.from,
             to: table.to(),
             values: table.values.clone(),

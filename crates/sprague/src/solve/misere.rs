@@ -223,8 +223,6 @@ pub(super) fn analyze(
 /// each heap `n` in `from..`, as `sprague table --misere` prints it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MisereTable {
-    /// The ruleset with its parameters, normalised.
-    pub ruleset: String,
     /// The first heap size.
     pub from: u64,
     /// `G⁻(from), G⁻(from + 1), ...`: 1 for a heap with no move.
@@ -298,7 +296,6 @@ pub fn misere_table_partial(
 ) -> (MisereTable, Option<SolveError>) {
     let mut solver = MisereSolver::new();
     let mut table = MisereTable {
-        ruleset: family.ruleset(),
         from,
         values: Vec::new(),
         genus: Vec::new(),
@@ -306,13 +303,8 @@ pub fn misere_table_partial(
     for n in from..=to {
         let heap = (|| {
             budget.check_time()?;
-            let heap = Position::parse(&format!("{}({n})", table.ruleset)).map_err(|e| {
-                SolveError::unsupported(format!(
-                    "a heap of {n} of `{}` cannot be built: {e}",
-                    table.ruleset
-                ))
-            })?;
-            let form = solver.position(&heap, budget)?;
+            let heap = family.heap(n)?;
+            let form = solver.components(&heap, budget)?;
             let genus = solver.arena.genus(form)?;
             Ok((u64::from(solver.arena.misere_grundy(form)), genus))
         })();
