@@ -1,5 +1,6 @@
-//! `sprague table RULESET [--from A] [--to N] [--period [--max N]] [--json | --csv] [--summary] [--plot FILE] [--checkpoint FILE [--checkpoint-every SECONDS]] [--resume FILE] [--certificate FILE]`: the Grundy
-//! values of a one-heap family, for making tables and finding patterns.
+//! `sprague table RULESET [--from A] [--to N] [--misere] [--period [--max N]] [--json | --csv] [--summary] [--plot FILE] [--checkpoint FILE [--checkpoint-every SECONDS]] [--resume FILE] [--certificate FILE]`: the Grundy
+//! values of a one-heap family, for making tables and finding patterns;
+//! with `--misere`, the misère Grundy values and each heap's genus.
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -11,7 +12,7 @@ use serde::Serialize;
 use sprague::json::{PeriodJson, TableJson};
 use sprague::rulesets::{PeriodReport, SearchEnd};
 use sprague::syntax::parse_ruleset;
-use sprague::{Budget, HeapFamily, Periodicity};
+use sprague::{Budget, HeapFamily, Periodicity, SolveError};
 
 use crate::atomic::write_atomically;
 use crate::failure::Failure;
@@ -95,6 +96,12 @@ pub struct Args {
     /// within the cgroup's limit).
     #[arg(long, value_name = "BYTES", value_parser = byte_size)]
     memory: Option<u64>,
+    /// Misère play: the misère Grundy values G⁻(n) and each heap's genus
+    /// (from the heaps' misère canonical forms, within --budget and
+    /// --time-limit). With --period, the period observed in G⁻, which no
+    /// theorem certifies.
+    #[arg(long, conflicts_with_all = ["certificate", "checkpoint", "resume", "max", "disk"])]
+    misere: bool,
     #[command(flatten)]
     pub limits: crate::limits::Limits,
 }
@@ -756,6 +763,9 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         memory_bytes: args.memory.or(budget.memory_bytes),
         ..*budget
     };
+    if args.misere {
+        return run_misere(args, family.as_ref(), budget);
+    }
     let search = if args.period && family.searches_period() {
         Some(search_budget(args, budget)?)
     } else {
@@ -1010,6 +1020,180 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// `table --misere`: `G⁻(n)` and the genus of each heap, as rows, JSON,
+/// CSV, a summary or a plot; `--period` reports the period observed in
+/// `G⁻`, never certified.
+fn run_misere(args: &Args, family: &dyn HeapFamily, budget: &Budget) -> Result<(), Failure> {
+    let to = sprague::rulesets::table_end(args.from, args.to, None);
+    if args.from > to {
+        return Err(Failure::user(format!(
+            "--from {} is larger than --to {to}",
+            args.from
+        )));
+    }
+    let table = match sprague::misere_table_partial(family, args.from, to, budget) {
+        (table, None) => table,
+        (table, Some(e)) => {
+            let hint = match e {
+                SolveError::BudgetExceeded { .. } => "raise --budget",
+                SolveError::TimeLimit { .. } => "raise --time-limit",
+                _ => return Err(e.into()),
+            };
+            let heap = table.to().wrapping_add(1);
+            let fitted = if table.values.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "heaps {}..={} were computed: try --to {}, or ",
+                    args.from,
+                    table.to(),
+                    table.to()
+                )
+            };
+            return Err(Failure::user(format!(
+                "{e} at heap {heap} of the misère table of `{}` (the heaps' forms grow with the heap; {fitted}{hint})",
+                family.ruleset()
+            )));
+        }
+    };
+    let periodicity = if args.period {
+        sprague::observed_period(&table.values)
+    } else {
+        None
+    };
+    let title = format!("{}: misère", family.ruleset());
+    if let Some(path) = &args.plot {
+        crate::plot::Plot {
+            // ASCII: the PNG's font has no other characters.
+            title: format!(
+                "{}: misere G-(n) for n = {}..{to}",
+                family.ruleset(),
+                args.from
+            ),
+            from: args.from,
+            values: &table.values,
+            rare: Vec::new(),
+            period: periodicity.map(|p| (args.from + p.preperiod, p.period)),
+        }
+        .write(path)?;
+        let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        eprintln!(
+            "plot of {} values written to {} ({bytes} bytes)",
+            table.values.len(),
+            path.display()
+        );
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let period_text = |p: Option<Periodicity>| match p {
+        Some(p) => format!(
+            "period {}, preperiod {}, observed on G⁻({}..={to}), not certified: no theorem proves a misère sequence periodic",
+            p.period,
+            args.from + p.preperiod,
+            args.from
+        ),
+        None => format!("no period observed in G⁻({}..={to})", args.from),
+    };
+    if args.summary {
+        let (mut largest_at, mut largest) = (args.from, 0);
+        for (n, &v) in (args.from..).zip(&table.values) {
+            if v > largest {
+                (largest_at, largest) = (n, v);
+            }
+        }
+        let mut genera: Vec<String> = Vec::new();
+        for g in &table.genus {
+            let g = g.to_string();
+            if !genera.contains(&g) {
+                genera.push(g);
+            }
+        }
+        if args.json {
+            let json = MisereSummaryJson {
+                ruleset: family.ruleset(),
+                from: args.from,
+                to,
+                largest,
+                largest_at,
+                period: periodicity.map(|p| {
+                    PeriodJson::from(Periodicity {
+                        preperiod: args.from + p.preperiod,
+                        ..p
+                    })
+                }),
+                genera,
+            };
+            serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{title} summary of G⁻({}..={to})", args.from)?;
+            if args.period {
+                writeln!(out, "{}", period_text(periodicity))?;
+            }
+            writeln!(
+                out,
+                "largest value in G⁻({}..={to}): {largest}, first at heap {largest_at}",
+                args.from
+            )?;
+            writeln!(
+                out,
+                "genera that occur ({}): {}",
+                genera.len(),
+                listed(genera.iter().cloned(), genera.len(), ", ")
+            )?;
+        }
+    } else if args.csv {
+        writeln!(out, "n,value,genus")?;
+        for ((n, v), g) in (args.from..).zip(&table.values).zip(&table.genus) {
+            let g = g.to_string();
+            // A genus with exponents of two digits has commas: quoted.
+            if g.contains(',') {
+                writeln!(out, "{n},{v},\"{g}\"")?;
+            } else {
+                writeln!(out, "{n},{v},{g}")?;
+            }
+        }
+    } else if args.json {
+        let periodicity = periodicity.map(|p| Periodicity {
+            preperiod: args.from + p.preperiod,
+            ..p
+        });
+        let json = sprague::json::MisereTableJson::new(family, &table, periodicity);
+        serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
+        writeln!(out)?;
+    } else if args.plot.is_none() {
+        writeln!(out, "{title} G⁻ and genus of heaps {}..={to}", args.from)?;
+        let label = to.to_string().len().max(1);
+        let width = table
+            .values
+            .iter()
+            .map(|v| v.to_string().len())
+            .max()
+            .unwrap_or(1)
+            .max(2);
+        writeln!(out, "{:>label$}  {:>width$}  genus", "n", "G⁻")?;
+        for ((n, v), g) in (args.from..).zip(&table.values).zip(&table.genus) {
+            writeln!(out, "{n:>label$}  {v:>width$}  {g}")?;
+        }
+        if args.period {
+            writeln!(out, "{}", period_text(periodicity))?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+#[derive(Debug, Serialize)]
+struct MisereSummaryJson {
+    ruleset: String,
+    from: u64,
+    to: u64,
+    largest: u64,
+    largest_at: u64,
+    period: Option<PeriodJson>,
+    /// The genus symbols that occur, in the order they first occur.
+    genera: Vec<String>,
 }
 
 /// Rows of ten values, each row led by the heap size of its first value,

@@ -216,15 +216,20 @@ fn memory_limit() -> u64 {
 /// period and says whether a theorem certifies them (``period`` is then a
 /// dict with ``preperiod``, ``period``, ``certified``, ``certified_at``,
 /// ``saltus``).
+/// With ``misere=True``: the dict of ``sprague table --misere --json``,
+/// ``values`` the misère Grundy values ``G⁻(n)`` and ``genus`` each heap's
+/// genus symbol (``"4^146"``); ``period=True`` then gives the period
+/// observed in ``G⁻``, never certified.
 /// A ruleset that does not parse raises ``ValueError`` with ``span``.
 #[pyfunction]
-#[pyo3(signature = (ruleset, to = None, frm = 0, period = false, *, from_ = None))]
+#[pyo3(signature = (ruleset, to = None, frm = 0, period = false, misere = false, *, from_ = None))]
 fn table(
     py: Python<'_>,
     ruleset: &str,
     to: Option<u64>,
     frm: u64,
     period: bool,
+    misere: bool,
     from_: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
     let frm = match from_ {
@@ -242,6 +247,29 @@ fn table(
             sprague::rulesets::family(&syntax).map_err(|e| Failure::Parse("bad ruleset", e))
         })
         .map_err(|e| e.into_py(py, ruleset))?;
+    if misere {
+        let to = table_end(frm, to, None);
+        if frm > to {
+            return Err(PyValueError::new_err(format!(
+                "frm {frm} is larger than to {to}"
+            )));
+        }
+        let tabled = std::sync::Arc::clone(&family);
+        let table = interruptible(py, move |budget| {
+            sprague::misere_table(tabled.as_ref(), frm, to, budget)
+        })?
+        .map_err(solve_error)?;
+        let periodicity = if period {
+            sprague::observed_period(&table.values).map(|p| sprague::Periodicity {
+                preperiod: frm + p.preperiod,
+                ..p
+            })
+        } else {
+            None
+        };
+        let json = sprague::json::MisereTableJson::new(family.as_ref(), &table, periodicity);
+        return json_to_python(py, &to_json(&json)?);
+    }
     let periodicity = if !period {
         None
     } else if family.searches_period() {

@@ -35,3 +35,15 @@ def test_quotient_rejects_other_rulesets():
     with pytest.raises(ValueError) as e:
         sprague.quotient("nosuch")
     assert e.value.span == (0, 6)
+
+
+def test_misere_table_gives_values_and_genera():
+    t = sprague.table("kayles", to=11, misere=True)
+    assert t["ruleset"] == "kayles" and t["from"] == 0 and t["to"] == 11
+    # Winning Ways, ch. 13 (misère Kayles), as CGSuite writes the genera.
+    assert t["values"] == [1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4]
+    assert t["genus"][5] == "4^146" and t["genus"][9] == "4^046"
+    assert t["period"] is None
+    # G⁻ = 1, 0, 2, 1, 0, 2, ... for subtraction {1, 2}: observed only.
+    t = sprague.table("subtraction[1,2]", to=30, misere=True, period=True)
+    assert t["period"]["period"] == 3 and not t["period"]["certified"]

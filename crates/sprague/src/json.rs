@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::misere::MisereFigures;
 use crate::position::Position;
 use crate::rulesets::{HeapFamily, Periodicity, Ruleset};
+use crate::solve::misere::MisereTable;
 use crate::solve::{Analysis, MoveOutcome, SumMove, Value};
 use crate::thermograph::Figures;
 
@@ -315,6 +316,44 @@ impl TableJson {
                 len => from + (len - 1),
             },
             values,
+            period: periodicity.map(PeriodJson::from),
+        }
+    }
+}
+
+/// The JSON of `table --misere`: the misère Grundy values `G⁻(n)` and the
+/// genus of each heap, with the period observed in the values (never
+/// certified: no theorem proves a misère sequence periodic).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MisereTableJson {
+    /// The ruleset with its parameters, normalised.
+    pub ruleset: String,
+    /// The first heap size.
+    pub from: u64,
+    /// The last heap size.
+    pub to: u64,
+    /// `G⁻(from), ..., G⁻(to)`.
+    pub values: Vec<u64>,
+    /// Each heap's genus symbol, as CGSuite prints it (`4^146`).
+    pub genus: Vec<String>,
+    /// The period observed in `values`, or `None` when none was seen (or
+    /// `--period` was not given).
+    pub period: Option<PeriodJson>,
+}
+
+impl MisereTableJson {
+    /// The JSON of `table`, with the observed period if asked for.
+    pub fn new(
+        family: &dyn HeapFamily,
+        table: &MisereTable,
+        periodicity: Option<Periodicity>,
+    ) -> MisereTableJson {
+        MisereTableJson {
+            ruleset: family.ruleset(),
+            from: table.from,
+            to: table.to(),
+            values: table.values.clone(),
+            genus: table.genus.iter().map(ToString::to_string).collect(),
             period: periodicity.map(PeriodJson::from),
         }
     }

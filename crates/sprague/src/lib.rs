@@ -98,7 +98,9 @@ pub use quotient::{
 pub use reduced::{infinitesimally_close, reduced_canonical_form};
 pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
 pub use solve::canonical::{CanonicalSolver, Comparison, MAX_VALUE_CHARS, compare};
-pub use solve::misere::MisereSolver;
+pub use solve::misere::{
+    MisereSolver, MisereTable, misere_table, misere_table_partial, observed_period,
+};
 pub use solve::search::SumSearch;
 pub use solve::{
     Analysis, MoveList, MoveOutcome, MovePage, REMOTENESS_POSITIONS, Reply, ReplyReason, SumMove,

@@ -208,10 +208,9 @@ fn brute_misere_grundy(
 }
 
 /// G⁻ and every genus exponent γk = G⁻(G + k·*2) of heaps up to 25 of
-/// Kayles, Dawson's Kayles, Dawson's chess and Officers, and up to 14 of
-/// Treblecross (whose forms about double in size with each heap, and whose
-/// search with heaps of 2 grows as fast), against the plain misère search
-/// of the heap with k heaps of 2.
+/// Kayles, Dawson's Kayles, Dawson's chess and Officers against the plain
+/// misère search of the heap with k heaps of 2 (Treblecross: the test
+/// below).
 #[test]
 fn heap_genera_match_the_misere_search() {
     for (ruleset, last) in [
@@ -219,7 +218,6 @@ fn heap_genera_match_the_misere_search() {
         ("dawson", 25),
         ("dawsonschess", 25),
         ("officers", 25),
-        ("treblecross", 14),
     ] {
         let mut solver = MisereSolver::new();
         let mut memo = HashMap::new();
@@ -385,5 +383,197 @@ fn misere_analysis_by_forms_agrees_with_the_search() {
         }
         let got: Vec<String> = a.winning_moves.iter().map(|m| m.to.to_string()).collect();
         assert_eq!(got, expected, "{text}");
+    }
+}
+
+/// `misere_table` (what `table --misere` prints) against the plain misère
+/// search of each heap with `k` heaps of 2, and against CGSuite's own
+/// values and genera of heaps 0 to 20 (`cgsuite_heaps.txt`, its source
+/// named there).
+#[test]
+fn misere_table_matches_the_search_and_cgsuite() {
+    use sprague::{misere_table, rulesets::family, syntax::parse_ruleset};
+    let b = budget();
+    let twos = Position::parse("nim(2)").unwrap().components()[0].clone();
+    for (ruleset, from, to) in [
+        ("kayles", 0, 16),
+        ("dawson", 3, 18),
+        ("grundy", 0, 16),
+        ("subtraction[2,3,7]", 0, 20),
+        ("octal[0.3F]", 5, 14),
+        ("officers", 0, 14),
+        ("treblecross", 0, 9),
+    ] {
+        let f = family(&parse_ruleset(ruleset).unwrap()).unwrap();
+        let table = misere_table(f.as_ref(), from, to, &b).unwrap();
+        assert_eq!((table.from, table.to()), (from, to), "{ruleset}");
+        let mut memo = HashMap::new();
+        for (n, (&value, genus)) in (from..).zip(table.values.iter().zip(&table.genus)) {
+            let heap = Position::parse(&format!("{ruleset}({n})"))
+                .unwrap()
+                .components()
+                .to_vec();
+            assert_eq!(
+                u64::from(brute_misere_grundy(&heap, &mut memo)),
+                value,
+                "G⁻ of {ruleset}({n})"
+            );
+            for k in 0..genus.shown() + 2 {
+                let mut sum = heap.clone();
+                sum.extend(std::iter::repeat_n(twos.clone(), k));
+                assert_eq!(
+                    brute_misere_grundy(&sum, &mut memo),
+                    genus.exponent(k),
+                    "γ{k} of {ruleset}({n}), genus {genus}"
+                );
+            }
+        }
+    }
+    let mut checked = 0;
+    for line in data("cgsuite_heaps.txt") {
+        let f: Vec<&str> = line.split(" | ").collect();
+        let Some(ruleset) = f[0].strip_suffix("({n})") else {
+            continue;
+        };
+        let fam = family(&parse_ruleset(ruleset).unwrap()).unwrap();
+        let table = misere_table(fam.as_ref(), 0, 20, &b).unwrap();
+        let values: Vec<String> = table.values.iter().map(u64::to_string).collect();
+        assert_eq!(values.join(","), f[2], "{ruleset}");
+        let genera: Vec<String> = table.genus.iter().map(ToString::to_string).collect();
+        assert_eq!(genera, split_genera(f[3]), "{ruleset}");
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+}
+
+/// A table stops at the budget with its error, not a panic or a partial
+/// answer.
+#[test]
+fn misere_table_stops_at_the_budget() {
+    use sprague::{SolveError, misere_table, rulesets::family, syntax::parse_ruleset};
+    let f = family(&parse_ruleset("treblecross").unwrap()).unwrap();
+    let err = misere_table(f.as_ref(), 0, 40, &Budget::positions(10_000)).unwrap_err();
+    assert!(matches!(err, SolveError::BudgetExceeded { .. }), "{err}");
+}
+
+/// The observed period of misère values is never certified, and is found
+/// where a pattern repeats long enough: misère Nim with heaps of one and two
+/// only (subtraction {1, 2}) has G⁻ = 1, 0, 2, 1, 0, 2, ... (by hand: heap
+/// 0 ends play, heap n moves to n - 1 and n - 2).
+#[test]
+fn observed_periods_are_never_certified() {
+    use sprague::{misere_table, observed_period, rulesets::family, syntax::parse_ruleset};
+    let f = family(&parse_ruleset("subtraction[1,2]").unwrap()).unwrap();
+    let t = misere_table(f.as_ref(), 0, 30, &budget()).unwrap();
+    assert_eq!(&t.values[..6], &[1, 0, 2, 1, 0, 2]);
+    let p = observed_period(&t.values).unwrap();
+    assert_eq!((p.preperiod, p.period, p.saltus), (0, 3, 0));
+    assert!(!p.certified);
+    assert_eq!(p.certified_at, 31);
+    assert!(observed_period(&[1, 0, 2, 3, 4, 5, 6, 6]).is_none());
+}
+
+/// The misère Grundy value of a Treblecross strip of `len` cells with X on
+/// the cells of `board`, beside `twos` heaps of 2 and `ones` heaps of 1, by
+/// the definition (1 when no move is left, else the mex of the options'),
+/// on bit masks. A strip with three X in a row has no move left, as a full
+/// one; every other empty cell is a move.
+struct TreblecrossSearch {
+    len: u32,
+    memo: HashMap<(u32, u8, u8), u32>,
+}
+
+impl TreblecrossSearch {
+    fn new(len: u32) -> TreblecrossSearch {
+        TreblecrossSearch {
+            len,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn grundy(&mut self, board: u32, twos: u8, ones: u8) -> u32 {
+        if let Some(&v) = self.memo.get(&(board, twos, ones)) {
+            return v;
+        }
+        let three = board & (board >> 1) & (board >> 2) != 0;
+        let mut seen = [false; 64];
+        let mut any = false;
+        if !three {
+            for c in 0..self.len {
+                if board & (1 << c) == 0 {
+                    any = true;
+                    seen[self.grundy(board | (1 << c), twos, ones) as usize] = true;
+                }
+            }
+        }
+        if twos > 0 {
+            any = true;
+            seen[self.grundy(board, twos - 1, ones + 1) as usize] = true;
+            seen[self.grundy(board, twos - 1, ones) as usize] = true;
+        }
+        if ones > 0 {
+            any = true;
+            seen[self.grundy(board, twos, ones - 1) as usize] = true;
+        }
+        let v = if any {
+            seen.iter()
+                .position(|&s| !s)
+                .expect("fewer than 64 options' values") as u32
+        } else {
+            1
+        };
+        self.memo.insert((board, twos, ones), v);
+        v
+    }
+}
+
+/// The search above agrees with the engine's own moves of Treblecross
+/// (a strip of 5, with heaps of 2 beside it, searched as a sum).
+#[test]
+fn the_treblecross_bit_mask_search_agrees_with_the_engines_moves() {
+    let twos = Position::parse("nim(2)").unwrap().components()[0].clone();
+    let mut memo = HashMap::new();
+    for len in 0..=7u32 {
+        let strip = Position::parse(&format!("treblecross({len})"))
+            .unwrap()
+            .components()
+            .to_vec();
+        let mut search = TreblecrossSearch::new(len);
+        for k in 0..3u8 {
+            let mut sum = strip.clone();
+            sum.extend(std::iter::repeat_n(twos.clone(), usize::from(k)));
+            assert_eq!(
+                search.grundy(0, k, 0),
+                brute_misere_grundy(&sum, &mut memo),
+                "treblecross({len}) + {k}·*2"
+            );
+        }
+    }
+}
+
+/// G⁻ and every genus exponent of Treblecross strips up to 18 cells against
+/// the bit-mask search. A board never splits into independent parts (three
+/// in a row anywhere ends it), so the boards of a strip of `n` are the
+/// strings without three X in a row, about 1.84^n of them: both the forms
+/// and this search grow so (BENCHMARKS.md, "Misère tables").
+#[test]
+fn treblecross_genera_match_the_misere_search() {
+    let mut solver = MisereSolver::new();
+    for n in 0..=18u32 {
+        let g = heap_form(&mut solver, &format!("treblecross({n})"));
+        let genus = solver.arena().genus(g).unwrap();
+        let mut search = TreblecrossSearch::new(n);
+        assert_eq!(
+            search.grundy(0, 0, 0),
+            solver.arena().misere_grundy(g),
+            "G⁻ of treblecross({n})"
+        );
+        for k in 0..genus.shown() + 2 {
+            assert_eq!(
+                search.grundy(0, k as u8, 0),
+                genus.exponent(k),
+                "γ{k} of treblecross({n}), genus {genus}"
+            );
+        }
     }
 }

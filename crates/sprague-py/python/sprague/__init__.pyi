@@ -101,14 +101,27 @@ def compare(g: str, h: str) -> Comparison:
     ``span`` and ``text``.
     """
 
+MisereTable = TypedDict(
+    "MisereTable",
+    {
+        "ruleset": str,
+        "from": int,
+        "to": int,
+        "values": List[int],
+        "genus": List[str],
+        "period": Optional[Period],
+    },
+)
+
 def table(
     ruleset: str,
     to: Optional[int] = None,
     frm: int = 0,
     period: bool = False,
+    misere: bool = False,
     *,
     from_: Optional[int] = None,
-) -> Table:
+) -> Union[Table, MisereTable]:
     """The Grundy values ``G(frm..=to)`` of a built-in one-heap family (e.g.
     ``"subtraction[1,3,4]"``, ``"octal[0.77]"``): the dict of ``sprague table
     --json``. The first heap may also be given as ``from_`` (the command's
@@ -116,8 +129,11 @@ def table(
 
     Without ``to`` the table ends at heap 100, or with ``period=True`` two
     periods past the preperiod. ``period=True`` finds the least preperiod and
-    period and says whether a theorem certifies them. A ruleset that does not
-    parse raises ``ValueError`` with ``span``.
+    period and says whether a theorem certifies them. ``misere=True`` gives
+    the dict of ``sprague table --misere --json``: ``values`` are the misère
+    Grundy values ``G⁻(n)``, ``genus`` each heap's genus symbol, and a period
+    is only observed, never certified. A ruleset that does not parse raises
+    ``ValueError`` with ``span``.
     """
 
 def quotient(ruleset: str, heaps: Optional[int] = None) -> Dict[str, Any]:

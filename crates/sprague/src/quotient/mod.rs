@@ -16,10 +16,14 @@
 //! afresh). Knowing the quotient of heaps `0..n`, heap `n + 1` is first
 //! tried as each element already there (a *conservative extension*); if none
 //! fits, a trial monoid is built — the old quotient times a free cyclic
-//! monoid for the new heap, and for the old heaps found involved in the
-//! failures — its P-portion marked sum by sum, its indistinguishable
-//! elements merged, and the result tried again, enlarging the trial until it
-//! fits.
+//! monoid for the new heap — its P-portion marked sum by sum and its
+//! indistinguishable elements merged. While a trial gets a sum wrong it is
+//! *recalibrated* as MisereSolver does: the heaps of that sum are freed,
+//! one, then two, ... at a time, as cyclic factors beside the trial itself,
+//! until the sum is marked right, and the result is the next trial; each
+//! step builds on the last. Only if no freeing marks the sum right are
+//! larger trials on the old quotient tried (more heaps freed, longer
+//! cycles).
 //!
 //! Every candidate is *verified*, so no heuristic can make the answer wrong,
 //! only slower: a sum's element `x` and the set `S` of its options' elements
@@ -336,6 +340,111 @@ fn gcd(a: u32, b: u32) -> u32 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
+/// A trial quotient for heaps `0..=h`: its table, P-portion and pretending
+/// function, and the first sum it gets wrong (`None`: it is the quotient).
+struct Trial {
+    table: Table,
+    p: Vec<bool>,
+    phi: Vec<u32>,
+    failure: Option<Vec<usize>>,
+}
+
+/// The trial monoid `base × ∏ cyclic`: each heap in `freed` pretends to be
+/// the generator of its cyclic factor, every other heap `g < h` to
+/// `base_phi[g]` (heap `h` to the identity unless freed); the P-portion is
+/// marked sum by sum and the result reduced; with `verified`, verified
+/// too (otherwise `failure` is left `None` for the caller to fill).
+fn trial(
+    base: &Table,
+    base_phi: &[u32],
+    freed: &[(usize, Cyclic)],
+    options: &[Vec<Vec<usize>>],
+    h: usize,
+    verified: bool,
+    budget: &Budget,
+) -> Result<Trial, SolveError> {
+    let product = Product {
+        base,
+        cyclic: freed.iter().map(|&(_, c)| c).collect(),
+    };
+    let order = product.order();
+    if order > u64::from(u32::MAX) {
+        return Err(SolveError::BudgetExceeded {
+            limit: budget.max_positions,
+        });
+    }
+    budget.check_positions(order)?;
+    let phi_m: Vec<u32> = (0..=h)
+        .map(|g| match freed.iter().position(|&(f, _)| f == g) {
+            Some(i) => product.element(0, Some(i)),
+            None if g < base_phi.len() => product.element(base_phi[g], None),
+            None => 0,
+        })
+        .collect();
+    let mulm = |a: u32, b: u32| product.mul(a, b);
+    let mut seen: HashSet<(u32, Vec<u32>)> = HashSet::new();
+    let mut gens: Vec<(u32, Vec<u32>)> = Vec::new();
+    for g in (1..=h).rev() {
+        if options[g].is_empty() {
+            continue;
+        }
+        let t = transitions(&options[g], &phi_m, &mulm);
+        if seen.insert((phi_m[g], t.clone())) {
+            gens.push((phi_m[g], t));
+        }
+    }
+    let marked = mark_p_portion(&mulm, &gens, budget)?;
+    let reduced = reduce(&mulm, &|x| marked.get(&x) == Some(&true), &phi_m, budget)?;
+    let phi_q: Vec<u32> = phi_m.iter().map(|x| reduced.class[x]).collect();
+    let mut found = Trial {
+        table: reduced.table,
+        p: reduced.p_portion,
+        phi: phi_q,
+        failure: None,
+    };
+    if verified {
+        found.verify(options, budget)?;
+    }
+    Ok(found)
+}
+
+impl Trial {
+    /// Sets `failure` to the first sum the trial gets wrong, if any.
+    fn verify(&mut self, options: &[Vec<Vec<usize>>], budget: &Budget) -> Result<(), SolveError> {
+        let tq = &self.table;
+        let mulq = |a: u32, b: u32| tq.mul(a, b);
+        let trans_q: Vec<Vec<u32>> = (0..self.phi.len())
+            .map(|g| transitions(&options[g], &self.phi, &mulq))
+            .collect();
+        self.failure = verify(tq, &self.p, &self.phi, &trans_q, budget)?;
+        Ok(())
+    }
+}
+
+/// The subsets of `values` of `size` elements, in lexicographic order.
+fn combinations(values: &[usize], size: usize) -> Vec<Vec<usize>> {
+    fn go(
+        values: &[usize],
+        size: usize,
+        from: usize,
+        chosen: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if chosen.len() == size {
+            out.push(chosen.clone());
+            return;
+        }
+        for i in from..values.len() {
+            chosen.push(values[i]);
+            go(values, size, i + 1, chosen, out);
+            chosen.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(values, size, 0, &mut Vec::new(), &mut out);
+    out
+}
+
 impl Known {
     fn start() -> Known {
         Known {
@@ -386,58 +495,24 @@ impl Known {
             }
         }
         // No element fits: a trial monoid with the new heap free.
-        let mut freed: Vec<(usize, Cyclic)> = vec![(
+        let freed = [(
             h,
             Cyclic {
                 index: 2,
                 period: 2,
             },
         )];
+        let first = trial(&self.table, &self.phi, &freed, options, h, true, budget)?;
+        if let Some(found) = self.recalibrate(first, options, h, budget)? {
+            self.accept(found, h);
+            return Ok(());
+        }
+        // Recalibration found nothing: enlarge trials on the old quotient.
+        let mut freed: Vec<(usize, Cyclic)> = freed.to_vec();
         for _ in 0..MAX_TRIALS {
-            let product = Product {
-                base: &self.table,
-                cyclic: freed.iter().map(|&(_, c)| c).collect(),
-            };
-            let order = product.order();
-            if order > u64::from(u32::MAX) {
-                return Err(SolveError::BudgetExceeded {
-                    limit: budget.max_positions,
-                });
-            }
-            budget.check_positions(order)?;
-            let phi_m: Vec<u32> = (0..=h)
-                .map(|g| match freed.iter().position(|&(f, _)| f == g) {
-                    Some(i) => product.element(0, Some(i)),
-                    None if g < h => product.element(self.phi[g], None),
-                    None => 0,
-                })
-                .collect();
-            let mulm = |a: u32, b: u32| product.mul(a, b);
-            let mut seen: HashSet<(u32, Vec<u32>)> = HashSet::new();
-            let mut gens: Vec<(u32, Vec<u32>)> = Vec::new();
-            for g in (1..=h).rev() {
-                if options[g].is_empty() {
-                    continue;
-                }
-                let t = transitions(&options[g], &phi_m, &mulm);
-                if seen.insert((phi_m[g], t.clone())) {
-                    gens.push((phi_m[g], t));
-                }
-            }
-            let marked = mark_p_portion(&mulm, &gens, budget)?;
-            let reduced = reduce(&mulm, &|x| marked.get(&x) == Some(&true), &phi_m, budget)?;
-            let phi_q: Vec<u32> = phi_m.iter().map(|x| reduced.class[x]).collect();
-            let tq = &reduced.table;
-            let mulq = |a: u32, b: u32| tq.mul(a, b);
-            let trans_q: Vec<Vec<u32>> = (0..=h)
-                .map(|g| transitions(&options[g], &phi_q, &mulq))
-                .collect();
-            let failure = verify(tq, &reduced.p_portion, &phi_q, &trans_q, budget)?;
-            let Some(word) = failure else {
-                self.table = reduced.table;
-                self.p = reduced.p_portion;
-                self.phi = phi_q;
-                self.expansions.push(h);
+            let candidate = trial(&self.table, &self.phi, &freed, options, h, true, budget)?;
+            let Some(word) = candidate.failure.clone() else {
+                self.accept(candidate, h);
                 return Ok(());
             };
             self.widen(&mut freed, &word, options);
@@ -445,6 +520,82 @@ impl Known {
         Err(SolveError::unsupported(format!(
             "no misère quotient found for heap {h} after {MAX_TRIALS} trial monoids"
         )))
+    }
+
+    fn accept(&mut self, found: Trial, h: usize) {
+        self.table = found.table;
+        self.p = found.p;
+        self.phi = found.phi;
+        self.expansions.push(h);
+    }
+
+    /// Plambeck and Siegel's recalibration, as MisereSolver does it: while
+    /// the trial fails on a sum, the heaps of that sum are freed — one, then
+    /// two, ... at a time — as free cyclic factors beside the *trial*
+    /// quotient (not the old one), each long enough to count that heap's
+    /// copies in the sum, until the sum's outcome is marked right; the
+    /// reduced result is the next trial. Each trial builds on the last, so
+    /// a quotient that must grow a lot (0.07 at heap 25: from 24 elements to
+    /// 144) is reached in a few steps. `None` when no freeing marks a failing
+    /// sum right, or after [`MAX_TRIALS`] steps.
+    fn recalibrate(
+        &self,
+        mut current: Trial,
+        options: &[Vec<Vec<usize>>],
+        h: usize,
+        budget: &Budget,
+    ) -> Result<Option<Trial>, SolveError> {
+        for _ in 0..MAX_TRIALS {
+            let Some(word) = current.failure.clone() else {
+                return Ok(Some(current));
+            };
+            let element = |t: &Trial| word.iter().fold(0, |x, &g| t.table.mul(x, t.phi[g]));
+            let should_be_p = !current.p[element(&current) as usize];
+            let mut involved: Vec<usize> = word
+                .iter()
+                .copied()
+                .filter(|&g| !options[g].is_empty())
+                .collect();
+            involved.sort_unstable();
+            involved.dedup();
+            let count = |g: usize| word.iter().filter(|&&w| w == g).count() as u32;
+            let mut next = None;
+            'sizes: for size in 1..=involved.len() {
+                for heaps in combinations(&involved, size) {
+                    budget.check_time()?;
+                    let freed: Vec<(usize, Cyclic)> = heaps
+                        .iter()
+                        .map(|&g| {
+                            let (index, _) = index_and_period(&current.table, current.phi[g]);
+                            let index = index.max(count(g).saturating_sub(1)).max(2);
+                            let period = 2 * (index.saturating_sub(4) / 2).max(1);
+                            (g, Cyclic { index, period })
+                        })
+                        .collect();
+                    let mut candidate = trial(
+                        &current.table,
+                        &current.phi,
+                        &freed,
+                        options,
+                        h,
+                        false,
+                        budget,
+                    )?;
+                    // Only a candidate that marks the failing sum right is
+                    // verified in full.
+                    if candidate.p[element(&candidate) as usize] == should_be_p {
+                        candidate.verify(options, budget)?;
+                        next = Some(candidate);
+                        break 'sizes;
+                    }
+                }
+            }
+            match next {
+                Some(t) => current = t,
+                None => return Ok(None),
+            }
+        }
+        Ok(None)
     }
 
     /// Enlarges the trial after it failed on the sum `word`: frees the

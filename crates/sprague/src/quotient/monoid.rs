@@ -69,17 +69,6 @@ impl Product<'_> {
         })
     }
 
-    fn digits(&self, mut x: u32) -> (u32, Vec<u32>) {
-        let b = x % self.base.order as u32;
-        x /= self.base.order as u32;
-        let mut d = Vec::with_capacity(self.cyclic.len());
-        for c in &self.cyclic {
-            d.push(x % c.order());
-            x /= c.order();
-        }
-        (b, d)
-    }
-
     fn number(&self, b: u32, d: &[u32]) -> u32 {
         let mut x = 0;
         for (c, &e) in self.cyclic.iter().zip(d).rev() {
@@ -88,19 +77,24 @@ impl Product<'_> {
         x * self.base.order as u32 + b
     }
 
+    /// Digit by digit, without allocating: products are the inner loop of
+    /// marking and reducing a trial monoid.
     pub(crate) fn mul(&self, x: u32, y: u32) -> u32 {
-        if self.cyclic.is_empty() {
-            return self.base.mul(x, y);
+        let n = self.base.order as u64;
+        let (mut x, mut y) = (u64::from(x), u64::from(y));
+        let mut out = u64::from(self.base.mul((x % n) as u32, (y % n) as u32));
+        let mut scale = n;
+        x /= n;
+        y /= n;
+        for c in &self.cyclic {
+            let o = u64::from(c.order());
+            out += u64::from(c.mul((x % o) as u32, (y % o) as u32)) * scale;
+            scale *= o;
+            x /= o;
+            y /= o;
         }
-        let (bx, dx) = self.digits(x);
-        let (by, dy) = self.digits(y);
-        let d: Vec<u32> = self
-            .cyclic
-            .iter()
-            .zip(dx.iter().zip(&dy))
-            .map(|(c, (&i, &j))| c.mul(i, j))
-            .collect();
-        self.number(self.base.mul(bx, by), &d)
+        // The order was checked to fit in a u32 when the product was made.
+        out as u32
     }
 
     /// The element `(b, a_i)`: the base's `b` times the generator of

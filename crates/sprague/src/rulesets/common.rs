@@ -183,6 +183,29 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
     /// The ruleset with its parameters, normalised: `subtraction[2,5]`.
     fn ruleset(&self) -> String;
 
+    /// The components of a heap of `n`, for what needs the heap as a game
+    /// (`misere_table`): by default the ruleset's component `RULESET(n)`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Unsupported`] when the heap cannot be built.
+    fn heap(&self, n: u64) -> Result<Vec<Arc<dyn Component>>, SolveError> {
+        let refused =
+            |e: ParseError| SolveError::unsupported(format!("a heap of {n} cannot be built: {e}"));
+        let ruleset = crate::syntax::parse_ruleset(&self.ruleset()).map_err(refused)?;
+        super::build(&ComponentSyntax {
+            ruleset,
+            args: vec![Spanned {
+                value: Arg::Int(n),
+                span: 0..0,
+            }],
+            args_span: 0..0,
+            is_star: false,
+            span: 0..0,
+        })
+        .map_err(refused)
+    }
+
     /// The Grundy values of the heaps `from..=to`.
     ///
     /// # Errors

@@ -15,9 +15,11 @@ use super::analysis::{Analysis, SumMove, Value};
 use crate::budget::Budget;
 use crate::error::SolveError;
 use crate::game::{Component, Key, Kind, Move, Play};
-use crate::misere::{MisereArena, MisereId};
+use crate::misere::{Genus, MisereArena, MisereId};
+use crate::octal::Periodicity;
 use crate::outcome::Outcome;
 use crate::position::Position;
+use crate::rulesets::HeapFamily;
 
 /// Misère canonical forms of components, memoised by key.
 #[derive(Debug, Default)]
@@ -215,4 +217,141 @@ pub(super) fn analyze(
         drawing_moves: Vec::new(),
         remoteness: None,
     })
+}
+
+/// The misère table of a one-heap family: `G⁻(n)` and Conway's genus of
+/// each heap `n` in `from..`, as `sprague table --misere` prints it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereTable {
+    /// The first heap size.
+    pub from: u64,
+    /// `G⁻(from), G⁻(from + 1), ...`: 1 for a heap with no move.
+    pub values: Vec<u64>,
+    /// The genus of each heap, in the same order.
+    pub genus: Vec<Genus>,
+}
+
+impl MisereTable {
+    /// The last heap size (`from - 1` for an empty table).
+    pub fn to(&self) -> u64 {
+        match self.values.len() as u64 {
+            0 => self.from.saturating_sub(1),
+            len => self.from + (len - 1),
+        }
+    }
+}
+
+/// `G⁻(n)` and the genus of the heaps `from..=to` of an impartial one-heap
+/// family, from each heap's misère canonical form. The forms are memoised
+/// across heaps (a heap's options are sums of smaller heaps), and every
+/// form is counted against `budget`, so a table whose forms grow too large
+/// (Kayles past about 30, Treblecross past about 20) stops with
+/// `BudgetExceeded` or `TimeLimit`.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, misere_table, rulesets::family, syntax::parse_ruleset};
+/// let kayles = family(&parse_ruleset("kayles").unwrap()).unwrap();
+/// let t = misere_table(kayles.as_ref(), 0, 7, &Budget::DEFAULT).unwrap();
+/// // Winning Ways, ch. 13: misère Kayles' genera 0^1 1^0 2^2 3^3 1^1 4^146 3^3 2^2.
+/// assert_eq!(t.values, [1, 0, 2, 3, 0, 1, 3, 2]);
+/// assert_eq!(t.genus[5].to_string(), "4^146");
+/// ```
+///
+/// # Errors
+///
+/// [`SolveError::Unsupported`] for a family whose heaps are not impartial
+/// loop-free games, the budget's errors.
+pub fn misere_table(
+    family: &dyn HeapFamily,
+    from: u64,
+    to: u64,
+    budget: &Budget,
+) -> Result<MisereTable, SolveError> {
+    match misere_table_partial(family, from, to, budget) {
+        (table, None) => Ok(table),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// As [`misere_table`], but where the budget runs out the heaps computed
+/// before are kept: the table of `from..` as far as it got, and the error
+/// that stopped it (`None` when every heap to `to` was computed), so that
+/// a caller can say how far a table fits.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, misere_table_partial, rulesets::family, syntax::parse_ruleset};
+/// let f = family(&parse_ruleset("treblecross").unwrap()).unwrap();
+/// let (table, stop) = misere_table_partial(f.as_ref(), 0, 40, &Budget::positions(10_000));
+/// assert!(stop.is_some() && table.to() < 40);
+/// ```
+pub fn misere_table_partial(
+    family: &dyn HeapFamily,
+    from: u64,
+    to: u64,
+    budget: &Budget,
+) -> (MisereTable, Option<SolveError>) {
+    let mut solver = MisereSolver::new();
+    let mut table = MisereTable {
+        from,
+        values: Vec::new(),
+        genus: Vec::new(),
+    };
+    for n in from..=to {
+        let heap = (|| {
+            budget.check_time()?;
+            let heap = family.heap(n)?;
+            let form = solver.components(&heap, budget)?;
+            let genus = solver.arena.genus(form)?;
+            Ok((u64::from(solver.arena.misere_grundy(form)), genus))
+        })();
+        match heap {
+            Ok((value, genus)) => {
+                table.values.push(value);
+                table.genus.push(genus);
+            }
+            Err(e) => return (table, Some(e)),
+        }
+    }
+    (table, None)
+}
+
+/// The least period of `values` as far as they go, never certified: no
+/// theorem we implement proves a misère sequence periodic. A period `p`
+/// from `n0` is reported when the values repeat with it from `n0` to the
+/// end and the repeating stretch is at least `n0 + 2·p` values long (the
+/// shape of the octal periodicity theorem's bound, so that a few equal
+/// values at the end are not taken for a period); the least `p`, then the
+/// least `n0`. `certified_at` is the number of values looked at.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::observed_period;
+/// let p = observed_period(&[5, 0, 1, 0, 1, 0, 1, 0, 1]).unwrap();
+/// assert_eq!((p.preperiod, p.period, p.certified), (1, 2, false));
+/// assert!(observed_period(&[0, 1, 2, 3, 3]).is_none());
+/// ```
+pub fn observed_period(values: &[u64]) -> Option<Periodicity> {
+    let len = values.len();
+    for p in 1..=len / 2 {
+        // The least n0 from which values[n] == values[n - p] to the end.
+        let mut n0 = len - p;
+        while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
+            n0 -= 1;
+        }
+        if len - n0 >= n0 + 2 * p {
+            return Some(Periodicity {
+                preperiod: n0 as u64,
+                period: p as u64,
+                saltus: 0,
+                certified: false,
+                certified_at: len as u64,
+            });
+        }
+    }
+    None
 }

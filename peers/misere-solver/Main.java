@@ -1,0 +1,30 @@
+package org.cgsuite.core.misere.solver;
+
+/**
+ * Runs MisereSolver on an octal game heap by heap and prints, for each heap
+ * where the quotient changes and for the last heap, the order of the
+ * quotient and of its P-portion: `java ... Main CODE HEAPS`.
+ */
+public class Main {
+    public static void main(String[] args) {
+        if (args.length != 2) {
+            System.err.println("usage: Main CODE HEAPS");
+            System.exit(2);
+        }
+        PeerRules rules = new PeerRules(args[0]);
+        int heaps = Integer.parseInt(args[1]);
+        MisereSolver solver = new MisereSolver(rules);
+        int lastOrder = -1;
+        long start = System.nanoTime();
+        for (int n = 1; n <= heaps; n++) {
+            solver.next();
+            Pretension p = solver.currentPretension();
+            int order = p.quotient.monoid.size();
+            if (order != lastOrder || n == heaps) {
+                System.out.printf("%s heap %d: |Q| = %d, |P| = %d (%.2f s)%n", args[0], n, order,
+                    p.quotient.pPortionSize(), (System.nanoTime() - start) / 1e9);
+                lastOrder = order;
+            }
+        }
+    }
+}
