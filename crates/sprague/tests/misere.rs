@@ -208,9 +208,13 @@ fn brute_misere_grundy(
 }
 
 /// G⁻ and every genus exponent γk = G⁻(G + k·*2) of heaps up to 25 of
-/// Kayles, Dawson's Kayles, Dawson's chess and Officers against the plain
-/// misère search of the heap with k heaps of 2 (Treblecross: the test
-/// below).
+/// Kayles, Dawson's Kayles, Dawson's chess, Officers and Treblecross
+/// against the plain misère search of the heap with k heaps of 2.
+/// Treblecross as a heap game is the octal game 0.007 (Winning Ways, 2nd
+/// ed., vol. 1, ch. 4; Plambeck and Siegel's misère quotients of
+/// "Treblecross" are those of 0.007): a heap is a strip's empty cells that
+/// are safe to play. (The `treblecross` ruleset is the whole board, where
+/// any three in a row ends the game; its own check is the test below.)
 #[test]
 fn heap_genera_match_the_misere_search() {
     for (ruleset, last) in [
@@ -218,6 +222,7 @@ fn heap_genera_match_the_misere_search() {
         ("dawson", 25),
         ("dawsonschess", 25),
         ("officers", 25),
+        ("octal[0.007]", 25),
     ] {
         let mut solver = MisereSolver::new();
         let mut memo = HashMap::new();
