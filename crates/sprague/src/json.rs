@@ -426,7 +426,7 @@ mod tests {
 
     #[test]
     fn analysis_fields_come_in_the_order_of_the_spec() {
-        // The example of SPEC.md, compact, then `drawing_moves`.
+        // The example of SPEC.md, compact, with `cgt` and `drawing_moves`.
         let p = Position::parse("nim(3, 6, 9)").unwrap();
         let mut a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         a.remoteness = crate::remoteness(&p, Play::Normal, crate::Side::Left, &Budget::DEFAULT);
@@ -439,6 +439,13 @@ mod tests {
                 r#""components":[{"position":"nim(3)","grundy":3,"value":"*3"},"#,
                 r#"{"position":"nim(6)","grundy":6,"value":"*6"},"#,
                 r#"{"position":"nim(9)","grundy":9,"value":"*9"}],"#,
+                // SPEC: an impartial position has the figures of its
+                // nimber, as CGSuite gives them; *12's incentives are
+                // *k - *12 = *(k xor 12) over its options *0..*11.
+                r#""cgt":{"left_stop":"0","right_stop":"0","mean":"0","temperature":"0","#,
+                r#""birthday":12,"atomic_weight":"0","reduced":"0","#,
+                r#""thermograph":"Thermograph(0,[0],[0,-1],0,[0],[0,1])","#,
+                r#""incentives":["*12","*13","*14","*15","*8","*9","*10","*11","*4","*5","*6","*7"]},"#,
                 r#""winning_moves":[{"component":2,"description":"take 4 from the heap of 9","#,
                 r#""to":"nim(3, 6, 5)"}],"drawing_moves":[]}"#
             )
