@@ -25,7 +25,7 @@ def test_an_exception_in_moves_propagates_as_itself():
             call()
 
 
-@pytest.mark.parametrize("bad", [None, 3, "abc", [1.5], [[1, 2]], [-1]])
+@pytest.mark.parametrize("bad", [None, 3, "abc", [1.5], [{1, 2}], [[1, "x"]], [(1, None)], [-1]])
 def test_a_bad_option_names_the_heap(bad):
     with pytest.raises((TypeError, ValueError), match=r"moves\(4\)"):
         sprague.grundy_table(lambda h: bad if h == 4 else ([h - 1] if h else []), 6)
