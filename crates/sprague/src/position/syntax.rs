@@ -377,6 +377,22 @@ pub fn parse_ruleset(text: &str) -> Result<RulesetSyntax, ParseError> {
     Ok(ruleset)
 }
 
+/// Whether a game read by the loopy reader is beyond the short-game
+/// reader: a loopy word, `pass` or a label somewhere (`Tiny(1)` is short;
+/// `Tiny(on)` is not).
+fn needs_loopy(expr: &crate::loopy::LoopyExpr) -> bool {
+    use crate::loopy::LoopyExpr as E;
+    match expr {
+        E::Form { label, left, right } => {
+            label.is_some() || left.iter().chain(right).any(needs_loopy)
+        }
+        E::Pass | E::Label(..) | E::Word(_) | E::OverUnder(..) | E::Upon { .. } => true,
+        E::Short { .. } => false,
+        E::Tiny(_, g, _) | E::Neg(g) | E::Switch(g) => needs_loopy(g),
+        E::Sum(es) => es.iter().any(needs_loopy),
+    }
+}
+
 /// The term after a `-` of the sum at the top, as a negated value.
 fn negated(term: TermSyntax, minus: usize) -> Result<ValueSyntax, ParseError> {
     let span = minus..term.span().end;
@@ -721,7 +737,7 @@ impl<'a> Parser<'a> {
             return Ok(None);
         }
         match crate::loopy::parse_loopy_term(&self.text[start..], start, true) {
-            Ok((syntax, len)) if syntax.is_loopy() => {
+            Ok((syntax, len)) if syntax.offside.is_some() || needs_loopy(&syntax.onside) => {
                 let end = start + len;
                 // A ruleset's name (`kayles(3)`, `graph["g.txt"]`) reads as
                 // a label, and an ordinal sum goes on after the term: a
