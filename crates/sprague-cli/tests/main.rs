@@ -6,6 +6,7 @@ use std::process::Command;
 mod checkpoints;
 mod compare;
 mod disk;
+mod loopy;
 mod misere_table;
 mod play;
 mod quotient;

@@ -63,6 +63,7 @@ impl Position {
                     components.push(crate::rulesets::build_value(v, files)?);
                 }
                 syntax::TermSyntax::Misere(m) => components.push(crate::rulesets::build_misere(m)?),
+                syntax::TermSyntax::Loopy(l) => components.push(crate::rulesets::build_loopy(l)?),
             }
         }
         Ok(Position { components })

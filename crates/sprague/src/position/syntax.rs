@@ -95,6 +95,9 @@ pub enum TermSyntax {
     Value(ValueSyntax),
     /// An impartial game in CGSuite's misère notation, `*[2#1]`.
     Misere(crate::misere::MisereSyntax),
+    /// A loopy partizan game in CGSuite's loopy notation: `on`, `{0|pass}`,
+    /// `a{0|{a|}}`.
+    Loopy(crate::loopy::LoopySyntax),
 }
 
 impl TermSyntax {
@@ -102,7 +105,7 @@ impl TermSyntax {
     pub fn as_ruleset(&self) -> Option<&ComponentSyntax> {
         match self {
             TermSyntax::Ruleset(c) => Some(c),
-            TermSyntax::Value(_) | TermSyntax::Misere(_) => None,
+            TermSyntax::Value(_) | TermSyntax::Misere(_) | TermSyntax::Loopy(_) => None,
         }
     }
 
@@ -112,6 +115,7 @@ impl TermSyntax {
             TermSyntax::Ruleset(c) => c.span.clone(),
             TermSyntax::Value(v) => v.span.clone(),
             TermSyntax::Misere(m) => m.span.clone(),
+            TermSyntax::Loopy(l) => l.span.clone(),
         }
     }
 }
@@ -373,6 +377,22 @@ pub fn parse_ruleset(text: &str) -> Result<RulesetSyntax, ParseError> {
     Ok(ruleset)
 }
 
+/// Whether a game read by the loopy reader is beyond the short-game
+/// reader: a loopy word, `pass` or a label somewhere (`Tiny(1)` is short;
+/// `Tiny(on)` is not).
+fn needs_loopy(expr: &crate::loopy::LoopyExpr) -> bool {
+    use crate::loopy::LoopyExpr as E;
+    match expr {
+        E::Form { label, left, right } => {
+            label.is_some() || left.iter().chain(right).any(needs_loopy)
+        }
+        E::Pass | E::Label(..) | E::Word(_) | E::OverUnder(..) | E::Upon { .. } => true,
+        E::Short { .. } => false,
+        E::Tiny(_, g, _) | E::Neg(g) | E::Switch(g) => needs_loopy(g),
+        E::Sum(es) => es.iter().any(needs_loopy),
+    }
+}
+
 /// The term after a `-` of the sum at the top, as a negated value.
 fn negated(term: TermSyntax, minus: usize) -> Result<ValueSyntax, ParseError> {
     let span = minus..term.span().end;
@@ -390,6 +410,16 @@ fn negated(term: TermSyntax, minus: usize) -> Result<ValueSyntax, ParseError> {
                         .to_string(),
                 },
                 m.span,
+            ));
+        }
+        TermSyntax::Loopy(l) => {
+            return Err(ParseError::new(
+                ParseErrorKind::BadValue {
+                    reason: "a loopy game is not negated or subtracted here: write its negative \
+                             in the loopy notation"
+                        .to_string(),
+                },
+                l.span,
             ));
         }
     };
@@ -566,10 +596,19 @@ impl<'a> Parser<'a> {
 
     fn component(&mut self) -> Result<TermSyntax, ParseError> {
         self.skip_space();
-        let start = self.pos;
         if self.peek() == Some('*') && self.peek_second() == Some('[') {
             return self.misere();
         }
+        if let Some(loopy) = self.loopy()? {
+            return Ok(loopy);
+        }
+        self.short_component()
+    }
+
+    /// A term that is not loopy: a ruleset's component, a nimber or a short
+    /// game value.
+    fn short_component(&mut self) -> Result<TermSyntax, ParseError> {
+        let start = self.pos;
         if self.peek() == Some('*') {
             self.bump();
             self.skip_space();
@@ -681,6 +720,52 @@ impl<'a> Parser<'a> {
             })?;
         self.pos = start + len;
         Ok(TermSyntax::Misere(syntax))
+    }
+
+    /// A game in CGSuite's loopy notation (`on`, `{0|pass}`, `a{0|a}`,
+    /// `G & H`), read by the theory's reader: `None`, the cursor left
+    /// where it was, when the term is not loopy (no loopy word, `pass`,
+    /// label or `&`), so that short games read exactly as they always have.
+    /// When neither reader accepts the term, the error of the one that read
+    /// further is given.
+    fn loopy(&mut self) -> Result<Option<TermSyntax>, ParseError> {
+        let start = self.pos;
+        if !self
+            .peek()
+            .is_some_and(|c| matches!(c, '{' | '^' | '-' | '+' | '±') || c.is_ascii_alphanumeric())
+        {
+            return Ok(None);
+        }
+        match crate::loopy::parse_loopy_term(&self.text[start..], start, true) {
+            Ok((syntax, len)) if syntax.offside.is_some() || needs_loopy(&syntax.onside) => {
+                let end = start + len;
+                // A ruleset's name (`kayles(3)`, `graph["g.txt"]`) reads as
+                // a label, and an ordinal sum goes on after the term: a
+                // loopy term ends the sum or is followed by `+` or `-`.
+                let rest = self.text[end..].trim_start();
+                if !(rest.is_empty() || rest.starts_with('+') || rest.starts_with('-'))
+                    || matches!(syntax.onside, crate::loopy::LoopyExpr::Label(..))
+                {
+                    return Ok(None);
+                }
+                self.pos = end;
+                Ok(Some(TermSyntax::Loopy(syntax)))
+            }
+            Ok(_) => Ok(None),
+            Err(loopy_error) => {
+                let mut short = Parser {
+                    text: self.text,
+                    pos: start,
+                    nesting: self.nesting,
+                };
+                match short.short_component() {
+                    Err(short_error) if short_error.span.start < loopy_error.span.start => {
+                        Err(loopy_error)
+                    }
+                    _ => Ok(None),
+                }
+            }
+        }
     }
 
     /// Whether the cursor is at a game value rather than a ruleset's name:

@@ -1,0 +1,229 @@
+//! Loopy partizan games written in CGSuite's loopy notation as terms of a
+//! sum: `on`, `over`, `{0|pass}`, `a{0|{a|}}`.
+//!
+//! A term is a loopy partizan component whose moves are its options as
+//! written: `{0|pass}` gives Left a move to `0` and Right a move back to
+//! the same position, and a word (`on`, `off`, `over`, `under`, `upon`,
+//! `dud`) moves as the game the theory builds for it. The solve layer
+//! explores a sum containing such terms like any loopy partizan position
+//! and asks the theory (stoppers, sided values) for its value.
+//!
+//! The game is kept as the theory's [`LoopyGame`], shared by every
+//! position reached from the term. A node's text is its graph written out
+//! in the notation, `pass` for a move back to the innermost form and a
+//! label for a move back further out, so it reads back as the same game;
+//! that text is also its key.
+//!
+//! A sided value `G & H` is a value, not a game with moves: it is refused
+//! as a term, with its span.
+
+use std::sync::Arc;
+
+use crate::budget::Budget;
+use crate::error::{ParseError, ParseErrorKind, SolveError};
+use crate::game::{Component, Key, Kind, LoopyPartizan, Move, Side};
+use crate::loopy::{LoopyArena, LoopyGame, LoopySyntax};
+
+/// Positions a loopy term may have when its graph is built.
+const BUILD_POSITIONS: u64 = 1 << 16;
+
+/// Forms a node's text may write out before it is cut short (a graph whose
+/// unfolding is exponential in its size).
+const MAX_TEXT_FORMS: usize = 10_000;
+
+/// A position of a game written in the loopy notation.
+#[derive(Clone, Debug)]
+pub struct LoopyValueTerm {
+    game: Arc<LoopyGame>,
+    node: u32,
+}
+
+/// Builds the component a loopy term stands for.
+///
+/// # Errors
+///
+/// A [`ParseError`] with the term's span for a sided value `G & H`, a label
+/// or `pass` with nothing to refer to, or a game too large to build.
+pub fn build_loopy(syntax: &LoopySyntax) -> Result<Arc<dyn Component>, ParseError> {
+    let bad =
+        |reason: String| ParseError::new(ParseErrorKind::BadValue { reason }, syntax.span.clone());
+    if syntax.offside.is_some() {
+        return Err(bad(
+            "a sided value `G & H` is a value, not a game with moves: write a game whose onside \
+             and offside these are"
+                .to_string(),
+        ));
+    }
+    let mut arena = LoopyArena::new(Budget::positions(BUILD_POSITIONS));
+    let game = arena
+        .game_of(&syntax.onside)
+        .map_err(|e| bad(e.to_string()))?;
+    let node = game.start();
+    Ok(Arc::new(LoopyValueTerm {
+        game: Arc::new(game),
+        node,
+    }))
+}
+
+impl LoopyValueTerm {
+    /// The node's graph in the notation (see the module documentation).
+    fn node_text(&self) -> String {
+        let mut labels: Vec<Option<usize>> = vec![None; self.game.n_vertices() as usize];
+        let mut n_labels = 0;
+        // First pass: which nodes are moved back to from further in than
+        // their own braces (they need a label); second pass: the text.
+        let mut forms = 0;
+        self.write(
+            self.node,
+            &mut Vec::new(),
+            &mut labels,
+            &mut n_labels,
+            &mut None,
+            &mut forms,
+        );
+        let mut out = String::new();
+        let mut forms = 0;
+        self.write(
+            self.node,
+            &mut Vec::new(),
+            &mut labels,
+            &mut n_labels,
+            &mut Some(&mut out),
+            &mut forms,
+        );
+        out
+    }
+
+    fn write(
+        &self,
+        v: u32,
+        stack: &mut Vec<u32>,
+        labels: &mut Vec<Option<usize>>,
+        n_labels: &mut usize,
+        out: &mut Option<&mut String>,
+        forms: &mut usize,
+    ) {
+        let push = |out: &mut Option<&mut String>, s: &str| {
+            if let Some(o) = out.as_deref_mut() {
+                o.push_str(s);
+            }
+        };
+        if stack.last() == Some(&v) {
+            push(out, "pass");
+            return;
+        }
+        if stack.contains(&v) {
+            let label = *labels[v as usize].get_or_insert_with(|| {
+                *n_labels += 1;
+                *n_labels - 1
+            });
+            push(out, &label_name(label));
+            return;
+        }
+        let (left, right) = (self.game.left(v), self.game.right(v));
+        if left.is_empty() && right.is_empty() {
+            push(out, "0");
+            return;
+        }
+        *forms += 1;
+        if *forms > MAX_TEXT_FORMS {
+            push(out, "...");
+            return;
+        }
+        if let (Some(_), Some(label)) = (out.as_ref(), labels[v as usize]) {
+            push(out, &label_name(label));
+        }
+        push(out, "{");
+        stack.push(v);
+        for (i, &w) in left.iter().enumerate() {
+            if i > 0 {
+                push(out, ",");
+            }
+            self.write(w, stack, labels, n_labels, out, forms);
+        }
+        push(out, "|");
+        for (i, &w) in right.iter().enumerate() {
+            if i > 0 {
+                push(out, ",");
+            }
+            self.write(w, stack, labels, n_labels, out, forms);
+        }
+        stack.pop();
+        push(out, "}");
+    }
+}
+
+/// The name of the `i`th label: `a` to `z` (no `v`, which reads as a
+/// down), then `a1`, `b1`, ...
+fn label_name(i: usize) -> String {
+    const LETTERS: &[u8] = b"abcdefghijklmnopqrstuwxyz";
+    let letter = char::from(LETTERS[i % LETTERS.len()]);
+    match i / LETTERS.len() {
+        0 => letter.to_string(),
+        n => format!("{letter}{n}"),
+    }
+}
+
+impl Component for LoopyValueTerm {
+    fn ruleset(&self) -> String {
+        "loopy".to_string()
+    }
+
+    fn args(&self) -> String {
+        self.node_text()
+    }
+
+    fn text(&self) -> String {
+        self.node_text()
+    }
+
+    fn is_heap(&self) -> bool {
+        false
+    }
+
+    fn key(&self) -> Key {
+        Key::new("loopy", Key::pack(self.node_text().as_bytes()))
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::LoopyPartizan(self)
+    }
+}
+
+impl LoopyPartizan for LoopyValueTerm {
+    fn moves(&self, side: Side, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        Ok(self
+            .game
+            .options(self.node, side == Side::Left)
+            .iter()
+            .map(|&o| {
+                let to = LoopyValueTerm {
+                    game: Arc::clone(&self.game),
+                    node: o,
+                };
+                let text = to.node_text();
+                let to: Arc<dyn Component> = Arc::new(to);
+                Move::new(format!("move to {text}"), to)
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::position::Position;
+
+    #[test]
+    fn text_reads_back_as_the_same_game() {
+        for (written, text) in [
+            ("on", "{pass|}"),
+            ("over", "{0|pass}"),
+            ("{0|pass}", "{0|pass}"),
+            ("a{0|{a|}}", "a{0|{a|}}"),
+        ] {
+            let p = Position::parse(written).unwrap();
+            assert_eq!(p.to_string(), text, "{written}");
+            assert_eq!(Position::parse(text).unwrap().to_string(), text);
+        }
+    }
+}
