@@ -238,8 +238,9 @@ fn loopy_partizan_value(game: &PartizanGraph, start: u32, budget: &Budget) -> Op
 /// compares pairs of vertices, each comparison a search of a product graph.
 /// Measured (release, 2-core machine, 2026-11-27, `sprague analyze`):
 /// `backsliding_toads("TT..F")`, 31 vertices, 0.04 s; `"TT..FF"`, 91
-/// vertices, 1.1 s; `"TTT..FFF"`, 561 vertices, over 120 s.
-const MAX_VALUE_VERTICES: u32 = 100;
+/// vertices, 1.1 s; `"TTT..FFF"`, 561 vertices, over 120 s. Every
+/// analysis pays for it, so the bound keeps it to milliseconds.
+const MAX_VALUE_VERTICES: u32 = 32;
 
 /// The analysis of a sum with loopy partizan components under normal play:
 /// the outcome class from both starts (`D` and CGSuite's classes of one
