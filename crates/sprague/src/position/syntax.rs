@@ -730,6 +730,12 @@ impl<'a> Parser<'a> {
     /// further is given.
     fn loopy(&mut self) -> Result<Option<TermSyntax>, ParseError> {
         let start = self.pos;
+        // Text with no loopy word, `pass`, `&` or label (`a{`) is a short
+        // game or a ruleset: it never reaches the loopy reader, whose
+        // errors would otherwise shadow the short reader's answers.
+        if !has_loopy_marker(&self.text[start..]) {
+            return Ok(None);
+        }
         if !self
             .peek()
             .is_some_and(|c| matches!(c, '{' | '^' | '-' | '+' | '±') || c.is_ascii_alphanumeric())
@@ -1453,6 +1459,36 @@ impl<'a> Parser<'a> {
         }
         Ok(value)
     }
+}
+
+/// Whether `text` holds a mark of the loopy notation: a whole word `on`,
+/// `off`, `over`, `under`, `upon`, `dud` or `pass`, a `&`, or a label (a
+/// name right before `{`).
+fn has_loopy_marker(text: &str) -> bool {
+    if text.contains('&') {
+        return true;
+    }
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_alphabetic() {
+            let begin = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            let word = &text[begin..i];
+            if matches!(
+                word,
+                "on" | "off" | "over" | "under" | "upon" | "dud" | "pass"
+            ) || bytes.get(i) == Some(&b'{')
+            {
+                return true;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
