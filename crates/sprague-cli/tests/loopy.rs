@@ -60,13 +60,18 @@ fn loopy_terms_in_a_sum() {
 
 #[test]
 fn bad_loopy_term_is_refused_with_its_span() {
+    // A name with no label `a{...}` around it has no loopy mark: the short
+    // reader refuses it, with its span.
     let (out, err, code) = sprague(&["analyze", "--", "{0|a}"]);
     assert_eq!(code, 2, "{out}");
     assert_eq!(
         err,
-        "error: bad position: bad game value: no node is labelled `a` around here at byte 0\n  \
-         {0|a}\n  ^^^^^\n"
+        "error: bad position: unexpected `}`, expected `(` and the arguments at byte 4\n  \
+         {0|a}\n      ^\n"
     );
+    let (out, err, code) = sprague(&["analyze", "--", "b{0|a}"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("no node is labelled `a`"), "{err}");
     let (_, err, code) = sprague(&["analyze", "--", "1 & over"]);
     assert_eq!(code, 2);
     assert!(err.contains("a sided value `G & H` is a value"), "{err}");
