@@ -23,6 +23,7 @@ use crate::game::{Component, Key, Kind, LoopyPartizan, Move, MoveLabel, Side};
 use crate::syntax::ComponentSyntax;
 
 use super::common::{Ruleset, check_move_count, quoted_components};
+use super::toads::{Cell, read_row, write_row};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "backsliding_toads",
@@ -35,16 +36,6 @@ pub(super) const RULESET: Ruleset = Ruleset {
     sum_rule: None,
 };
 
-/// The most cells a row may have.
-pub const MAX_CELLS: usize = 1 << 12;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Cell {
-    Empty,
-    Toad,
-    Frog,
-}
-
 /// A row of Backsliding Toads and Frogs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BackslidingToads {
@@ -56,14 +47,7 @@ pub struct BackslidingToads {
 
 impl BackslidingToads {
     fn row(&self) -> String {
-        self.cells
-            .iter()
-            .map(|c| match c {
-                Cell::Empty => '.',
-                Cell::Toad => 'T',
-                Cell::Frog => 'F',
-            })
-            .collect()
+        write_row(&self.cells)
     }
 
     /// The moves of `side`: (from, to) cells, by the cell moved from, then
@@ -171,28 +155,7 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
         c,
         "row in quotes: T toads, F frogs, . empty, like \"TT..FF\"",
         |text, at, span| {
-            let mut cells = Vec::with_capacity(text.len());
-            for (i, ch) in text.char_indices() {
-                cells.push(match ch {
-                    '.' => Cell::Empty,
-                    'T' | 't' => Cell::Toad,
-                    'F' | 'f' => Cell::Frog,
-                    _ => {
-                        return Err(ParseError::bad_arguments(
-                            format!(
-                                "a cell is `T` (a toad), `F` (a frog) or `.` (empty), not `{ch}`"
-                            ),
-                            at + i..at + i + ch.len_utf8(),
-                        ));
-                    }
-                });
-            }
-            if cells.len() > MAX_CELLS {
-                return Err(ParseError::bad_arguments(
-                    format!("a row has at most {MAX_CELLS} cells"),
-                    span,
-                ));
-            }
+            let cells = read_row(text, at, span)?;
             Ok(Arc::new(BackslidingToads { cells, split: true }) as Arc<dyn Component>)
         },
     )

@@ -34,7 +34,7 @@ pub(super) const RULESET: Ruleset = Ruleset {
 pub const MAX_CELLS: usize = 1 << 12;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Cell {
+pub(super) enum Cell {
     Empty,
     Toad,
     Frog,
@@ -49,14 +49,7 @@ pub struct ToadsAndFrogs {
 impl ToadsAndFrogs {
     /// The row as written.
     fn row(&self) -> String {
-        self.cells
-            .iter()
-            .map(|c| match c {
-                Cell::Empty => '.',
-                Cell::Toad => 'T',
-                Cell::Frog => 'F',
-            })
-            .collect()
+        write_row(&self.cells)
     }
 
     /// The moves of `side`: (from, to) cells, by the cell moved from.
@@ -146,33 +139,54 @@ impl Partizan for ToadsAndFrogs {
     }
 }
 
+/// The cells of a row as written (`T`, `F`, `.`), or a parse error at the
+/// bad cell; the row of Toads and Frogs and of its backsliding variant.
+pub(super) fn read_row(
+    text: &str,
+    at: usize,
+    span: std::ops::Range<usize>,
+) -> Result<Vec<Cell>, ParseError> {
+    let mut cells = Vec::with_capacity(text.len());
+    for (i, ch) in text.char_indices() {
+        cells.push(match ch {
+            '.' => Cell::Empty,
+            'T' | 't' => Cell::Toad,
+            'F' | 'f' => Cell::Frog,
+            _ => {
+                return Err(ParseError::bad_arguments(
+                    format!("a cell is `T` (a toad), `F` (a frog) or `.` (empty), not `{ch}`"),
+                    at + i..at + i + ch.len_utf8(),
+                ));
+            }
+        });
+    }
+    if cells.len() > MAX_CELLS {
+        return Err(ParseError::bad_arguments(
+            format!("a row has at most {MAX_CELLS} cells"),
+            span,
+        ));
+    }
+    Ok(cells)
+}
+
+/// The row as written.
+pub(super) fn write_row(cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(|c| match c {
+            Cell::Empty => '.',
+            Cell::Toad => 'T',
+            Cell::Frog => 'F',
+        })
+        .collect()
+}
+
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     quoted_components(
         c,
         "row in quotes: T toads, F frogs, . empty, like \"TT..FF\"",
         |text, at, span| {
-            let mut cells = Vec::with_capacity(text.len());
-            for (i, ch) in text.char_indices() {
-                cells.push(match ch {
-                    '.' => Cell::Empty,
-                    'T' | 't' => Cell::Toad,
-                    'F' | 'f' => Cell::Frog,
-                    _ => {
-                        return Err(ParseError::bad_arguments(
-                            format!(
-                                "a cell is `T` (a toad), `F` (a frog) or `.` (empty), not `{ch}`"
-                            ),
-                            at + i..at + i + ch.len_utf8(),
-                        ));
-                    }
-                });
-            }
-            if cells.len() > MAX_CELLS {
-                return Err(ParseError::bad_arguments(
-                    format!("a row has at most {MAX_CELLS} cells"),
-                    span,
-                ));
-            }
+            let cells = read_row(text, at, span)?;
             Ok(Arc::new(ToadsAndFrogs { cells }) as Arc<dyn Component>)
         },
     )
