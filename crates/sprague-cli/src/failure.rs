@@ -183,6 +183,20 @@ impl From<SolveError> for Failure {
     }
 }
 
+impl From<sprague::certificate::CertificateError> for Failure {
+    fn from(e: sprague::certificate::CertificateError) -> Failure {
+        use sprague::certificate::CertificateError;
+        match e {
+            // A path that cannot be written is the user's to fix.
+            CertificateError::Refused(_) | CertificateError::Io { .. } => {
+                Failure::user(e.to_string())
+            }
+            CertificateError::ValueTooLarge(_) => Failure::Internal(e.into()),
+            CertificateError::Solve(e) => e.into(),
+        }
+    }
+}
+
 impl From<anyhow::Error> for Failure {
     fn from(e: anyhow::Error) -> Failure {
         Failure::Internal(e)

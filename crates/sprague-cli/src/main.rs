@@ -8,8 +8,6 @@
 //! answer it can parse either way.
 
 mod analyze;
-mod atomic;
-mod certificate;
 mod coalitions;
 mod compare;
 mod failure;

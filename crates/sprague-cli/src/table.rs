@@ -14,8 +14,8 @@ use sprague::rulesets::{PeriodReport, SearchEnd};
 use sprague::syntax::parse_ruleset;
 use sprague::{Budget, HeapFamily, Periodicity, SolveError};
 
-use crate::atomic::write_atomically;
 use crate::failure::Failure;
+use sprague::durable::write_atomically;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -832,8 +832,8 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     };
     if let Some(path) = &args.certificate {
         // Before any output: a refused certificate fails the command.
-        let claim = crate::certificate::claim(family.as_ref(), periodicity)?;
-        crate::certificate::write(path, &claim, family.as_ref(), budget)?;
+        let claim = sprague::certificate::claim(family.as_ref(), periodicity)?;
+        sprague::certificate::write(path, &claim, family.as_ref(), budget)?;
         // On standard error: standard output may be the table itself.
         eprintln!(
             "certificate of period {}, preperiod {} ({} values) written to {}",

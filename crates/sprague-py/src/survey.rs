@@ -4,12 +4,14 @@
 //! so that thousands of games pass through a process pool or a Dask cluster
 //! as a few hundred bytes each, never as their values or JSON text.
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use sprague::Budget;
+use sprague::certificate::CertificateError;
 use sprague::rulesets::{HeapFamily, PeriodReport, SearchEnd, table_end};
 use sprague::syntax::parse_ruleset;
 
@@ -120,17 +122,25 @@ fn stopped(report: &PeriodReport) -> &'static str {
 /// ``count``, the first 100 ``heaps`` as ``[n, G(n)]``), ``certificate``
 /// (for a proved plain period, the digest of its certificate,
 /// docs/certificates.md: ``bound`` and the ``crc32`` of the values the
-/// file holds after its header; else ``None``) and ``seconds``.
+/// file holds after its header, and ``file``, the path of the certificate
+/// written when ``certificate`` names one; else ``None``) and ``seconds``.
+///
+/// ``certificate``: a path the certificate of a proved plain period is
+/// written to (atomically; `scripts/check-certificate.py` verifies it).
+/// Nothing is written when no plain period is proved, or for a
+/// hexadecimal code (the format holds octal codes).
 ///
 /// A code that does not parse raises ``ValueError`` with ``span``; a value
-/// the engine cannot hold raises ``ValueError``.
+/// the engine cannot hold raises ``ValueError``; a certificate that cannot
+/// be written raises ``OSError``.
 #[pyfunction]
-#[pyo3(signature = (code, max_heaps = 1 << 24, time_limit = None))]
+#[pyo3(signature = (code, max_heaps = 1 << 24, time_limit = None, certificate = None))]
 pub(crate) fn survey_game(
     py: Python<'_>,
     code: &str,
     max_heaps: u64,
     time_limit: Option<f64>,
+    certificate: Option<PathBuf>,
 ) -> PyResult<Py<PyAny>> {
     if max_heaps == 0 {
         return Err(PyValueError::new_err("max_heaps must be at least 1"));
@@ -162,8 +172,8 @@ pub(crate) fn survey_game(
     }
     // One game a core: the survey runs games side by side.
     family.set_parallel(false);
-    let (report, to, print, certificate) = py
-        .detach(|| -> Result<_, sprague::SolveError> {
+    let (report, to, print, digest, written) = py
+        .detach(|| -> Result<_, CertificateError> {
             let report = family.search_period(&budget, &mut |_| true)?;
             let proved = report.periodicity.filter(|p| p.certified);
             let to = match proved {
@@ -178,15 +188,33 @@ pub(crate) fn survey_game(
                 ..budget
             };
             let print = Fingerprint::of(family.as_ref(), to, &read)?;
-            let certificate = match proved {
+            let digest = match proved {
                 Some(p) if p.saltus == 0 && p.certified_at > 0 => {
                     certificate_digest(family.as_ref(), p.certified_at, &read)?
                 }
                 _ => None,
             };
-            Ok((report, to, print, certificate))
+            let written = match (&certificate, digest) {
+                (Some(path), Some(_)) => {
+                    match sprague::certificate::claim(family.as_ref(), proved) {
+                        Ok(claim) => {
+                            sprague::certificate::write(path, &claim, family.as_ref(), &read)?;
+                            Some(path.clone())
+                        }
+                        // A hexadecimal code: no octal code to write.
+                        Err(CertificateError::Refused(_)) => None,
+                        Err(e) => return Err(e),
+                    }
+                }
+                _ => None,
+            };
+            Ok((report, to, print, digest, written))
         })
-        .map_err(solve_error)?;
+        .map_err(|e| match e {
+            CertificateError::Solve(e) => solve_error(e),
+            CertificateError::Io { .. } => PyOSError::new_err(e.to_string()),
+            e => PyValueError::new_err(e.to_string()),
+        })?;
     let seconds = start.elapsed().as_secs_f64();
     let answer = PyDict::new(py);
     answer.set_item("code", code)?;
@@ -228,11 +256,14 @@ pub(crate) fn survey_game(
         }
         None => answer.set_item("rare", py.None())?,
     }
-    match certificate {
+    match digest {
         Some((bound, crc)) => {
             let digest = PyDict::new(py);
             digest.set_item("bound", bound)?;
             digest.set_item("crc32", crc)?;
+            if let Some(path) = written {
+                digest.set_item("file", path.to_string_lossy())?;
+            }
             answer.set_item("certificate", digest)?;
         }
         None => answer.set_item("certificate", py.None())?,

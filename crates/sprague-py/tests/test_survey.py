@@ -17,6 +17,7 @@ import pytest
 
 import sprague
 from sprague.survey import equivalences, expand, markdown_table, shifted
+from sprague.survey import run as survey_run
 
 from conftest import REPO
 
@@ -174,6 +175,68 @@ def test_the_digest_is_that_of_the_certificate_the_command_writes(tmp_path):
     header = json.loads(data[:newline])
     digest = sprague.survey_game("0.156")["certificate"]
     assert digest == {"bound": header["bound"], "crc32": zlib.crc32(data[newline + 1 :])}
+
+
+def test_a_survey_writes_certificates_the_independent_checker_accepts(tmp_path):
+    """`certificates=DIR`: each proved plain period of an octal code gets
+    DIR/CODE.cert, which scripts/check-certificate.py (sharing no code with
+    the engine) accepts, whose values are those the digest names; an
+    unproved code, an equivalent code and a hexadecimal code get none. A
+    run read back from `out` writes again only the files that are
+    missing."""
+    import gzip
+
+    certs = tmp_path / "certs"
+    out = tmp_path / "survey.jsonl"
+    codes = ["0.137", "0.156", "0.6", "0.f", "0.02", "0.03"]
+    results, counted = survey_run(
+        codes, 2**16, None, 1, "local", None, str(out), str(certs)
+    )
+    by_code = {r["code"]: r for r in results}
+    # 0.03 is 0.02 shifted by one heap: equivalent, not computed.
+    assert by_code["0.03"]["equivalent_to"] == "0.02"
+    assert by_code["0.6"]["certificate"] is None
+    assert "file" not in by_code["0.f"]["certificate"]
+    assert sorted(os.listdir(certs)) == ["0.02.cert", "0.137.cert", "0.156.cert"]
+    checker = REPO / "scripts" / "check-certificate.py"
+    for code in ("0.02", "0.137", "0.156"):
+        digest = by_code[code]["certificate"]
+        assert digest["file"] == str(certs / f"{code}.cert")
+        data = gzip.open(digest["file"]).read()
+        newline = data.index(b"\n")
+        header = json.loads(data[:newline])
+        assert (header["code"], header["bound"]) == (code, digest["bound"])
+        assert zlib.crc32(data[newline + 1 :]) == digest["crc32"]
+        done = subprocess.run(
+            [sys.executable, str(checker), digest["file"]], capture_output=True, text=True
+        )
+        assert done.returncode == 0 and done.stdout.startswith("valid: "), done.stdout + done.stderr
+    # One file lost: read back, only that code is computed again.
+    first = (certs / "0.156.cert").read_bytes()
+    os.remove(certs / "0.156.cert")
+    again, counted = survey_run(
+        codes, 2**16, None, 1, "local", None, str(out), str(certs)
+    )
+    assert counted["computed"] == 1, counted
+    assert (certs / "0.156.cert").read_bytes() == first
+    assert [r.get("period") for r in again] == [r.get("period") for r in results]
+
+
+def test_a_certificate_directory_that_cannot_be_made_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    with pytest.raises(OSError):
+        sprague.survey(["0.137"], certificates=str(blocker))
+    with pytest.raises(OSError):
+        sprague.survey_game("0.137", certificate=str(tmp_path / "missing" / "x.cert"))
+    done = subprocess.run(
+        [sys.executable, "-m", "sprague", "survey", "0.137", "--certificates", str(blocker)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: "), done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_the_checked_in_0ddd_table_agrees_with_czajka_and_beling():

@@ -28,11 +28,14 @@
 mod algebra;
 mod atomic;
 mod budget;
+#[cfg(feature = "certificate")]
+pub mod certificate;
 mod cgt;
 mod coalitions;
 mod coins;
 mod comparisons;
 mod cooling;
+pub mod durable;
 mod dyadic;
 mod error;
 mod game;

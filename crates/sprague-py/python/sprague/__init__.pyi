@@ -207,15 +207,24 @@ def solve(moves: Callable[[Any], Iterable[Hashable]], start: Hashable) -> Soluti
     ``grundy``.
     """
 
-def survey_game(code: str, max_heaps: int = 2**24, time_limit: Optional[float] = None) -> Dict[str, Any]:
+def survey_game(
+    code: str,
+    max_heaps: int = 2**24,
+    time_limit: Optional[float] = None,
+    certificate: Optional[str] = None,
+) -> Dict[str, Any]:
     """The period search of the octal game ``code`` (``"0.137"``) on the
     calling thread alone, through heap ``max_heaps - 1`` and for
     ``time_limit`` seconds at most, and a summary of what it found: ``code``,
     ``ruleset``, ``period`` (as ``table(..., period=True)``'s, or ``None``),
     ``stopped`` (``"proved"``, ``"unprovable"``, ``"no theorem"``,
     ``"max heaps"``, ``"time limit"``, ``"memory"``), ``heaps``, ``from``,
-    ``to``, ``largest``, ``largest_at``, ``crc32``, ``rare``, ``seconds``.
-    A bad code raises ``ValueError``.
+    ``to``, ``largest``, ``largest_at``, ``crc32``, ``rare``,
+    ``certificate`` (for a proved plain period: ``bound``, ``crc32`` of the
+    values a certificate holds, and ``file`` when one was written; else
+    ``None``), ``seconds``. ``certificate``: a path to write the proved
+    period's certificate to (docs/certificates.md).
+    A bad code raises ``ValueError``; an unwritable certificate ``OSError``.
     """
 
 def survey(
@@ -226,6 +235,7 @@ def survey(
     engine: str = "local",
     address: Optional[str] = None,
     out: Optional[str] = None,
+    certificates: Optional[str] = None,
 ) -> List[Dict[str, Any]]:
     """The period of every octal game of ``codes`` (a list, or a pattern such
     as ``"0.ddd"``, ``"4.dd"``, ``"0.hh"``), each searched on one thread as
@@ -236,4 +246,7 @@ def survey(
     ``equivalent_to`` and ``offset`` instead of being computed; a code whose
     search failed has ``error``. ``out``: a JSON-lines file each result is
     appended to as it arrives, read back to skip the codes already done.
+    ``certificates``: a directory that receives ``CODE.cert`` for each
+    proved plain period of an octal code (a code read back from ``out``
+    without its file is computed again).
     """

@@ -170,11 +170,25 @@ def _derived(code, rep_result, offset):
     }
 
 
-def _run_one(code, max_heaps, time_limit):
+def _certificate_path(certificates, code):
+    """Where the certificate of `code` goes in the directory `certificates`
+    (``None``: no certificates)."""
+    if certificates is None:
+        return None
+    return os.path.join(certificates, f"{code}.cert")
+
+
+def _run_one(code, max_heaps, time_limit, certificates=None):
     """One task: a code's summary, or its deterministic error as a result
-    (a bad code, a value the engine cannot hold): never retried."""
+    (a bad code, a value the engine cannot hold): never retried. With
+    `certificates`, a proved plain period's certificate is written there."""
     try:
-        return survey_game(code, max_heaps=max_heaps, time_limit=time_limit)
+        return survey_game(
+            code,
+            max_heaps=max_heaps,
+            time_limit=time_limit,
+            certificate=_certificate_path(certificates, code),
+        )
     except ValueError as e:
         return {"code": code, "error": str(e), "stopped": "error"}
 
@@ -216,7 +230,7 @@ class _Writer:
             self.file.close()
 
 
-def _local(todo, max_heaps, time_limit, threads):
+def _local(todo, max_heaps, time_limit, threads, certificates):
     """The tasks in a pool of `threads` processes on this machine: yields
     each result as it arrives."""
     import concurrent.futures
@@ -224,16 +238,18 @@ def _local(todo, max_heaps, time_limit, threads):
 
     if threads == 1:
         for code in todo:
-            yield _run_one(code, max_heaps, time_limit)
+            yield _run_one(code, max_heaps, time_limit, certificates)
         return
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(threads, mp_context=context) as pool:
-        futures = [pool.submit(_run_one, code, max_heaps, time_limit) for code in todo]
+        futures = [
+            pool.submit(_run_one, code, max_heaps, time_limit, certificates) for code in todo
+        ]
         for future in concurrent.futures.as_completed(futures):
             yield future.result()
 
 
-def _dask(todo, max_heaps, time_limit, threads, address):
+def _dask(todo, max_heaps, time_limit, threads, address, certificates):
     """The tasks on a Dask cluster: the scheduler at `address`, or a local
     cluster of `threads` worker processes of one thread each. A worker lost
     with its task is replaced and the task run again by the scheduler (up to
@@ -263,6 +279,7 @@ def _dask(todo, max_heaps, time_limit, threads, address):
                 todo,
                 max_heaps=max_heaps,
                 time_limit=time_limit,
+                certificates=certificates,
                 pure=False,
                 retries=1,
             )
@@ -283,6 +300,7 @@ def survey(
     engine="local",
     address=None,
     out=None,
+    certificates=None,
 ):
     """The period of every octal game of ``codes`` (a list of codes, or a
     pattern such as ``"0.ddd"``: see ``expand``), searched in parallel, each
@@ -299,12 +317,29 @@ def survey(
     ``engine="dask"``: a local Dask cluster of ``threads`` workers, or the
     scheduler at ``address`` (``"tcp://host:8786"``) with its workers.
     ``out``: a JSON-lines file each result is appended to as it arrives;
-    the codes already in it are read back and not computed again."""
-    results, _ = run(codes, max_heaps, time_limit, threads, engine, address, out)
+    the codes already in it are read back and not computed again.
+    ``certificates``: a directory (made if missing) that receives
+    ``CODE.cert``, the certificate of each proved plain period
+    (docs/certificates.md), its path in the result's ``certificate``
+    ``file``; on a cluster it must be one the workers can write to. A code
+    read back from ``out`` whose certificate file is missing is computed
+    again. Equivalent codes and hexadecimal codes get none."""
+    results, _ = run(codes, max_heaps, time_limit, threads, engine, address, out, certificates)
     return results
 
 
-def run(codes, max_heaps, time_limit, threads, engine, address, out):
+def _needs_certificate(result, certificates):
+    """Whether a result read back lacks the certificate file asked for (a
+    proved plain period of an octal code, whose file is not there)."""
+    if certificates is None or "equivalent_to" in result or not result.get("certificate"):
+        return False
+    if any(c not in "01234567." for c in result["code"]):
+        return False
+    path = result["certificate"].get("file") or _certificate_path(certificates, result["code"])
+    return not os.path.exists(path)
+
+
+def run(codes, max_heaps, time_limit, threads, engine, address, out, certificates=None):
     """``survey``, and how many codes were computed, read back from
     ``out`` and found equivalent (a dict)."""
     if engine not in ENGINES:
@@ -317,7 +352,11 @@ def run(codes, max_heaps, time_limit, threads, engine, address, out):
     for code in codes:
         _digits(code)
     links = equivalences(codes)
+    if certificates is not None:
+        os.makedirs(certificates, exist_ok=True)
     done = _read_done(out)
+    for code in [c for c, r in done.items() if _needs_certificate(r, certificates)]:
+        del done[code]
     read = sum(1 for c in codes if c in done and c not in links)
     todo = [c for c in codes if c not in done and c not in links]
     members = {}
@@ -342,9 +381,9 @@ def run(codes, max_heaps, time_limit, threads, engine, address, out):
                 record(done[rep])
         if todo:
             if engine == "dask":
-                results = _dask(todo, max_heaps, time_limit, threads, address)
+                results = _dask(todo, max_heaps, time_limit, threads, address, certificates)
             else:
-                results = _local(todo, max_heaps, time_limit, threads)
+                results = _local(todo, max_heaps, time_limit, threads, certificates)
             for result in results:
                 record(result)
     finally:
@@ -402,7 +441,7 @@ def counts(results):
 def main(argv=None):
     """``python -m sprague survey PATTERN [--max-heaps N] [--time-limit S]
     [--threads N] [--engine local|dask] [--scheduler ADDRESS] [--out FILE]
-    [--table FILE.md]``."""
+    [--certificates DIR] [--table FILE.md]``."""
     import argparse
     import time
 
@@ -417,6 +456,7 @@ def main(argv=None):
     parser.add_argument("--engine", choices=ENGINES, default=None)
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS")
     parser.add_argument("--out", default=None, metavar="FILE")
+    parser.add_argument("--certificates", default=None, metavar="DIR")
     parser.add_argument("--table", default=None, metavar="FILE.md")
     args = parser.parse_args(argv)
     codes = args.pattern[0] if len(args.pattern) == 1 else args.pattern
@@ -424,7 +464,14 @@ def main(argv=None):
     start = time.monotonic()
     try:
         results, counted = run(
-            codes, args.max_heaps, args.time_limit, args.threads, engine, args.scheduler, args.out
+            codes,
+            args.max_heaps,
+            args.time_limit,
+            args.threads,
+            engine,
+            args.scheduler,
+            args.out,
+            args.certificates,
         )
     except (ValueError, ImportError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)

@@ -1,7 +1,8 @@
-//! `sprague table CODE --period --certificate FILE`: the proof of a period
-//! of an octal game, written as a file that a checker sharing no code with
-//! the engine verifies (`scripts/check-certificate.py`; the format is in
-//! `docs/certificates.md`).
+//! The proof of a period of an octal game, written as a file that a
+//! checker sharing no code with the engine verifies
+//! (`scripts/check-certificate.py`; the format is in `docs/certificates.md`):
+//! `sprague table CODE --period --certificate FILE` and the surveys'
+//! `certificates` directory write it.
 //!
 //! The file is a gzip stream of one JSON header line, the claim, then the
 //! values `G(0..bound)` it rests on, as little-endian `u16`. The claim is
@@ -16,10 +17,33 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use sprague::{Budget, HeapFamily, Periodicity, TakeBreak};
 
-use crate::atomic::write_atomically;
-use crate::failure::Failure;
+use crate::durable::write_atomically;
+use crate::error::SolveError;
+use crate::{Budget, HeapFamily, Periodicity, TakeBreak};
+
+/// Why no certificate was written.
+#[derive(Debug, thiserror::Error)]
+pub enum CertificateError {
+    /// The claim cannot be certified (not an octal game, no proved plain
+    /// period): the user's request, not a fault.
+    #[error("{0}")]
+    Refused(String),
+    /// The file could not be written; nothing was left half-written.
+    #[error("cannot write certificate {path}: {source}")]
+    Io {
+        /// The certificate's path.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A value does not fit the format's 16 bits.
+    #[error("G = {0} does not fit the certificate's 16-bit values")]
+    ValueTooLarge(u64),
+    /// Reading the values failed (budget, time).
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
 
 /// The name in the header that says what the file is.
 pub const FORMAT: &str = "sprague-period-certificate";
@@ -81,21 +105,24 @@ pub fn octal_code(rules: &TakeBreak) -> Option<String> {
 /// The claim to write for `family`, whose period search found
 /// `periodicity`; refused (a user error, exit 2) unless the family is an
 /// octal game and the periodicity theorem proved its period.
-pub fn claim(family: &dyn HeapFamily, periodicity: Option<Periodicity>) -> Result<Claim, Failure> {
+pub fn claim(
+    family: &dyn HeapFamily,
+    periodicity: Option<Periodicity>,
+) -> Result<Claim, CertificateError> {
     let ruleset = family.ruleset();
     let Some(rules) = family.take_break() else {
-        return Err(Failure::user(format!(
+        return Err(CertificateError::Refused(format!(
             "no certificate for `{ruleset}`: certificates prove periods of octal games (octal[0.137], kayles, ...) by the periodicity theorem"
         )));
     };
     let Some(code) = octal_code(&rules) else {
-        return Err(Failure::user(format!(
+        return Err(CertificateError::Refused(format!(
             "no certificate for `{ruleset}`: the checker reads octal codes (digits 0 to 7, splits into equal or unequal heaps), and this game has none"
         )));
     };
     match periodicity {
         // The format and its checker state the theorem for plain periods.
-        Some(p) if p.saltus != 0 => Err(Failure::user(format!(
+        Some(p) if p.saltus != 0 => Err(CertificateError::Refused(format!(
             "no certificate for `{ruleset}`: its period is arithmetic (saltus {}), and certificates prove plain periods only",
             p.saltus
         ))),
@@ -106,11 +133,11 @@ pub fn claim(family: &dyn HeapFamily, periodicity: Option<Periodicity>) -> Resul
             period: p.period,
             bound: p.certified_at,
         }),
-        Some(p) => Err(Failure::user(format!(
+        Some(p) => Err(CertificateError::Refused(format!(
             "no certificate written: the period of `{ruleset}` is not certified (the {} values computed repeat with period {} from heap {}; a larger --max may prove it)",
             p.certified_at, p.period, p.preperiod
         ))),
-        None => Err(Failure::user(format!(
+        None => Err(CertificateError::Refused(format!(
             "no certificate written: no period of `{ruleset}` was found (a larger --max may find one)"
         ))),
     }
@@ -123,18 +150,13 @@ pub fn write(
     claim: &Claim,
     family: &dyn HeapFamily,
     budget: &Budget,
-) -> Result<(), Failure> {
+) -> Result<(), CertificateError> {
     let mut values = Vec::with_capacity(usize::try_from(claim.bound).unwrap_or(0));
     let mut first = 0;
     while first < claim.bound {
         let last = first.saturating_add(CHUNK - 1).min(claim.bound - 1);
         for g in family.grundy_values(first, last, budget)? {
-            let value = u16::try_from(g.0).map_err(|_| {
-                Failure::Internal(anyhow::anyhow!(
-                    "G = {} does not fit the certificate's 16-bit values",
-                    g.0
-                ))
-            })?;
+            let value = u16::try_from(g.0).map_err(|_| CertificateError::ValueTooLarge(g.0))?;
             values.push(value);
         }
         first = last + 1;
@@ -143,7 +165,7 @@ pub fn write(
 }
 
 /// Writes the certificate of `claim` with `values` (`G(0..bound)`).
-pub fn write_values(path: &Path, claim: &Claim, values: &[u16]) -> Result<(), Failure> {
+pub fn write_values(path: &Path, claim: &Claim, values: &[u16]) -> Result<(), CertificateError> {
     let header = Header {
         format: FORMAT,
         version: VERSION,
@@ -151,7 +173,10 @@ pub fn write_values(path: &Path, claim: &Claim, values: &[u16]) -> Result<(), Fa
         values: values.len() as u64,
         encoding: "u16le",
     };
-    let mut line = serde_json::to_vec(&header).map_err(anyhow::Error::from)?;
+    let mut line = serde_json::to_vec(&header).map_err(|e| CertificateError::Io {
+        path: path.to_path_buf(),
+        source: e.into(),
+    })?;
     line.push(b'\n');
     write_atomically(path, &temporary_path(path), |out| {
         let mut gzip = flate2::write::GzEncoder::new(out, flate2::Compression::default());
@@ -165,7 +190,10 @@ pub fn write_values(path: &Path, claim: &Claim, values: &[u16]) -> Result<(), Fa
         gzip.finish()?;
         Ok(())
     })
-    .map_err(|e| Failure::user(format!("cannot write certificate {}: {e}", path.display())))
+    .map_err(|source| CertificateError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// The temporary file beside `path` that `write_atomically` renames over
@@ -184,7 +212,7 @@ mod tests {
     use super::*;
     use std::io::Read;
 
-    use sprague::syntax::parse_ruleset;
+    use crate::syntax::parse_ruleset;
 
     /// A fresh directory for one test.
     fn scratch(name: &str) -> PathBuf {
@@ -214,7 +242,7 @@ mod tests {
     }
 
     fn family(text: &str) -> std::sync::Arc<dyn HeapFamily> {
-        sprague::rulesets::family(&parse_ruleset(text).unwrap()).unwrap()
+        crate::rulesets::family(&parse_ruleset(text).unwrap()).unwrap()
     }
 
     /// Kayles by its definition (*Winning Ways*, ch. 4): take one or two
@@ -265,10 +293,10 @@ mod tests {
     #[test]
     fn octal_codes_are_written_back_as_read() {
         for text in ["0.07", "0.137", "4.07", "0.51", "0.376", "0.4"] {
-            let rules = TakeBreak::from_code(&sprague::OctalCode::parse(text).unwrap());
+            let rules = TakeBreak::from_code(&crate::OctalCode::parse(text).unwrap());
             assert_eq!(octal_code(&rules).as_deref(), Some(text));
         }
-        let hexadecimal = TakeBreak::from_code(&sprague::OctalCode::parse("0.8").unwrap());
+        let hexadecimal = TakeBreak::from_code(&crate::OctalCode::parse("0.8").unwrap());
         assert_eq!(octal_code(&hexadecimal), None);
         assert_eq!(octal_code(&TakeBreak::grundys_game()), None);
     }
@@ -301,7 +329,7 @@ mod tests {
         };
         assert!(matches!(
             write_values(&nowhere, &claim, &[0]),
-            Err(Failure::User { .. })
+            Err(CertificateError::Io { .. })
         ));
         assert!(!dir.join("missing").exists());
     }
@@ -315,7 +343,7 @@ mod tests {
         assert!(found.is_none_or(|p| !p.certified));
         assert!(matches!(
             claim(open.as_ref(), found),
-            Err(Failure::User { .. })
+            Err(CertificateError::Refused(_))
         ));
         // A certified period of a family that is not an octal game.
         let subtraction = family("subtraction[1,2]");
@@ -323,13 +351,13 @@ mod tests {
         assert!(found.is_some_and(|p| p.certified));
         assert!(matches!(
             claim(subtraction.as_ref(), found),
-            Err(Failure::User { .. })
+            Err(CertificateError::Refused(_))
         ));
         // Grundy's game has no octal code, and no theorem proves its period.
         let grundy = family("grundy");
         assert!(matches!(
             claim(grundy.as_ref(), None),
-            Err(Failure::User { .. })
+            Err(CertificateError::Refused(_))
         ));
     }
 }

@@ -1,7 +1,7 @@
 //! Files written so that no reader ever sees one half-written, and a crash,
 //! `kill -9` or a power cut at any moment leaves either the previous file
 //! or the new one, whole: checkpoints (`table --checkpoint`) and period
-//! certificates (`table --certificate`).
+//! certificates ([`crate::certificate`]).
 
 use std::io::{BufWriter, Write};
 use std::path::Path;
