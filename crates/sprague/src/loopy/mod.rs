@@ -26,6 +26,7 @@
 //!   `x over`, `x under`: [`Pseudonumber`]), degree and variety.
 //! - CGSuite's notation both ways ([`parse_loopy`], [`LoopyArena::display`]).
 
+mod components;
 mod game;
 mod notation;
 mod stopper;
