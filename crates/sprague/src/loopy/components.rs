@@ -333,8 +333,8 @@ fn delete_irrelevant_moves(
     budget: &Budget,
 ) -> Result<Part, SolveError> {
     let m = store.len() as u32;
+    let mut on_cycle = internal_game(&part, m).alternating_cycle_moves();
     loop {
-        let on_cycle = internal_game(&part, m).alternating_cycle_moves();
         if on_cycle.is_empty() {
             return Ok(part);
         }
@@ -363,6 +363,12 @@ fn delete_irrelevant_moves(
                     if same {
                         part = candidate;
                         deleted = true;
+                        // A deletion may break other cycles: the moves
+                        // left on none are not tried.
+                        on_cycle = internal_game(&part, m).alternating_cycle_moves();
+                        if on_cycle.is_empty() {
+                            return Ok(part);
+                        }
                     } else {
                         i += 1;
                     }
