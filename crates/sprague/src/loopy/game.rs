@@ -292,11 +292,6 @@ impl LoopyGame {
         })
     }
 
-    /// The lists of options, to edit (crate-internal: the simplifications).
-    pub(crate) fn into_parts(self) -> (Vec<Vec<u32>>, Vec<Vec<u32>>, u32) {
-        (self.left, self.right, self.start)
-    }
-
     /// Whether no infinite alternating sequence of moves starts from any
     /// follower (any position reachable by any moves, not only alternating
     /// ones; Siegel, *Combinatorial Game Theory*, VI.1): a stopper, a game
@@ -442,17 +437,23 @@ pub(crate) struct Arena {
 impl Arena {
     /// The arena of states from successor lists.
     pub(crate) fn new(left_to_move: Vec<bool>, successors: &[Vec<u32>]) -> Arena {
-        let n = left_to_move.len();
-        let mut offsets = Vec::with_capacity(n + 1);
+        let mut offsets = Vec::with_capacity(successors.len() + 1);
         offsets.push(0u32);
         let mut targets = Vec::new();
-        let mut in_degree = vec![0u32; n + 1];
         for list in successors {
             targets.extend_from_slice(list);
             offsets.push(targets.len() as u32);
-            for &t in list {
-                in_degree[t as usize + 1] += 1;
-            }
+        }
+        Arena::from_csr(left_to_move, offsets, targets)
+    }
+
+    /// The arena of states whose successors are `targets[offsets[s]..offsets[s + 1]]`.
+    pub(crate) fn from_csr(left_to_move: Vec<bool>, offsets: Vec<u32>, targets: Vec<u32>) -> Arena {
+        let n = left_to_move.len();
+        debug_assert_eq!(offsets.len(), n + 1);
+        let mut in_degree = vec![0u32; n + 1];
+        for &t in &targets {
+            in_degree[t as usize + 1] += 1;
         }
         for i in 0..n {
             in_degree[i + 1] += in_degree[i];
@@ -460,8 +461,8 @@ impl Arena {
         let pred_offsets = in_degree.clone();
         let mut fill = in_degree;
         let mut pred_sources = vec![0u32; targets.len()];
-        for (s, list) in successors.iter().enumerate() {
-            for &t in list {
+        for s in 0..n {
+            for &t in &targets[offsets[s] as usize..offsets[s + 1] as usize] {
                 pred_sources[fill[t as usize] as usize] = s as u32;
                 fill[t as usize] += 1;
             }

@@ -13,19 +13,26 @@
 //!   an attractor (survival) or by the classical Büchi algorithm.
 //! - [`Stopper`]: the simplest form (Siegel, VI.3): reversible options
 //!   bypassed and dominated ones deleted until neither applies, equal
-//!   vertices fused; the table of comparisons of all pairs of vertices is
-//!   computed once, since each step keeps every vertex's value.
+//!   vertices fused. The graph is simplified one strongly connected
+//!   component at a time, sinks first, into a store of canonical stopper
+//!   vertices with the comparison of every pair of them, so a comparison
+//!   table is the size of a component times the store's, not the square of
+//!   the graph; each step keeps every vertex's value, so one table per
+//!   component serves all its steps.
 //! - [`SidedValue`]: `onside & offside`. A side of a game that is not a
-//!   stopper is found by deleting every move whose deletion does not
-//!   change that side's value (a deleted Left move can only lower it, so
-//!   one comparison decides) until what is left is a stopper; when that
-//!   does not happen (a carousel, or a game that needs CGSuite's
-//!   unravelling) the answer is `Unsupported`, never a guess.
+//!   stopper is found the same way, component by component with the
+//!   followers already replaced by their sides: a move on an alternating
+//!   cycle is deleted when its deletion keeps every vertex's value (a
+//!   deleted Left move can only lower it, so one comparison decides) until
+//!   the component is a stopper; when that does not happen (a carousel, or
+//!   a game that needs CGSuite's unravelling) the answer is `Unsupported`,
+//!   never a guess.
 //! - Sums: the product graph; of sided values, the upsum of the onsides
 //!   and the downsum of the offsides. Stops (which may be `on`, `off`,
 //!   `x over`, `x under`: [`Pseudonumber`]), degree and variety.
 //! - CGSuite's notation both ways ([`parse_loopy`], [`LoopyArena::display`]).
 
+mod components;
 mod game;
 mod notation;
 mod stopper;

@@ -7,7 +7,8 @@ use std::hash::{Hash, Hasher};
 
 use rustc_hash::{FxHashMap, FxHasher};
 
-use super::game::{LoopyGame, LoopyOutcome, Side, le, le_all};
+use super::components::simplify;
+use super::game::{LoopyGame, LoopyOutcome, Side, le};
 use crate::budget::Budget;
 use crate::cgt::{CanonicalArena, Dyadic, GameId};
 use crate::error::SolveError;
@@ -196,7 +197,7 @@ impl LoopyArena {
             ));
         }
         let form = Stopper {
-            game: simplest_form(&game, &self.budget)?,
+            game: canonical_numbering(&simplify(&game, Side::Stopper, &self.budget)?),
         };
         self.budget
             .check_positions(self.simplest.len() as u64 + u64::from(game.n_vertices()))?;
@@ -251,18 +252,9 @@ impl LoopyArena {
     }
 
     fn side(&mut self, game: &LoopyGame, side: Side) -> Result<Stopper, SolveError> {
-        let reduced = delete_irrelevant_moves(game, side, &self.budget)?;
-        if !reduced.is_stopper() {
-            return Err(SolveError::unsupported(format!(
-                "the {} of this game is not reduced to a stopper by deleting moves",
-                if side == Side::On {
-                    "onside"
-                } else {
-                    "offside"
-                }
-            )));
-        }
-        self.stopper(&reduced)
+        Ok(Stopper {
+            game: canonical_numbering(&simplify(game, side, &self.budget)?),
+        })
     }
 
     /// `g <= h` for stoppers: Left, playing second, survives `h - g`.
@@ -623,123 +615,6 @@ impl LoopyArena {
     }
 }
 
-/// The simplest form of a stopper whose vertices are all reachable from
-/// vertex 0: bypass reversible options and delete dominated ones until
-/// neither applies, fuse equal vertices, keep what is reachable, number
-/// canonically.
-///
-/// Every comparison is read from one table of `u <= v` for all pairs of
-/// vertices, computed before any change: each change keeps the value of
-/// every vertex (Siegel, VI.3, for stoppers), so the table stays true.
-fn simplest_form(game: &LoopyGame, budget: &Budget) -> Result<LoopyGame, SolveError> {
-    let n = game.n_vertices() as usize;
-    let table = le_all(game, game, Side::Stopper, budget)?;
-    let le = |u: u32, v: u32| table[u as usize * n + v as usize];
-    let (mut left, mut right, start) = game.clone().into_parts();
-    let mut changes = 0u64;
-    // Each bypass follows an alternating path of the original graph, and
-    // a stopper has none of unbounded length, so this bound is generous.
-    let most_changes = 64 * (n as u64 + 1) * (n as u64 + 1);
-    loop {
-        let mut changed = false;
-        for v in 0..n as u32 {
-            // Left's reversible options: G^L with some G^LR <= G.
-            'left: loop {
-                for i in 0..left[v as usize].len() {
-                    let w = left[v as usize][i];
-                    if let Some(&x) = right[w as usize].iter().find(|&&x| le(x, v)) {
-                        let mut list = left[v as usize].clone();
-                        list.remove(i);
-                        for &y in &left[x as usize] {
-                            if !list.contains(&y) {
-                                list.push(y);
-                            }
-                        }
-                        left[v as usize] = list;
-                        changed = true;
-                        changes += 1;
-                        if changes > most_changes {
-                            return Err(SolveError::unsupported(
-                                "the simplification of this stopper did not end",
-                            ));
-                        }
-                        continue 'left;
-                    }
-                }
-                break;
-            }
-            'right: loop {
-                for i in 0..right[v as usize].len() {
-                    let w = right[v as usize][i];
-                    if let Some(&x) = left[w as usize].iter().find(|&&x| le(v, x)) {
-                        let mut list = right[v as usize].clone();
-                        list.remove(i);
-                        for &y in &right[x as usize] {
-                            if !list.contains(&y) {
-                                list.push(y);
-                            }
-                        }
-                        right[v as usize] = list;
-                        changed = true;
-                        changes += 1;
-                        if changes > most_changes {
-                            return Err(SolveError::unsupported(
-                                "the simplification of this stopper did not end",
-                            ));
-                        }
-                        continue 'right;
-                    }
-                }
-                break;
-            }
-            // Dominated options: of two equal ones the later goes.
-            for (lists, left_side) in [(&mut left, true), (&mut right, false)] {
-                let list = &lists[v as usize];
-                let better = |a: u32, b: u32| if left_side { le(a, b) } else { le(b, a) };
-                let kept: Vec<u32> = list
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, &a)| {
-                        !list
-                            .iter()
-                            .enumerate()
-                            .any(|(j, &b)| j != i && better(a, b) && (!better(b, a) || j < i))
-                    })
-                    .map(|(_, &a)| a)
-                    .collect();
-                if kept.len() != list.len() {
-                    lists[v as usize] = kept;
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    // Fusion: each vertex becomes the first vertex equal to it.
-    let fused: Vec<u32> = (0..n as u32)
-        .map(|u| (0..=u).find(|&v| le(u, v) && le(v, u)).unwrap_or(u))
-        .collect();
-    let map = |lists: Vec<Vec<u32>>| -> Vec<Vec<u32>> {
-        lists
-            .into_iter()
-            .map(|list| {
-                let mut out: Vec<u32> = Vec::with_capacity(list.len());
-                for w in list {
-                    let w = fused[w as usize];
-                    if !out.contains(&w) {
-                        out.push(w);
-                    }
-                }
-                out
-            })
-            .collect()
-    };
-    let fused_game = LoopyGame::new(map(left), map(right), fused[start as usize]).reachable();
-    Ok(canonical_numbering(&fused_game))
-}
-
 /// The graph renumbered by a walk from the start that takes each list of
 /// options in the order of their colour refinement (Weisfeiler–Leman: a
 /// vertex's colour is refined by the sorted colours of its options), which
@@ -787,57 +662,4 @@ fn hash<T: Hash>(t: &T) -> u64 {
     let mut h = FxHasher::default();
     t.hash(&mut h);
     h.finish()
-}
-
-/// Delete each move on an infinite alternating sequence whose deletion
-/// leaves `side`'s value of the game unchanged (a deleted Left move can
-/// only lower it, a Right move only raise it, so one comparison decides),
-/// pass after pass until none goes. Moves on no alternating cycle are
-/// kept: they are the stopper simplification's to judge.
-fn delete_irrelevant_moves(
-    game: &LoopyGame,
-    side: Side,
-    budget: &Budget,
-) -> Result<LoopyGame, SolveError> {
-    let mut current = game.reachable();
-    loop {
-        let mut deleted = false;
-        let on_cycle = current.alternating_cycle_moves();
-        let (mut left, mut right, start) = current.clone().into_parts();
-        for v in 0..current.n_vertices() {
-            for left_side in [true, false] {
-                let mut i = 0;
-                while i < if left_side { &left } else { &right }[v as usize].len() {
-                    let w = if left_side { &left } else { &right }[v as usize][i];
-                    if !on_cycle.contains(&(v, w, left_side)) {
-                        i += 1;
-                        continue;
-                    }
-                    let (mut l, mut r) = (left.clone(), right.clone());
-                    if left_side {
-                        l[v as usize].remove(i);
-                    } else {
-                        r[v as usize].remove(i);
-                    }
-                    let before = LoopyGame::new(left.clone(), right.clone(), start);
-                    let candidate = LoopyGame::new(l, r, start);
-                    let same = if left_side {
-                        le(&before, &candidate, side, budget)?
-                    } else {
-                        le(&candidate, &before, side, budget)?
-                    };
-                    if same {
-                        (left, right, _) = candidate.into_parts();
-                        deleted = true;
-                    } else {
-                        i += 1;
-                    }
-                }
-            }
-        }
-        current = LoopyGame::new(left, right, start).reachable();
-        if !deleted || current.is_stopper() {
-            return Ok(current);
-        }
-    }
 }
