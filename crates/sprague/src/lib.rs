@@ -97,7 +97,7 @@ pub use quotient::{
 };
 pub use reduced::{infinitesimally_close, reduced_canonical_form};
 pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
-pub use solve::canonical::{CanonicalSolver, Comparison, MAX_VALUE_CHARS, compare};
+pub use solve::canonical::{CanonicalSolver, Comparison, MAX_VALUE_CHARS, compare, value_chars};
 pub use solve::misere::{
     MisereSolver, MisereTable, misere_table, misere_table_partial, observed_period,
 };
@@ -106,4 +106,5 @@ pub use solve::{
     Analysis, MoveList, MoveOutcome, MovePage, REMOTENESS_POSITIONS, Reply, ReplyReason, SumMove,
     Value, analyze, analyze_for, move_outcomes, moves, moves_page, remoteness, reply,
 };
+pub use solve::{GridTable, GridValues, grid_corner, grid_table, is_two_coordinate};
 pub use thermograph::{Figures, Thermograph, Thermography, Wall};
