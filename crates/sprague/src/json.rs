@@ -10,11 +10,12 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::grid_table::{GridTable, GridValues};
 use crate::misere::MisereFigures;
 use crate::position::Position;
 use crate::rulesets::{HeapFamily, Periodicity, Ruleset};
 use crate::solve::misere::MisereTable;
-use crate::solve::{Analysis, GridTable, GridValues, MoveOutcome, SumMove, Value};
+use crate::solve::{Analysis, MoveOutcome, SumMove, Value};
 use crate::thermograph::Figures;
 
 /// The JSON of `analyze`: outcome, values and winning moves of a position.

@@ -37,6 +37,7 @@ mod dyadic;
 mod error;
 mod game;
 pub mod graph;
+mod grid_table;
 mod impartial;
 #[cfg(feature = "serde")]
 pub mod json;
@@ -72,6 +73,7 @@ pub use game::{
     Component, GameClass, Impartial, Key, Kind, Loopy, LoopyPartizan, Move, MoveLabel, Partizan,
     Play, Side, SumRule, SumVerdict, grundy_by_mex,
 };
+pub use grid_table::{GridTable, GridValues, grid_corner, grid_table, is_two_coordinate};
 pub use impartial::{GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use loopy::{
     LoopyArena, LoopyExpr, LoopyGame, LoopyOutcome, LoopySyntax, Pseudonumber, SidedValue, Stopper,
@@ -106,5 +108,4 @@ pub use solve::{
     Analysis, MoveList, MoveOutcome, MovePage, REMOTENESS_POSITIONS, Reply, ReplyReason, SumMove,
     Value, analyze, analyze_for, move_outcomes, moves, moves_page, remoteness, reply,
 };
-pub use solve::{GridTable, GridValues, grid_corner, grid_table, is_two_coordinate};
 pub use thermograph::{Figures, Thermograph, Thermography, Wall};

@@ -24,7 +24,6 @@
 mod analysis;
 mod best;
 pub mod canonical;
-mod grid_table;
 mod loopy;
 mod loopy_partizan;
 pub mod misere;
@@ -36,7 +35,6 @@ use std::sync::Arc;
 
 pub use analysis::{Analysis, SumMove, Value};
 pub use best::{MoveOutcome, REMOTENESS_POSITIONS, move_outcomes, remoteness};
-pub use grid_table::{GridTable, GridValues, grid_corner, grid_table, is_two_coordinate};
 
 use crate::budget::Budget;
 use crate::error::SolveError;

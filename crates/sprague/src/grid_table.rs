@@ -22,9 +22,8 @@ use crate::error::{ParseError, ParseErrorKind, SolveError};
 use crate::game::{Component, Key, Kind, Move};
 use crate::outcome::Outcome;
 use crate::rulesets::WythoffPosition;
+use crate::solve::canonical::CanonicalSolver;
 use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax, Spanned};
-
-use super::canonical::CanonicalSolver;
 
 /// The values of a two-coordinate table: Grundy values for an impartial
 /// ruleset, canonical forms (with their outcome classes) for a partizan
