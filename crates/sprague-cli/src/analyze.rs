@@ -214,6 +214,22 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A value as the text output writes it: whole up to
+/// [`sprague::MAX_VALUE_CHARS`] characters, else its first 2048 and last
+/// 1024 characters with how many were left out between (the JSON has it
+/// whole).
+pub(crate) fn shortened(value: &str) -> String {
+    const HEAD: usize = 2048;
+    const TAIL: usize = 1024;
+    let n = value.chars().count();
+    if n <= sprague::MAX_VALUE_CHARS {
+        return value.to_string();
+    }
+    let head: String = value.chars().take(HEAD).collect();
+    let tail: String = value.chars().skip(n - TAIL).collect();
+    format!("{head} … ({} more characters) … {tail}", n - HEAD - TAIL)
+}
+
 pub(crate) fn write_text(
     out: &mut impl Write,
     analysis: &Analysis,
@@ -236,7 +252,7 @@ pub(crate) fn write_text(
         (Play::Normal, Some(g)) => write!(out, " (Grundy value {})", g.0)?,
         (Play::Normal, None) => {
             if let Some(value) = analysis.value_text() {
-                write!(out, " (value {value})")?;
+                write!(out, " (value {})", shortened(&value))?;
             }
         }
     }
@@ -303,7 +319,20 @@ pub(crate) fn write_text(
 
 #[cfg(test)]
 mod tests {
-    use super::progress_line;
+    use super::{progress_line, shortened};
+
+    #[test]
+    fn long_values_are_shortened_saying_by_how_much() {
+        let short = "{1|*}".repeat(100);
+        assert_eq!(shortened(&short), short);
+        let long: String = (0..5000)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        let text = shortened(&long);
+        assert!(text.starts_with(&long[..2048]), "{text}");
+        assert!(text.ends_with(&long[5000 - 1024..]), "{text}");
+        assert!(text.contains(" … (1928 more characters) … "), "{text}");
+    }
 
     #[test]
     fn the_progress_line_fits_a_terminal() {

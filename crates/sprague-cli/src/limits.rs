@@ -6,7 +6,7 @@ use sprague::Budget;
 use crate::failure::Failure;
 
 /// The limits of one computation.
-#[derive(Debug, clap::Args)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct Limits {
     /// The most positions a search may store before it stops with an error
     /// (default 10000000). A take-and-break heap beyond it is answered by

@@ -67,13 +67,16 @@ enum Command {
   sprague analyze \"{1|*} + ^ + domineering(\\\"..|..\\\")\" --json
   sprague analyze \"subtraction[1,3](30, 31)\" --misere")]
     Analyze(analyze::Args),
-    /// The value sequence of a one-heap family.
+    /// The value sequence of a one-heap family, or the grid of values of a
+    /// game of two numbers (wythoff, maundy, euclid, cut).
     #[command(after_help = "Examples:
   sprague table kayles --to 100
   sprague table \"octal[0.137]\" --period --summary
   sprague table officers --to 2^20 --csv > officers.csv
-  sprague table kayles --to 200 --plot kayles.svg")]
-    Table(table::Args),
+  sprague table kayles --to 200 --plot kayles.svg
+  sprague table wythoff --to 20x20
+  sprague table euclid --to 30x30 --plot euclid.svg")]
+    Table(Box<table::Args>),
     /// Every ruleset with its syntax, rule and an example.
     #[command(after_help = "Example:
   sprague games")]

@@ -16,6 +16,8 @@ use std::sync::OnceLock;
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 
+use sprague::{GridTable, GridValues, Outcome};
+
 use crate::failure::Failure;
 
 /// What to draw.
@@ -375,6 +377,332 @@ impl Plot<'_> {
     }
 }
 
+/// `sprague table NAME --to AxB --plot FILE`: a heat map of a table of two
+/// numbers, a square per cell (rows `a` down, columns `b` across, as the
+/// text grid prints them). An impartial game's cells are shaded by Grundy
+/// value, from light (1) to dark blue (the largest), its zeros (the
+/// P-positions) red; a partizan game's are coloured by outcome class.
+pub struct HeatMap<'a> {
+    table: &'a GridTable,
+    /// The side of a cell, in pixels.
+    cell: u32,
+    width: u32,
+    height: u32,
+}
+
+/// A heat map's margins: room for the title and the columns' ticks above,
+/// the rows' ticks on the left, the legend below.
+const MAP_LEFT: u32 = 60;
+const MAP_TOP: u32 = 56;
+const MAP_RIGHT: u32 = 20;
+const MAP_LEGEND_LINE: u32 = 18;
+/// The side the cells share, in pixels, at most (a cell is 1 to 24 pixels).
+const MAP_SIDE: u32 = 720;
+/// The most cells a heat map draws: as PNG, and as SVG, whose every cell
+/// is an element.
+const MAP_MAX_PNG: u64 = 1_000_000;
+const MAP_MAX_SVG: u64 = 250_000;
+/// Up to this many cells, each SVG cell carries its value as a tooltip.
+const MAP_TITLED: u64 = 10_000;
+
+/// Outcome classes of a partizan cell: Left's win, Right's, the first
+/// player's.
+const LEFT_WINS: [u8; 3] = [0x1f, 0x5f, 0xbf];
+const RIGHT_WINS: [u8; 3] = [0x2e, 0x8b, 0x3e];
+const FIRST_WINS: [u8; 3] = [0xf2, 0xc1, 0x2e];
+/// The ends of the shading of Grundy values 1..=max.
+const LIGHT: [u8; 3] = [0xde, 0xeb, 0xf7];
+const DARK: [u8; 3] = [0x08, 0x30, 0x6b];
+
+impl<'a> HeatMap<'a> {
+    /// The heat map of `table`.
+    ///
+    /// # Errors
+    ///
+    /// A table of more than a million cells (a heat map has a pixel a cell
+    /// at least).
+    pub fn new(table: &'a GridTable) -> Result<HeatMap<'a>, Failure> {
+        let [rows, cols] = table.shape();
+        if rows * cols > MAP_MAX_PNG {
+            return Err(Failure::user(format!(
+                "a heat map draws at most {MAP_MAX_PNG} cells (1000x1000), not {rows}x{cols}: ask for a smaller --to"
+            )));
+        }
+        let cell = (u64::from(MAP_SIDE) / rows.max(cols)).clamp(1, 24) as u32;
+        let legend = HeatMap::legend_of(table).len() as u32;
+        let width = (MAP_LEFT + cols as u32 * cell + MAP_RIGHT).max(480);
+        let height = MAP_TOP + rows as u32 * cell + 12 + legend * MAP_LEGEND_LINE + 8;
+        Ok(HeatMap {
+            table,
+            cell,
+            width,
+            height,
+        })
+    }
+
+    fn legend_of(table: &GridTable) -> Vec<([u8; 3], String)> {
+        match &table.values {
+            GridValues::Grundy(values) => {
+                let max = values.iter().flatten().copied().max().unwrap_or(0);
+                vec![
+                    (
+                        ZERO,
+                        "G = 0: the player to move loses (a P-position)".to_string(),
+                    ),
+                    (LIGHT, "G = 1".to_string()),
+                    (DARK, format!("G = {max} (the largest), shaded between")),
+                ]
+            }
+            GridValues::Canonical(_) => vec![
+                (ZERO, "P: the player to move loses (value 0)".to_string()),
+                (FIRST_WINS, "N: the player to move wins".to_string()),
+                (LEFT_WINS, "L: Left wins whoever starts".to_string()),
+                (RIGHT_WINS, "R: Right wins whoever starts".to_string()),
+            ],
+        }
+    }
+
+    /// The colour of the cell at row `i`, column `j`.
+    fn colour(&self, i: usize, j: usize, max: u64) -> [u8; 3] {
+        match &self.table.values {
+            GridValues::Grundy(values) => match values[i][j] {
+                0 => ZERO,
+                v => {
+                    let t = if max > 1 {
+                        (v - 1) as f64 / (max - 1) as f64
+                    } else {
+                        0.0
+                    };
+                    let mix = |k: usize| {
+                        (f64::from(LIGHT[k]) + t * (f64::from(DARK[k]) - f64::from(LIGHT[k])))
+                            .round() as u8
+                    };
+                    [mix(0), mix(1), mix(2)]
+                }
+            },
+            GridValues::Canonical(values) => match values[i][j].1 {
+                Outcome::P => ZERO,
+                Outcome::L => LEFT_WINS,
+                Outcome::R => RIGHT_WINS,
+                _ => FIRST_WINS,
+            },
+        }
+    }
+
+    fn max_grundy(&self) -> u64 {
+        match &self.table.values {
+            GridValues::Grundy(values) => values.iter().flatten().copied().max().unwrap_or(0),
+            GridValues::Canonical(_) => 0,
+        }
+    }
+
+    fn title(&self) -> String {
+        let t = self.table;
+        let what = match t.values {
+            GridValues::Grundy(_) => "G(a, b)",
+            GridValues::Canonical(_) => "outcome of (a, b)",
+        };
+        format!(
+            "{}: {what} for a = {}..{} (rows), b = {}..{} (columns)",
+            t.ruleset, t.from[0], t.to[0], t.from[1], t.to[1]
+        )
+    }
+
+    /// The ticks of each axis: `(index of the row or column, label)`.
+    fn ticks(&self, axis: usize) -> Vec<(u64, u64)> {
+        let t = self.table;
+        ticks(t.from[axis], t.to[axis])
+            .into_iter()
+            .map(|n| (n - t.from[axis], n))
+            .collect()
+    }
+
+    /// The heat map as an SVG document.
+    ///
+    /// # Errors
+    ///
+    /// A table of more than 250 000 cells (as PNG it may have a million).
+    pub fn svg(&self) -> Result<String, Failure> {
+        let [rows, cols] = self.table.shape();
+        if rows * cols > MAP_MAX_SVG {
+            return Err(Failure::user(format!(
+                "an SVG heat map draws at most {MAP_MAX_SVG} cells (500x500), not {rows}x{cols}: write a .png, or ask for a smaller --to"
+            )));
+        }
+        let (w, h, c) = (self.width, self.height, self.cell);
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
+        );
+        let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="18" text-anchor="middle" font-size="14">{}</text>"#,
+            w / 2,
+            escape(&self.title())
+        );
+        let max = self.max_grundy();
+        let titled = rows * cols <= MAP_TITLED;
+        for i in 0..rows as usize {
+            for j in 0..cols as usize {
+                let (x, y) = (MAP_LEFT + j as u32 * c, MAP_TOP + i as u32 * c);
+                let fill = hex(self.colour(i, j, max));
+                if titled {
+                    let (a, b) = (self.table.from[0] + i as u64, self.table.from[1] + j as u64);
+                    let _ = writeln!(
+                        s,
+                        r#"<rect class="cell" x="{x}" y="{y}" width="{c}" height="{c}" fill="{fill}"><title>({a}, {b}): {}</title></rect>"#,
+                        escape(&self.table.text(i, j))
+                    );
+                } else {
+                    let _ = writeln!(
+                        s,
+                        r#"<rect class="cell" x="{x}" y="{y}" width="{c}" height="{c}" fill="{fill}"/>"#
+                    );
+                }
+            }
+        }
+        // Ticks at round numbers: the columns' b above, the rows' a left.
+        for (j, b) in self.ticks(1) {
+            let x = f64::from(MAP_LEFT) + (j as f64 + 0.5) * f64::from(c);
+            let _ = writeln!(
+                s,
+                r#"<text x="{x:.1}" y="{}" text-anchor="middle">{b}</text>"#,
+                MAP_TOP - 6
+            );
+        }
+        for (i, a) in self.ticks(0) {
+            let y = f64::from(MAP_TOP) + (i as f64 + 0.5) * f64::from(c) + 4.0;
+            let _ = writeln!(
+                s,
+                r#"<text x="{}" y="{y:.1}" text-anchor="end">{a}</text>"#,
+                MAP_LEFT - 6
+            );
+        }
+        let _ = writeln!(
+            s,
+            r#"<text x="{MAP_LEFT}" y="{}" font-style="italic">a down, b across</text>"#,
+            MAP_TOP - 24
+        );
+        let legend_top = MAP_TOP + rows as u32 * c + 12;
+        for (k, (colour, label)) in HeatMap::legend_of(self.table).iter().enumerate() {
+            let y = legend_top + k as u32 * MAP_LEGEND_LINE;
+            let _ = writeln!(
+                s,
+                r#"<rect x="{MAP_LEFT}" y="{y}" width="12" height="12" fill="{}"/><text x="{}" y="{}">{}</text>"#,
+                hex(*colour),
+                MAP_LEFT + 18,
+                y + 10,
+                escape(label)
+            );
+        }
+        s.push_str("</svg>\n");
+        Ok(s)
+    }
+
+    /// The heat map as a PNG image.
+    pub fn png(&self) -> Vec<u8> {
+        let [rows, cols] = self.table.shape();
+        let (w, h, c) = (
+            self.width as usize,
+            self.height as usize,
+            self.cell as usize,
+        );
+        let mut pixels = vec![[255u8; 3]; w * h];
+        let max = self.max_grundy();
+        let mut fill = |x0: usize, y0: usize, side: usize, colour: [u8; 3]| {
+            for y in y0..(y0 + side).min(h) {
+                for x in x0..(x0 + side).min(w) {
+                    pixels[y * w + x] = colour;
+                }
+            }
+        };
+        let (left, top) = (MAP_LEFT as usize, MAP_TOP as usize);
+        for i in 0..rows as usize {
+            for j in 0..cols as usize {
+                fill(left + j * c, top + i * c, c, self.colour(i, j, max));
+            }
+        }
+        let legend_top = top + rows as usize * c + 12;
+        let legend = HeatMap::legend_of(self.table);
+        for (k, (colour, _)) in legend.iter().enumerate() {
+            fill(left, legend_top + k * MAP_LEGEND_LINE as usize, 12, *colour);
+        }
+        let black = [0, 0, 0];
+        let width = w;
+        let write = |pixels: &mut Vec<[u8; 3]>, at, s: &str, anchor, size| {
+            text_on(pixels, width, at, s, anchor, size, black);
+        };
+        write(
+            &mut pixels,
+            (w as f64 / 2.0, 6.0),
+            &self.title(),
+            Anchor::Middle,
+            14.0,
+        );
+        for (j, b) in self.ticks(1) {
+            let x = left as f64 + (j as f64 + 0.5) * c as f64;
+            write(
+                &mut pixels,
+                (x, top as f64 - 18.0),
+                &b.to_string(),
+                Anchor::Middle,
+                12.0,
+            );
+        }
+        for (i, a) in self.ticks(0) {
+            let y = top as f64 + (i as f64 + 0.5) * c as f64 - 7.0;
+            write(
+                &mut pixels,
+                (left as f64 - 6.0, y),
+                &a.to_string(),
+                Anchor::End,
+                12.0,
+            );
+        }
+        write(
+            &mut pixels,
+            (left as f64, top as f64 - 36.0),
+            "a down, b across",
+            Anchor::Start,
+            12.0,
+        );
+        for (k, (_, label)) in legend.iter().enumerate() {
+            let y = (legend_top + k * MAP_LEGEND_LINE as usize) as f64 - 1.0;
+            write(
+                &mut pixels,
+                (left as f64 + 18.0, y),
+                label,
+                Anchor::Start,
+                12.0,
+            );
+        }
+        encode_png(self.width, self.height, &pixels)
+    }
+
+    /// Writes the heat map to `path`, as SVG or PNG by its extension.
+    pub fn write(&self, path: &Path) -> Result<(), Failure> {
+        let bytes = match path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("svg") => self.svg()?.into_bytes(),
+            Some("png") => self.png(),
+            _ => {
+                return Err(Failure::user(format!(
+                    "--plot needs a file ending in .svg or .png, not {}",
+                    path.display()
+                )));
+            }
+        };
+        std::fs::write(path, bytes)
+            .map_err(|e| Failure::user(format!("cannot write plot {}: {e}", path.display())))
+    }
+}
+
 /// Where a line of text sits against its `x`.
 #[derive(Clone, Copy)]
 enum Anchor {
@@ -429,6 +757,21 @@ fn text(
     size: f32,
     colour: [u8; 3],
 ) {
+    text_on(pixels, WIDTH as usize, (x, y), s, anchor, size, colour);
+}
+
+/// [`text`] on a canvas `canvas_width` pixels wide (its height is what `pixels`
+/// holds), its top-left corner at `at`.
+fn text_on(
+    pixels: &mut [[u8; 3]],
+    canvas_width: usize,
+    at: (f64, f64),
+    s: &str,
+    anchor: Anchor,
+    size: f32,
+    colour: [u8; 3],
+) {
+    let (x, y) = at;
     let font = font().as_scaled(PxScale::from(size));
     let width = f64::from(text_width(s, size));
     let mut pen = match anchor {
@@ -437,7 +780,10 @@ fn text(
         Anchor::End => x - width,
     } as f32;
     let baseline = y as f32 + font.ascent();
-    let (w, h) = (WIDTH as i64, HEIGHT as i64);
+    let (w, h) = (
+        canvas_width as i64,
+        (pixels.len() / canvas_width.max(1)) as i64,
+    );
     let mut last = None;
     for c in s.chars() {
         let id = glyph_id(font.font, c);

@@ -17,16 +17,30 @@ use sprague::{Budget, HeapFamily, Periodicity, SolveError};
 use crate::failure::Failure;
 use sprague::durable::write_atomically;
 
-#[derive(Debug, clap::Args)]
+mod grid;
+
+#[derive(Clone, Debug, clap::Args)]
 pub struct Args {
-    /// The family, e.g. `subtraction[2,5]` or `takeaway[1,3]`.
+    /// The family, e.g. `subtraction[2,5]` or `takeaway[1,3]`; or a game of
+    /// two interacting numbers, e.g. `wythoff`, `maundy`, `euclid`, `cut`
+    /// (a table of every `NAME(a, b)`).
     ruleset: String,
-    /// The first heap size.
-    #[arg(long, default_value_t = 0, value_parser = heap_size)]
-    from: u64,
+    /// The first heap size (default 0); for a game of two numbers, the
+    /// first row and column, AxB (default 0x0, or 1x1 where the numbers
+    /// start at 1).
+    #[arg(long = "from", value_name = "A|AxB", value_parser = extent)]
+    from_extent: Option<Extent>,
     /// The last heap size (default: 100, or two periods past the
-    /// preperiod with `--period`).
-    #[arg(long, value_parser = heap_size)]
+    /// preperiod with `--period`); for a game of two numbers, the last row
+    /// and column, AxB (default 20x20): `--to 20x20` tabulates NAME(a, b)
+    /// for a, b = 0..=20.
+    #[arg(long = "to", value_name = "N|AxB", value_parser = extent)]
+    to_extent: Option<Extent>,
+    /// The first heap, once the table is known to be of one heap.
+    #[arg(skip)]
+    from: u64,
+    /// The last heap, once the table is known to be of one heap.
+    #[arg(skip)]
     to: Option<u64>,
     /// Find the period (least preperiod and period) and say whether a
     /// theorem certifies it for every heap size.
@@ -335,6 +349,22 @@ fn heap_size(text: &str) -> Result<u64, String> {
                 .and_then(|e| base.checked_pow(e))
                 .ok_or_else(|| format!("`{text}` is larger than {}", u64::MAX))
         }
+    }
+}
+
+/// The size given to `--from` or `--to`: one heap, or a cell `AxB` of a
+/// game of two numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extent {
+    Heap(u64),
+    Grid(u64, u64),
+}
+
+/// `--to N` or `--to AxB` (each number as [`heap_size`] reads it).
+fn extent(text: &str) -> Result<Extent, String> {
+    match text.split_once(['x', 'X', '×']) {
+        None => heap_size(text).map(Extent::Heap),
+        Some((a, b)) => Ok(Extent::Grid(heap_size(a)?, heap_size(b)?)),
     }
 }
 
@@ -757,6 +787,15 @@ fn for_each_chunk(
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let syntax = parse_ruleset(&args.ruleset)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
+    let (from, to) = match grid::plan(args, &syntax)? {
+        grid::Plan::Grid => return grid::run(args, &syntax, budget),
+        grid::Plan::Heaps { from, to } => (from, to),
+    };
+    let args = &Args {
+        from,
+        to,
+        ..args.clone()
+    };
     let family = sprague::rulesets::family(&syntax)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
     let budget = &Budget {

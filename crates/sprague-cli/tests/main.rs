@@ -6,6 +6,8 @@ use std::process::Command;
 mod checkpoints;
 mod compare;
 mod disk;
+mod grid_table;
+mod long_values;
 mod loopy;
 mod misere_table;
 mod play;

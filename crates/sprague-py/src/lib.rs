@@ -220,18 +220,35 @@ fn memory_limit() -> u64 {
 /// ``values`` the misère Grundy values ``G⁻(n)`` and ``genus`` each heap's
 /// genus symbol (``"4^146"``); ``period=True`` then gives the period
 /// observed in ``G⁻``, never certified.
+/// For a game of two interacting numbers (``"wythoff"``, ``"maundy"``,
+/// ``"euclid"``, ``"cut"``), ``to`` (and ``frm``) is a cell, ``"20x20"`` or
+/// ``(20, 20)``, and the dict is that of ``sprague table NAME --to 20x20
+/// --json``: ``values[i][j]`` is the value of ``NAME(frm_a + i, frm_b + j)``
+/// (Grundy values, or canonical forms with ``outcomes`` for a partizan
+/// game); without ``to`` it is ``20x20``.
 /// A ruleset that does not parse raises ``ValueError`` with ``span``.
 #[pyfunction]
-#[pyo3(signature = (ruleset, to = None, frm = 0, period = false, misere = false, *, from_ = None))]
+#[pyo3(signature = (ruleset, to = None, frm = TableSize::Heap(0), period = false, misere = false, *, from_ = None))]
 fn table(
     py: Python<'_>,
     ruleset: &str,
-    to: Option<u64>,
-    frm: u64,
+    to: Option<TableSize>,
+    frm: TableSize,
     period: bool,
     misere: bool,
     from_: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
+    let (to, frm) = (to.map(TableSize::cell).transpose()?, frm.cell()?);
+    let syntax = parse_ruleset(ruleset).map_err(|e| parse_error(py, "bad ruleset", ruleset, &e))?;
+    let one_heap = sprague::rulesets::find(&syntax.name).is_some_and(|r| r.family.is_some());
+    if matches!(to, Some(Cell::Grid(_)))
+        || matches!(frm, Cell::Grid(_))
+        || (!one_heap && sprague::is_two_coordinate(&syntax))
+    {
+        return grid_table(py, &syntax, to, frm, period || misere);
+    }
+    let to = to.map(Cell::heap).transpose()?;
+    let frm = frm.heap()?;
     let frm = match from_ {
         None => frm,
         Some(f) if frm == 0 || frm == f => f,
@@ -308,6 +325,92 @@ fn table(
     let values = values.into_iter().map(|g| g.0).collect();
     let json = TableJson::new(family.as_ref(), frm, values, periodicity);
     json_to_python(py, &to_json(&json)?)
+}
+
+/// The size of a table from Python: a heap, a pair ``(a, b)``, or text
+/// (``"100"``, ``"20x20"``).
+#[derive(FromPyObject)]
+enum TableSize {
+    Heap(u64),
+    Pair(u64, u64),
+    Text(String),
+}
+
+/// A size read: one heap, or a cell of a table of two numbers.
+#[derive(Clone, Copy)]
+enum Cell {
+    Heap(u64),
+    Grid([u64; 2]),
+}
+
+impl TableSize {
+    fn cell(self) -> PyResult<Cell> {
+        let number = |t: &str| {
+            t.trim().parse::<u64>().map_err(|_| {
+                PyValueError::new_err(format!("`{t}` is not a size (write 100, or 20x20)"))
+            })
+        };
+        Ok(match self {
+            TableSize::Heap(n) => Cell::Heap(n),
+            TableSize::Pair(a, b) => Cell::Grid([a, b]),
+            TableSize::Text(t) => match t.split_once(['x', 'X']) {
+                None => Cell::Heap(number(&t)?),
+                Some((a, b)) => Cell::Grid([number(a)?, number(b)?]),
+            },
+        })
+    }
+}
+
+impl Cell {
+    fn heap(self) -> PyResult<u64> {
+        match self {
+            Cell::Heap(n) => Ok(n),
+            Cell::Grid(_) => Err(PyValueError::new_err(
+                "this ruleset is not a game of two interacting numbers: give to and frm a heap size, not AxB",
+            )),
+        }
+    }
+}
+
+/// `table()` of a game of two interacting numbers: the dict of
+/// `sprague table NAME --to AxB --json`.
+fn grid_table(
+    py: Python<'_>,
+    syntax: &sprague::syntax::RulesetSyntax,
+    to: Option<Cell>,
+    frm: Cell,
+    one_heap_options: bool,
+) -> PyResult<Py<PyAny>> {
+    if !sprague::is_two_coordinate(syntax) {
+        return Err(Cell::Grid([0, 0]).heap().unwrap_err());
+    }
+    if one_heap_options {
+        return Err(PyValueError::new_err(format!(
+            "period and misere are for tables of one heap; `{}` has a table of two numbers",
+            syntax.name
+        )));
+    }
+    let grid = |c: Cell| match c {
+        Cell::Grid(g) => Ok(g),
+        Cell::Heap(_) => Err(PyValueError::new_err(format!(
+            "`{}` is a game of two numbers: give to and frm as \"AxB\" or (a, b)",
+            syntax.name
+        ))),
+    };
+    let from = match frm {
+        Cell::Heap(0) => sprague::grid_corner(syntax),
+        c => grid(c)?,
+    };
+    let to = match to {
+        None => [20.max(from[0]), 20.max(from[1])],
+        Some(c) => grid(c)?,
+    };
+    let syntax = syntax.clone();
+    let table = interruptible(py, move |budget| {
+        sprague::grid_table(&syntax, from, to, budget)
+    })?
+    .map_err(solve_error)?;
+    json_to_python(py, &to_json(&sprague::json::GridTableJson::from(&table))?)
 }
 
 /// Without ``heaps``, the last heap a quotient is taken to when no proof

@@ -75,6 +75,34 @@ def test_table_from_to():
     assert (t["from"], t["to"], len(t["values"])) == (10, 20, 11)
 
 
+def test_table_of_two_numbers_as_text_or_tuple():
+    t = sprague.table("wythoff", to="3x4")
+    assert list(t) == ["ruleset", "from", "to", "rows", "cols", "values"]
+    assert (t["from"], t["to"], t["rows"], t["cols"]) == ([0, 0], [3, 4], 4, 5)
+    # OEIS A004481, Wythoff's Grundy array: rows 0 and 1.
+    assert t["values"][0] == [0, 1, 2, 3, 4]
+    assert t["values"][1] == [1, 2, 0, 4, 5]
+    assert sprague.table("wythoff", to=(3, 4)) == t
+    # Without `to`: 0..=20 each way.
+    assert sprague.table("wythoff")["rows"] == 21
+    # A partizan game: canonical forms, and each cell's outcome class.
+    cut = sprague.table("cut", to=(1, 3))
+    assert cut["from"] == [1, 1]
+    assert cut["values"] == [["0", "-1", "-2"]]
+    assert cut["outcomes"] == [["P", "R", "R"]]
+
+
+def test_table_sizes_of_the_wrong_kind_raise_value_error():
+    with pytest.raises(ValueError, match="two interacting numbers"):
+        sprague.table("nim", to="3x3")
+    with pytest.raises(ValueError, match="give to and frm as"):
+        sprague.table("wythoff", to=20)
+    with pytest.raises(ValueError, match="one heap"):
+        sprague.table("wythoff", to=(5, 5), period=True)
+    with pytest.raises(ValueError, match="budget"):
+        sprague.table("wythoff", to=(4999, 4999))
+
+
 def test_a_bad_position_raises_value_error_with_its_span():
     with pytest.raises(ValueError) as e:
         sprague.analyze("nim(3, x)")

@@ -207,6 +207,16 @@ async function analyzeText(text, opts = {}) {
   else showAllMoves(await api("/api/moves", { position: r.position }), moves.body.error);
 }
 
+// The API sends a canonical form whole, however long (hot games reach
+// millions of characters); the page shows its first and last characters
+// and says how many it left out, as the command line does.
+function shortValue(v) {
+  const most = 4096;
+  if (v.length <= most) return v;
+  const head = v.slice(0, 2048), tail = v.slice(v.length - 1024);
+  return head + " … (" + (v.length - 3072) + " more characters) … " + tail;
+}
+
 function showAnalysis(r) {
   $("result").hidden = false;
   const badge = $("outcome");
@@ -222,7 +232,7 @@ function showAnalysis(r) {
   $("verdict-text").textContent = words[r.outcome] || r.outcome;
   const facts = [r.play === "misere" ? "misère play" : "normal play"];
   if (r.grundy !== null) facts.push("Grundy value " + r.grundy);
-  if (r.value !== null) facts.push("value " + r.value);
+  if (r.value !== null) facts.push("value " + shortValue(r.value));
   facts.push("position " + r.position);
   $("values").textContent = facts.join(" · ");
   showMisere(r);

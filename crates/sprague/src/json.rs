@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::grid_table::{GridTable, GridValues};
 use crate::misere::MisereFigures;
 use crate::position::Position;
 use crate::rulesets::{HeapFamily, Periodicity, Ruleset};
@@ -355,6 +356,72 @@ impl MisereTableJson {
             values: table.values.clone(),
             genus: table.genus.iter().map(ToString::to_string).collect(),
             period: periodicity.map(PeriodJson::from),
+        }
+    }
+}
+
+/// The JSON of `table` for a game of two interacting numbers (`table
+/// wythoff --to 20x20`): the value of `NAME(a, b)` for every `a` in
+/// `from[0]..=to[0]` (a row each) and `b` in `from[1]..=to[1]` (a column
+/// each).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GridTableJson {
+    /// The ruleset with its parameters, normalised.
+    pub ruleset: String,
+    /// The first row's `a` and the first column's `b`.
+    pub from: [u64; 2],
+    /// The last row's `a` and the last column's `b`.
+    pub to: [u64; 2],
+    /// The number of rows (values of `a`).
+    pub rows: u64,
+    /// The number of columns (values of `b`).
+    pub cols: u64,
+    /// `values[i][j]`, the value of `NAME(from[0] + i, from[1] + j)`.
+    pub values: GridValuesJson,
+    /// For a partizan ruleset, the outcome class of each cell (`L`, `R`,
+    /// `N` or `P`); absent for an impartial one, whose cells are `P` where
+    /// the value is 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcomes: Option<Vec<Vec<String>>>,
+}
+
+/// The cells of a [`GridTableJson`]: Grundy values as integers, or
+/// canonical forms as text in CGSuite's notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum GridValuesJson {
+    /// The Grundy values of an impartial ruleset.
+    Grundy(Vec<Vec<u64>>),
+    /// The canonical forms of a partizan ruleset.
+    Canonical(Vec<Vec<String>>),
+}
+
+impl From<&GridTable> for GridTableJson {
+    fn from(t: &GridTable) -> GridTableJson {
+        let [rows, cols] = t.shape();
+        let (values, outcomes) = match &t.values {
+            GridValues::Grundy(v) => (GridValuesJson::Grundy(v.clone()), None),
+            GridValues::Canonical(v) => (
+                GridValuesJson::Canonical(
+                    v.iter()
+                        .map(|row| row.iter().map(|(text, _)| text.clone()).collect())
+                        .collect(),
+                ),
+                Some(
+                    v.iter()
+                        .map(|row| row.iter().map(|(_, o)| o.letter().to_string()).collect())
+                        .collect(),
+                ),
+            ),
+        };
+        GridTableJson {
+            ruleset: t.ruleset.clone(),
+            from: t.from,
+            to: t.to,
+            rows,
+            cols,
+            values,
+            outcomes,
         }
     }
 }

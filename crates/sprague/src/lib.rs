@@ -40,6 +40,7 @@ mod dyadic;
 mod error;
 mod game;
 pub mod graph;
+mod grid_table;
 mod impartial;
 #[cfg(feature = "serde")]
 pub mod json;
@@ -75,6 +76,7 @@ pub use game::{
     Component, GameClass, Impartial, Key, Kind, Loopy, LoopyPartizan, Move, MoveLabel, Partizan,
     Play, Side, SumRule, SumVerdict, grundy_by_mex,
 };
+pub use grid_table::{GridTable, GridValues, grid_corner, grid_table, is_two_coordinate};
 pub use impartial::{GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
 pub use loopy::{
     LoopyArena, LoopyExpr, LoopyGame, LoopyOutcome, LoopySyntax, Pseudonumber, SidedValue, Stopper,
@@ -100,7 +102,7 @@ pub use quotient::{
 };
 pub use reduced::{infinitesimally_close, reduced_canonical_form};
 pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
-pub use solve::canonical::{CanonicalSolver, Comparison, MAX_VALUE_CHARS, compare};
+pub use solve::canonical::{CanonicalSolver, Comparison, MAX_VALUE_CHARS, compare, value_chars};
 pub use solve::misere::{
     MisereSolver, MisereTable, misere_table, misere_table_partial, observed_period,
 };

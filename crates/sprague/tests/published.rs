@@ -164,3 +164,27 @@ fn nimber_products_of_the_library_checker_sample() {
     }
     assert_eq!(n_checked, 11, "the data file lost its sample");
 }
+
+/// `data/wythoff_grundy.txt`: Wythoff's Grundy array (OEIS A317205, the
+/// lower triangle of A004481), against `sprague table wythoff --to 11x11`.
+#[test]
+fn wythoff_grundy_array() {
+    let data = include_str!("data/wythoff_grundy.txt");
+    let rows: Vec<Vec<u64>> = data
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_whitespace().map(|v| v.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 12, "the data file lost rows");
+    let wythoff = sprague::syntax::parse_ruleset("wythoff").unwrap();
+    let t = sprague::grid_table(&wythoff, [0, 0], [11, 11], &Budget::DEFAULT).unwrap();
+    let sprague::GridValues::Grundy(table) = &t.values else {
+        panic!("wythoff is impartial")
+    };
+    for (n, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), n + 1, "row {n}");
+        for (m, &g) in row.iter().enumerate() {
+            assert_eq!((table[n][m], table[m][n]), (g, g), "G({n}, {m})");
+        }
+    }
+}

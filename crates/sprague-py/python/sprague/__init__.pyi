@@ -113,15 +113,33 @@ MisereTable = TypedDict(
     },
 )
 
+_GridTableRequired = TypedDict(
+    "_GridTableRequired",
+    {
+        "ruleset": str,
+        "from": List[int],
+        "to": List[int],
+        "rows": int,
+        "cols": int,
+        "values": Union[List[List[int]], List[List[str]]],
+    },
+)
+
+class GridTable(_GridTableRequired, total=False):
+    """A table of a game of two numbers: ``values[i][j]`` is the value of
+    ``NAME(from[0] + i, from[1] + j)``, a Grundy value, or a canonical form
+    for a partizan game, whose ``outcomes`` give each cell's class."""
+    outcomes: List[List[str]]
+
 def table(
     ruleset: str,
-    to: Optional[int] = None,
-    frm: int = 0,
+    to: Union[int, str, Tuple[int, int], None] = None,
+    frm: Union[int, str, Tuple[int, int]] = 0,
     period: bool = False,
     misere: bool = False,
     *,
     from_: Optional[int] = None,
-) -> Union[Table, MisereTable]:
+) -> Union[Table, MisereTable, GridTable]:
     """The Grundy values ``G(frm..=to)`` of a built-in one-heap family (e.g.
     ``"subtraction[1,3,4]"``, ``"octal[0.77]"``): the dict of ``sprague table
     --json``. The first heap may also be given as ``from_`` (the command's
@@ -134,6 +152,11 @@ def table(
     Grundy values ``G⁻(n)``, ``genus`` each heap's genus symbol, and a period
     is only observed, never certified. A ruleset that does not parse raises
     ``ValueError`` with ``span``.
+
+    For a game of two interacting numbers (``"wythoff"``, ``"maundy"``,
+    ``"euclid"``, ``"cut"``), ``to`` and ``frm`` are cells, ``"20x20"`` or
+    ``(20, 20)``, and the dict is that of ``sprague table NAME --to 20x20
+    --json`` (a ``GridTable``); without ``to``, ``20x20``.
     """
 
 def quotient(ruleset: str, heaps: Optional[int] = None) -> Dict[str, Any]:

@@ -106,7 +106,8 @@ pub use tree_staircase::TreeStaircase;
 pub use unfair::{UnfairHeap, unfair_mover_wins};
 pub use value::{GameValue, MAX_UPS, build_value};
 pub use wythoff::{
-    TABLE_MAX as WYTHOFF_TABLE_MAX, WythoffPosition, floor_k_phi, wythoff_is_p, wythoff_partner,
+    TABLE_MAX as WYTHOFF_TABLE_MAX, WythoffPosition, floor_k_phi, wythoff_grundy_array,
+    wythoff_is_p, wythoff_partner,
 };
 
 /// Every ruleset, in the order `sprague games` lists them.

@@ -269,6 +269,49 @@ impl WythoffPosition {
     }
 }
 
+/// The most bytes of bit sets [`wythoff_grundy_array`] fills.
+const ARRAY_BITS_BYTES: u128 = 1 << 28;
+
+/// Wythoff's Grundy array: `G(i, j)` at `[i][j]` for every `i <= x`,
+/// `j <= y`, by the table [`Impartial::grundy`] uses (the mex of each
+/// cell's row, column and diagonal, kept as bit sets), for `sprague table
+/// wythoff --to XxY`.
+///
+/// # Errors
+///
+/// [`SolveError::BudgetExceeded`] for more cells than the budget's
+/// positions; [`SolveError::Unsupported`] when the bit sets (a row, column
+/// and diagonal each as wide as the largest value, `x + y + min(x, y)`)
+/// would take more than 256 MiB, as for a long thin rectangle.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, rulesets::wythoff_grundy_array};
+/// let g = wythoff_grundy_array(2, 2, &Budget::DEFAULT).unwrap();
+/// assert_eq!(g, [[0, 1, 2], [1, 2, 0], [2, 0, 1]]);
+/// ```
+pub fn wythoff_grundy_array(x: u64, y: u64, budget: &Budget) -> Result<Vec<Vec<u64>>, SolveError> {
+    let (rows, cols) = (u128::from(x) + 1, u128::from(y) + 1);
+    if rows * cols > u128::from(budget.max_positions) {
+        return Err(SolveError::BudgetExceeded {
+            limit: budget.max_positions,
+        });
+    }
+    // Past the budget check both sides are below 2^64.
+    let words = (rows + cols + rows.min(cols)).div_ceil(64) + 1;
+    let bytes = 8 * words * (2 * rows + 2 * cols);
+    if bytes > ARRAY_BITS_BYTES {
+        return Err(SolveError::unsupported(format!(
+            "the Grundy array of wythoff up to ({x}, {y}) would need {} MiB of bit sets, more than {} MiB: ask for a squarer range",
+            bytes >> 20,
+            ARRAY_BITS_BYTES >> 20
+        )));
+    }
+    budget.check_time()?;
+    Ok(square_table(x as usize, y as usize))
+}
+
 /// The most work (cells times the smaller side) for [`thin_table`].
 const THIN_WORK_MAX: u128 = 1 << 28;
 

@@ -14,8 +14,9 @@ use crate::thermograph::Figures;
 pub enum Value {
     /// A nimber: an impartial loop-free sum under normal play.
     Nimber(Nimber),
-    /// A canonical form in CGSuite's notation (`1/2`, `{1|*}`); `None` when
-    /// its text would be longer than [`crate::MAX_VALUE_CHARS`]. With the
+    /// A canonical form in CGSuite's notation (`1/2`, `{1|*}`), whole;
+    /// `None` when its text would be longer than the budget allows
+    /// ([`crate::value_chars`]: a character a position). With the
     /// figures CGSuite reports beside it (stops, mean, temperature,
     /// birthday, atomic weight, reduced canonical form, thermograph), where
     /// they could be computed within the budget (boxed: they hold walls and

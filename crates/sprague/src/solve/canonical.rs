@@ -20,10 +20,24 @@ use crate::thermograph::{Figures, Thermography};
 
 use super::analysis::{Analysis, SumMove, Value};
 
-/// The longest value [`analyze`](crate::analyze) writes: a canonical form
-/// whose text is longer (hot games such as sums of unfair heaps quickly
-/// reach millions of characters) is reported without its value.
+/// The longest value a text output writes whole: the command line's
+/// `analyze` writes a longer one as its first and last characters with
+/// how many it left out between. The JSON, the web API and the Python
+/// module carry the whole value, however long (see [`value_chars`]).
 pub const MAX_VALUE_CHARS: usize = 4096;
+
+/// The longest value [`analyze`](crate::analyze) writes out within
+/// `budget`: a character for each position the budget allows (ten million
+/// by default), so that writing a value is bounded as computing it is.
+/// Hot games such as sums of unfair heaps have canonical forms that share
+/// their options in the arena but reach millions of characters written
+/// out (`unfair[3,2](6, 7, 8)`: 1.5 million); a value longer than this is
+/// left out of the analysis, whose outcome and moves still stand.
+pub fn value_chars(budget: &Budget) -> usize {
+    usize::try_from(budget.max_positions)
+        .unwrap_or(usize::MAX)
+        .max(MAX_VALUE_CHARS)
+}
 
 /// The most positions the canonical value of a hot sum is tried with when a
 /// sum rule already knows its outcome (a sum of unfair heaps): beyond it the
@@ -232,7 +246,7 @@ impl CanonicalSolver {
 
 /// The analysis of a normal-play sum of short partizan (and impartial)
 /// components by canonical forms: the value of the sum in CGSuite's
-/// notation (left out beyond [`MAX_VALUE_CHARS`]), the outcome class from
+/// notation (left out beyond [`value_chars`]), the outcome class from
 /// comparing it with 0, and the winning moves of `side` moving first (its
 /// moves after which the sum is won for it moving second), the first one
 /// or, with `all`, every one, in the order of components, then moves.
@@ -294,9 +308,10 @@ pub(super) fn analyze(
             }
         }
     }
+    let longest = value_chars(budget);
     let mut component_values = Vec::with_capacity(values.len());
     for &v in &values {
-        let text = solver.arena.display_at_most(v, MAX_VALUE_CHARS)?;
+        let text = solver.arena.display_at_most(v, longest)?;
         component_values.push(Some(Value::Canonical(text, None)));
     }
     Ok(Analysis {
@@ -304,7 +319,7 @@ pub(super) fn analyze(
         outcome,
         components: component_values,
         value: Some(Value::Canonical(
-            solver.arena.display_at_most(total, MAX_VALUE_CHARS)?,
+            solver.arena.display_at_most(total, longest)?,
             // The figures are extra: a game too deep for them still has its
             // value and winning moves.
             figures(&mut solver.arena, total).ok().map(Box::new),
@@ -318,23 +333,24 @@ pub(super) fn analyze(
 /// What CGSuite reports beside the value `g`: the thermographic figures,
 /// the atomic weight of an atomic game (CGSuite's test, which accepts some
 /// infinitesimals that are not all-small: `{1|^^||^}` has weight 2), the
-/// reduced canonical form and the incentives, each written only when
-/// shorter than [`MAX_VALUE_CHARS`].
+/// reduced canonical form and the incentives, each written only when no
+/// longer than [`value_chars`] of the arena's budget.
 ///
 /// Each is extra to the others: one that does not fit the budget is left
 /// out, the rest are still given.
 pub(crate) fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, SolveError> {
+    let longest = value_chars(&arena.budget());
     let mut figures = Thermography::new().figures(arena, g)?;
     let weight = |arena: &mut CanonicalArena| -> Result<Option<String>, SolveError> {
         match atomic_weight(arena, g)? {
-            Some(w) => arena.display_at_most(w, MAX_VALUE_CHARS),
+            Some(w) => arena.display_at_most(w, longest),
             None => Ok(None),
         }
     };
     figures.atomic_weight = weight(arena).ok().flatten();
     let reduced = |arena: &mut CanonicalArena| -> Result<Option<String>, SolveError> {
         let r = reduced_canonical_form(arena, g)?;
-        arena.display_at_most(r, MAX_VALUE_CHARS)
+        arena.display_at_most(r, longest)
     };
     figures.reduced = reduced(arena).ok().flatten();
     let incentives = |arena: &mut CanonicalArena| -> Result<Vec<String>, SolveError> {
@@ -344,7 +360,7 @@ pub(crate) fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, 
         for i in left.into_iter().chain(right) {
             if !seen.contains(&i) {
                 seen.push(i);
-                if let Some(text) = arena.display_at_most(i, MAX_VALUE_CHARS)? {
+                if let Some(text) = arena.display_at_most(i, longest)? {
                     texts.push(text);
                 }
             }
@@ -379,20 +395,26 @@ mod tests {
     }
 
     #[test]
-    fn long_values_are_left_out_of_analyses() {
+    fn long_values_are_written_whole_within_the_budget() {
         // Sums of unfair heaps are hot games whose forms share options in
         // the arena but are long written out.
         let p = Position::parse("unfair[3,2](6, 7)").unwrap();
         let mut solver = CanonicalSolver::new(Budget::DEFAULT);
         let g = solver.sum(p.components()).unwrap();
         let full = solver.arena.display(g).unwrap();
-        assert!(full.chars().count() > MAX_VALUE_CHARS);
         let n = full.chars().count();
-        assert_eq!(solver.arena.display_at_most(g, n).unwrap(), Some(full));
+        assert!(n > MAX_VALUE_CHARS);
+        assert_eq!(
+            solver.arena.display_at_most(g, n).unwrap(),
+            Some(full.clone())
+        );
         assert_eq!(solver.arena.display_at_most(g, n - 1).unwrap(), None);
         let analysis = crate::analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
-        assert_eq!(analysis.value_text(), None);
+        assert_eq!(analysis.value_text(), Some(full));
         assert_eq!(analysis.outcome, solver.arena.outcome(g).unwrap());
+        // The bound on writing is the budget's, a character a position.
+        assert_eq!(value_chars(&Budget::positions(10)), MAX_VALUE_CHARS);
+        assert_eq!(value_chars(&Budget::DEFAULT), 10_000_000);
     }
 
     #[test]
