@@ -402,18 +402,21 @@ fn vertices(c: &ComponentSyntax, graph: &Graph) -> Result<Vec<u32>, ParseError> 
         .collect()
 }
 
+/// A token on each vertex the arguments name, made by `token`.
+fn tokens_on(
+    c: &ComponentSyntax,
+    graph: &Graph,
+    token: impl Fn(u32) -> Arc<dyn Component>,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    Ok(vertices(c, graph)?.into_iter().map(token).collect())
+}
+
 fn tokens(game: GraphGame, c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    let vs = vertices(c, &game.graph)?;
     let game = Arc::new(game);
-    Ok(vs
-        .into_iter()
-        .map(|vertex| {
-            Arc::new(GraphToken {
-                game: Arc::clone(&game),
-                vertex,
-            }) as Arc<dyn Component>
-        })
-        .collect())
+    tokens_on(c, &game.graph, |vertex| {
+        let game = Arc::clone(&game);
+        Arc::new(GraphToken { game, vertex })
+    })
 }
 
 fn build_graph(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
@@ -498,20 +501,14 @@ fn partizan_tokens(
     game: PartizanGraph,
     c: &ComponentSyntax,
 ) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    let vs = vertices(c, game.left_graph())?;
     let file = Arc::new(PartizanFile {
         ruleset: format!("graph[{}]", quoted(path)),
         game,
     });
-    Ok(vs
-        .into_iter()
-        .map(|vertex| {
-            Arc::new(PartizanToken {
-                file: Arc::clone(&file),
-                vertex,
-            }) as Arc<dyn Component>
-        })
-        .collect())
+    tokens_on(c, file.game.left_graph(), |vertex| {
+        let file = Arc::clone(&file);
+        Arc::new(PartizanToken { file, vertex })
+    })
 }
 
 fn build_wordchain(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
