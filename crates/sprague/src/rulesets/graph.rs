@@ -33,7 +33,7 @@ pub(super) const GRAPH: Ruleset = Ruleset {
     rule: "move one token along a directed edge of the graph in FILE; play may loop forever (a draw)",
     example: "graph[\"games/dag.txt\"](0, 5, 7)",
     heaps_interact: false,
-    build: build_graph,
+    build: |c| build_graph_from(c, &FileSystem),
     family: None,
     sum_rule: None,
 };
@@ -44,7 +44,7 @@ pub(super) const WORDCHAIN: Ruleset = Ruleset {
     rule: "answer the last word with a word of the list whose first three letters are its last three; words may repeat",
     example: "wordchain[\"games/wordlist.txt\"](\"purple\")",
     heaps_interact: false,
-    build: build_wordchain,
+    build: |c| build_wordchain_from(c, &FileSystem),
     family: None,
     sum_rule: None,
 };
@@ -66,7 +66,7 @@ pub(super) const GEOGRAPHY: Ruleset = Ruleset {
     rule: "move the token to a neighbour not visited before, on the undirected graph in FILE",
     example: "geography[\"games/grid.txt\"](1)",
     heaps_interact: true,
-    build: build_geography,
+    build: |c| build_geography_from(c, &FileSystem),
     family: None,
     sum_rule: None,
 };
@@ -419,10 +419,6 @@ fn tokens(game: GraphGame, c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>
     })
 }
 
-fn build_graph(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    build_graph_from(c, &FileSystem)
-}
-
 fn build_graph_from(
     c: &ComponentSyntax,
     files: &dyn FileSource,
@@ -509,10 +505,6 @@ fn partizan_tokens(
         let file = Arc::clone(&file);
         Arc::new(PartizanToken { file, vertex })
     })
-}
-
-fn build_wordchain(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    build_wordchain_from(c, &FileSystem)
 }
 
 fn build_wordchain_from(
@@ -730,10 +722,6 @@ impl Impartial for GeographyToken {
             })
             .collect())
     }
-}
-
-fn build_geography(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    build_geography_from(c, &FileSystem)
 }
 
 fn build_geography_from(
