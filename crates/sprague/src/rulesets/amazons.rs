@@ -91,12 +91,12 @@ impl BoardRules for Amazons {
 #[cfg(test)]
 mod tests {
     use super::super::tests::{
-        assert_value_agrees_with_search, canonical_text as value, every_board, swapped,
+        assert_boards_agree_with_search, assert_negatives, canonical_text as value, every_board,
+        swapped,
     };
     use super::*;
     use crate::budget::Budget;
     use crate::game::{Component, Partizan};
-    use std::sync::Arc;
 
     fn board(text: &str) -> AmazonsBoard {
         super::super::tests::board::<Amazons>(text)
@@ -161,14 +161,11 @@ mod tests {
         assert_eq!(key("x.."), key("x|.|."));
         assert_eq!(key("x..|###"), key("x.."));
         assert_ne!(key("x.."), key(".x."));
-        for text in ["x...|o...", "x.#|..o", "xo.|...", "x..o|#..."] {
-            let swapped = swapped(text, &[('x', 'o')]);
-            assert_eq!(
-                value(&format!("amazons(\"{text}\", \"{swapped}\")")),
-                "0",
-                "{text}"
-            );
-        }
+        assert_negatives(
+            "amazons",
+            &["x...|o...", "x.#|..o", "xo.|...", "x..o|#..."],
+            |text| swapped(text, &[('x', 'o')]),
+        );
     }
 
     #[test]
@@ -176,11 +173,10 @@ mod tests {
         // Every board of 1 × 6 and 2 × 3 cells, each cell empty, burnt, x
         // or o (4^6 each): the class from the canonical value (areas
         // valued apart) against a search of the whole board.
-        let mut checked = 0;
-        for grid in every_board(&[(1, 6), (2, 3)], &[EMPTY, LEFT, RIGHT, BURNT]) {
-            assert_value_agrees_with_search(Arc::new(AmazonsBoard::from_grid(grid)));
-            checked += 1;
-        }
+        let checked = assert_boards_agree_with_search::<Amazons>(every_board(
+            &[(1, 6), (2, 3)],
+            &[EMPTY, LEFT, RIGHT, BURNT],
+        ));
         assert_eq!(checked, 2 * 4096);
     }
 }

@@ -77,11 +77,11 @@ impl BoardRules for Clobber {
 #[cfg(test)]
 mod tests {
     use super::super::tests::{
-        assert_value_agrees_with_search, canonical_text as value, every_board, swapped,
+        assert_boards_agree_with_search, assert_negatives, canonical_text as value, every_board,
+        swapped,
     };
     use super::*;
     use crate::position::Position;
-    use std::sync::Arc;
 
     #[test]
     fn small_boards_by_hand() {
@@ -102,14 +102,11 @@ mod tests {
         assert_eq!(key("clobber(\"xo.|...\")"), key("clobber(\"...|.ox\")"));
         assert_eq!(key("clobber(\"xo\")"), key("clobber(\"x|o\")"));
         assert_ne!(key("clobber(\"xo\")"), key("clobber(\"xx\")"));
-        for text in ["xox|oxo", "xxo|o.x", "xo.|oxx|.ox", "xxoo"] {
-            let swapped = swapped(text, &[('x', 'o')]);
-            assert_eq!(
-                value(&format!("clobber(\"{text}\", \"{swapped}\")")),
-                "0",
-                "{text}"
-            );
-        }
+        assert_negatives(
+            "clobber",
+            &["xox|oxo", "xxo|o.x", "xo.|oxx|.ox", "xxoo"],
+            |text| swapped(text, &[('x', 'o')]),
+        );
     }
 
     #[test]
@@ -117,13 +114,10 @@ mod tests {
         // Every board of 2 × 3 and 1 × 5 cells (3^6 + 3^5), and 2 × 4
         // boards without empty cells (2^8): the class from the canonical
         // value (groups valued apart) against a search of the whole board.
-        let mut checked = 0;
-        let boards = every_board(&[(2, 3), (1, 5)], &[EMPTY, LEFT, RIGHT])
-            .chain(every_board(&[(2, 4)], &[LEFT, RIGHT]));
-        for grid in boards {
-            assert_value_agrees_with_search(Arc::new(ClobberBoard::from_grid(grid)));
-            checked += 1;
-        }
+        let checked = assert_boards_agree_with_search::<Clobber>(
+            every_board(&[(2, 3), (1, 5)], &[EMPTY, LEFT, RIGHT])
+                .chain(every_board(&[(2, 4)], &[LEFT, RIGHT])),
+        );
         assert_eq!(checked, 729 + 243 + 256);
     }
 }

@@ -82,12 +82,11 @@ impl BoardRules for Fission {
 #[cfg(test)]
 mod tests {
     use super::super::tests::{
-        assert_value_agrees_with_search, canonical_text as value, every_board,
+        assert_boards_agree_with_search, assert_negatives, canonical_text as value, every_board,
     };
     use super::*;
     use crate::budget::Budget;
     use crate::game::{Component, Partizan};
-    use std::sync::Arc;
 
     fn board(text: &str) -> FissionBoard {
         super::super::tests::board::<Fission>(text)
@@ -144,18 +143,16 @@ mod tests {
         assert_eq!(key("x..|..."), key("...|x.."));
         assert_eq!(key("x..|###"), key("x.."));
         assert_ne!(key("x.."), key("x|.|."));
-        for text in [
-            "....|..x.|....|....",
-            ".x.x|..x.|....|..x.",
-            "..x|.x.|...",
-            "...|.x.|.x.|...",
-        ] {
-            assert_eq!(
-                value(&format!("fission(\"{text}\", \"{}\")", transposed(text))),
-                "0",
-                "{text}"
-            );
-        }
+        assert_negatives(
+            "fission",
+            &[
+                "....|..x.|....|....",
+                ".x.x|..x.|....|..x.",
+                "..x|.x.|...",
+                "...|.x.|.x.|...",
+            ],
+            transposed,
+        );
     }
 
     #[test]
@@ -163,11 +160,10 @@ mod tests {
         // Every board of 3 × 3 and 2 × 5 cells, each cell empty, a stone
         // or blocked (3^9 + 3^10): the class from the canonical value
         // (areas valued apart) against a search of the whole board.
-        let mut checked = 0;
-        for grid in every_board(&[(3, 3), (2, 5)], &[EMPTY, STONE, BLOCKED]) {
-            assert_value_agrees_with_search(Arc::new(FissionBoard::from_grid(grid)));
-            checked += 1;
-        }
+        let checked = assert_boards_agree_with_search::<Fission>(every_board(
+            &[(3, 3), (2, 5)],
+            &[EMPTY, STONE, BLOCKED],
+        ));
         assert_eq!(checked, 19_683 + 59_049);
     }
 }

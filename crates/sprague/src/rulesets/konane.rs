@@ -19,7 +19,9 @@
 use crate::game::Side;
 
 use super::common::Ruleset;
-use super::grid::{ALL_SYMMETRIES, Board, BoardRules, Cell, Direction, Grid, ORTHOGONAL, Regions};
+use super::grid::{
+    ALL_SYMMETRIES, Board, BoardRules, Cell, Direction, Grid, ORTHOGONAL, Regions, Symmetry,
+};
 
 pub(super) const RULESET: Ruleset = KonaneBoard::ruleset(
     "konane(\"..ox|o..x\", ...)   rows top first split by |, x Left's stones, o Right's, . empty, # no cell",
@@ -45,7 +47,7 @@ impl BoardRules for Konane {
     const LETTERS: &'static [(char, u8)] =
         &[('.', EMPTY), ('x', LEFT), ('o', RIGHT), ('#', BLOCKED)];
     const SHAPE: &'static str = "board in quotes, rows split by |, like \".ox.|o..x\"";
-    const SYMMETRIES: &'static [super::grid::Symmetry] = &ALL_SYMMETRIES;
+    const SYMMETRIES: &'static [Symmetry] = &ALL_SYMMETRIES;
     const OUTSIDE: Option<u8> = Some(BLOCKED);
     const REGIONS: Regions = Regions::Whole;
 
@@ -100,12 +102,12 @@ impl BoardRules for Konane {
 #[cfg(test)]
 mod tests {
     use super::super::tests::{
-        assert_value_agrees_with_search, canonical_text as value, every_board, swapped,
+        assert_boards_agree_with_search, assert_negatives, canonical_text as value, every_board,
+        swapped,
     };
     use super::*;
     use crate::budget::Budget;
     use crate::game::{Component, Partizan};
-    use std::sync::Arc;
 
     fn board(text: &str) -> KonaneBoard {
         super::super::tests::board::<Konane>(text)
@@ -177,14 +179,11 @@ mod tests {
         assert_eq!(key("xo."), key("x|o|."));
         assert_eq!(key("xo.|###"), key("xo."));
         assert_ne!(key("xo."), key("xo.."));
-        for text in ["xo.|ox.|...", ".ox.|o..x|....", "xoxo.|.o...|x.o.x"] {
-            let swapped = swapped(text, &[('x', 'o')]);
-            assert_eq!(
-                value(&format!("konane(\"{text}\", \"{swapped}\")")),
-                "0",
-                "{text}"
-            );
-        }
+        assert_negatives(
+            "konane",
+            &["xo.|ox.|...", ".ox.|o..x|....", "xoxo.|.o...|x.o.x"],
+            |text| swapped(text, &[('x', 'o')]),
+        );
     }
 
     #[test]
@@ -192,11 +191,10 @@ mod tests {
         // Every board of 1 × 6, 2 × 3 and 3 × 3 cells, each cell empty, x
         // or o (3^6 + 3^6 + 3^9): the class from the canonical value
         // against a search of the whole board.
-        let mut checked = 0;
-        for grid in every_board(&[(1, 6), (2, 3), (3, 3)], &[EMPTY, LEFT, RIGHT]) {
-            assert_value_agrees_with_search(Arc::new(KonaneBoard::from_grid(grid)));
-            checked += 1;
-        }
+        let checked = assert_boards_agree_with_search::<Konane>(every_board(
+            &[(1, 6), (2, 3), (3, 3)],
+            &[EMPTY, LEFT, RIGHT],
+        ));
         assert_eq!(checked, 729 + 729 + 19_683);
     }
 }

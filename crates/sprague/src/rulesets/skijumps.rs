@@ -129,12 +129,12 @@ impl BoardRules for SkiJumps {
 #[cfg(test)]
 mod tests {
     use super::super::tests::{
-        assert_value_agrees_with_search, canonical_text as value, every_board, swapped,
+        assert_boards_agree_with_search, assert_negatives, canonical_text as value, every_board,
+        swapped,
     };
     use super::*;
     use crate::budget::Budget;
     use crate::game::Partizan;
-    use std::sync::Arc;
 
     fn board(text: &str) -> SkiJumpsBoard {
         super::super::tests::board::<SkiJumps>(text)
@@ -191,18 +191,13 @@ mod tests {
 
     #[test]
     fn the_mirror_image_with_colours_swapped_is_the_negative() {
-        for text in [
+        let texts = [
             "L..|.R.|...",
             "L....|R....|.....",
             ".L.r|R.l.|....",
             "L.R|r.L|...",
-        ] {
-            assert_eq!(
-                value(&format!("skijumps(\"{text}\", \"{}\")", mirrored(text))),
-                "0",
-                "{text}"
-            );
-        }
+        ];
+        assert_negatives("skijumps", &texts, mirrored);
     }
 
     #[test]
@@ -210,7 +205,6 @@ mod tests {
         // Every board of 1 × 4, 2 × 3 and 3 × 2 cells, each cell empty or
         // any of the four skiers (5^4 + 5^6 + 5^6): the class from the
         // canonical value against a search of the whole board.
-        let mut checked = 0;
         let skiers = [
             EMPTY,
             LEFT_JUMPER,
@@ -218,10 +212,8 @@ mod tests {
             RIGHT_JUMPER,
             RIGHT_SLIPPER,
         ];
-        for grid in every_board(&[(1, 4), (2, 3), (3, 2)], &skiers) {
-            assert_value_agrees_with_search(Arc::new(SkiJumpsBoard::from_grid(grid)));
-            checked += 1;
-        }
+        let boards = every_board(&[(1, 4), (2, 3), (3, 2)], &skiers);
+        let checked = assert_boards_agree_with_search::<SkiJumps>(boards);
         assert_eq!(checked, 625 + 2 * 15_625);
     }
 }

@@ -105,3 +105,24 @@ pub(crate) fn board<R: super::grid::BoardRules>(text: &str) -> super::grid::Boar
         .unwrap()
         .clone()
 }
+
+/// For tests of board games: [`assert_value_agrees_with_search`] on each
+/// of `boards`; how many there were.
+pub(crate) fn assert_boards_agree_with_search<R: super::grid::BoardRules>(
+    boards: impl Iterator<Item = super::grid::Grid>,
+) -> usize {
+    boards
+        .map(|grid| {
+            assert_value_agrees_with_search(Arc::new(super::grid::Board::<R>::from_grid(grid)))
+        })
+        .count()
+}
+
+/// For tests of partizan rulesets: that `name(text, negative(text))` is 0
+/// for each of `texts` (a game plus its negative is a second-player win).
+pub(crate) fn assert_negatives(name: &str, texts: &[&str], negative: impl Fn(&str) -> String) {
+    for text in texts {
+        let sum = format!("{name}(\"{text}\", \"{}\")", negative(text));
+        assert_eq!(canonical_text(&sum), "0", "{sum}");
+    }
+}
