@@ -1,6 +1,6 @@
 #!/bin/sh
 # `sprague analyze` on board and row games with two builds of the CLI, alternating, ROUNDS
-# times each (default 5): the median wall time per case and the ratio old / new. The two
+# times each (default 5; CASES, one position a line, for other positions): the median wall time per case and the ratio old / new. The two
 # builds' answers (outcome, value, winning moves with their labels) must be the same text.
 #
 #   scripts/board-versus.sh OLD_SPRAGUE NEW_SPRAGUE
@@ -11,7 +11,7 @@ new=$2
 rounds=${ROUNDS:-5}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-cases='domineering("......|......|......|......|......")
+cases=${CASES:-'domineering("......|......|......|......|......")
 clobber("xoxo|oxox|xoxo")
 konane("xoxox|oxoxo|xo.ox|oxo.o")
 amazons("x..|...|..o")
@@ -19,7 +19,7 @@ fission(".....|..x..|.....|...x.|.....")
 skijumps("L.....|....R.|.L....|.....R|L.....")
 cram(".....|.....|.....|.....")
 toads("TTTT....FFFF")
-backsliding_toads("TTT..FFF")'
+backsliding_toads("TTT..FFF")'}
 now() { date +%s.%N; }
 echo "$cases" | while read -r case; do
     i=0

@@ -23,7 +23,7 @@ use crate::game::{Component, Key, Kind, LoopyPartizan, Move, Side};
 use crate::syntax::ComponentSyntax;
 
 use super::common::Ruleset;
-use super::toads::{Cell, read_rows, row_key, row_moves, write_row};
+use super::toads::{Cell, read_rows, row_bytes, row_moves, write_row};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "backsliding_toads",
@@ -57,7 +57,7 @@ impl Component for BackslidingToads {
     fn key(&self) -> Key {
         Key::new(
             "backsliding_toads",
-            std::iter::once(u64::from(self.split)).chain(row_key(&self.cells)),
+            std::iter::once(u64::from(self.split)).chain(Key::pack(&row_bytes(&self.cells))),
         )
     }
 

@@ -279,11 +279,17 @@ impl Grid {
     /// `symmetries` (with its shape), so that boards that are images of each
     /// other share a key.
     pub fn key_words(&self, symmetries: &[Symmetry]) -> Vec<u64> {
-        let least = self.least_image(symmetries);
-        [least.rows as u64, least.cols as u64]
-            .into_iter()
-            .chain(crate::game::Key::pack(&least.cells))
-            .collect()
+        let words = |g: &Grid| {
+            [g.rows as u64, g.cols as u64]
+                .into_iter()
+                .chain(Key::pack(&g.cells))
+                .collect()
+        };
+        // The identity alone needs no copy of the board.
+        match symmetries {
+            [s] if !(s.flip_rows || s.flip_cols || s.transpose) => words(self),
+            _ => words(&self.least_image(symmetries)),
+        }
     }
 
     /// The areas of side-by-side cells for which `member` holds, each as a

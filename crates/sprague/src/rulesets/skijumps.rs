@@ -86,9 +86,11 @@ impl BoardRules for SkiJumps {
             if owner(cell) != Some(side) {
                 continue;
             }
-            let slides: Vec<Cell> = g.run((r, c), east, EMPTY).collect();
-            let last = slides.last().copied().unwrap_or((r, c));
-            out.extend(slides.iter().map(|&(_, to)| ((r, c), Ski::Slide(Some(to)))));
+            let mut last = (r, c);
+            for to in g.run((r, c), east, EMPTY) {
+                out.push(((r, c), Ski::Slide(Some(to.1))));
+                last = to;
+            }
             if g.step(last, east, 1).is_none() {
                 out.push(((r, c), Ski::Slide(None)));
             }

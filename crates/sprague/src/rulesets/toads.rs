@@ -54,24 +54,33 @@ fn hops(cells: &[Cell], side: Side, back_slides: bool) -> Vec<(usize, usize)> {
         Side::Left => (Cell::Toad, Cell::Frog, 1),
         Side::Right => (Cell::Frog, Cell::Toad, -1),
     };
+    let n = cells.len();
     // The cell `k` steps from `i` in the mover's direction (back for a
     // negative `k`), if on the row.
-    let ahead = |i: usize, k: isize| {
-        i.checked_add_signed(k * forward)
-            .filter(|&j| j < cells.len())
-    };
-    let is = |j: Option<usize>, cell: Cell| j.is_some_and(|j| cells[j] == cell);
+    let ahead = |i: usize, k: isize| i.checked_add_signed(k * forward).filter(|&j| j < n);
     let mut out = Vec::new();
-    for i in (0..cells.len()).filter(|&i| cells[i] == mover) {
-        let (step, back, jump) = (ahead(i, 1), ahead(i, -1), ahead(i, 2));
-        if let Some(to) = step.filter(|_| is(step, Cell::Empty)) {
-            out.push((i, to));
+    for i in 0..n {
+        if cells[i] != mover {
+            continue;
         }
-        if let Some(to) = back.filter(|_| back_slides && is(back, Cell::Empty)) {
-            out.push((i, to));
+        let step = ahead(i, 1);
+        let next = step.map(|j| cells[j]);
+        if let Some(j) = step
+            && next == Some(Cell::Empty)
+        {
+            out.push((i, j));
         }
-        if let Some(to) = jump.filter(|_| is(step, other) && is(jump, Cell::Empty)) {
-            out.push((i, to));
+        if back_slides
+            && let Some(j) = ahead(i, -1)
+            && cells[j] == Cell::Empty
+        {
+            out.push((i, j));
+        }
+        if next == Some(other)
+            && let Some(j) = ahead(i, 2)
+            && cells[j] == Cell::Empty
+        {
+            out.push((i, j));
         }
     }
     out
@@ -111,10 +120,9 @@ pub(super) fn row_moves(
         .collect())
 }
 
-/// The words of a row's key: one byte a cell.
-pub(super) fn row_key(cells: &[Cell]) -> Vec<u64> {
-    let bytes: Vec<u8> = cells.iter().map(|&c| c as u8).collect();
-    Key::pack(&bytes).collect()
+/// A row as the bytes of its key: one a cell.
+pub(super) fn row_bytes(cells: &[Cell]) -> Vec<u8> {
+    cells.iter().map(|&c| c as u8).collect()
 }
 
 impl Component for ToadsAndFrogs {
@@ -127,7 +135,7 @@ impl Component for ToadsAndFrogs {
     }
 
     fn key(&self) -> Key {
-        Key::new("toads", row_key(&self.cells))
+        Key::new("toads", Key::pack(&row_bytes(&self.cells)))
     }
 
     fn kind(&self) -> Kind<'_> {
