@@ -32,7 +32,6 @@ mod budget;
 pub mod certificate;
 mod cgt;
 mod coalitions;
-mod coins;
 mod comparisons;
 mod cooling;
 pub mod durable;
@@ -69,7 +68,6 @@ pub use atomic::{atomic_weight, is_all_small, is_infinitesimal};
 pub use budget::{Budget, Deadline, Progress};
 pub use cgt::{CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, simplest_between};
 pub use coalitions::{Coalition, Eventual, Race};
-pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use cooling::{cool, heat, overheat};
 pub use error::{ParseError, ParseErrorKind, SolveError};
 pub use game::{
@@ -102,6 +100,7 @@ pub use quotient::{
 };
 pub use reduced::{infinitesimally_close, reduced_canonical_form};
 pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
+pub use rulesets::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use solve::canonical::{CanonicalSolver, Comparison, MAX_VALUE_CHARS, compare, value_chars};
 pub use solve::misere::{
     MisereSolver, MisereTable, misere_table, misere_table_partial, observed_period,

@@ -16,99 +16,60 @@
 //! keep the players' roles, of the board cropped to its unburnt cells.
 //! Exchanging the colours gives the negative.
 
-use std::sync::Arc;
+use crate::game::Side;
 
-use crate::budget::Budget;
-use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
-use crate::syntax::ComponentSyntax;
+use super::common::Ruleset;
+use super::grid::{ALL_SYMMETRIES, Board, BoardRules, Cell, Grid, QUEEN, Regions, Symmetry};
 
-use super::common::{Ruleset, check_move_count, quoted_components};
-use super::grid::{ALL_SYMMETRIES, Grid};
-
-pub(super) const RULESET: Ruleset = Ruleset {
-    name: "amazons",
-    syntax: "amazons(\"x...|o...\", ...)   rows top first split by |, x Left's amazons, o Right's, . empty, # burnt",
-    rule: "partizan: move one of your amazons like a chess queen, then shoot an arrow from it like a queen; \
+pub(super) const RULESET: Ruleset = AmazonsBoard::ruleset(
+    "amazons(\"x...|o...\", ...)   rows top first split by |, x Left's amazons, o Right's, . empty, # burnt",
+    "partizan: move one of your amazons like a chess queen, then shoot an arrow from it like a queen; \
            the arrow burns the cell it lands on",
-    example: "amazons(\"x..#|....|.#.o\")",
-    heaps_interact: false,
-    build,
-    family: None,
-    sum_rule: None,
-};
+    "amazons(\"x..#|....|.#.o\")",
+);
 
 const EMPTY: u8 = 0;
 const LEFT: u8 = 1;
 const RIGHT: u8 = 2;
 const BURNT: u8 = 3;
-const LETTERS: [(char, u8); 4] = [('.', EMPTY), ('x', LEFT), ('o', RIGHT), ('#', BURNT)];
 
-/// The eight directions of a queen, clockwise from up.
-const DIRECTIONS: [(isize, isize); 8] = [
-    (-1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-];
-
-type Cell = (usize, usize);
+/// The rules of Amazons.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Amazons;
 
 /// An Amazons board.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct AmazonsBoard {
-    grid: Grid,
-}
+pub type AmazonsBoard = Board<Amazons>;
 
-impl AmazonsBoard {
-    /// The board as written.
-    pub fn text(&self) -> String {
-        self.grid.text(&LETTERS)
-    }
+impl BoardRules for Amazons {
+    const NAME: &'static str = "amazons";
+    const LETTERS: &'static [(char, u8)] = &[('.', EMPTY), ('x', LEFT), ('o', RIGHT), ('#', BURNT)];
+    const SHAPE: &'static str = "board in quotes, rows split by |, like \"x..|..o\"";
+    const SYMMETRIES: &'static [Symmetry] = &ALL_SYMMETRIES;
+    const OUTSIDE: Option<u8> = Some(BURNT);
+    const REGIONS: Regions = Regions::Areas {
+        directions: &QUEEN,
+        pieces: Some(&[LEFT, RIGHT]),
+    };
 
-    /// The cells a queen on `from` reaches on `grid` in direction `d`,
-    /// nearest first: empty cells, up to the first that is not.
-    fn line(grid: &Grid, from: Cell, d: (isize, isize)) -> Vec<Cell> {
-        let mut out = Vec::new();
-        let mut at = from;
-        while let (Some(r), Some(c)) = (at.0.checked_add_signed(d.0), at.1.checked_add_signed(d.1))
-        {
-            if r >= grid.rows || c >= grid.cols || grid.get(r, c) != EMPTY {
-                break;
-            }
-            at = (r, c);
-            out.push(at);
-        }
-        out
-    }
+    /// The amazon's cell, its landing cell and the arrow's: by the
+    /// amazon's cell, then the direction (clockwise from up) and distance
+    /// of its move, then those of the arrow.
+    type Play = (Cell, Cell, Cell);
 
-    /// The moves of `side`: (amazon, landing cell, arrow), by the amazon's
-    /// cell, then the direction and distance of its move, then those of
-    /// the arrow.
-    fn plays(&self, side: Side) -> Vec<(Cell, Cell, Cell)> {
+    fn plays(g: &Grid, side: Side) -> Vec<Self::Play> {
         let own = match side {
             Side::Left => LEFT,
             Side::Right => RIGHT,
         };
         let mut out = Vec::new();
-        for r in 0..self.grid.rows {
-            for c in 0..self.grid.cols {
-                if self.grid.get(r, c) != own {
-                    continue;
-                }
-                let mut lifted = self.grid.clone();
-                lifted.set(r, c, EMPTY);
-                for d in DIRECTIONS {
-                    for to in Self::line(&lifted, (r, c), d) {
-                        for e in DIRECTIONS {
-                            for arrow in Self::line(&lifted, to, e) {
-                                out.push(((r, c), to, arrow));
-                            }
-                        }
+        for from in g.cells_of(own) {
+            // The cell the amazon leaves is empty for its arrow.
+            let mut lifted = g.clone();
+            lifted.put(from, EMPTY);
+            for d in QUEEN {
+                for to in lifted.run(from, d, EMPTY) {
+                    for e in QUEEN {
+                        out.extend(lifted.run(to, e, EMPTY).map(|arrow| (from, to, arrow)));
                     }
                 }
             }
@@ -116,129 +77,29 @@ impl AmazonsBoard {
         out
     }
 
-    fn play(&self, from: Cell, to: Cell, arrow: Cell) -> Move {
-        let mut grid = self.grid.clone();
-        let amazon = grid.get(from.0, from.1);
-        grid.set(from.0, from.1, EMPTY);
-        grid.set(to.0, to.1, amazon);
-        grid.set(arrow.0, arrow.1, BURNT);
-        let label = format!(
+    fn play(g: &mut Grid, _: Side, (from, to, arrow): Self::Play) -> String {
+        g.put(to, g.at(from));
+        g.put(from, EMPTY);
+        g.put(arrow, BURNT);
+        format!(
             "the amazon on ({}, {}) moves to ({}, {}) and shoots ({}, {})",
             from.0, from.1, to.0, to.1, arrow.0, arrow.1
-        );
-        Move::new(MoveLabel::Words(label), Arc::new(AmazonsBoard { grid }))
+        )
     }
-
-    /// The areas of unburnt cells joined side by side or corner to corner,
-    /// each cropped, in the order of their first cells.
-    fn areas(&self) -> Vec<Grid> {
-        let g = &self.grid;
-        let mut seen = vec![false; g.cells.len()];
-        let mut areas = Vec::new();
-        let mut stack = Vec::new();
-        for start in 0..g.cells.len() {
-            if seen[start] || g.cells[start] == BURNT {
-                continue;
-            }
-            let mut cells = vec![BURNT; g.cells.len()];
-            seen[start] = true;
-            stack.push(start);
-            while let Some(i) = stack.pop() {
-                cells[i] = g.cells[i];
-                let (r, c) = (i / g.cols, i % g.cols);
-                for d in DIRECTIONS {
-                    if let (Some(r), Some(c)) =
-                        (r.checked_add_signed(d.0), c.checked_add_signed(d.1))
-                        && r < g.rows
-                        && c < g.cols
-                    {
-                        let j = r * g.cols + c;
-                        if !seen[j] && g.cells[j] != BURNT {
-                            seen[j] = true;
-                            stack.push(j);
-                        }
-                    }
-                }
-            }
-            let area = Grid {
-                rows: g.rows,
-                cols: g.cols,
-                cells,
-            };
-            areas.push(area.cropped(|c| c != BURNT));
-        }
-        areas
-    }
-}
-
-impl Component for AmazonsBoard {
-    fn ruleset(&self) -> String {
-        "amazons".to_string()
-    }
-
-    fn args(&self) -> String {
-        format!("\"{}\"", self.text())
-    }
-
-    fn key(&self) -> Key {
-        let board = self.grid.cropped(|c| c != BURNT);
-        Key::new("amazons", board.key_words(&ALL_SYMMETRIES))
-    }
-
-    fn kind(&self) -> Kind<'_> {
-        Kind::Partizan(self)
-    }
-}
-
-impl Partizan for AmazonsBoard {
-    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        let plays = self.plays(side);
-        check_move_count(plays.len() as u64, budget)?;
-        Ok(plays
-            .into_iter()
-            .map(|(from, to, arrow)| self.play(from, to, arrow))
-            .collect())
-    }
-
-    fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
-        let areas = self.areas();
-        let n_areas = areas.len();
-        let with_amazons: Vec<Grid> = areas
-            .into_iter()
-            .filter(|a| a.cells.iter().any(|&c| c == LEFT || c == RIGHT))
-            .collect();
-        (n_areas > 1 || with_amazons.is_empty() && n_areas == 1).then(|| {
-            with_amazons
-                .into_iter()
-                .map(|grid| Arc::new(AmazonsBoard { grid }) as Arc<dyn Component>)
-                .collect()
-        })
-    }
-}
-
-fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    quoted_components(
-        c,
-        "board in quotes, rows split by |, like \"x..|..o\"",
-        |text, at, span| {
-            let grid = Grid::parse(text, at, &LETTERS, span)?;
-            Ok(Arc::new(AmazonsBoard { grid }) as Arc<dyn Component>)
-        },
-    )
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_value_agrees_with_search, canonical_text as value};
+    use super::super::tests::{
+        assert_boards_agree_with_search, assert_negatives, canonical_text as value, every_board,
+        swapped,
+    };
     use super::*;
-    use crate::position::Position;
+    use crate::budget::Budget;
+    use crate::game::{Component, Partizan};
 
     fn board(text: &str) -> AmazonsBoard {
-        let p = Position::parse(&format!("amazons(\"{text}\")")).unwrap();
-        p.components()[0]
-            .downcast_ref::<AmazonsBoard>()
-            .unwrap()
-            .clone()
+        super::super::tests::board::<Amazons>(text)
     }
 
     #[test]
@@ -300,21 +161,11 @@ mod tests {
         assert_eq!(key("x.."), key("x|.|."));
         assert_eq!(key("x..|###"), key("x.."));
         assert_ne!(key("x.."), key(".x."));
-        for text in ["x...|o...", "x.#|..o", "xo.|...", "x..o|#..."] {
-            let swapped: String = text
-                .chars()
-                .map(|c| match c {
-                    'x' => 'o',
-                    'o' => 'x',
-                    c => c,
-                })
-                .collect();
-            assert_eq!(
-                value(&format!("amazons(\"{text}\", \"{swapped}\")")),
-                "0",
-                "{text}"
-            );
-        }
+        assert_negatives(
+            "amazons",
+            &["x...|o...", "x.#|..o", "xo.|...", "x..o|#..."],
+            |text| swapped(text, &[('x', 'o')]),
+        );
     }
 
     #[test]
@@ -322,26 +173,10 @@ mod tests {
         // Every board of 1 × 6 and 2 × 3 cells, each cell empty, burnt, x
         // or o (4^6 each): the class from the canonical value (areas
         // valued apart) against a search of the whole board.
-        let mut checked = 0;
-        for (rows, cols) in [(1, 6), (2, 3)] {
-            let n = rows * cols;
-            for code in 0..4usize.pow(n as u32) {
-                let cells: Vec<u8> = (0..n).map(|i| (code >> (2 * i) & 3) as u8).collect();
-                assert_value_agrees_with_search(Arc::new(AmazonsBoard {
-                    grid: Grid { rows, cols, cells },
-                }));
-                checked += 1;
-            }
-        }
+        let checked = assert_boards_agree_with_search::<Amazons>(every_board(
+            &[(1, 6), (2, 3)],
+            &[EMPTY, LEFT, RIGHT, BURNT],
+        ));
         assert_eq!(checked, 2 * 4096);
-    }
-
-    #[test]
-    fn bad_boards_are_parse_errors() {
-        assert!(Position::parse("amazons(\"x.|x\")").is_err());
-        let e = Position::parse("amazons(\"xQ\")").unwrap_err();
-        assert_eq!(e.span, 10..11);
-        assert!(Position::parse("amazons(2)").is_err());
-        assert!(Position::parse("amazons()").is_err());
     }
 }

@@ -19,11 +19,11 @@ use std::sync::Arc;
 
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Key, Kind, LoopyPartizan, Move, MoveLabel, Side};
+use crate::game::{Component, Key, Kind, LoopyPartizan, Move, Side};
 use crate::syntax::ComponentSyntax;
 
-use super::common::{Ruleset, check_move_count, quoted_components};
-use super::toads::{Cell, read_row, write_row};
+use super::common::Ruleset;
+use super::toads::{Cell, read_rows, row_bytes, row_moves, write_row};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "backsliding_toads",
@@ -45,86 +45,19 @@ pub struct BackslidingToads {
     split: bool,
 }
 
-impl BackslidingToads {
-    fn row(&self) -> String {
-        write_row(&self.cells)
-    }
-
-    /// The moves of `side`: (from, to) cells, by the cell moved from, then
-    /// forward step, backward step, jump (CGSuite's order: slides, then
-    /// back-slides, then jumps, per piece here).
-    fn hops(&self, side: Side) -> Vec<(usize, usize)> {
-        let (mover, other) = match side {
-            Side::Left => (Cell::Toad, Cell::Frog),
-            Side::Right => (Cell::Frog, Cell::Toad),
-        };
-        let n = self.cells.len() as isize;
-        let forward: isize = match side {
-            Side::Left => 1,
-            Side::Right => -1,
-        };
-        let at = |i: isize| (0..n).contains(&i).then(|| self.cells[i as usize]);
-        let mut out = Vec::new();
-        for i in 0..n {
-            if self.cells[i as usize] != mover {
-                continue;
-            }
-            if at(i + forward) == Some(Cell::Empty) {
-                out.push((i as usize, (i + forward) as usize));
-            }
-            if at(i - forward) == Some(Cell::Empty) {
-                out.push((i as usize, (i - forward) as usize));
-            }
-            if at(i + forward) == Some(other) && at(i + 2 * forward) == Some(Cell::Empty) {
-                out.push((i as usize, (i + 2 * forward) as usize));
-            }
-        }
-        out
-    }
-
-    fn hop(&self, from: usize, to: usize) -> Move {
-        let mut cells = self.cells.clone();
-        cells[to] = cells[from];
-        cells[from] = Cell::Empty;
-        let what = if cells[to] == Cell::Toad {
-            "toad"
-        } else {
-            "frog"
-        };
-        let forward = (to > from) == (cells[to] == Cell::Toad);
-        let how = match (from.abs_diff(to), forward) {
-            (2, _) => "jumps",
-            (_, true) => "steps",
-            (_, false) => "steps back",
-        };
-        Move::new(
-            MoveLabel::Words(format!(
-                "the {what} on cell {} {how} to cell {}",
-                from + 1,
-                to + 1
-            )),
-            Arc::new(BackslidingToads {
-                cells,
-                split: self.split,
-            }),
-        )
-    }
-}
-
 impl Component for BackslidingToads {
     fn ruleset(&self) -> String {
         "backsliding_toads".to_string()
     }
 
     fn args(&self) -> String {
-        format!("\"{}\"", self.row())
+        format!("\"{}\"", write_row(&self.cells))
     }
 
     fn key(&self) -> Key {
-        let bytes: Vec<u8> = self.cells.iter().map(|&c| c as u8).collect();
         Key::new(
             "backsliding_toads",
-            std::iter::once(u64::from(self.split)).chain(Key::pack(&bytes)),
+            std::iter::once(u64::from(self.split)).chain(Key::pack(&row_bytes(&self.cells))),
         )
     }
 
@@ -135,12 +68,10 @@ impl Component for BackslidingToads {
 
 impl LoopyPartizan for BackslidingToads {
     fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        let hops = self.hops(side);
-        check_move_count(hops.len() as u64, budget)?;
-        Ok(hops
-            .into_iter()
-            .map(|(from, to)| self.hop(from, to))
-            .collect())
+        let split = self.split;
+        row_moves(&self.cells, side, true, budget, |cells| {
+            Arc::new(BackslidingToads { cells, split })
+        })
     }
 
     fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
@@ -151,18 +82,12 @@ impl LoopyPartizan for BackslidingToads {
 }
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    quoted_components(
-        c,
-        "row in quotes: T toads, F frogs, . empty, like \"TT..FF\"",
-        |text, at, span| {
-            let cells = read_row(text, at, span)?;
-            Ok(Arc::new(BackslidingToads { cells, split: true }) as Arc<dyn Component>)
-        },
-    )
+    read_rows(c, |cells| Arc::new(BackslidingToads { cells, split: true }))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::toads::every_row;
     use super::*;
     use crate::game::Play;
     use crate::outcome::Outcome;
@@ -225,41 +150,24 @@ mod tests {
     fn regions_agree_with_the_whole_row_on_every_small_row() {
         let budget = Budget::DEFAULT;
         let mut checked = 0;
-        for len in 0..=7usize {
-            for code in 0..3u32.pow(len as u32) {
-                let cells: Vec<Cell> = (0..len)
-                    .map(|i| match code / 3u32.pow(i as u32) % 3 {
-                        0 => Cell::Empty,
-                        1 => Cell::Toad,
-                        _ => Cell::Frog,
-                    })
-                    .collect();
-                let split = Position::from_components(vec![Arc::new(BackslidingToads {
-                    cells: cells.clone(),
-                    split: true,
-                })]);
-                let whole = Position::from_components(vec![Arc::new(BackslidingToads {
-                    cells,
-                    split: false,
-                })]);
-                for side in [Side::Left, Side::Right] {
-                    let a = analyze_for(&split, Play::Normal, side, true, &budget).unwrap();
-                    let b = analyze_for(&whole, Play::Normal, side, true, &budget).unwrap();
-                    assert_eq!(a.outcome, b.outcome, "{}", split);
-                    assert_eq!(a.remoteness, b.remoteness, "{}", split);
-                    assert_eq!(a.winning_moves.len(), b.winning_moves.len(), "{}", split);
-                }
-                checked += 1;
+        for cells in every_row(7) {
+            let split = Position::from_components(vec![Arc::new(BackslidingToads {
+                cells: cells.clone(),
+                split: true,
+            })]);
+            let whole = Position::from_components(vec![Arc::new(BackslidingToads {
+                cells,
+                split: false,
+            })]);
+            for side in [Side::Left, Side::Right] {
+                let a = analyze_for(&split, Play::Normal, side, true, &budget).unwrap();
+                let b = analyze_for(&whole, Play::Normal, side, true, &budget).unwrap();
+                assert_eq!(a.outcome, b.outcome, "{}", split);
+                assert_eq!(a.remoteness, b.remoteness, "{}", split);
+                assert_eq!(a.winning_moves.len(), b.winning_moves.len(), "{}", split);
             }
+            checked += 1;
         }
         assert_eq!(checked, (0..=7).map(|n| 3u32.pow(n)).sum::<u32>());
-    }
-
-    #[test]
-    fn bad_rows_are_parse_errors() {
-        let e = Position::parse("backsliding_toads(\"T.x\")").unwrap_err();
-        assert_eq!(e.span, 21..22);
-        assert!(Position::parse("backsliding_toads(3)").is_err());
-        assert!(Position::parse("backsliding_toads()").is_err());
     }
 }

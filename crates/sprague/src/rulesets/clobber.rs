@@ -12,143 +12,74 @@
 //! rectangle, all of which keep the players' roles. (Exchanging the
 //! colours gives the negative.)
 
-use std::sync::Arc;
+use crate::game::Side;
 
-use crate::budget::Budget;
-use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
-use crate::syntax::ComponentSyntax;
+use super::common::Ruleset;
+use super::grid::{ALL_SYMMETRIES, Board, BoardRules, Cell, Grid, ORTHOGONAL, Regions, Symmetry};
 
-use super::common::{Ruleset, check_move_count, quoted_components};
-use super::grid::{ALL_SYMMETRIES, Grid};
-
-pub(super) const RULESET: Ruleset = Ruleset {
-    name: "clobber",
-    syntax: "clobber(\"xo.|ox.\", ...)   rows top first split by |, x Left's stones, o Right's, . empty",
-    rule: "partizan: move one of your stones onto an orthogonally adjacent stone of the other player, removing it",
-    example: "clobber(\"xox|oxo\")",
-    heaps_interact: false,
-    build,
-    family: None,
-    sum_rule: None,
-};
+pub(super) const RULESET: Ruleset = ClobberBoard::ruleset(
+    "clobber(\"xo.|ox.\", ...)   rows top first split by |, x Left's stones, o Right's, . empty",
+    "partizan: move one of your stones onto an orthogonally adjacent stone of the other player, removing it",
+    "clobber(\"xox|oxo\")",
+);
 
 const EMPTY: u8 = 0;
 const LEFT: u8 = 1;
 const RIGHT: u8 = 2;
-const LETTERS: [(char, u8); 3] = [('.', EMPTY), ('x', LEFT), ('o', RIGHT)];
+
+/// The rules of Clobber.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Clobber;
 
 /// A Clobber board.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ClobberBoard {
-    grid: Grid,
-}
+pub type ClobberBoard = Board<Clobber>;
 
-impl ClobberBoard {
-    /// The board as written.
-    pub fn text(&self) -> String {
-        self.grid.text(&LETTERS)
-    }
+impl BoardRules for Clobber {
+    const NAME: &'static str = "clobber";
+    const LETTERS: &'static [(char, u8)] = &[('.', EMPTY), ('x', LEFT), ('o', RIGHT)];
+    const SHAPE: &'static str = "board in quotes, rows split by |, like \"xo|ox\"";
+    const SYMMETRIES: &'static [Symmetry] = &ALL_SYMMETRIES;
+    const OUTSIDE: Option<u8> = Some(EMPTY);
+    const REGIONS: Regions = Regions::Areas {
+        directions: &ORTHOGONAL,
+        pieces: None,
+    };
 
-    /// The moves of `side` as (from, to) cells, by the cell moved from,
-    /// then up, left, right, down.
-    fn captures(&self, side: Side) -> Vec<((usize, usize), (usize, usize))> {
+    /// The cell moved from and the cell clobbered (up, left, right, down).
+    type Play = (Cell, Cell);
+
+    fn plays(g: &Grid, side: Side) -> Vec<Self::Play> {
         let (own, other) = match side {
             Side::Left => (LEFT, RIGHT),
             Side::Right => (RIGHT, LEFT),
         };
-        let g = &self.grid;
-        let mut out = Vec::new();
-        for r in 0..g.rows {
-            for c in 0..g.cols {
-                if g.get(r, c) != own {
-                    continue;
-                }
-                let neighbours = [
-                    (r.checked_sub(1), Some(c)),
-                    (Some(r), c.checked_sub(1)),
-                    (Some(r), (c + 1 < g.cols).then_some(c + 1)),
-                    ((r + 1 < g.rows).then_some(r + 1), Some(c)),
-                ];
-                for (r2, c2) in neighbours {
-                    if let (Some(r2), Some(c2)) = (r2, c2)
-                        && g.get(r2, c2) == other
-                    {
-                        out.push(((r, c), (r2, c2)));
-                    }
-                }
-            }
-        }
-        out
+        g.cells_of(own)
+            .flat_map(|from| {
+                ORTHOGONAL
+                    .iter()
+                    .filter_map(move |&d| g.step(from, d, 1))
+                    .filter(|&to| g.at(to) == other)
+                    .map(move |to| (from, to))
+            })
+            .collect()
     }
 
-    fn capture(&self, from: (usize, usize), to: (usize, usize)) -> Move {
-        let mut grid = self.grid.clone();
-        let stone = grid.get(from.0, from.1);
-        grid.set(to.0, to.1, stone);
-        grid.set(from.0, from.1, EMPTY);
-        let label = format!(
+    fn play(g: &mut Grid, _: Side, (from, to): Self::Play) -> String {
+        g.put(to, g.at(from));
+        g.put(from, EMPTY);
+        format!(
             "the stone on ({}, {}) clobbers ({}, {})",
             from.0, from.1, to.0, to.1
-        );
-        Move::new(MoveLabel::Words(label), Arc::new(ClobberBoard { grid }))
+        )
     }
-}
-
-impl Component for ClobberBoard {
-    fn ruleset(&self) -> String {
-        "clobber".to_string()
-    }
-
-    fn args(&self) -> String {
-        format!("\"{}\"", self.text())
-    }
-
-    fn key(&self) -> Key {
-        let stones = self.grid.cropped(|c| c != EMPTY);
-        Key::new("clobber", stones.key_words(&ALL_SYMMETRIES))
-    }
-
-    fn kind(&self) -> Kind<'_> {
-        Kind::Partizan(self)
-    }
-}
-
-impl Partizan for ClobberBoard {
-    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        let captures = self.captures(side);
-        check_move_count(captures.len() as u64, budget)?;
-        Ok(captures
-            .into_iter()
-            .map(|(from, to)| self.capture(from, to))
-            .collect())
-    }
-
-    fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
-        let groups = self.grid.areas(|c| c != EMPTY, EMPTY);
-        (groups.len() > 1).then(|| {
-            groups
-                .into_iter()
-                .map(|grid| Arc::new(ClobberBoard { grid }) as Arc<dyn Component>)
-                .collect()
-        })
-    }
-}
-
-fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    quoted_components(
-        c,
-        "board in quotes, rows split by |, like \"xo|ox\"",
-        |text, at, span| {
-            let grid = Grid::parse(text, at, &LETTERS, span)?;
-            Ok(Arc::new(ClobberBoard { grid }) as Arc<dyn Component>)
-        },
-    )
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_value_agrees_with_search, canonical_text as value};
+    use super::super::tests::{
+        assert_boards_agree_with_search, assert_negatives, canonical_text as value, every_board,
+        swapped,
+    };
     use super::*;
     use crate::position::Position;
 
@@ -171,21 +102,11 @@ mod tests {
         assert_eq!(key("clobber(\"xo.|...\")"), key("clobber(\"...|.ox\")"));
         assert_eq!(key("clobber(\"xo\")"), key("clobber(\"x|o\")"));
         assert_ne!(key("clobber(\"xo\")"), key("clobber(\"xx\")"));
-        for text in ["xox|oxo", "xxo|o.x", "xo.|oxx|.ox", "xxoo"] {
-            let swapped: String = text
-                .chars()
-                .map(|c| match c {
-                    'x' => 'o',
-                    'o' => 'x',
-                    c => c,
-                })
-                .collect();
-            assert_eq!(
-                value(&format!("clobber(\"{text}\", \"{swapped}\")")),
-                "0",
-                "{text}"
-            );
-        }
+        assert_negatives(
+            "clobber",
+            &["xox|oxo", "xxo|o.x", "xo.|oxx|.ox", "xxoo"],
+            |text| swapped(text, &[('x', 'o')]),
+        );
     }
 
     #[test]
@@ -193,35 +114,10 @@ mod tests {
         // Every board of 2 × 3 and 1 × 5 cells (3^6 + 3^5), and 2 × 4
         // boards without empty cells (2^8): the class from the canonical
         // value (groups valued apart) against a search of the whole board.
-        let mut checked = 0;
-        let shapes: [(usize, usize, bool); 3] = [(2, 3, true), (1, 5, true), (2, 4, false)];
-        for (rows, cols, with_empty) in shapes {
-            let kinds: &[u8] = if with_empty {
-                &[EMPTY, LEFT, RIGHT]
-            } else {
-                &[LEFT, RIGHT]
-            };
-            let n = rows * cols;
-            let count = kinds.len().pow(n as u32);
-            for code in 0..count {
-                let cells: Vec<u8> = (0..n)
-                    .map(|i| kinds[code / kinds.len().pow(i as u32) % kinds.len()])
-                    .collect();
-                assert_value_agrees_with_search(Arc::new(ClobberBoard {
-                    grid: Grid { rows, cols, cells },
-                }));
-                checked += 1;
-            }
-        }
+        let checked = assert_boards_agree_with_search::<Clobber>(
+            every_board(&[(2, 3), (1, 5)], &[EMPTY, LEFT, RIGHT])
+                .chain(every_board(&[(2, 4)], &[LEFT, RIGHT])),
+        );
         assert_eq!(checked, 729 + 243 + 256);
-    }
-
-    #[test]
-    fn bad_boards_are_parse_errors() {
-        assert!(Position::parse("clobber(\"xo|x\")").is_err());
-        let e = Position::parse("clobber(\"x#\")").unwrap_err();
-        assert_eq!(e.span, 10..11);
-        assert!(Position::parse("clobber(2)").is_err());
-        assert!(Position::parse("clobber()").is_err());
     }
 }

@@ -25,42 +25,35 @@
 //! every position; the tests check it against the plain recursion over
 //! moves.
 
-use std::sync::Arc;
-
 use rustc_hash::FxHashMap;
 
-use crate::budget::Budget;
 use crate::cgt::{CanonicalArena, GameId};
-use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
-use crate::syntax::ComponentSyntax;
+use crate::error::SolveError;
+use crate::game::Side;
 
-use super::common::{Ruleset, check_move_count, quoted_components};
-use super::grid::{self, Grid, REFLECTIONS};
-
-pub(super) const RULESET: Ruleset = Ruleset {
-    name: "domineering",
-    syntax: "domineering(\"..|.#|..\", ...)   rows top first split by |, . empty, # filled",
-    rule: "partizan: Left places a domino vertically on two empty cells, Right horizontally",
-    example: "domineering(\"...|...|...\")",
-    heaps_interact: false,
-    build,
-    family: None,
-    sum_rule: None,
+use super::common::Ruleset;
+use super::grid::{
+    self, Board, BoardRules, Cell, Grid, ORTHOGONAL, REFLECTIONS, Regions, Symmetry,
 };
+
+pub(super) const RULESET: Ruleset = DomineeringBoard::ruleset(
+    "domineering(\"..|.#|..\", ...)   rows top first split by |, . empty, # filled",
+    "partizan: Left places a domino vertically on two empty cells, Right horizontally",
+    "domineering(\"...|...|...\")",
+);
 
 /// The most cells a board may have (its key packs one byte a cell).
 pub const MAX_CELLS: usize = grid::MAX_CELLS;
 
 const EMPTY: u8 = 0;
 const FILLED: u8 = 1;
-const LETTERS: [(char, u8); 2] = [('.', EMPTY), ('#', FILLED)];
+
+/// The rules of Domineering.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Domineering;
 
 /// A Domineering board.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct DomineeringBoard {
-    grid: Grid,
-}
+pub type DomineeringBoard = Board<Domineering>;
 
 impl DomineeringBoard {
     /// The board of `rows × cols` cells with `filled` (row by row, `true`
@@ -71,107 +64,63 @@ impl DomineeringBoard {
     /// If `filled` does not have `rows × cols` cells.
     pub fn new(rows: usize, cols: usize, filled: Vec<bool>) -> DomineeringBoard {
         assert_eq!(filled.len(), rows * cols, "a board has rows × cols cells");
-        DomineeringBoard {
-            grid: Grid {
-                rows,
-                cols,
-                cells: filled.into_iter().map(u8::from).collect(),
-            },
-        }
-    }
-
-    fn empty(&self, r: usize, c: usize) -> bool {
-        self.grid.get(r, c) == EMPTY
-    }
-
-    /// The board as written: rows split by `|`.
-    pub fn text(&self) -> String {
-        self.grid.text(&LETTERS)
-    }
-
-    /// The placements of `side`: the top (or left) cells of the dominoes,
-    /// row by row.
-    fn placements(&self, side: Side) -> Vec<(usize, usize)> {
-        let (dr, dc) = match side {
-            Side::Left => (1, 0),
-            Side::Right => (0, 1),
-        };
-        let mut out = Vec::new();
-        for r in 0..self.grid.rows.saturating_sub(dr) {
-            for c in 0..self.grid.cols.saturating_sub(dc) {
-                if self.empty(r, c) && self.empty(r + dr, c + dc) {
-                    out.push((r, c));
-                }
-            }
-        }
-        out
-    }
-
-    fn place(&self, side: Side, r: usize, c: usize) -> Move {
-        let mut grid = self.grid.clone();
-        let (r2, c2) = match side {
-            Side::Left => (r + 1, c),
-            Side::Right => (r, c + 1),
-        };
-        grid.set(r, c, FILLED);
-        grid.set(r2, c2, FILLED);
-        let label = format!(
-            "place a {} domino on ({r}, {c}) and ({r2}, {c2})",
-            if side == Side::Left {
-                "vertical"
-            } else {
-                "horizontal"
-            }
-        );
-        Move::new(MoveLabel::Words(label), Arc::new(DomineeringBoard { grid }))
+        Board::from_grid(Grid {
+            rows,
+            cols,
+            cells: filled.into_iter().map(u8::from).collect(),
+        })
     }
 }
 
-impl Component for DomineeringBoard {
-    fn ruleset(&self) -> String {
-        "domineering".to_string()
-    }
-
-    fn args(&self) -> String {
-        format!("\"{}\"", self.text())
-    }
-
-    fn key(&self) -> Key {
-        let board = self.grid.cropped(|c| c == EMPTY);
-        Key::new("domineering", board.key_words(&REFLECTIONS))
-    }
-
-    fn kind(&self) -> Kind<'_> {
-        Kind::Partizan(self)
+/// The second cell of `side`'s domino whose top (or left) cell is `(r, c)`.
+fn partner(side: Side, (r, c): Cell) -> Cell {
+    match side {
+        Side::Left => (r + 1, c),
+        Side::Right => (r, c + 1),
     }
 }
 
-impl Partizan for DomineeringBoard {
-    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        let placements = self.placements(side);
-        check_move_count(placements.len() as u64, budget)?;
-        Ok(placements
-            .into_iter()
-            .map(|(r, c)| self.place(side, r, c))
-            .collect())
+impl BoardRules for Domineering {
+    const NAME: &'static str = "domineering";
+    const LETTERS: &'static [(char, u8)] = &[('.', EMPTY), ('#', FILLED)];
+    const SHAPE: &'static str = "board in quotes, rows split by |, like \"..|.#\"";
+    const SYMMETRIES: &'static [Symmetry] = &REFLECTIONS;
+    const OUTSIDE: Option<u8> = Some(FILLED);
+    const REGIONS: Regions = Regions::Areas {
+        directions: &ORTHOGONAL,
+        pieces: None,
+    };
+
+    /// The top (or left) cell of the domino.
+    type Play = Cell;
+
+    fn plays(g: &Grid, side: Side) -> Vec<Self::Play> {
+        g.cells_of(EMPTY)
+            .filter(|&at| {
+                let (r, c) = partner(side, at);
+                r < g.rows && c < g.cols && g.get(r, c) == EMPTY
+            })
+            .collect()
     }
 
-    fn canonical(&self, arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
-        let board = Bits::of(&self.grid)?;
+    fn play(g: &mut Grid, side: Side, at: Self::Play) -> String {
+        let (r, c) = at;
+        let (r2, c2) = partner(side, at);
+        g.put(at, FILLED);
+        g.set(r2, c2, FILLED);
+        let way = match side {
+            Side::Left => "vertical",
+            Side::Right => "horizontal",
+        };
+        format!("place a {way} domino on ({r}, {c}) and ({r2}, {c2})")
+    }
+
+    fn canonical(grid: &Grid, arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
+        let board = Bits::of(grid)?;
         let mut table: BitsTable = arena.take_cache();
         let value = table.value(board, arena);
         arena.put_cache(table);
         Some(value)
-    }
-
-    fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
-        let areas = self.grid.areas(|c| c == EMPTY, FILLED);
-        (areas.len() > 1).then(|| {
-            areas
-                .into_iter()
-                .map(|grid| Arc::new(DomineeringBoard { grid }) as Arc<dyn Component>)
-                .collect()
-        })
     }
 }
 
@@ -381,23 +330,14 @@ impl BitsTable {
     }
 }
 
-fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    quoted_components(
-        c,
-        "board in quotes, rows split by |, like \"..|.#\"",
-        |text, at, span| {
-            let grid = Grid::parse(text, at, &LETTERS, span)?;
-            Ok(Arc::new(DomineeringBoard { grid }) as Arc<dyn Component>)
-        },
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::tests::{assert_value_agrees_with_search, canonical_text as value};
     use super::*;
+    use crate::budget::Budget;
     use crate::position::Position;
     use crate::solve::canonical::CanonicalSolver;
+    use std::sync::Arc;
 
     #[test]
     fn small_boards_have_their_textbook_values() {
@@ -424,12 +364,12 @@ mod tests {
                 .unwrap()
                 .clone();
             let mut filled = Vec::new();
-            for c in 0..board.grid.cols {
-                for r in 0..board.grid.rows {
-                    filled.push(board.grid.get(r, c) == FILLED);
+            for c in 0..board.grid().cols {
+                for r in 0..board.grid().rows {
+                    filled.push(board.grid().get(r, c) == FILLED);
                 }
             }
-            let transposed = DomineeringBoard::new(board.grid.cols, board.grid.rows, filled);
+            let transposed = DomineeringBoard::new(board.grid().cols, board.grid().rows, filled);
             let sum = Position::parse(&format!(
                 "domineering(\"{text}\", \"{}\")",
                 transposed.text()
@@ -471,16 +411,11 @@ mod tests {
         if let Some(&g) = memo.get(board) {
             return g;
         }
-        let b = DomineeringBoard {
-            grid: board.clone(),
-        };
         let mut options = [Vec::new(), Vec::new()];
         for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-            let (dr, dc) = if side == Side::Left { (1, 0) } else { (0, 1) };
-            for (r, c) in b.placements(side) {
+            for at in Domineering::plays(board, side) {
                 let mut after = board.clone();
-                after.set(r, c, FILLED);
-                after.set(r + dr, c + dc, FILLED);
+                Domineering::play(&mut after, side, at);
                 let g = value_by_moves(&after, arena, memo);
                 options[i].push(g);
             }
@@ -522,7 +457,7 @@ mod tests {
                 let plain = value_by_moves(&grid, &mut arena, &mut memo);
                 let bits = Bits::of(&grid).expect("at most 64 cells");
                 let fast = table.value(bits, &mut arena).unwrap();
-                assert_eq!(fast, plain, "{}", grid.text(&LETTERS));
+                assert_eq!(fast, plain, "{}", grid.text(Domineering::LETTERS));
                 checked += 1;
             }
         }
@@ -586,13 +521,5 @@ mod tests {
             key("domineering(\"..|..\")")
         );
         assert_ne!(key("domineering(\"...\")"), key("domineering(\".|.|.\")"));
-    }
-
-    #[test]
-    fn bad_boards_are_parse_errors() {
-        assert!(Position::parse("domineering(\"..|...\")").is_err());
-        assert!(Position::parse("domineering(\"..x\")").is_err());
-        assert!(Position::parse("domineering(3)").is_err());
-        assert!(Position::parse("domineering()").is_err());
     }
 }

@@ -13,154 +13,83 @@
 //! cropped to its unblocked cells. (Transposing exchanges the players:
 //! the negative.)
 
-use std::sync::Arc;
+use crate::game::Side;
 
-use crate::budget::Budget;
-use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
-use crate::syntax::ComponentSyntax;
+use super::common::Ruleset;
+use super::grid::{Board, BoardRules, Cell, Grid, ORTHOGONAL, REFLECTIONS, Regions, Symmetry};
 
-use super::common::{Ruleset, check_move_count, quoted_components};
-use super::grid::{Grid, REFLECTIONS};
-
-pub(super) const RULESET: Ruleset = Ruleset {
-    name: "fission",
-    syntax: "fission(\"....|..x.|....\", ...)   rows top first split by |, x a stone, . empty, # blocked",
-    rule: "partizan: Left splits a stone into the two empty cells above and below it, Right into those left and right of it",
-    example: "fission(\".x.x|..x.|....|..x.\")",
-    heaps_interact: false,
-    build,
-    family: None,
-    sum_rule: None,
-};
+pub(super) const RULESET: Ruleset = FissionBoard::ruleset(
+    "fission(\"....|..x.|....\", ...)   rows top first split by |, x a stone, . empty, # blocked",
+    "partizan: Left splits a stone into the two empty cells above and below it, Right into those left and right of it",
+    "fission(\".x.x|..x.|....|..x.\")",
+);
 
 const EMPTY: u8 = 0;
 const STONE: u8 = 1;
 const BLOCKED: u8 = 2;
-const LETTERS: [(char, u8); 3] = [('.', EMPTY), ('x', STONE), ('#', BLOCKED)];
+
+/// The rules of Fission.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Fission;
 
 /// A Fission board.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct FissionBoard {
-    grid: Grid,
+pub type FissionBoard = Board<Fission>;
+
+/// The two cells a stone on `(r, c)` splits into for `side`, if both are
+/// empty cells of the board.
+fn split_cells(g: &Grid, side: Side, (r, c): Cell) -> Option<[Cell; 2]> {
+    let cells = match side {
+        Side::Left => [(r.checked_sub(1)?, c), (r + 1, c)],
+        Side::Right => [(r, c.checked_sub(1)?), (r, c + 1)],
+    };
+    cells
+        .iter()
+        .all(|&(r, c)| r < g.rows && c < g.cols && g.get(r, c) == EMPTY)
+        .then_some(cells)
 }
 
-impl FissionBoard {
-    /// The board as written.
-    pub fn text(&self) -> String {
-        self.grid.text(&LETTERS)
+impl BoardRules for Fission {
+    const NAME: &'static str = "fission";
+    const LETTERS: &'static [(char, u8)] = &[('.', EMPTY), ('x', STONE), ('#', BLOCKED)];
+    const SHAPE: &'static str = "board in quotes, rows split by |, like \"...|.x.|...\"";
+    const SYMMETRIES: &'static [Symmetry] = &REFLECTIONS;
+    const OUTSIDE: Option<u8> = Some(BLOCKED);
+    const REGIONS: Regions = Regions::Areas {
+        directions: &ORTHOGONAL,
+        pieces: Some(&[STONE]),
+    };
+
+    /// The stone split, and the two cells it splits into.
+    type Play = (Cell, [Cell; 2]);
+
+    fn plays(g: &Grid, side: Side) -> Vec<Self::Play> {
+        g.cells_of(STONE)
+            .filter_map(|at| Some((at, split_cells(g, side, at)?)))
+            .collect()
     }
 
-    /// The two cells a stone on `(r, c)` splits into for `side`, if both
-    /// are empty cells of the board.
-    fn split_cells(&self, side: Side, r: usize, c: usize) -> Option<[(usize, usize); 2]> {
-        let g = &self.grid;
-        let cells = match side {
-            Side::Left => [(r.checked_sub(1)?, c), (r + 1, c)],
-            Side::Right => [(r, c.checked_sub(1)?), (r, c + 1)],
-        };
-        cells
-            .iter()
-            .all(|&(r, c)| r < g.rows && c < g.cols && g.get(r, c) == EMPTY)
-            .then_some(cells)
-    }
-
-    /// The stones `side` may split, row by row.
-    fn splits(&self, side: Side) -> Vec<(usize, usize)> {
-        let g = &self.grid;
-        let mut out = Vec::new();
-        for r in 0..g.rows {
-            for c in 0..g.cols {
-                if g.get(r, c) == STONE && self.split_cells(side, r, c).is_some() {
-                    out.push((r, c));
-                }
-            }
-        }
-        out
-    }
-
-    fn split(&self, side: Side, r: usize, c: usize) -> Move {
-        let [a, b] = self.split_cells(side, r, c).expect("a legal split");
-        let mut grid = self.grid.clone();
-        grid.set(r, c, EMPTY);
-        grid.set(a.0, a.1, STONE);
-        grid.set(b.0, b.1, STONE);
-        let label = format!(
+    fn play(g: &mut Grid, _: Side, ((r, c), [a, b]): Self::Play) -> String {
+        g.set(r, c, EMPTY);
+        g.put(a, STONE);
+        g.put(b, STONE);
+        format!(
             "split the stone on ({r}, {c}) into ({}, {}) and ({}, {})",
             a.0, a.1, b.0, b.1
-        );
-        Move::new(MoveLabel::Words(label), Arc::new(FissionBoard { grid }))
+        )
     }
-}
-
-impl Component for FissionBoard {
-    fn ruleset(&self) -> String {
-        "fission".to_string()
-    }
-
-    fn args(&self) -> String {
-        format!("\"{}\"", self.text())
-    }
-
-    fn key(&self) -> Key {
-        let board = self.grid.cropped(|c| c != BLOCKED);
-        Key::new("fission", board.key_words(&REFLECTIONS))
-    }
-
-    fn kind(&self) -> Kind<'_> {
-        Kind::Partizan(self)
-    }
-}
-
-impl Partizan for FissionBoard {
-    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        let splits = self.splits(side);
-        check_move_count(splits.len() as u64, budget)?;
-        Ok(splits
-            .into_iter()
-            .map(|(r, c)| self.split(side, r, c))
-            .collect())
-    }
-
-    fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
-        let areas = self.grid.areas(|c| c != BLOCKED, BLOCKED);
-        let n_areas = areas.len();
-        let with_stones: Vec<Grid> = areas
-            .into_iter()
-            .filter(|a| a.cells.contains(&STONE))
-            .collect();
-        (n_areas > 1 || with_stones.is_empty() && n_areas == 1).then(|| {
-            with_stones
-                .into_iter()
-                .map(|grid| Arc::new(FissionBoard { grid }) as Arc<dyn Component>)
-                .collect()
-        })
-    }
-}
-
-fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    quoted_components(
-        c,
-        "board in quotes, rows split by |, like \"...|.x.|...\"",
-        |text, at, span| {
-            let grid = Grid::parse(text, at, &LETTERS, span)?;
-            Ok(Arc::new(FissionBoard { grid }) as Arc<dyn Component>)
-        },
-    )
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_value_agrees_with_search, canonical_text as value};
+    use super::super::tests::{
+        assert_boards_agree_with_search, assert_negatives, canonical_text as value, every_board,
+    };
     use super::*;
-    use crate::position::Position;
+    use crate::budget::Budget;
+    use crate::game::{Component, Partizan};
 
     fn board(text: &str) -> FissionBoard {
-        let p = Position::parse(&format!("fission(\"{text}\")")).unwrap();
-        p.components()[0]
-            .downcast_ref::<FissionBoard>()
-            .unwrap()
-            .clone()
+        super::super::tests::board::<Fission>(text)
     }
 
     /// The board with rows and columns exchanged: the players' roles
@@ -214,18 +143,16 @@ mod tests {
         assert_eq!(key("x..|..."), key("...|x.."));
         assert_eq!(key("x..|###"), key("x.."));
         assert_ne!(key("x.."), key("x|.|."));
-        for text in [
-            "....|..x.|....|....",
-            ".x.x|..x.|....|..x.",
-            "..x|.x.|...",
-            "...|.x.|.x.|...",
-        ] {
-            assert_eq!(
-                value(&format!("fission(\"{text}\", \"{}\")", transposed(text))),
-                "0",
-                "{text}"
-            );
-        }
+        assert_negatives(
+            "fission",
+            &[
+                "....|..x.|....|....",
+                ".x.x|..x.|....|..x.",
+                "..x|.x.|...",
+                "...|.x.|.x.|...",
+            ],
+            transposed,
+        );
     }
 
     #[test]
@@ -233,28 +160,10 @@ mod tests {
         // Every board of 3 × 3 and 2 × 5 cells, each cell empty, a stone
         // or blocked (3^9 + 3^10): the class from the canonical value
         // (areas valued apart) against a search of the whole board.
-        let mut checked = 0;
-        for (rows, cols) in [(3, 3), (2, 5)] {
-            let n = rows * cols;
-            for code in 0..3usize.pow(n as u32) {
-                let cells: Vec<u8> = (0..n)
-                    .map(|i| (code / 3usize.pow(i as u32) % 3) as u8)
-                    .collect();
-                assert_value_agrees_with_search(Arc::new(FissionBoard {
-                    grid: Grid { rows, cols, cells },
-                }));
-                checked += 1;
-            }
-        }
+        let checked = assert_boards_agree_with_search::<Fission>(every_board(
+            &[(3, 3), (2, 5)],
+            &[EMPTY, STONE, BLOCKED],
+        ));
         assert_eq!(checked, 19_683 + 59_049);
-    }
-
-    #[test]
-    fn bad_boards_are_parse_errors() {
-        assert!(Position::parse("fission(\"x.|x\")").is_err());
-        let e = Position::parse("fission(\"xo\")").unwrap_err();
-        assert_eq!(e.span, 10..11);
-        assert!(Position::parse("fission(2)").is_err());
-        assert!(Position::parse("fission()").is_err());
     }
 }

@@ -33,7 +33,7 @@ pub(super) const GRAPH: Ruleset = Ruleset {
     rule: "move one token along a directed edge of the graph in FILE; play may loop forever (a draw)",
     example: "graph[\"games/dag.txt\"](0, 5, 7)",
     heaps_interact: false,
-    build: build_graph,
+    build: |c| build_graph_from(c, &FileSystem),
     family: None,
     sum_rule: None,
 };
@@ -44,7 +44,7 @@ pub(super) const WORDCHAIN: Ruleset = Ruleset {
     rule: "answer the last word with a word of the list whose first three letters are its last three; words may repeat",
     example: "wordchain[\"games/wordlist.txt\"](\"purple\")",
     heaps_interact: false,
-    build: build_wordchain,
+    build: |c| build_wordchain_from(c, &FileSystem),
     family: None,
     sum_rule: None,
 };
@@ -66,7 +66,7 @@ pub(super) const GEOGRAPHY: Ruleset = Ruleset {
     rule: "move the token to a neighbour not visited before, on the undirected graph in FILE",
     example: "geography[\"games/grid.txt\"](1)",
     heaps_interact: true,
-    build: build_geography,
+    build: |c| build_geography_from(c, &FileSystem),
     family: None,
     sum_rule: None,
 };
@@ -402,22 +402,21 @@ fn vertices(c: &ComponentSyntax, graph: &Graph) -> Result<Vec<u32>, ParseError> 
         .collect()
 }
 
-fn tokens(game: GraphGame, c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    let vs = vertices(c, &game.graph)?;
-    let game = Arc::new(game);
-    Ok(vs
-        .into_iter()
-        .map(|vertex| {
-            Arc::new(GraphToken {
-                game: Arc::clone(&game),
-                vertex,
-            }) as Arc<dyn Component>
-        })
-        .collect())
+/// A token on each vertex the arguments name, made by `token`.
+fn tokens_on(
+    c: &ComponentSyntax,
+    graph: &Graph,
+    token: impl Fn(u32) -> Arc<dyn Component>,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    Ok(vertices(c, graph)?.into_iter().map(token).collect())
 }
 
-fn build_graph(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    build_graph_from(c, &FileSystem)
+fn tokens(game: GraphGame, c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    let game = Arc::new(game);
+    tokens_on(c, &game.graph, |vertex| {
+        let game = Arc::clone(&game);
+        Arc::new(GraphToken { game, vertex })
+    })
 }
 
 fn build_graph_from(
@@ -498,24 +497,14 @@ fn partizan_tokens(
     game: PartizanGraph,
     c: &ComponentSyntax,
 ) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    let vs = vertices(c, game.left_graph())?;
     let file = Arc::new(PartizanFile {
         ruleset: format!("graph[{}]", quoted(path)),
         game,
     });
-    Ok(vs
-        .into_iter()
-        .map(|vertex| {
-            Arc::new(PartizanToken {
-                file: Arc::clone(&file),
-                vertex,
-            }) as Arc<dyn Component>
-        })
-        .collect())
-}
-
-fn build_wordchain(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    build_wordchain_from(c, &FileSystem)
+    tokens_on(c, file.game.left_graph(), |vertex| {
+        let file = Arc::clone(&file);
+        Arc::new(PartizanToken { file, vertex })
+    })
 }
 
 fn build_wordchain_from(
@@ -733,10 +722,6 @@ impl Impartial for GeographyToken {
             })
             .collect())
     }
-}
-
-fn build_geography(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    build_geography_from(c, &FileSystem)
 }
 
 fn build_geography_from(

@@ -1,13 +1,26 @@
-//! Rectangular boards of the placement and capture games (Domineering,
-//! Clobber): reading `"..|.#"` (rows top first, `|` between rows), writing
-//! it back, cropping, the symmetries of the rectangle, and the split into
-//! areas of side-by-side cells. Each game gives its cells' letters and
-//! says which symmetries keep its players' roles; this module knows no
-//! rule.
+//! The board kit: what the games on a rectangular board share, so that a
+//! board game is its rules and its tests. [`Grid`] reads `"..|.#"` (rows
+//! top first, `|` between rows), writes it back, crops it, takes its
+//! images under the symmetries of the rectangle, steps from cell to cell
+//! and splits it into areas; [`BoardRules`] is what a game says (its
+//! letters, its moves, which symmetries keep its players' roles, how a
+//! board splits into regions), and [`Board`] makes any such rules a
+//! partizan component: reading, printing, keys, regions and move lists.
+//! This module knows no rule.
 
+use std::fmt;
+use std::hash::Hash;
+use std::marker::PhantomData;
 use std::ops::Range;
+use std::sync::Arc;
 
-use crate::error::ParseError;
+use crate::budget::Budget;
+use crate::cgt::{CanonicalArena, GameId};
+use crate::error::{ParseError, SolveError};
+use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
+use crate::syntax::ComponentSyntax;
+
+use super::common::{Ruleset, check_move_count, quoted_components};
 
 /// The most cells a board may have (keys pack one byte a cell).
 pub const MAX_CELLS: usize = 1 << 12;
@@ -38,6 +51,9 @@ pub const REFLECTIONS: [Symmetry; 4] = [
     Symmetry::new(true, true, false),
 ];
 
+/// The identity alone: a board whose key is the board as written.
+pub const IDENTITY: [Symmetry; 1] = [Symmetry::new(false, false, false)];
+
 /// All eight symmetries of the rectangle.
 pub const ALL_SYMMETRIES: [Symmetry; 8] = [
     Symmetry::new(false, false, false),
@@ -48,6 +64,27 @@ pub const ALL_SYMMETRIES: [Symmetry; 8] = [
     Symmetry::new(false, true, true),
     Symmetry::new(true, false, true),
     Symmetry::new(true, true, true),
+];
+
+/// A cell: row, column (from 0, top left).
+pub type Cell = (usize, usize);
+
+/// A direction: rows and columns per step.
+pub type Direction = (isize, isize);
+
+/// The four side-by-side neighbours: up, left, right, down.
+pub const ORTHOGONAL: [Direction; 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+
+/// The eight directions of a chess queen, clockwise from up.
+pub const QUEEN: [Direction; 8] = [
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
 ];
 
 impl Symmetry {
@@ -69,6 +106,39 @@ impl Grid {
     /// Sets the cell in row `r`, column `c`.
     pub fn set(&mut self, r: usize, c: usize, code: u8) {
         self.cells[r * self.cols + c] = code;
+    }
+
+    /// The code at `cell`.
+    pub fn at(&self, (r, c): Cell) -> u8 {
+        self.get(r, c)
+    }
+
+    /// Puts `code` at `cell`.
+    pub fn put(&mut self, (r, c): Cell, code: u8) {
+        self.set(r, c, code);
+    }
+
+    /// The cell `k` steps from `from` in direction `d`, if on the board.
+    pub fn step(&self, from: Cell, d: Direction, k: usize) -> Option<Cell> {
+        let k = isize::try_from(k).ok()?;
+        let r = from.0.checked_add_signed(d.0.checked_mul(k)?)?;
+        let c = from.1.checked_add_signed(d.1.checked_mul(k)?)?;
+        (r < self.rows && c < self.cols).then_some((r, c))
+    }
+
+    /// The cells beyond `from` in direction `d` that hold `code`, nearest
+    /// first, up to the first that does not (or the edge).
+    pub fn run(&self, from: Cell, d: Direction, code: u8) -> impl Iterator<Item = Cell> + '_ {
+        (1..)
+            .map_while(move |k| self.step(from, d, k))
+            .take_while(move |&cell| self.at(cell) == code)
+    }
+
+    /// The cells that hold `code`, row by row.
+    pub fn cells_of(&self, code: u8) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.cells.len())
+            .filter(move |&i| self.cells[i] == code)
+            .map(|i| (i / self.cols, i % self.cols))
     }
 
     /// Reads a board written in quotes, whose text starts at byte `at` of
@@ -195,25 +265,49 @@ impl Grid {
         Grid { rows, cols, cells }
     }
 
+    /// The least of the board's images under `symmetries` (by shape, then
+    /// cells): one board for all boards that are images of each other.
+    pub fn least_image(&self, symmetries: &[Symmetry]) -> Grid {
+        symmetries
+            .iter()
+            .map(|&s| self.image(s))
+            .min_by(|a, b| (a.rows, a.cols, &a.cells).cmp(&(b.rows, b.cols, &b.cells)))
+            .expect("at least the identity")
+    }
+
     /// The words of a structural key: the least of the board's images under
     /// `symmetries` (with its shape), so that boards that are images of each
     /// other share a key.
     pub fn key_words(&self, symmetries: &[Symmetry]) -> Vec<u64> {
-        let least = symmetries
-            .iter()
-            .map(|&s| self.image(s))
-            .min_by(|a, b| (a.rows, a.cols, &a.cells).cmp(&(b.rows, b.cols, &b.cells)))
-            .expect("at least the identity");
-        [least.rows as u64, least.cols as u64]
-            .into_iter()
-            .chain(crate::game::Key::pack(&least.cells))
-            .collect()
+        let words = |g: &Grid| {
+            [g.rows as u64, g.cols as u64]
+                .into_iter()
+                .chain(Key::pack(&g.cells))
+                .collect()
+        };
+        // The identity alone needs no copy of the board.
+        match symmetries {
+            [s] if !(s.flip_rows || s.flip_cols || s.transpose) => words(self),
+            _ => words(&self.least_image(symmetries)),
+        }
     }
 
     /// The areas of side-by-side cells for which `member` holds, each as a
     /// board of its own (every other cell set to `outside`, cropped to the
     /// area), in the order of their first cells.
     pub fn areas(&self, member: impl Fn(u8) -> bool, outside: u8) -> Vec<Grid> {
+        self.areas_joined(&ORTHOGONAL, member, outside)
+    }
+
+    /// The areas of cells for which `member` holds, joined by steps in
+    /// `directions` ([`ORTHOGONAL`]: side by side; [`QUEEN`]: corner to
+    /// corner too), as [`Grid::areas`] gives them.
+    pub fn areas_joined(
+        &self,
+        directions: &[Direction],
+        member: impl Fn(u8) -> bool,
+        outside: u8,
+    ) -> Vec<Grid> {
         let mut seen = vec![false; self.cells.len()];
         let mut areas = Vec::new();
         let mut stack = Vec::new();
@@ -226,24 +320,15 @@ impl Grid {
             stack.push(start);
             while let Some(i) = stack.pop() {
                 cells[i] = self.cells[i];
-                let (r, c) = (i / self.cols, i % self.cols);
-                let mut visit = |j: usize| {
-                    if !seen[j] && member(self.cells[j]) {
-                        seen[j] = true;
-                        stack.push(j);
+                let from = (i / self.cols, i % self.cols);
+                for &d in directions {
+                    if let Some((r, c)) = self.step(from, d, 1) {
+                        let j = r * self.cols + c;
+                        if !seen[j] && member(self.cells[j]) {
+                            seen[j] = true;
+                            stack.push(j);
+                        }
                     }
-                };
-                if r > 0 {
-                    visit(i - self.cols);
-                }
-                if r + 1 < self.rows {
-                    visit(i + self.cols);
-                }
-                if c > 0 {
-                    visit(i - 1);
-                }
-                if c + 1 < self.cols {
-                    visit(i + 1);
                 }
             }
             let area = Grid {
@@ -257,6 +342,193 @@ impl Grid {
     }
 }
 
+/// How a board falls into independent regions (each a game of its own,
+/// the board their sum).
+#[derive(Clone, Copy, Debug)]
+pub enum Regions {
+    /// Never: a move may reach across the whole board.
+    Whole,
+    /// Into the areas of cells other than [`BoardRules::OUTSIDE`] joined by
+    /// steps in `directions`. With `pieces`, an area holding none of those
+    /// codes has no move for either player, is worth 0 and is left out.
+    Areas {
+        /// The steps that join two cells of an area.
+        directions: &'static [Direction],
+        /// The codes of which an area needs one to be kept.
+        pieces: Option<&'static [u8]>,
+    },
+}
+
+/// The rules of a partizan game on a rectangular board: all a board game
+/// writes. [`Board`] gives the rest.
+pub trait BoardRules: Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'static {
+    /// The ruleset's name in the position language, and its key's family.
+    const NAME: &'static str;
+    /// Each cell's letter and code; a code is written with its first letter.
+    const LETTERS: &'static [(char, u8)];
+    /// What an argument is, for the reader's error: `board in quotes, rows
+    /// split by |, like "xo|ox"`.
+    const SHAPE: &'static str;
+    /// The symmetries of the rectangle that map the game to itself, the
+    /// players keeping their roles: boards that are images of each other
+    /// share a key.
+    const SYMMETRIES: &'static [Symmetry];
+    /// The code of a cell that is no part of the game (blocked, burnt,
+    /// filled; Clobber's empty cell, which no stone ever reaches): rows and
+    /// columns of it at the edge are cropped away for the key, and it
+    /// separates regions. `None`: the board is its key as written.
+    const OUTSIDE: Option<u8>;
+    /// How a board falls into regions.
+    const REGIONS: Regions;
+
+    /// A move as the rules list it, before it is made.
+    type Play;
+
+    /// The moves of `side` on `grid`, in the order the user sees them.
+    fn plays(grid: &Grid, side: Side) -> Vec<Self::Play>;
+
+    /// Makes `play` of `side` on `grid` (a copy of the board it was listed
+    /// on) and describes it.
+    fn play(grid: &mut Grid, side: Side, play: Self::Play) -> String;
+
+    /// The canonical value of `grid` by a method of the game's own (a
+    /// fast path, checked against the plain recursion over moves), or
+    /// `None` for the generic solver.
+    fn canonical(_grid: &Grid, _arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
+        None
+    }
+}
+
+/// A board of a game whose rules are `R`: a partizan component.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board<R> {
+    grid: Grid,
+    rules: PhantomData<R>,
+}
+
+impl<R: BoardRules> Board<R> {
+    /// The board with these cells.
+    pub(crate) fn from_grid(grid: Grid) -> Board<R> {
+        Board {
+            grid,
+            rules: PhantomData,
+        }
+    }
+
+    /// The board as written: rows split by `|`.
+    pub fn text(&self) -> String {
+        self.grid.text(R::LETTERS)
+    }
+
+    /// The cells.
+    #[cfg(test)]
+    pub(crate) fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The game's entry in the registry, with the help texts it shows.
+    pub(crate) const fn ruleset(
+        syntax: &'static str,
+        rule: &'static str,
+        example: &'static str,
+    ) -> Ruleset {
+        Ruleset {
+            name: R::NAME,
+            syntax,
+            rule,
+            example,
+            heaps_interact: false,
+            build: Self::build,
+            family: None,
+            sum_rule: None,
+        }
+    }
+
+    /// The game's positions written `name("board", ...)`: one board each.
+    pub(crate) fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+        read_boards(c, R::SHAPE, R::LETTERS, |grid| {
+            Arc::new(Board::<R>::from_grid(grid))
+        })
+    }
+}
+
+impl<R: BoardRules> Component for Board<R> {
+    fn ruleset(&self) -> String {
+        R::NAME.to_string()
+    }
+
+    fn args(&self) -> String {
+        format!("\"{}\"", self.text())
+    }
+
+    fn key(&self) -> Key {
+        let words = match R::OUTSIDE {
+            Some(outside) => self.grid.cropped(|c| c != outside).key_words(R::SYMMETRIES),
+            None => self.grid.key_words(R::SYMMETRIES),
+        };
+        Key::new(R::NAME, words)
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Partizan(self)
+    }
+}
+
+impl<R: BoardRules> Partizan for Board<R> {
+    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        let plays = R::plays(&self.grid, side);
+        check_move_count(plays.len() as u64, budget)?;
+        Ok(plays
+            .into_iter()
+            .map(|play| {
+                let mut grid = self.grid.clone();
+                let label = R::play(&mut grid, side, play);
+                Move::new(
+                    MoveLabel::Words(label),
+                    Arc::new(Board::<R>::from_grid(grid)),
+                )
+            })
+            .collect())
+    }
+
+    fn canonical(&self, arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
+        R::canonical(&self.grid, arena)
+    }
+
+    fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
+        let (Regions::Areas { directions, pieces }, Some(outside)) = (R::REGIONS, R::OUTSIDE)
+        else {
+            return None;
+        };
+        let areas = self
+            .grid
+            .areas_joined(directions, |c| c != outside, outside);
+        let n_areas = areas.len();
+        let kept: Vec<Grid> = areas
+            .into_iter()
+            .filter(|a| pieces.is_none_or(|p| a.cells.iter().any(|c| p.contains(c))))
+            .collect();
+        (n_areas > 1 || kept.is_empty() && n_areas == 1).then(|| {
+            kept.into_iter()
+                .map(|grid| Arc::new(Board::<R>::from_grid(grid)) as Arc<dyn Component>)
+                .collect()
+        })
+    }
+}
+
+/// Reads the arguments of `name("board", ...)`, each a board of `letters`,
+/// and makes each a component.
+pub(crate) fn read_boards(
+    c: &ComponentSyntax,
+    shape: &str,
+    letters: &[(char, u8)],
+    make: impl Fn(Grid) -> Arc<dyn Component>,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    quoted_components(c, shape, |text, at, span| {
+        Ok(make(Grid::parse(text, at, letters, span)?))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,6 +537,42 @@ mod tests {
 
     fn grid(text: &str) -> Grid {
         Grid::parse(text, 0, &LETTERS, 0..text.len()).unwrap()
+    }
+
+    #[test]
+    fn every_board_game_refuses_bad_boards_with_the_span_of_the_fault() {
+        use crate::position::Position;
+        // The kit reads every board game's arguments: rows of unequal
+        // length, a letter the game does not know (at its byte), an
+        // argument that is no string, none at all and parameters are
+        // refused alike. `.` is a cell of every game, `?` of none.
+        let games = [
+            "amazons",
+            "clobber",
+            "cram",
+            "domineering",
+            "fission",
+            "konane",
+            "skijumps",
+        ];
+        for name in games {
+            assert!(
+                Position::parse(&format!("{name}(\"..\")")).is_ok(),
+                "{name}"
+            );
+            assert!(
+                Position::parse(&format!("{name}(\"..|.\")")).is_err(),
+                "{name}"
+            );
+            let e = Position::parse(&format!("{name}(\".?\")")).unwrap_err();
+            assert_eq!(e.span, name.len() + 3..name.len() + 4, "{name}");
+            for bad in ["(2)", "()", "[2](\"..\")"] {
+                assert!(
+                    Position::parse(&format!("{name}{bad}")).is_err(),
+                    "{name}{bad}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod bash;
 mod cake;
 mod circle;
 mod clobber;
+mod coins;
 mod colouring;
 pub(crate) mod common;
 mod cram;
@@ -62,6 +63,7 @@ pub use bash::BashHeap;
 pub use cake::{CakePosition, CakeRules, MAX_SIDE as CAKE_MAX_SIDE};
 pub use circle::CirclePosition;
 pub use clobber::ClobberBoard;
+pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use colouring::{ColouringGraph, ColouringRules, MAX_VERTICES as COLOURING_MAX_VERTICES};
 pub use common::{
     BuildFn, FamilyFn, HeapFamily, MemoryShortfall, PeriodReport, Periodicity, RareValues, Ruleset,
@@ -163,7 +165,7 @@ pub static RULESETS: &[Ruleset] = &[
     octal::GRUNDY,
     octal::LASKER,
     treblecross::RULESET,
-    crate::coins::RUGS,
+    coins::RUGS,
 ];
 
 /// The ruleset called `name`, if there is one.

@@ -13,42 +13,25 @@
 //! players' directions, so it gives the negative (with the colours
 //! swapped), and reflecting it top to bottom changes which way jumps go.
 
-use std::sync::Arc;
+use crate::game::Side;
 
-use crate::budget::Budget;
-use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
-use crate::syntax::ComponentSyntax;
+use super::common::Ruleset;
+use super::grid::{Board, BoardRules, Cell, Grid, IDENTITY, Regions, Symmetry};
 
-use super::common::{Ruleset, check_move_count, quoted_components};
-use super::grid::Grid;
-
-pub(super) const RULESET: Ruleset = Ruleset {
-    name: "skijumps",
-    syntax: "skijumps(\"L...|..R.\", ...)   rows top first split by |, L/l Left's jumper/slipper (going east), \
+pub(super) const RULESET: Ruleset = SkiJumpsBoard::ruleset(
+    "skijumps(\"L...|..R.\", ...)   rows top first split by |, L/l Left's jumper/slipper (going east), \
              R/r Right's (going west), . empty",
-    rule: "partizan: slide one of your skiers along its row (Left east, Right west) over empty cells, off the board \
+    "partizan: slide one of your skiers along its row (Left east, Right west) over empty cells, off the board \
            if you like, or jump a jumper down over an opposing skier below into the empty cell beyond, \
            making that skier a slipper",
-    example: "skijumps(\"L....|....R|l....\")",
-    heaps_interact: false,
-    build,
-    family: None,
-    sum_rule: None,
-};
+    "skijumps(\"L....|....R|l....\")",
+);
 
 const EMPTY: u8 = 0;
 const LEFT_JUMPER: u8 = 1;
 const LEFT_SLIPPER: u8 = 2;
 const RIGHT_JUMPER: u8 = 3;
 const RIGHT_SLIPPER: u8 = 4;
-const LETTERS: [(char, u8); 5] = [
-    ('.', EMPTY),
-    ('L', LEFT_JUMPER),
-    ('l', LEFT_SLIPPER),
-    ('R', RIGHT_JUMPER),
-    ('r', RIGHT_SLIPPER),
-];
 
 fn owner(cell: u8) -> Option<Side> {
     match cell {
@@ -60,74 +43,75 @@ fn owner(cell: u8) -> Option<Side> {
 
 /// One move of a skier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ski {
+pub enum Ski {
     /// Slide along the row to the column, or off the board (`None`).
     Slide(Option<usize>),
     /// Jump down over the skier below.
     Jump,
 }
 
-/// A Ski-Jumps board.
+/// The rules of Ski-Jumps.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct SkiJumpsBoard {
-    grid: Grid,
-}
+pub struct SkiJumps;
 
-impl SkiJumpsBoard {
-    /// The board as written.
-    pub fn text(&self) -> String {
-        self.grid.text(&LETTERS)
-    }
+/// A Ski-Jumps board.
+pub type SkiJumpsBoard = Board<SkiJumps>;
 
-    /// The moves of `side`: the skier's cell and what it does, by the
-    /// cell, then slides nearest first, then the jump.
-    fn skis(&self, side: Side) -> Vec<((usize, usize), Ski)> {
-        let g = &self.grid;
+impl BoardRules for SkiJumps {
+    const NAME: &'static str = "skijumps";
+    const LETTERS: &'static [(char, u8)] = &[
+        ('.', EMPTY),
+        ('L', LEFT_JUMPER),
+        ('l', LEFT_SLIPPER),
+        ('R', RIGHT_JUMPER),
+        ('r', RIGHT_SLIPPER),
+    ];
+    const SHAPE: &'static str = "board in quotes, rows split by |, like \"L...|..R.\"";
+    const SYMMETRIES: &'static [Symmetry] = &IDENTITY;
+    const OUTSIDE: Option<u8> = None;
+    const REGIONS: Regions = Regions::Whole;
+
+    /// The skier's cell and what it does: by the cell, then slides nearest
+    /// first, then the jump.
+    type Play = (Cell, Ski);
+
+    fn plays(g: &Grid, side: Side) -> Vec<Self::Play> {
+        let east = match side {
+            Side::Left => (0, 1),
+            Side::Right => (0, -1),
+        };
         let mut out = Vec::new();
-        for r in 0..g.rows {
-            for c in 0..g.cols {
-                let cell = g.get(r, c);
-                if owner(cell) != Some(side) {
-                    continue;
-                }
-                let mut at = c;
-                loop {
-                    let next = match side {
-                        Side::Left => (at + 1 < g.cols).then_some(at + 1),
-                        Side::Right => at.checked_sub(1),
-                    };
-                    match next {
-                        None => {
-                            out.push(((r, c), Ski::Slide(None)));
-                            break;
-                        }
-                        Some(n) if g.get(r, n) == EMPTY => {
-                            out.push(((r, c), Ski::Slide(Some(n))));
-                            at = n;
-                        }
-                        Some(_) => break,
-                    }
-                }
-                let jumper = matches!(cell, LEFT_JUMPER | RIGHT_JUMPER);
-                if jumper
-                    && r + 2 < g.rows
-                    && owner(g.get(r + 1, c)) == Some(side.other())
-                    && g.get(r + 2, c) == EMPTY
-                {
-                    out.push(((r, c), Ski::Jump));
-                }
+        for (r, c) in (0..g.rows).flat_map(|r| (0..g.cols).map(move |c| (r, c))) {
+            let cell = g.get(r, c);
+            if owner(cell) != Some(side) {
+                continue;
+            }
+            let mut last = (r, c);
+            for to in g.run((r, c), east, EMPTY) {
+                out.push(((r, c), Ski::Slide(Some(to.1))));
+                last = to;
+            }
+            if g.step(last, east, 1).is_none() {
+                out.push(((r, c), Ski::Slide(None)));
+            }
+            let jumper = matches!(cell, LEFT_JUMPER | RIGHT_JUMPER);
+            if jumper
+                && r + 2 < g.rows
+                && owner(g.get(r + 1, c)) == Some(side.other())
+                && g.get(r + 2, c) == EMPTY
+            {
+                out.push(((r, c), Ski::Jump));
             }
         }
         out
     }
 
-    fn ski(&self, (r, c): (usize, usize), ski: Ski) -> Move {
-        let mut grid = self.grid.clone();
-        let skier = grid.get(r, c);
-        grid.set(r, c, EMPTY);
-        let label = match ski {
+    fn play(g: &mut Grid, _: Side, ((r, c), ski): Self::Play) -> String {
+        let skier = g.get(r, c);
+        g.set(r, c, EMPTY);
+        match ski {
             Ski::Slide(Some(to)) => {
-                grid.set(r, to, skier);
+                g.set(r, to, skier);
                 format!("the skier on ({r}, {c}) slides to ({r}, {to})")
             }
             Ski::Slide(None) => format!("the skier on ({r}, {c}) slides off the board"),
@@ -136,93 +120,36 @@ impl SkiJumpsBoard {
                     Some(Side::Left) => RIGHT_SLIPPER,
                     _ => LEFT_SLIPPER,
                 };
-                grid.set(r + 1, c, slipper);
-                grid.set(r + 2, c, skier);
+                g.set(r + 1, c, slipper);
+                g.set(r + 2, c, skier);
                 format!("the jumper on ({r}, {c}) jumps to ({}, {c})", r + 2)
             }
-        };
-        Move::new(MoveLabel::Words(label), Arc::new(SkiJumpsBoard { grid }))
+        }
     }
-}
-
-impl Component for SkiJumpsBoard {
-    fn ruleset(&self) -> String {
-        "skijumps".to_string()
-    }
-
-    fn args(&self) -> String {
-        format!("\"{}\"", self.text())
-    }
-
-    fn key(&self) -> Key {
-        let g = &self.grid;
-        Key::new(
-            "skijumps",
-            [g.rows as u64, g.cols as u64]
-                .into_iter()
-                .chain(Key::pack(&g.cells)),
-        )
-    }
-
-    fn kind(&self) -> Kind<'_> {
-        Kind::Partizan(self)
-    }
-}
-
-impl Partizan for SkiJumpsBoard {
-    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        let skis = self.skis(side);
-        check_move_count(skis.len() as u64, budget)?;
-        Ok(skis
-            .into_iter()
-            .map(|(from, ski)| self.ski(from, ski))
-            .collect())
-    }
-}
-
-fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    quoted_components(
-        c,
-        "board in quotes, rows split by |, like \"L...|..R.\"",
-        |text, at, span| {
-            let grid = Grid::parse(text, at, &LETTERS, span)?;
-            Ok(Arc::new(SkiJumpsBoard { grid }) as Arc<dyn Component>)
-        },
-    )
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_value_agrees_with_search, canonical_text as value};
+    use super::super::tests::{
+        assert_boards_agree_with_search, assert_negatives, canonical_text as value, every_board,
+        swapped,
+    };
     use super::*;
-    use crate::position::Position;
+    use crate::budget::Budget;
+    use crate::game::Partizan;
 
     fn board(text: &str) -> SkiJumpsBoard {
-        let p = Position::parse(&format!("skijumps(\"{text}\")")).unwrap();
-        p.components()[0]
-            .downcast_ref::<SkiJumpsBoard>()
-            .unwrap()
-            .clone()
+        super::super::tests::board::<SkiJumps>(text)
     }
 
     /// The board mirrored left to right with the colours swapped: the
     /// negative.
     fn mirrored(text: &str) -> String {
-        text.split('|')
-            .map(|row| {
-                row.chars()
-                    .rev()
-                    .map(|c| match c {
-                        'L' => 'R',
-                        'l' => 'r',
-                        'R' => 'L',
-                        'r' => 'l',
-                        c => c,
-                    })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("|")
+        let reversed: Vec<String> = text
+            .split('|')
+            .map(|row| row.chars().rev().collect())
+            .collect();
+        swapped(&reversed.join("|"), &[('L', 'R'), ('l', 'r')])
     }
 
     #[test]
@@ -266,18 +193,13 @@ mod tests {
 
     #[test]
     fn the_mirror_image_with_colours_swapped_is_the_negative() {
-        for text in [
+        let texts = [
             "L..|.R.|...",
             "L....|R....|.....",
             ".L.r|R.l.|....",
             "L.R|r.L|...",
-        ] {
-            assert_eq!(
-                value(&format!("skijumps(\"{text}\", \"{}\")", mirrored(text))),
-                "0",
-                "{text}"
-            );
-        }
+        ];
+        assert_negatives("skijumps", &texts, mirrored);
     }
 
     #[test]
@@ -285,28 +207,15 @@ mod tests {
         // Every board of 1 × 4, 2 × 3 and 3 × 2 cells, each cell empty or
         // any of the four skiers (5^4 + 5^6 + 5^6): the class from the
         // canonical value against a search of the whole board.
-        let mut checked = 0;
-        for (rows, cols) in [(1, 4), (2, 3), (3, 2)] {
-            let n = rows * cols;
-            for code in 0..5usize.pow(n as u32) {
-                let cells: Vec<u8> = (0..n)
-                    .map(|i| (code / 5usize.pow(i as u32) % 5) as u8)
-                    .collect();
-                assert_value_agrees_with_search(Arc::new(SkiJumpsBoard {
-                    grid: Grid { rows, cols, cells },
-                }));
-                checked += 1;
-            }
-        }
+        let skiers = [
+            EMPTY,
+            LEFT_JUMPER,
+            LEFT_SLIPPER,
+            RIGHT_JUMPER,
+            RIGHT_SLIPPER,
+        ];
+        let boards = every_board(&[(1, 4), (2, 3), (3, 2)], &skiers);
+        let checked = assert_boards_agree_with_search::<SkiJumps>(boards);
         assert_eq!(checked, 625 + 2 * 15_625);
-    }
-
-    #[test]
-    fn bad_boards_are_parse_errors() {
-        assert!(Position::parse("skijumps(\"L.|L\")").is_err());
-        let e = Position::parse("skijumps(\"Lx\")").unwrap_err();
-        assert_eq!(e.span, 11..12);
-        assert!(Position::parse("skijumps(2)").is_err());
-        assert!(Position::parse("skijumps()").is_err());
     }
 }

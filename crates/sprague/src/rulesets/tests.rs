@@ -57,3 +57,72 @@ pub(crate) fn winning_moves_by_search(
     }
     found
 }
+
+/// For tests of board games: every board of each of `shapes` (rows,
+/// columns) whose cells are each one of `codes`.
+pub(crate) fn every_board(
+    shapes: &[(usize, usize)],
+    codes: &[u8],
+) -> impl Iterator<Item = super::grid::Grid> {
+    let k = codes.len();
+    shapes.iter().flat_map(move |&(rows, cols)| {
+        let n = rows * cols;
+        (0..k.pow(n as u32)).map(move |code| super::grid::Grid {
+            rows,
+            cols,
+            cells: (0..n).map(|i| codes[code / k.pow(i as u32) % k]).collect(),
+        })
+    })
+}
+
+/// For tests of board games: `text` with the letters of each pair
+/// exchanged (Left's pieces for Right's).
+pub(crate) fn swapped(text: &str, pairs: &[(char, char)]) -> String {
+    text.chars()
+        .map(|c| {
+            pairs
+                .iter()
+                .find_map(|&(a, b)| {
+                    if c == a {
+                        Some(b)
+                    } else if c == b {
+                        Some(a)
+                    } else {
+                        None
+                    }
+                })
+                .unwrap_or(c)
+        })
+        .collect()
+}
+
+/// For tests of board games: the board `R::NAME("text")` as the position
+/// language reads it.
+pub(crate) fn board<R: super::grid::BoardRules>(text: &str) -> super::grid::Board<R> {
+    let p = crate::position::Position::parse(&format!("{}(\"{text}\")", R::NAME)).unwrap();
+    p.components()[0]
+        .downcast_ref::<super::grid::Board<R>>()
+        .unwrap()
+        .clone()
+}
+
+/// For tests of board games: [`assert_value_agrees_with_search`] on each
+/// of `boards`; how many there were.
+pub(crate) fn assert_boards_agree_with_search<R: super::grid::BoardRules>(
+    boards: impl Iterator<Item = super::grid::Grid>,
+) -> usize {
+    boards
+        .map(|grid| {
+            assert_value_agrees_with_search(Arc::new(super::grid::Board::<R>::from_grid(grid)))
+        })
+        .count()
+}
+
+/// For tests of partizan rulesets: that `name(text, negative(text))` is 0
+/// for each of `texts` (a game plus its negative is a second-player win).
+pub(crate) fn assert_negatives(name: &str, texts: &[&str], negative: impl Fn(&str) -> String) {
+    for text in texts {
+        let sum = format!("{name}(\"{text}\", \"{}\")", negative(text));
+        assert_eq!(canonical_text(&sum), "0", "{sum}");
+    }
+}

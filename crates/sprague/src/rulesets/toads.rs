@@ -46,67 +46,83 @@ pub struct ToadsAndFrogs {
     cells: Vec<Cell>,
 }
 
-impl ToadsAndFrogs {
-    /// The row as written.
-    fn row(&self) -> String {
-        write_row(&self.cells)
-    }
-
-    /// The moves of `side`: (from, to) cells, by the cell moved from.
-    fn hops(&self, side: Side) -> Vec<(usize, usize)> {
-        let (mover, other) = match side {
-            Side::Left => (Cell::Toad, Cell::Frog),
-            Side::Right => (Cell::Frog, Cell::Toad),
-        };
-        let n = self.cells.len();
-        // The cell `k` steps from `i` in the mover's direction, if on the row.
-        let ahead = |i: usize, k: usize| match side {
-            Side::Left => (i + k < n).then_some(i + k),
-            Side::Right => i.checked_sub(k),
-        };
-        let mut out = Vec::new();
-        for i in 0..n {
-            if self.cells[i] != mover {
-                continue;
-            }
-            match ahead(i, 1).map(|j| self.cells[j]) {
-                Some(Cell::Empty) => out.push((i, ahead(i, 1).expect("on the row"))),
-                Some(c) if c == other => {
-                    if let Some(j) = ahead(i, 2)
-                        && self.cells[j] == Cell::Empty
-                    {
-                        out.push((i, j));
-                    }
-                }
-                _ => {}
-            }
+/// The moves of `side` on the row `cells` as (from, to) cells, by the cell
+/// moved from, then the step forward, the step back (with `back_slides`,
+/// Backsliding Toads and Frogs), the jump (CGSuite's order, per piece).
+fn hops(cells: &[Cell], side: Side, back_slides: bool) -> Vec<(usize, usize)> {
+    let (mover, other, forward) = match side {
+        Side::Left => (Cell::Toad, Cell::Frog, 1),
+        Side::Right => (Cell::Frog, Cell::Toad, -1),
+    };
+    let n = cells.len();
+    // The cell `k` steps from `i` in the mover's direction (back for a
+    // negative `k`), if on the row.
+    let ahead = |i: usize, k: isize| i.checked_add_signed(k * forward).filter(|&j| j < n);
+    let mut out = Vec::new();
+    for i in 0..n {
+        if cells[i] != mover {
+            continue;
         }
-        out
+        let step = ahead(i, 1);
+        let next = step.map(|j| cells[j]);
+        if let Some(j) = step
+            && next == Some(Cell::Empty)
+        {
+            out.push((i, j));
+        }
+        if back_slides
+            && let Some(j) = ahead(i, -1)
+            && cells[j] == Cell::Empty
+        {
+            out.push((i, j));
+        }
+        if next == Some(other)
+            && let Some(j) = ahead(i, 2)
+            && cells[j] == Cell::Empty
+        {
+            out.push((i, j));
+        }
     }
+    out
+}
 
-    fn hop(&self, from: usize, to: usize) -> Move {
-        let mut cells = self.cells.clone();
-        cells[to] = cells[from];
-        cells[from] = Cell::Empty;
-        let what = if cells[to] == Cell::Toad {
-            "toad"
-        } else {
-            "frog"
-        };
-        let how = if from.abs_diff(to) == 2 {
-            "jumps"
-        } else {
-            "steps"
-        };
-        Move::new(
-            MoveLabel::Words(format!(
-                "the {what} on cell {} {how} to cell {}",
-                from + 1,
-                to + 1
-            )),
-            Arc::new(ToadsAndFrogs { cells }),
-        )
-    }
+/// The moves of `side` on the row `cells`, each to the row `make` makes
+/// of the cells after it.
+pub(super) fn row_moves(
+    cells: &[Cell],
+    side: Side,
+    back_slides: bool,
+    budget: &Budget,
+    make: impl Fn(Vec<Cell>) -> Arc<dyn Component>,
+) -> Result<Vec<Move>, SolveError> {
+    let hops = hops(cells, side, back_slides);
+    check_move_count(hops.len() as u64, budget)?;
+    Ok(hops
+        .into_iter()
+        .map(|(from, to)| {
+            let mut after = cells.to_vec();
+            after[to] = after[from];
+            after[from] = Cell::Empty;
+            let what = if after[to] == Cell::Toad {
+                "toad"
+            } else {
+                "frog"
+            };
+            let forward = (to > from) == (after[to] == Cell::Toad);
+            let how = match (from.abs_diff(to), forward) {
+                (2, _) => "jumps",
+                (_, true) => "steps",
+                (_, false) => "steps back",
+            };
+            let label = format!("the {what} on cell {} {how} to cell {}", from + 1, to + 1);
+            Move::new(MoveLabel::Words(label), make(after))
+        })
+        .collect())
+}
+
+/// A row as the bytes of its key: one a cell.
+pub(super) fn row_bytes(cells: &[Cell]) -> Vec<u8> {
+    cells.iter().map(|&c| c as u8).collect()
 }
 
 impl Component for ToadsAndFrogs {
@@ -115,12 +131,11 @@ impl Component for ToadsAndFrogs {
     }
 
     fn args(&self) -> String {
-        format!("\"{}\"", self.row())
+        format!("\"{}\"", write_row(&self.cells))
     }
 
     fn key(&self) -> Key {
-        let bytes: Vec<u8> = self.cells.iter().map(|&c| c as u8).collect();
-        Key::new("toads", Key::pack(&bytes))
+        Key::new("toads", Key::pack(&row_bytes(&self.cells)))
     }
 
     fn kind(&self) -> Kind<'_> {
@@ -130,22 +145,15 @@ impl Component for ToadsAndFrogs {
 
 impl Partizan for ToadsAndFrogs {
     fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        let hops = self.hops(side);
-        check_move_count(hops.len() as u64, budget)?;
-        Ok(hops
-            .into_iter()
-            .map(|(from, to)| self.hop(from, to))
-            .collect())
+        row_moves(&self.cells, side, false, budget, |cells| {
+            Arc::new(ToadsAndFrogs { cells })
+        })
     }
 }
 
 /// The cells of a row as written (`T`, `F`, `.`), or a parse error at the
 /// bad cell; the row of Toads and Frogs and of its backsliding variant.
-pub(super) fn read_row(
-    text: &str,
-    at: usize,
-    span: std::ops::Range<usize>,
-) -> Result<Vec<Cell>, ParseError> {
+fn read_row(text: &str, at: usize, span: std::ops::Range<usize>) -> Result<Vec<Cell>, ParseError> {
     let mut cells = Vec::with_capacity(text.len());
     for (i, ch) in text.char_indices() {
         cells.push(match ch {
@@ -181,15 +189,34 @@ pub(super) fn write_row(cells: &[Cell]) -> String {
         .collect()
 }
 
-fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+/// For tests: every row of at most `max_len` cells.
+#[cfg(test)]
+pub(super) fn every_row(max_len: usize) -> impl Iterator<Item = Vec<Cell>> {
+    const CELLS: [Cell; 3] = [Cell::Empty, Cell::Toad, Cell::Frog];
+    (0..=max_len).flat_map(|len| {
+        (0..3usize.pow(len as u32)).map(move |code| {
+            (0..len)
+                .map(|i| CELLS[code / 3usize.pow(i as u32) % 3])
+                .collect()
+        })
+    })
+}
+
+/// Reads the arguments of `name("row", ...)`, each a row of toads and
+/// frogs, and makes each a component.
+pub(super) fn read_rows(
+    c: &ComponentSyntax,
+    make: impl Fn(Vec<Cell>) -> Arc<dyn Component>,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     quoted_components(
         c,
         "row in quotes: T toads, F frogs, . empty, like \"TT..FF\"",
-        |text, at, span| {
-            let cells = read_row(text, at, span)?;
-            Ok(Arc::new(ToadsAndFrogs { cells }) as Arc<dyn Component>)
-        },
+        |text, at, span| Ok(make(read_row(text, at, span)?)),
     )
+}
+
+fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    read_rows(c, |cells| Arc::new(ToadsAndFrogs { cells }))
 }
 
 #[cfg(test)]
@@ -261,27 +288,21 @@ mod tests {
     #[test]
     fn canonical_outcomes_agree_with_the_search_on_every_small_row() {
         let mut checked = 0;
-        for len in 0..=7usize {
-            for code in 0..3u32.pow(len as u32) {
-                let cells: Vec<Cell> = (0..len)
-                    .map(|i| match code / 3u32.pow(i as u32) % 3 {
-                        0 => Cell::Empty,
-                        1 => Cell::Toad,
-                        _ => Cell::Frog,
-                    })
-                    .collect();
-                assert_value_agrees_with_search(Arc::new(ToadsAndFrogs { cells }));
-                checked += 1;
-            }
+        for cells in every_row(7) {
+            assert_value_agrees_with_search(Arc::new(ToadsAndFrogs { cells }));
+            checked += 1;
         }
         assert_eq!(checked, (0..=7).map(|n| 3u32.pow(n)).sum::<u32>());
     }
 
     #[test]
     fn bad_rows_are_parse_errors() {
-        let e = Position::parse("toads(\"T.x\")").unwrap_err();
-        assert_eq!(e.span, 9..10);
-        assert!(Position::parse("toads(3)").is_err());
-        assert!(Position::parse("toads()").is_err());
+        // Toads and Frogs and its backsliding variant read rows alike.
+        for name in ["toads", "backsliding_toads"] {
+            let e = Position::parse(&format!("{name}(\"T.x\")")).unwrap_err();
+            assert_eq!(e.span, name.len() + 4..name.len() + 5, "{name}");
+            assert!(Position::parse(&format!("{name}(3)")).is_err(), "{name}");
+            assert!(Position::parse(&format!("{name}()")).is_err(), "{name}");
+        }
     }
 }

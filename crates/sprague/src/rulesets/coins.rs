@@ -26,7 +26,7 @@ use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
 use crate::syntax::{Arg, ComponentSyntax};
 
-use crate::rulesets::common::{Ruleset, check_move_count, no_params};
+use super::common::{Ruleset, check_move_count, no_params};
 
 /// The value of a head at position `n ≥ 1` in Ruler: the largest power of
 /// two dividing `n` (*Winning Ways*, ch. 14).
@@ -49,7 +49,7 @@ pub fn mock_turtles_grundy(n: u64) -> u64 {
 /// The largest board side of the `rugs` ruleset.
 pub const MAX_SIDE: usize = 1000;
 
-pub(crate) const RUGS: Ruleset = Ruleset {
+pub(super) const RUGS: Ruleset = Ruleset {
     name: "rugs",
     syntax: "rugs(\"10;01\")   rows separated by `;`, 1 a white cell, 0 a black one",
     rule: "choose a white cell and flip every cell of a rectangle that has it as its top-left corner (seed note 004)",
