@@ -6,6 +6,8 @@
 //! misere     := '*[' ... ']'                   (CGSuite's misère notation: `*[2#1]`, `*[[2],0]`)
 //! component  := NAME [ '[' param ( ',' param )* ']' ] '(' [ arg ( ',' arg )* ] ')'
 //! value      := '-' value | '±' value | '+-' value | form | atom
+//!             | ( '±' | '+-' ) '{' [ sum ( ',' sum )* ] '}'   (CGSuite's multiple switch:
+//!                                               `+-{a,b}` is `{a,b | -a,-b}`)
 //! form       := '{' options BARS options '}'   (BARS: a run of `|`; `{a || b | c}` is
 //!                                               `{a | {b | c}}`, the longest run splits first)
 //! options    := [ sum ( ',' sum )* ]
@@ -991,11 +993,11 @@ impl<'a> Parser<'a> {
             }
             Some('±') => {
                 self.bump();
-                ValueExpr::Switch(Box::new(self.value_with(Self::operand)?))
+                self.switch()?
             }
             Some('+') if self.peek_second() == Some('-') => {
                 self.pos += 2;
-                ValueExpr::Switch(Box::new(self.value_with(Self::operand)?))
+                self.switch()?
             }
             Some('{') => return self.form(),
             _ => self.atom(false)?,
@@ -1004,6 +1006,65 @@ impl<'a> Parser<'a> {
             expr,
             span: start..self.pos,
         })
+    }
+
+    /// What follows `±` or `+-`: braces holding options split by commas
+    /// and no bar are CGSuite's multiple switch (its `+-` of a set),
+    /// `+-{a,b}` = `{a,b | -a,-b}`; anything else is the switch `{G | -G}`
+    /// of the operand `G` (`+-{3|2}`, `+-1`).
+    fn switch(&mut self) -> Result<ValueExpr, ParseError> {
+        self.skip_space();
+        if self.peek() == Some('{') {
+            let open = self.pos;
+            self.bump();
+            let mut options = Vec::new();
+            loop {
+                self.skip_space();
+                match self.peek() {
+                    Some('}') if options.is_empty() => {
+                        self.bump();
+                        break;
+                    }
+                    // A bar: the braces are a form, read as an operand.
+                    Some('|') => {
+                        self.pos = open;
+                        options.clear();
+                        break;
+                    }
+                    _ => {}
+                }
+                options.push(self.value()?);
+                self.skip_space();
+                match self.peek() {
+                    Some(',') => {
+                        self.bump();
+                    }
+                    Some('}') => {
+                        self.bump();
+                        break;
+                    }
+                    _ => {
+                        self.pos = open;
+                        options.clear();
+                        break;
+                    }
+                }
+            }
+            if self.pos != open {
+                let right = options
+                    .iter()
+                    .map(|o| ValueSyntax {
+                        span: o.span.clone(),
+                        expr: ValueExpr::Neg(Box::new(o.clone())),
+                    })
+                    .collect();
+                return Ok(ValueExpr::Form {
+                    left: options,
+                    right,
+                });
+            }
+        }
+        Ok(ValueExpr::Switch(Box::new(self.value_with(Self::operand)?)))
     }
 
     /// Whether `copies_ahead` holds `skip` bytes on.
