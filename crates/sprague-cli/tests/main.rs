@@ -1539,6 +1539,31 @@ fn childish_hackenbush_and_arc_kayles() {
 }
 
 #[test]
+fn take_and_break_codes_in_cgsuites_full_syntax() {
+    // CGSuite's GameHeapTest.scala: 4!.0 is Grundy's game, 0.[3] is Nim.
+    let (out, err, code) = sprague(&["table", "octal[4!.0]", "--to", "20"]);
+    assert_eq!(code, 0, "{err}");
+    let (grundy, _, _) = sprague(&["table", "grundy", "--to", "20"]);
+    assert_eq!(
+        out.replace("octal[4!.0]", "grundy"),
+        grundy,
+        "Grundy's game by its code"
+    );
+    let v = json(&["analyze", "octal[0.[3]](5, 7)", "--json"]);
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["position"], "octal[0.[3]](5, 7)");
+    // No periodicity theorem covers a repeating code here: no period.
+    let v = json(&["table", "octal[0.[3]]", "--to", "30", "--period", "--json"]);
+    assert_eq!(v["period"], serde_json::Value::Null);
+    let (_, err, code) = sprague(&["analyze", "octal[20.017](5)"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("only one digit may stand before the point"),
+        "{err}"
+    );
+}
+
+#[test]
 fn multiple_switches_read_and_print_as_cgsuite_writes_them() {
     // CGSuite's EvalTest.scala: "+-{1,1+*}" is "+-{1,1*}", the game
     // {1,1* | -1,-1*}; a game equal to its negative prints as a switch.

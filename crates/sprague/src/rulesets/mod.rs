@@ -43,6 +43,7 @@ mod skijumps;
 mod staircase;
 mod submask;
 mod subtraction;
+mod take_and_break;
 mod takeaway;
 mod toads;
 mod toppling;
