@@ -1,6 +1,6 @@
 //! Take-and-break codes in CGSuite's full syntax (`octal[4!.0]`,
 //! `octal[0.[3]]`): CGSuite's own test values
-//! (`data/octal/cgsuite-take-and-break.txt`), and each repeating or marked
+//! (`data/cgsuite-take-and-break.txt`), and each repeating or marked
 //! code against the plain code or ruleset it must agree with.
 
 use sprague::rulesets::family;
@@ -19,7 +19,7 @@ fn values(ruleset: &str, from: u64, to: u64) -> Vec<u64> {
 
 #[test]
 fn cgsuites_take_and_break_values() {
-    let data = include_str!("data/octal/cgsuite-take-and-break.txt");
+    let data = include_str!("data/cgsuite-take-and-break.txt");
     let mut n_checked = 0;
     for line in data.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
