@@ -1507,6 +1507,83 @@ fn bad_hackenbush_strings() {
 }
 
 #[test]
+fn childish_hackenbush_and_arc_kayles() {
+    // CGSuite's GameGraphTest.scala: ChildishHackenbush("l(l;rl)") is 2
+    // (Left may cut only the two top blue edges) and
+    // PartizanArcKayles("llr") is 1/2.
+    let (out, err, code) = sprague(&["analyze", "childish_hackenbush(\"l(l;rl)\")"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out, @r#"
+    L-position: Left wins whoever starts (value 2)
+    remoteness 1: the game lasts 1 more move with best play
+    stops 2 and 2, mean 2, temperature -1, born on day 2
+    thermograph Thermograph(2,[],[0],2,[],[0])
+    winning move: cut edge 2 (blue)  ->  childish_hackenbush("lrl")
+    "#);
+    let v = json(&["analyze", "arc_kayles(\"llr\")", "--json"]);
+    assert_eq!(v["value"], "1/2");
+    // Green edges only: impartial Arc Kayles, a path of eight vertices is
+    // Dawson's Kayles' heap of 8, Grundy value 1; taking the second edge
+    // leaves a path of five (a lone vertex is dropped), worth 0.
+    let (out, err, code) = sprague(&["analyze", "arc_kayles(\"eeeeeee\")"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out, @r#"
+    N-position: the player to move wins (Grundy value 1)
+    remoteness 3: the game lasts 3 more moves with best play
+    winning move: take edge 2 with its ends  ->  arc_kayles("eeee")
+    "#);
+    let (_, err, code) = sprague(&["analyze", "arc_kayles(\"l(x\")"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("an edge is l"), "{err}");
+    let (_, err, code) = sprague(&["analyze", "childish_hackenbush(\"lr;lr\")"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("connected to the ground"), "{err}");
+}
+
+#[test]
+fn take_and_break_codes_in_cgsuites_full_syntax() {
+    // CGSuite's GameHeapTest.scala: 4!.0 is Grundy's game, 0.[3] is Nim.
+    let (out, err, code) = sprague(&["table", "octal[4!.0]", "--to", "20"]);
+    assert_eq!(code, 0, "{err}");
+    let (grundy, _, _) = sprague(&["table", "grundy", "--to", "20"]);
+    assert_eq!(
+        out.replace("octal[4!.0]", "grundy"),
+        grundy,
+        "Grundy's game by its code"
+    );
+    let v = json(&["analyze", "octal[0.[3]](5, 7)", "--json"]);
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["position"], "octal[0.[3]](5, 7)");
+    // No periodicity theorem covers a repeating code here: no period.
+    let v = json(&["table", "octal[0.[3]]", "--to", "30", "--period", "--json"]);
+    assert_eq!(v["period"], serde_json::Value::Null);
+    let (_, err, code) = sprague(&["analyze", "octal[20.017](5)"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("only one digit may stand before the point"),
+        "{err}"
+    );
+}
+
+#[test]
+fn multiple_switches_read_and_print_as_cgsuite_writes_them() {
+    // CGSuite's EvalTest.scala: "+-{1,1+*}" is "+-{1,1*}", the game
+    // {1,1* | -1,-1*}; a game equal to its negative prints as a switch.
+    let v = json(&["analyze", "+-{1,1+*}", "--json"]);
+    assert_eq!(v["value"], "±{1, 1*}");
+    let again = json(&["analyze", "{1, 1* | -1, -1*}", "--json"]);
+    assert_eq!(again["value"], "±{1, 1*}");
+    let v = json(&["analyze", "snort(\".-.-.(-.;-.)\")", "--json"]);
+    assert_eq!(v["value"], "±{3|2}");
+    let v = json(&["analyze", "{1*|-1*}", "--json"]);
+    assert_eq!(v["value"], "±(1*)");
+    // CGSuite refuses +-(1,1+*): parentheses hold one game.
+    let (_, err, code) = sprague(&["analyze", "+-(1,1)"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("expected `)`"), "{err}");
+}
+
+#[test]
 fn game_values_in_cgsuite_notation_are_terms_of_a_sum() {
     // ^ + * = ^*: a first-player win (Winning Ways, ch. 3: ^* is
     // confused with 0).

@@ -1102,6 +1102,21 @@ impl CanonicalArena {
                     && x.checked_neg() == Ok(y)
                 {
                     format!("±{x}")
+                } else if self.neg(g)? == g {
+                    // CGSuite's switch: a game equal to its negative is
+                    // `±G` for its one Left option, in parentheses unless
+                    // it is written in one piece (a number, a nimber, ups,
+                    // a form or a switch), and `±{a, b}` for several (its
+                    // multiple switch).
+                    let Some(text) = self.display_options(&l, Player::Left, max, memo)? else {
+                        memo.texts.insert(g, None);
+                        return Ok(None);
+                    };
+                    match *l {
+                        [only] if !self.is_compact(only)? => format!("±({text})"),
+                        [_] => format!("±{text}"),
+                        _ => format!("±{{{text}}}"),
+                    }
                 } else if let Some((x, named, m)) = self.as_uptimal_named(g)? {
                     let ups = match named {
                         Uptimal::Ups(n) => {
@@ -1173,17 +1188,28 @@ impl CanonicalArena {
         Ok((text, Some(body)))
     }
 
+    /// Whether `g` is written in one piece that needs no parentheses
+    /// after `±`, as CGSuite decides: a number, a nimber, ups alone (`^`,
+    /// `v3`, `^<2>`), a switch or a form in braces; not `1*`, `^*` or a
+    /// Tiny.
+    fn is_compact(&mut self, g: GameId) -> Result<bool, SolveError> {
+        Ok(match self.node(g).clone() {
+            Node::Number(_) => true,
+            Node::Nimbered(x, _) => x == Dyadic::ZERO,
+            Node::General(..) => {
+                self.neg(g)? == g
+                    || self.is_written_as_form(g)?
+                    || self
+                        .as_uptimal_named(g)?
+                        .is_some_and(|(x, _, m)| x == Dyadic::ZERO && m == 0)
+            }
+        })
+    }
+
     /// Whether `g` is written as a form in braces (not a number, a number
-    /// plus a nimber, ups, or a switch `±x`).
+    /// plus a nimber, ups, or a switch `±G`).
     fn is_written_as_form(&mut self, g: GameId) -> Result<bool, SolveError> {
-        let Node::General(l, r) = self.node(g).clone() else {
-            return Ok(false);
-        };
-        if let ([a], [b]) = (&*l, &*r)
-            && let (Some(x), Some(y)) = (self.as_number(*a), self.as_number(*b))
-            && x > Dyadic::ZERO
-            && x.checked_neg() == Ok(y)
-        {
+        if !matches!(self.node(g), Node::General(..)) || self.neg(g)? == g {
             return Ok(false);
         }
         Ok(self.as_uptimal_named(g)?.is_none() && self.as_tiny(g)?.is_none())

@@ -80,7 +80,7 @@ fn cgsuite_algebra_test_cases() {
     }
     // Every case of the file is checked; none is skipped.
     assert_eq!(n_cases, 39, "cases read");
-    assert_eq!(n_texts, 36, "printed forms compared");
+    assert_eq!(n_texts, 37, "printed forms compared");
 }
 
 /// Random games with the algebra's printed forms among the leaves.
@@ -129,6 +129,26 @@ proptest! {
         for text in [g.clone(), format!("{g} + {h}"), format!("{g} : {h}")] {
             let printed = value(&text);
             prop_assert_eq!(value(&printed), printed.clone(), "{} printed {}", text, printed);
+        }
+    }
+
+    #[test]
+    fn switches_print_as_switches_and_read_back(g in algebra_game(), h in game()) {
+        // CGSuite's multiple switch +-{a,b} is {a,b | -a,-b}.
+        let multiple = format!("+-{{{g}, {h}}}");
+        prop_assert_eq!(
+            value(&multiple),
+            value(&format!("{{{g}, {h} | -({g}), -({h})}}"))
+        );
+        for text in [multiple, format!("±({g})"), format!("+-({g} + {h})")] {
+            let printed = value(&text);
+            prop_assert_eq!(value(&printed), printed.clone(), "{} printed {}", text, printed);
+            // A game equal to its negative is a nimber or printed as a
+            // switch, as CGSuite prints it.
+            prop_assert!(
+                printed == "0" || printed.starts_with('*') || printed.starts_with('±'),
+                "{} printed {}", text, printed
+            );
         }
     }
 

@@ -22,4 +22,5 @@ mod sums;
 mod sums_of_heap_games;
 mod sums_of_positional_games;
 mod syntax_fuzz;
+mod take_and_break;
 mod thermography;

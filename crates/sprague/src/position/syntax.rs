@@ -6,6 +6,8 @@
 //! misere     := '*[' ... ']'                   (CGSuite's misère notation: `*[2#1]`, `*[[2],0]`)
 //! component  := NAME [ '[' param ( ',' param )* ']' ] '(' [ arg ( ',' arg )* ] ')'
 //! value      := '-' value | '±' value | '+-' value | form | atom
+//!             | ( '±' | '+-' ) '{' [ sum ( ',' sum )* ] '}'   (CGSuite's multiple switch:
+//!                                               `+-{a,b}` is `{a,b | -a,-b}`)
 //! form       := '{' options BARS options '}'   (BARS: a run of `|`; `{a || b | c}` is
 //!                                               `{a | {b | c}}`, the longest run splits first)
 //! options    := [ sum ( ',' sum )* ]
@@ -26,7 +28,8 @@
 //! param      := INT | INT '..' INT | OCTAL | NAME '=' INT | STRING
 //! arg        := INT | STRING | INT '..' INT
 //! INT        := digits [ '^' digits ]          (a power such as 2^63 is a convenience)
-//! OCTAL      := digits '.' hexdigits           (a take-and-break code: 0.137, 4.07, 0.f7)
+//! OCTAL      := digits '.' hexdigits           (a take-and-break code: 0.137, 4.07, 0.f7,
+//!                                               or in CGSuite's full syntax: 4!.0, 0.[3])
 //! STRING     := '"' ... '"'                    (\" and \\ escape a quote and a backslash)
 //! ```
 //!
@@ -991,11 +994,11 @@ impl<'a> Parser<'a> {
             }
             Some('±') => {
                 self.bump();
-                ValueExpr::Switch(Box::new(self.value_with(Self::operand)?))
+                self.switch()?
             }
             Some('+') if self.peek_second() == Some('-') => {
                 self.pos += 2;
-                ValueExpr::Switch(Box::new(self.value_with(Self::operand)?))
+                self.switch()?
             }
             Some('{') => return self.form(),
             _ => self.atom(false)?,
@@ -1004,6 +1007,65 @@ impl<'a> Parser<'a> {
             expr,
             span: start..self.pos,
         })
+    }
+
+    /// What follows `±` or `+-`: braces holding options split by commas
+    /// and no bar are CGSuite's multiple switch (its `+-` of a set),
+    /// `+-{a,b}` = `{a,b | -a,-b}`; anything else is the switch `{G | -G}`
+    /// of the operand `G` (`+-{3|2}`, `+-1`).
+    fn switch(&mut self) -> Result<ValueExpr, ParseError> {
+        self.skip_space();
+        if self.peek() == Some('{') {
+            let open = self.pos;
+            self.bump();
+            let mut options = Vec::new();
+            loop {
+                self.skip_space();
+                match self.peek() {
+                    Some('}') if options.is_empty() => {
+                        self.bump();
+                        break;
+                    }
+                    // A bar: the braces are a form, read as an operand.
+                    Some('|') => {
+                        self.pos = open;
+                        options.clear();
+                        break;
+                    }
+                    _ => {}
+                }
+                options.push(self.value()?);
+                self.skip_space();
+                match self.peek() {
+                    Some(',') => {
+                        self.bump();
+                    }
+                    Some('}') => {
+                        self.bump();
+                        break;
+                    }
+                    _ => {
+                        self.pos = open;
+                        options.clear();
+                        break;
+                    }
+                }
+            }
+            if self.pos != open {
+                let right = options
+                    .iter()
+                    .map(|o| ValueSyntax {
+                        span: o.span.clone(),
+                        expr: ValueExpr::Neg(Box::new(o.clone())),
+                    })
+                    .collect();
+                return Ok(ValueExpr::Form {
+                    left: options,
+                    right,
+                });
+            }
+        }
+        Ok(ValueExpr::Switch(Box::new(self.value_with(Self::operand)?)))
     }
 
     /// Whether `copies_ahead` holds `skip` bytes on.
@@ -1285,8 +1347,8 @@ impl<'a> Parser<'a> {
                 span: start..self.pos,
             });
         }
-        if self.peek().is_some_and(|c| c.is_ascii_digit()) && self.digits_then_code_point() {
-            return Ok(self.code());
+        if let Some(end) = self.code_end() {
+            return Ok(self.code(end));
         }
         let value = match self.int_or_range(
             "a parameter (an integer, a range a..b, a code like 0.137 or name=value)",
@@ -1300,26 +1362,41 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// Whether the cursor is at `digits '.' hexdigit`, the start of a code
-    /// (as opposed to a range `digits '..'`).
-    fn digits_then_code_point(&self) -> bool {
+    /// If the cursor is at a take-and-break code, where it ends: a word
+    /// that starts with a digit or `{` and holds one point (not a range's
+    /// `..`), in CGSuite's full syntax (`0.137`, `4!.0`, `0.[3]`,
+    /// `{2+}=.0`: digits and letters, the marks `! ? = * + & ;`, braces
+    /// with commas, and balanced square brackets).
+    fn code_end(&self) -> Option<usize> {
         let rest = &self.text.as_bytes()[self.pos..];
-        let n_digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-        rest.get(n_digits) == Some(&b'.')
-            && rest
-                .get(n_digits + 1)
-                .is_some_and(|b| b.is_ascii_hexdigit())
+        if !rest
+            .first()
+            .is_some_and(|b| b.is_ascii_digit() || *b == b'{')
+        {
+            return None;
+        }
+        let (mut i, mut square, mut brace, mut point) = (0, 0usize, 0usize, false);
+        while let Some(&b) = rest.get(i) {
+            match b {
+                b'.' if rest.get(i + 1) == Some(&b'.') => return None,
+                b'.' => point = true,
+                b'[' => square += 1,
+                b']' if square > 0 => square -= 1,
+                b'{' => brace += 1,
+                b'}' if brace > 0 => brace -= 1,
+                b',' if brace > 0 => {}
+                b'!' | b'?' | b'=' | b'*' | b'+' | b'&' | b';' => {}
+                b if b.is_ascii_alphanumeric() => {}
+                _ => break,
+            }
+            i += 1;
+        }
+        (point && square == 0 && brace == 0).then_some(self.pos + i)
     }
 
-    fn code(&mut self) -> Spanned<Param> {
+    fn code(&mut self, end: usize) -> Spanned<Param> {
         let start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.bump();
-        }
-        self.bump(); // the point
-        while self.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
-            self.bump();
-        }
+        self.pos = end;
         Spanned {
             value: Param::Code(self.text[start..self.pos].to_ascii_lowercase()),
             span: start..self.pos,

@@ -208,7 +208,7 @@ pub const MAX_GRAPH_EDGES: usize = 256;
 
 /// The colour of an edge of Blue–Red–Green Hackenbush.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-enum Colour {
+pub(super) enum Colour {
     /// Left's (`l`).
     Blue,
     /// Right's (`r`).
@@ -226,7 +226,7 @@ impl Colour {
         }
     }
 
-    fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             Colour::Blue => "blue",
             Colour::Red => "red",
@@ -234,7 +234,7 @@ impl Colour {
         }
     }
 
-    fn cut_by(self, side: Side) -> bool {
+    pub(super) fn cut_by(self, side: Side) -> bool {
         match self {
             Colour::Green => true,
             Colour::Blue => side == Side::Left,
@@ -244,7 +244,7 @@ impl Colour {
 }
 
 /// An edge between two vertices (vertex 0 is the ground).
-type Edge = (usize, usize, Colour);
+pub(super) type Edge = (usize, usize, Colour);
 
 /// A position of Blue–Red–Green Hackenbush on a graph: every edge is
 /// connected to the ground (vertex 0), the vertices are numbered in the
@@ -258,14 +258,14 @@ pub struct HackenbushGraph {
 
 /// A graph as built or left by a move, before it is normalised: its
 /// vertices and edges, in any order.
-struct RawGraph {
-    n_vertices: usize,
-    edges: Vec<Edge>,
+pub(super) struct RawGraph {
+    pub(super) n_vertices: usize,
+    pub(super) edges: Vec<Edge>,
 }
 
 impl RawGraph {
     /// The edges connected to the ground.
-    fn grounded(mut self) -> RawGraph {
+    pub(super) fn grounded(mut self) -> RawGraph {
         let mut reached = vec![false; self.n_vertices];
         reached[0] = true;
         let mut changed = true;
@@ -462,14 +462,26 @@ impl HackenbushGraph {
     /// The normal form of a graph whose edges all reach the ground: the
     /// text written by [`RawGraph::write`], vertices and edges in its
     /// order.
-    fn normal_form(graph: &RawGraph) -> HackenbushGraph {
+    pub(super) fn normal_form(graph: &RawGraph) -> HackenbushGraph {
         let class = graph.classes();
         let (_, _, reached_again) = graph.write(&class, &vec![false; graph.n_vertices]);
         let (text, edges, _) = graph.write(&class, &reached_again);
         HackenbushGraph { edges, text }
     }
 
-    fn raw(&self) -> RawGraph {
+    /// The graph as its numbering writes it: the walk of
+    /// [`RawGraph::write`] from vertex 0, each vertex's edges in the order
+    /// of their other ends' numbers, without colour refinement. The text
+    /// describes the graph completely, like the normal form's, at the cost
+    /// of one walk.
+    pub(super) fn as_numbered(graph: &RawGraph) -> HackenbushGraph {
+        let class = vec![0; graph.n_vertices];
+        let (_, _, reached_again) = graph.write(&class, &vec![false; graph.n_vertices]);
+        let (text, edges, _) = graph.write(&class, &reached_again);
+        HackenbushGraph { edges, text }
+    }
+
+    pub(super) fn raw(&self) -> RawGraph {
         let n_vertices = self
             .edges
             .iter()
@@ -485,6 +497,11 @@ impl HackenbushGraph {
     /// The graph in CGSuite's notation, as normalised.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// The edges, in the order of the text (vertex 0 the ground).
+    pub(super) fn edge_list(&self) -> &[Edge] {
+        &self.edges
     }
 }
 
@@ -530,57 +547,57 @@ impl Partizan for HackenbushGraph {
     }
 
     fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
-        // The parts of the graph that meet only at the ground: removing the
-        // ground vertex splits the other vertices into connected pieces,
-        // and each piece with the edges that touch it (a loop at the
-        // ground alone) is a game of its own.
-        let graph = self.raw();
-        let n = graph.n_vertices;
-        let mut piece: Vec<usize> = (0..n).collect();
-        fn find(piece: &mut [usize], v: usize) -> usize {
-            let mut r = v;
-            while piece[r] != r {
-                r = piece[r];
-            }
-            let mut v = v;
-            while piece[v] != r {
-                let up = piece[v];
-                piece[v] = r;
-                v = up;
-            }
-            r
-        }
-        for &(a, b, _) in &graph.edges {
-            if a != 0 && b != 0 {
-                let (ra, rb) = (find(&mut piece, a), find(&mut piece, b));
-                piece[ra] = rb;
-            }
-        }
-        let mut regions: Vec<(usize, Vec<Edge>)> = Vec::new();
-        for (i, &(a, b, colour)) in graph.edges.iter().enumerate() {
-            // A loop at the ground is a piece of its own, told apart from
-            // vertices by a number past them.
-            let owner = match (a, b) {
-                (0, 0) => n + i,
-                (0, v) | (v, _) => find(&mut piece, v),
-            };
-            match regions.iter_mut().find(|(o, _)| *o == owner) {
-                Some((_, edges)) => edges.push((a, b, colour)),
-                None => regions.push((owner, vec![(a, b, colour)])),
-            }
-        }
-        (regions.len() > 1).then(|| {
-            regions
-                .into_iter()
-                .map(|(_, edges)| {
-                    graph_component(RawGraph {
-                        n_vertices: n,
-                        edges,
-                    })
-                })
-                .collect()
-        })
+        let regions = ground_regions(self.raw());
+        (regions.len() > 1).then(|| regions.into_iter().map(graph_component).collect())
     }
+}
+
+/// The parts of a graph that meet only at the ground: removing the ground
+/// vertex splits the other vertices into connected pieces, and each piece
+/// with the edges that touch it (a loop at the ground alone) is a game of
+/// its own. Each part keeps the graph's numbering of the vertices.
+pub(super) fn ground_regions(graph: RawGraph) -> Vec<RawGraph> {
+    let n = graph.n_vertices;
+    let mut piece: Vec<usize> = (0..n).collect();
+    fn find(piece: &mut [usize], v: usize) -> usize {
+        let mut r = v;
+        while piece[r] != r {
+            r = piece[r];
+        }
+        let mut v = v;
+        while piece[v] != r {
+            let up = piece[v];
+            piece[v] = r;
+            v = up;
+        }
+        r
+    }
+    for &(a, b, _) in &graph.edges {
+        if a != 0 && b != 0 {
+            let (ra, rb) = (find(&mut piece, a), find(&mut piece, b));
+            piece[ra] = rb;
+        }
+    }
+    let mut regions: Vec<(usize, Vec<Edge>)> = Vec::new();
+    for (i, &(a, b, colour)) in graph.edges.iter().enumerate() {
+        // A loop at the ground is a piece of its own, told apart from
+        // vertices by a number past them.
+        let owner = match (a, b) {
+            (0, 0) => n + i,
+            (0, v) | (v, _) => find(&mut piece, v),
+        };
+        match regions.iter_mut().find(|(o, _)| *o == owner) {
+            Some((_, edges)) => edges.push((a, b, colour)),
+            None => regions.push((owner, vec![(a, b, colour)])),
+        }
+    }
+    regions
+        .into_iter()
+        .map(|(_, edges)| RawGraph {
+            n_vertices: n,
+            edges,
+        })
+        .collect()
 }
 
 /// A token of a graph string: one character, or a name in braces, with
@@ -621,8 +638,10 @@ fn tokens(s: &str, at: usize) -> Result<Vec<Token<'_>>, ParseError> {
 }
 
 /// Reads a graph string in CGSuite's notation (see the module
-/// documentation) whose text starts at byte `at` of the position.
-fn parse_graph(s: &str, at: usize, span: Range<usize>) -> Result<RawGraph, ParseError> {
+/// documentation) whose text starts at byte `at` of the position, as
+/// written: its first vertex is vertex 0, and parts joined to nothing
+/// are kept.
+pub(super) fn read_graph(s: &str, at: usize, span: Range<usize>) -> Result<RawGraph, ParseError> {
     let tokens = tokens(s, at)?;
     let mut names: Vec<(&str, usize)> = Vec::new();
     let mut n_vertices = 0;
@@ -700,7 +719,7 @@ fn parse_graph(s: &str, at: usize, span: Range<usize>) -> Result<RawGraph, Parse
                 };
                 if edges.len() == MAX_GRAPH_EDGES {
                     return Err(ParseError::bad_arguments(
-                        format!("a Hackenbush graph has at most {MAX_GRAPH_EDGES} edges"),
+                        format!("a graph string has at most {MAX_GRAPH_EDGES} edges"),
                         span,
                     ));
                 }
@@ -713,7 +732,13 @@ fn parse_graph(s: &str, at: usize, span: Range<usize>) -> Result<RawGraph, Parse
     if let Some((_, open)) = branch_points.pop() {
         return Err(ParseError::bad_arguments("this `(` is never closed", open));
     }
-    let graph = RawGraph { n_vertices, edges };
+    Ok(RawGraph { n_vertices, edges })
+}
+
+/// Reads a Hackenbush graph: a graph string whose every edge reaches the
+/// ground, its first vertex.
+fn parse_graph(s: &str, at: usize, span: Range<usize>) -> Result<RawGraph, ParseError> {
+    let graph = read_graph(s, at, span.clone())?;
     let n_edges = graph.edges.len();
     let graph = graph.grounded();
     if graph.edges.len() != n_edges {

@@ -6,9 +6,11 @@
 //! `sprague table` tabulates), and a [`Ruleset`] entry in [`RULESETS`].
 
 mod amazons;
+mod arc_kayles;
 mod backsliding_toads;
 mod bash;
 mod cake;
+mod childish_hackenbush;
 mod circle;
 mod clobber;
 mod coins;
@@ -42,6 +44,7 @@ mod skijumps;
 mod staircase;
 mod submask;
 mod subtraction;
+mod take_and_break;
 mod takeaway;
 mod toads;
 mod toppling;
@@ -58,9 +61,11 @@ use crate::game::{Component, SumRule};
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
 pub use amazons::AmazonsBoard;
+pub use arc_kayles::ArcKaylesGraph;
 pub use backsliding_toads::BackslidingToads;
 pub use bash::BashHeap;
 pub use cake::{CakePosition, CakeRules, MAX_SIDE as CAKE_MAX_SIDE};
+pub use childish_hackenbush::ChildishHackenbush;
 pub use circle::CirclePosition;
 pub use clobber::ClobberBoard;
 pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
@@ -137,6 +142,8 @@ pub static RULESETS: &[Ruleset] = &[
     divisor::RULESET,
     unfair::RULESET,
     hackenbush::RULESET,
+    childish_hackenbush::RULESET,
+    arc_kayles::RULESET,
     cut::RULESET,
     cake::MAUNDY,
     cake::EATCAKE,

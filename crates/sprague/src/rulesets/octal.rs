@@ -34,10 +34,12 @@ use super::common::{
     HeapFamily, PeriodReport, Periodicity, RareValues, Ruleset, SearchEnd, check_move_count,
     no_params,
 };
+use super::take_and_break::ReadCode;
 
 pub(super) const OCTAL: Ruleset = Ruleset {
     name: "octal",
-    syntax: "octal[CODE](n, ...)   CODE: d0.d1d2... in octal or hexadecimal, e.g. 0.137, 4.07",
+    syntax: "octal[CODE](n, ...)   CODE: d0.d1d2... in octal or hexadecimal, e.g. 0.137, 4.07, \
+             or in CGSuite's full syntax: 4!.0 (! unequal heaps), 0.[3] (repeated digits)",
     rule: "take k stones from a heap if digit dk allows it: dk's bit 1 lets the heap vanish, 2 leaves one heap, 4 two heaps, 8 three heaps",
     example: "octal[0.137](20)",
     heaps_interact: false,
@@ -605,10 +607,14 @@ fn code_rules(r: &RulesetSyntax) -> Result<Arc<OctalRules>, ParseError> {
             ));
         }
     };
-    Ok(Arc::new(OctalRules::new(
+    Ok(plain_rules(&code))
+}
+
+fn plain_rules(code: &OctalCode) -> Arc<OctalRules> {
+    Arc::new(OctalRules::new(
         format!("octal[{code}]"),
-        TakeBreak::from_code(&code),
-    )))
+        TakeBreak::from_code(code),
+    ))
 }
 
 fn heaps(
@@ -622,13 +628,24 @@ fn heaps(
 }
 
 fn build_octal(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    heaps(code_rules(&c.ruleset)?, c)
+    // A code in CGSuite's full syntax (`4!.0`, `0.[3]`) is read there; one
+    // that is a plain code after all comes back to the engine.
+    match super::take_and_break::read(&c.ruleset)? {
+        Some(ReadCode::General(rules)) => rules.heaps(c),
+        Some(ReadCode::Plain(code)) => heaps(plain_rules(&code), c),
+        None => heaps(code_rules(&c.ruleset)?, c),
+    }
 }
 
 fn family_octal(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
-    Ok(Arc::new(OctalFamily {
-        rules: code_rules(r)?,
-    }))
+    let rules = match super::take_and_break::read(r)? {
+        Some(ReadCode::General(rules)) => {
+            return Ok(Arc::new(super::take_and_break::GeneralFamily(rules)));
+        }
+        Some(ReadCode::Plain(code)) => plain_rules(&code),
+        None => code_rules(r)?,
+    };
+    Ok(Arc::new(OctalFamily { rules }))
 }
 
 fn grundy_rules() -> Arc<OctalRules> {
