@@ -5,7 +5,7 @@
 //! analysis to give one) from the value theory of loopy partizan games on
 //! the same graph.
 
-use sprague::{Budget, Play, Position, Side, analyze_for};
+use sprague::{Budget, Play, Position, Side, analyze_for, loopy_partizan_value};
 
 #[test]
 fn published_loopy_positions() {
@@ -33,15 +33,19 @@ fn published_loopy_positions() {
                 "line {}: {line}",
                 line_no + 1
             );
-            if let Some(v) = a.value_text() {
-                assert_eq!(v, value.trim(), "line {}: {line}", line_no + 1);
-                n_valued += 1;
-            }
+        }
+        // The value is asked for on its own (`analyze_for` leaves it out).
+        let v = loopy_partizan_value(&p, &Budget::DEFAULT)
+            .unwrap()
+            .and_then(|v| v.notation());
+        if let Some(v) = v {
+            assert_eq!(v, value.trim(), "line {}: {line}", line_no + 1);
+            n_valued += 1;
         }
         n_checked += 1;
     }
     assert!(n_checked >= 3, "the data file lost its positions");
     // The value of a position whose graph is small enough for the theory
-    // (see `MAX_VALUE_VERTICES`): `off`, both sides.
-    assert!(n_valued >= 2, "no value was compared");
+    // (see `MAX_VALUE_VERTICES`): `off`.
+    assert!(n_valued >= 1, "no value was compared");
 }

@@ -408,6 +408,14 @@ pub trait LoopyPartizan: Component {
     fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
         None
     }
+
+    /// For a sided value `G & H` written as a term, its value: a value of
+    /// the theory of loopy games, not a game, so it has no moves (they give
+    /// an error) and a sum with it is valued, not searched. `None`, the
+    /// default, for a game.
+    fn sided_value(&self) -> Option<&crate::loopy::SidedValue> {
+        None
+    }
 }
 
 /// A structural key: equal keys mean equal components. It is built from

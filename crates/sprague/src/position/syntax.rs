@@ -736,6 +736,9 @@ impl<'a> Parser<'a> {
         if !has_loopy_marker(&self.text[start..]) {
             return Ok(None);
         }
+        if let Some(sided) = self.parenthesised_sided_value() {
+            return Ok(Some(sided));
+        }
         if !self
             .peek()
             .is_some_and(|c| matches!(c, '{' | '^' | '-' | '+' | '±') || c.is_ascii_alphanumeric())
@@ -772,6 +775,33 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// `( G & H )`: a sided value in parentheses, so that a sum after it
+    /// reads as a sum with it (`(on & 0) + 1`); `None`, the cursor left
+    /// where it was, for anything else.
+    fn parenthesised_sided_value(&mut self) -> Option<TermSyntax> {
+        let start = self.pos;
+        if self.peek() != Some('(') {
+            return None;
+        }
+        let inner = start + 1;
+        let (mut syntax, len) =
+            crate::loopy::parse_loopy_term(&self.text[inner..], inner, false).ok()?;
+        syntax.offside.as_ref()?;
+        let after = &self.text[inner + len..];
+        let close = inner + len + (after.len() - after.trim_start().len());
+        if !self.text[close..].starts_with(')') {
+            return None;
+        }
+        let end = close + 1;
+        let rest = self.text[end..].trim_start();
+        if !(rest.is_empty() || rest.starts_with('+') || rest.starts_with('-')) {
+            return None;
+        }
+        syntax.span = start..end;
+        self.pos = end;
+        Some(TermSyntax::Loopy(syntax))
     }
 
     /// Whether the cursor is at a game value rather than a ruleset's name:
