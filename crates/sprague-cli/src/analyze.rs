@@ -220,7 +220,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
 /// no moves, whose analysis lists none.
 fn has_sided_value(position: &Position) -> bool {
     position.components().iter().any(|c| match c.kind() {
-        Kind::LoopyPartizan(g) => g.sided_value().is_some(),
+        Kind::LoopyPartizan(g) => g.sides().is_some(),
         _ => false,
     })
 }

@@ -83,7 +83,7 @@ fn a_sided_value_has_no_moves() {
     let Kind::LoopyPartizan(g) = sided.kind() else {
         panic!("a loopy partizan term");
     };
-    assert!(g.sided_value().is_some());
+    assert!(g.sides().is_some());
     let e = sided.moves_of(Side::Left, &Budget::DEFAULT).unwrap_err();
     assert_eq!(
         e.to_string(),

@@ -409,11 +409,11 @@ pub trait LoopyPartizan: Component {
         None
     }
 
-    /// For a sided value `G & H` written as a term, its value: a value of
-    /// the theory of loopy games, not a game, so it has no moves (they give
-    /// an error) and a sum with it is valued, not searched. `None`, the
-    /// default, for a game.
-    fn sided_value(&self) -> Option<&crate::loopy::SidedValue> {
+    /// For a sided value `G & H` written as a term, the games `G` and `H`
+    /// whose onside and offside it takes: a value, not a game, so it has no
+    /// moves (they give an error) and a sum with it is valued, not
+    /// searched. `None`, the default, for a game.
+    fn sides(&self) -> Option<[Arc<dyn Component>; 2]> {
         None
     }
 }

@@ -26,7 +26,7 @@ use std::sync::Arc;
 use crate::budget::Budget;
 use crate::error::{ParseError, ParseErrorKind, SolveError};
 use crate::game::{Component, Key, Kind, LoopyPartizan, Move, Side};
-use crate::loopy::{LoopyArena, LoopyGame, LoopySyntax, SidedValue};
+use crate::loopy::{LoopyArena, LoopyGame, LoopySyntax};
 
 /// Positions a loopy term may have when its graph is built.
 const BUILD_POSITIONS: u64 = 1 << 16;
@@ -46,8 +46,9 @@ pub struct LoopyValueTerm {
 /// moves of its own, whose sides are different stoppers.
 #[derive(Clone, Debug)]
 pub struct SidedValueTerm {
-    value: SidedValue,
-    /// `onside & offside`, each side in its simplest form.
+    /// The onside and offside, each a stopper in its simplest form.
+    sides: [Arc<dyn Component>; 2],
+    /// `onside & offside`.
     text: String,
 }
 
@@ -76,8 +77,16 @@ pub fn build_loopy(syntax: &LoopySyntax) -> Result<Arc<dyn Component>, ParseErro
             let offside = arena
                 .display_stopper(value.offside())
                 .map_err(|e| bad(e.to_string()))?;
+            let side = |s: &crate::loopy::Stopper| -> Arc<dyn Component> {
+                let game = s.game().clone();
+                let node = game.start();
+                Arc::new(LoopyValueTerm {
+                    game: Arc::new(game),
+                    node,
+                })
+            };
             return Ok(Arc::new(SidedValueTerm {
-                value,
+                sides: [side(value.onside()), side(value.offside())],
                 text: format!("{onside} & {offside}"),
             }));
         }
@@ -128,8 +137,8 @@ impl LoopyPartizan for SidedValueTerm {
         )))
     }
 
-    fn sided_value(&self) -> Option<&SidedValue> {
-        Some(&self.value)
+    fn sides(&self) -> Option<[Arc<dyn Component>; 2]> {
+        Some(self.sides.clone())
     }
 }
 

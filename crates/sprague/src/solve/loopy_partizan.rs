@@ -254,20 +254,42 @@ pub const MAX_VALUE_VERTICES: u32 = 32;
 /// The value of a position with loopy partizan components, as
 /// [`crate::loopy_partizan_value`] gives it.
 pub(super) fn value(position: &Position, budget: &Budget) -> Result<Value, SolveError> {
-    if sided_values(position).next().is_some() {
+    if has_sided_value(position) {
         return Ok(sided_analysis(position, budget)?.value.expect("a value"));
     }
     let explored = Explored::new(position, budget)?;
     Ok(graph_value(&explored.game, 0, budget))
 }
 
-/// The sided values written as terms (`G & H`) among the position's
-/// components.
-fn sided_values(position: &Position) -> impl Iterator<Item = &SidedValue> {
-    position.components().iter().filter_map(|c| match c.kind() {
-        Kind::LoopyPartizan(g) => g.sided_value(),
+/// The games whose onside and offside a component takes, if it is a
+/// sided value written as a term (`G & H`).
+fn sides(c: &Arc<dyn Component>) -> Option<[Arc<dyn Component>; 2]> {
+    match c.kind() {
+        Kind::LoopyPartizan(g) => g.sides(),
         _ => None,
-    })
+    }
+}
+
+fn has_sided_value(position: &Position) -> bool {
+    position.components().iter().any(|c| sides(c).is_some())
+}
+
+/// The sided value of the sum of `games`, from their explored graph, which
+/// must be within [`MAX_VALUE_VERTICES`].
+fn games_value(
+    games: Vec<Arc<dyn Component>>,
+    arena: &mut LoopyArena,
+    budget: &Budget,
+) -> Result<SidedValue, SolveError> {
+    let explored = Explored::new(&Position::from_components(games), budget)?;
+    let g = LoopyGame::from_graph(&explored.game, 0).reachable();
+    if g.n_vertices() > MAX_VALUE_VERTICES {
+        return Err(SolveError::unsupported(format!(
+            "a sum with a sided value is valued, and the value of its games is not computed: {}",
+            too_large(g.n_vertices())
+        )));
+    }
+    arena.value(&g)
 }
 
 /// The analysis of a sum with sided values written as terms: a value, not a
@@ -285,25 +307,20 @@ fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, Solv
         });
         Ok(())
     };
-    for v in sided_values(position) {
-        add(&mut arena, v)?;
-    }
-    let games: Vec<Arc<dyn Component>> = position
-        .components()
-        .iter()
-        .filter(|c| !matches!(c.kind(), Kind::LoopyPartizan(g) if g.sided_value().is_some()))
-        .cloned()
-        .collect();
-    if !games.is_empty() {
-        let explored = Explored::new(&Position::from_components(games), budget)?;
-        let g = LoopyGame::from_graph(&explored.game, 0).reachable();
-        if g.n_vertices() > MAX_VALUE_VERTICES {
-            return Err(SolveError::unsupported(format!(
-                "a sum with a sided value is valued, and the value of its games is not computed: {}",
-                too_large(g.n_vertices())
-            )));
+    let mut games = Vec::new();
+    for c in position.components() {
+        match sides(c) {
+            Some([onside, offside]) => {
+                let on = games_value(vec![onside], &mut arena, budget)?;
+                let off = games_value(vec![offside], &mut arena, budget)?;
+                let v = arena.sided(on.onside().clone(), off.offside().clone())?;
+                add(&mut arena, &v)?;
+            }
+            None => games.push(Arc::clone(c)),
         }
-        let v = arena.value(&g)?;
+    }
+    if !games.is_empty() {
+        let v = games_value(games, &mut arena, budget)?;
         add(&mut arena, &v)?;
     }
     let total = total.expect("a sided value is there");
@@ -346,7 +363,7 @@ pub(super) fn analyze(
     with_value: bool,
     budget: &Budget,
 ) -> Result<Analysis, SolveError> {
-    if sided_values(position).next().is_some() {
+    if has_sided_value(position) {
         return sided_analysis(position, budget);
     }
     let explored = Explored::new(position, budget)?;
