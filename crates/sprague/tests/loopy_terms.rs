@@ -140,3 +140,23 @@ fn the_value_is_computed_for_analyze_only() {
     );
     assert_eq!(a.value_notation(), None);
 }
+
+#[test]
+fn text_the_loopy_reader_cannot_resolve_is_the_short_readers() {
+    // `a` names no labelled form: the loopy reader answers "not mine", and
+    // the short reader's error is given, also when a loopy term follows.
+    for text in ["{0|a}", "{0|a} + on"] {
+        let e = Position::parse(text).unwrap_err();
+        assert_eq!(e.span, 4..5, "{text}: {e}");
+        assert!(e.to_string().contains("expected `(`"), "{text}: {e}");
+    }
+    // A labelled form is loopy: the loopy reader's error.
+    let e = Position::parse("b{0|a} + 1").unwrap_err();
+    assert!(e.to_string().contains("no node is labelled `a`"), "{e}");
+    // Short games and rulesets beside loopy terms read as before.
+    assert_eq!(parse("vv + on").to_string(), "v2 + {pass|}");
+    assert_eq!(
+        parse("kayles(3) + over").to_string(),
+        "kayles(3) + {0|pass}"
+    );
+}

@@ -247,7 +247,7 @@ fn too_large(n_vertices: u32) -> String {
 /// Measured (release, 2-core machine, 2026-11-27, `sprague analyze`):
 /// `backsliding_toads("TT..F")`, 31 vertices, 0.04 s; `"TT..FF"`, 91
 /// vertices, 1.1 s; `"TTT..FFF"`, 561 vertices, over 120 s. Only
-/// [`analyze`](crate::analyze) and [`value`] ask for it; the outcome, the
+/// [`analyze`](crate::analyze) and [`crate::loopy_partizan_value`] ask for it; the outcome, the
 /// moves and the engine's reply never wait for it.
 pub const MAX_VALUE_VERTICES: u32 = 32;
 
