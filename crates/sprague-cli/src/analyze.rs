@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use sprague::json::{AnalysisJson, MoveOutcomeJson};
 use sprague::{
-    Analysis, Budget, Outcome, Play, Position, Progress, Side, analyze, move_outcomes, remoteness,
+    Analysis, Budget, Kind, Outcome, Play, Position, Progress, Side, analyze, move_outcomes,
+    remoteness,
 };
 
 use crate::paint::Painter;
@@ -186,6 +187,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         .components()
         .iter()
         .any(|c| c.class().is_partizan());
+    let moves_listed = !has_sided_value(&position);
     let mut out = std::io::stdout().lock();
     if args.json {
         let mut json = AnalysisJson::new(&position, &analysis);
@@ -197,7 +199,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
         writeln!(out)?;
     } else {
-        write_text(&mut out, &analysis, args.all)?;
+        write_text(&mut out, &analysis, args.all, moves_listed)?;
         if let Some(moves) = moves {
             let painter = Painter::for_stdout();
             writeln!(out, "moves ({}):", moves.len())?;
@@ -230,10 +232,22 @@ pub(crate) fn shortened(value: &str) -> String {
     format!("{head} … ({} more characters) … {tail}", n - HEAD - TAIL)
 }
 
+/// Whether a term of the position is a sided value `G & H`: a value with
+/// no moves, whose analysis lists none.
+fn has_sided_value(position: &Position) -> bool {
+    position.components().iter().any(|c| match c.kind() {
+        Kind::LoopyPartizan(g) => g.sides().is_some(),
+        _ => false,
+    })
+}
+
+/// The analysis in words; `moves_listed` is false for a sum with a sided
+/// value, which has no moves.
 pub(crate) fn write_text(
     out: &mut impl Write,
     analysis: &Analysis,
     all: bool,
+    moves_listed: bool,
 ) -> std::io::Result<()> {
     let who = match analysis.outcome {
         Outcome::N => "N-position: the player to move wins",
@@ -257,6 +271,9 @@ pub(crate) fn write_text(
         }
     }
     writeln!(out)?;
+    if let Some(why) = analysis.value_not_computed() {
+        writeln!(out, "value not computed: {why}")?;
+    }
     if let Some(m) = analysis.misere() {
         writeln!(
             out,
@@ -292,6 +309,13 @@ pub(crate) fn write_text(
             writeln!(out, "{}", line.join(", "))?;
         }
         writeln!(out, "thermograph {}", f.thermograph)?;
+    }
+    if !moves_listed {
+        writeln!(
+            out,
+            "no moves listed: a sided value is a value, not a game with moves"
+        )?;
+        return Ok(());
     }
     match analysis.winning_moves.as_slice() {
         [] if analysis.outcome == Outcome::N => {}

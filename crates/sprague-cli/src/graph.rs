@@ -163,7 +163,7 @@ fn write_start(out: &mut impl Write, start: Option<&(Position, Analysis)>) -> st
     if let Some((position, analysis)) = start {
         writeln!(out)?;
         writeln!(out, "start: {position}")?;
-        crate::analyze::write_text(out, analysis, false)?;
+        crate::analyze::write_text(out, analysis, false, true)?;
     }
     Ok(())
 }

@@ -363,7 +363,14 @@ impl Game {
     ) -> Result<(), Failure> {
         let mut a = analyze_for(position, self.play, side, false, &self.budget)?;
         a.remoteness = remoteness(position, self.play, side, &self.budget);
-        crate::analyze::write_text(out, &a, false)?;
+        // Asked for here only: the moves never wait for a loopy partizan
+        // position's simplest form.
+        if self.play == Play::Normal
+            && let Some(value) = sprague::loopy_partizan_value(position, &self.budget)?
+        {
+            a.value = Some(value);
+        }
+        crate::analyze::write_text(out, &a, false, true)?;
         Ok(())
     }
 

@@ -72,7 +72,62 @@ fn bad_loopy_term_is_refused_with_its_span() {
     let (out, err, code) = sprague(&["analyze", "--", "b{0|a}"]);
     assert_eq!(code, 2, "{out}");
     assert!(err.contains("no node is labelled `a`"), "{err}");
-    let (_, err, code) = sprague(&["analyze", "--", "1 & over"]);
+    // A sided value needs its offside at most its onside, as in CGSuite.
+    let (_, err, code) = sprague(&["analyze", "--", "1 + (0 & on)"]);
     assert_eq!(code, 2);
-    assert!(err.contains("a sided value `G & H` is a value"), "{err}");
+    assert_eq!(
+        err,
+        "error: bad position: bad game value: the offside of a sided value must be at most its \
+         onside at byte 4\n  1 + (0 & on)\n      ^^^^^^^^\n"
+    );
+}
+
+#[test]
+fn a_sided_value_is_valued_and_has_no_moves() {
+    // on & 0: the onside on is won by Left whoever starts, the offside 0
+    // by the second player, so Left wins when Right starts and Left
+    // moving first draws (Siegel, VI.4; CGSuite's `PHat`).
+    let (out, err, code) = sprague(&["analyze", "--", "on & 0"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "PHat-position: Left wins when Right starts; Left moving first draws (value on & 0)\n\
+         no moves listed: a sided value is a value, not a game with moves\n"
+    );
+    // over = {0|pass}, and a sum with 1 adds 1 to both sides.
+    let v = json(&["analyze", "--json", "--", "({0|pass} & 0) + 1"]);
+    assert_eq!(v["value"], "1over & 1");
+    assert_eq!(v["outcome"], "L");
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    // on & off is dud, a draw whoever starts.
+    let v = json(&["analyze", "--json", "--", "on & off"]);
+    assert_eq!(v["value"], "dud");
+    assert_eq!(v["outcome"], "D");
+    for args in [
+        &["analyze", "--moves", "--", "on & 0"][..],
+        &["play", "--", "(on & 0) + 1"][..],
+    ] {
+        let (_, err, code) = sprague(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(
+            err.ends_with(
+                "error: `on & 0` is a sided value, not a game: it has no moves to list or play\n"
+            ),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_value_beyond_the_limit_is_reported_not_computed() {
+    // Backsliding Toads TTT..FFF: 561 positions, more than the limit.
+    let (out, err, code) = sprague(&["analyze", "--", "backsliding_toads(\"TTT..FFF\")"]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().nth(1).unwrap_or_default();
+    assert!(
+        line.starts_with("value not computed: the graph has 561 positions, more than "),
+        "{out}"
+    );
+    let v = json(&["analyze", "--json", "--", "backsliding_toads(\"TTT..FFF\")"]);
+    assert_eq!(v["value"], serde_json::Value::Null);
 }

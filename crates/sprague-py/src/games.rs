@@ -2,9 +2,9 @@
 //! read game ([`Options`]) and the number of a position make a
 //! [`Component`], impartial or partizan, so the library's own solvers value
 //! it — `grundy_by_mex` (the default of [`Impartial::grundy`]), the
-//! [`CanonicalSolver`], retrograde analysis for loopy games and the
-//! [`GrundySolver`] for one-heap tables. Nothing here values a game by
-//! itself.
+//! [`CanonicalSolver`], retrograde analysis for loopy games, the theory of
+//! loopy partizan games ([`LoopyArena`]) and the [`GrundySolver`] for
+//! one-heap tables. Nothing here values a game by itself.
 
 use std::sync::Arc;
 
@@ -12,7 +12,7 @@ use sprague::graph::{Graph, Retrograde};
 use sprague::json::CgtJson;
 use sprague::{
     Budget, CanonicalSolver, Component, GameId, GrundySolver, Impartial, ImpartialGame, Key, Kind,
-    Move, Nimber, Outcome, Partizan, Side, SolveError, grundy_sequence,
+    LoopyArena, LoopyGame, Move, Nimber, Outcome, Partizan, Side, SolveError, grundy_sequence,
 };
 
 use crate::explore::Options;
@@ -184,6 +184,128 @@ fn canonical_solver(
     let mut solver = CanonicalSolver::new(budget);
     let g = solver.component(&root)?;
     Ok((solver, g))
+}
+
+/// Whether a position of the partizan game with Left's options `left` and
+/// Right's `right` can come back: a cycle through the options (and the
+/// parts of options that are sums).
+pub fn is_loopy(left: &Options, right: &Options) -> bool {
+    let n = left.n_positions();
+    // 0: not seen, 1: on the path, 2: done. An explicit stack: no game is
+    // too deep to check.
+    let mut state = vec![0u8; n];
+    let successors = |v: u32| {
+        left.options(v)
+            .flat_map(|o| left.parts(o).iter().copied())
+            .chain(
+                right
+                    .options(v)
+                    .flat_map(|o| right.parts(o).iter().copied()),
+            )
+            .collect::<Vec<u32>>()
+    };
+    for root in 0..n as u32 {
+        if state[root as usize] != 0 {
+            continue;
+        }
+        let mut stack = vec![(root, successors(root), 0usize)];
+        state[root as usize] = 1;
+        while let Some((v, next, i)) = stack.last_mut() {
+            if let Some(&w) = next.get(*i) {
+                *i += 1;
+                match state[w as usize] {
+                    1 => return true,
+                    0 => {
+                        state[w as usize] = 1;
+                        let succ = successors(w);
+                        stack.push((w, succ, 0));
+                    }
+                    _ => {}
+                }
+            } else {
+                state[*v as usize] = 2;
+                stack.pop();
+            }
+        }
+    }
+    false
+}
+
+/// The value of a loopy partizan game defined in Python, with what is
+/// defined beside it.
+#[derive(Debug)]
+pub struct LoopyCanonical {
+    /// The value in CGSuite's notation: a stopper's simplest form or
+    /// `onside & offside`.
+    pub value: String,
+    /// The outcome class, draws included (`D`, `PHat`, ...).
+    pub outcome: String,
+    /// The Left and Right stops, for a stopper (a sided value has none
+    /// here).
+    pub stops: Option<(String, String)>,
+}
+
+/// The value of position 0 of the loopy partizan game with Left's options
+/// `left` and Right's `right`, by the library's theory of loopy games
+/// (stoppers and sided values), its outcome by retrograde analysis, and
+/// its stops when it is a stopper.
+///
+/// # Errors
+///
+/// `Unsupported` for an option that is a sum of several positions, a game
+/// of more than [`sprague::MAX_VALUE_VERTICES`] positions (the limit of
+/// `analyze`), or one whose sides are not stoppers; beyond `budget`.
+pub fn loopy_canonical(
+    left: Options,
+    right: Options,
+    budget: Budget,
+) -> Result<LoopyCanonical, SolveError> {
+    let n = left.n_positions() as u32;
+    // A move to a finished game goes to one more vertex, 0.
+    let zero = n;
+    let mut graph: [Vec<Vec<u32>>; 2] = [Vec::new(), Vec::new()];
+    for (side, options) in [&left, &right].into_iter().enumerate() {
+        for v in 0..n {
+            let mut to = Vec::new();
+            for o in options.options(v) {
+                match options.parts(o) {
+                    [] => to.push(zero),
+                    [one] => to.push(*one),
+                    _ => {
+                        return Err(SolveError::unsupported(
+                            "a loopy game's options must be single positions: a sum (a list of \
+                             several positions) is not supported here",
+                        ));
+                    }
+                }
+            }
+            graph[side].push(to);
+        }
+        graph[side].push(Vec::new());
+    }
+    let [l, r] = graph;
+    let game = LoopyGame::new(l, r, 0).reachable();
+    if game.n_vertices() > sprague::MAX_VALUE_VERTICES {
+        return Err(SolveError::unsupported(format!(
+            "the game is loopy and has {} positions: its value is computed for at most {}",
+            game.n_vertices(),
+            sprague::MAX_VALUE_VERTICES
+        )));
+    }
+    let mut arena = LoopyArena::new(budget);
+    let value = arena.value(&game)?;
+    let stops = match value.as_stopper() {
+        Some(s) => Some((
+            arena.left_stop(s)?.to_string(),
+            arena.right_stop(s)?.to_string(),
+        )),
+        None => None,
+    };
+    Ok(LoopyCanonical {
+        value: arena.display(&value)?,
+        outcome: game.outcome().to_string(),
+        stops,
+    })
 }
 
 /// The outcome (`N`, `P` or `D`) and remoteness of position 0 of a loopy

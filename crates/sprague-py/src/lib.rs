@@ -517,10 +517,25 @@ fn grundy(py: Python<'_>, moves: &Bound<'_, PyAny>, start: &Bound<'_, PyAny>) ->
 /// (``left_stop``, ``right_stop``, ``mean``, ``temperature``,
 /// ``birthday``, ``atomic_weight``, ``reduced``, ``thermograph``).
 ///
+/// A game in which a position can come back (a move back to an earlier
+/// position) is a loopy game: its value is given as ``sprague analyze``
+/// gives a loopy partizan position's, by the library's theory of loopy
+/// games: a stopper's simplest form (``"on"``, ``"over"``, ``"1over"``) or
+/// a sided value ``"onside & offside"`` (``"dud"`` for ``on & off``). Its
+/// options must be single positions, and it may have at most
+/// ``MAX_VALUE_VERTICES`` positions (the limit of ``analyze``), else
+/// ``ValueError``, as for a game whose sides are not stoppers. With
+/// ``figures=True`` its ``outcome`` may be a draw (``"D"``, ``"PHat"``,
+/// ``"PCheck"``, ``"NHat"``, ``"NCheck"``), and ``cgt`` holds only the
+/// stops (``left_stop``, ``right_stop``, which may be ``"on"``,
+/// ``"over"``...) of a stopper, and is ``None`` for a sided value.
+///
 /// ``left`` and ``right`` are each called once for each position reachable
 /// from ``start``; the canonical forms are computed in Rust, by the
 /// library's canonical-form solver. Errors as for ``grundy``.
 ///
+/// >>> canonical(lambda p: [p], lambda p: [], "on")
+/// 'on'
 /// >>> canonical(lambda n: [n - 1] if n else [], lambda n: [], 3)
 /// '3'
 /// >>> canonical(lambda n: [0] if n else [], lambda n: [0] if n else [], 1, figures=True)["cgt"]["temperature"]
@@ -538,6 +553,28 @@ fn canonical(
     let [left, right]: [explore::Options; 2] = read
         .try_into()
         .map_err(|_| PyValueError::new_err("two functions, two sets of options"))?;
+    if games::is_loopy(&left, &right) {
+        let answer = interruptible(py, move |budget| {
+            games::loopy_canonical(left, right, *budget)
+        })?
+        .map_err(solve_error)?;
+        if !figures {
+            return Ok(answer.value.into_pyobject(py)?.into_any().unbind());
+        }
+        let dict = PyDict::new(py);
+        dict.set_item("value", answer.value)?;
+        dict.set_item("outcome", answer.outcome)?;
+        match answer.stops {
+            Some((left_stop, right_stop)) => {
+                let cgt = PyDict::new(py);
+                cgt.set_item("left_stop", left_stop)?;
+                cgt.set_item("right_stop", right_stop)?;
+                dict.set_item("cgt", cgt)?;
+            }
+            None => dict.set_item("cgt", py.None())?,
+        }
+        return Ok(dict.into_any().unbind());
+    }
     let too_long = || {
         PyValueError::new_err(format!(
             "the canonical value is longer than {} characters",
@@ -609,5 +646,6 @@ fn sprague_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_game, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_VALUE_VERTICES", sprague::MAX_VALUE_VERTICES)?;
     Ok(())
 }

@@ -49,8 +49,10 @@ def test_a_loop_outside_solve_is_a_value_error():
         sprague.grundy(lambda p: [1 - p], 0)
     with pytest.raises(ValueError, match="loopy"):
         sprague.grundy_table(lambda h: [h], 3)
-    with pytest.raises(ValueError, match="loopy"):
-        sprague.canonical(lambda p: [1 - p], lambda p: [], 0)
+    # canonical values loopy games (tests/test_loopy_canonical.py); one
+    # with a sum among its options is refused.
+    with pytest.raises(ValueError, match="loopy game's options must be single positions"):
+        sprague.canonical(lambda p: [[0, 1]] if p == 0 else [0], lambda p: [], 0)
 
 
 def test_the_module_is_usable_after_errors():

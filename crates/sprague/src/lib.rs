@@ -107,7 +107,8 @@ pub use solve::misere::{
 };
 pub use solve::search::SumSearch;
 pub use solve::{
-    Analysis, MoveList, MoveOutcome, MovePage, REMOTENESS_POSITIONS, Reply, ReplyReason, SumMove,
-    Value, analyze, analyze_for, move_outcomes, moves, moves_page, remoteness, reply,
+    Analysis, MAX_VALUE_VERTICES, MoveList, MoveOutcome, MovePage, REMOTENESS_POSITIONS, Reply,
+    ReplyReason, SumMove, Value, analyze, analyze_for, loopy_partizan_value, move_outcomes, moves,
+    moves_page, remoteness, reply,
 };
 pub use thermograph::{Figures, Thermograph, Thermography, Wall};

@@ -8,7 +8,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use sprague::{Budget, Component, Key, LoopyArena, LoopyGame, Play, Position, Side, analyze_for};
+use sprague::{
+    Budget, Component, Key, LoopyArena, LoopyGame, Play, Position, Side, analyze_for,
+    loopy_partizan_value,
+};
 
 #[test]
 fn published_loopy_positions() {
@@ -36,17 +39,21 @@ fn published_loopy_positions() {
                 "line {}: {line}",
                 line_no + 1
             );
-            if let Some(v) = a.value_text() {
-                assert_eq!(v, value.trim(), "line {}: {line}", line_no + 1);
-                n_valued += 1;
-            }
+        }
+        // The value is asked for on its own (`analyze_for` leaves it out).
+        let v = loopy_partizan_value(&p, &Budget::DEFAULT)
+            .unwrap()
+            .and_then(|v| v.notation());
+        if let Some(v) = v {
+            assert_eq!(v, value.trim(), "line {}: {line}", line_no + 1);
+            n_valued += 1;
         }
         n_checked += 1;
     }
     assert!(n_checked >= 3, "the data file lost its positions");
     // The value of a position whose graph is small enough for the theory
-    // (see `MAX_VALUE_VERTICES`): `off`, both sides.
-    assert!(n_valued >= 2, "no value was compared");
+    // (see `MAX_VALUE_VERTICES`): `off`.
+    assert!(n_valued >= 1, "no value was compared");
 }
 
 /// The graph of a position as a loopy game: every sum reachable by moves,

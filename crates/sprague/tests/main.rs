@@ -12,6 +12,7 @@ mod infinitesimals;
 mod layers;
 mod loopy;
 mod loopy_rulesets;
+mod loopy_terms;
 mod misere;
 mod misere_quotients;
 mod octal;

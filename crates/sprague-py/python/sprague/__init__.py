@@ -10,6 +10,7 @@ this machine's cores or on a Dask cluster (docs/distributed.md).
 """
 
 from ._sprague import (
+    MAX_VALUE_VERTICES,
     __version__,
     analyze,
     canonical,
@@ -24,6 +25,7 @@ from ._sprague import (
 from .survey import survey
 
 __all__ = [
+    "MAX_VALUE_VERTICES",
     "analyze",
     "canonical",
     "compare",

@@ -11,6 +11,11 @@ from typing import Any, Callable, Dict, Hashable, Iterable, List, Literal, Optio
 
 __version__: str
 
+MAX_VALUE_VERTICES: int
+"""The most positions a loopy partizan game may have for its value to be
+computed (``analyze`` leaves it out beyond, ``canonical`` raises
+``ValueError``)."""
+
 class Move(TypedDict):
     component: int
     description: str
@@ -194,10 +199,19 @@ def grundy(moves: Callable[[Any], Iterable[Option_]], start: Hashable) -> int:
     ``TypeError`` naming the position; a loop raises ``ValueError``.
     """
 
+class LoopyStops(TypedDict):
+    """The stops of a loopy stopper: numbers, ``"on"``, ``"off"``,
+    ``"1over"``, ``"under"``..."""
+    left_stop: str
+    right_stop: str
+
 class CanonicalFigures(TypedDict):
     value: Optional[str]
     outcome: str
-    cgt: Cgt
+    """``L``, ``R``, ``N``, ``P``; for a loopy game also ``D``, ``PHat``,
+    ``PCheck``, ``NHat``, ``NCheck`` (a draw from one start or both)."""
+    cgt: Union[Cgt, LoopyStops, None]
+    """For a loopy game only its stops, and ``None`` for a sided value."""
 
 @overload
 def canonical(
@@ -220,6 +234,14 @@ def canonical(
     ``figures=True`` gives a dict: ``value``, ``outcome`` and ``cgt`` (the
     stops, mean, temperature, birthday, atomic weight, reduced form and
     thermograph of ``analyze --json``). Errors as for ``grundy``.
+
+    A game in which a position can come back is a loopy game, valued by the
+    theory of loopy games as ``analyze`` values one: a stopper's simplest
+    form (``"on"``, ``"over"``) or ``"onside & offside"`` (``"dud"``). Its
+    options must be single positions and it may have at most
+    ``MAX_VALUE_VERTICES`` positions, else ``ValueError``; with
+    ``figures=True`` its outcome may be a draw and ``cgt`` holds only the
+    stops of a stopper (``None`` for a sided value).
     """
 
 def solve(moves: Callable[[Any], Iterable[Hashable]], start: Hashable) -> Solution:

@@ -408,6 +408,14 @@ pub trait LoopyPartizan: Component {
     fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
         None
     }
+
+    /// For a sided value `G & H` written as a term, the games `G` and `H`
+    /// whose onside and offside it takes: a value, not a game, so it has no
+    /// moves (they give an error) and a sum with it is valued, not
+    /// searched. `None`, the default, for a game.
+    fn sides(&self) -> Option<[Arc<dyn Component>; 2]> {
+        None
+    }
 }
 
 /// A structural key: equal keys mean equal components. It is built from

@@ -381,16 +381,18 @@ pub fn parse_ruleset(text: &str) -> Result<RulesetSyntax, ParseError> {
 }
 
 /// Whether a game read by the loopy reader is beyond the short-game
-/// reader: a loopy word, `pass` or a label somewhere (`Tiny(1)` is short;
-/// `Tiny(on)` is not).
+/// reader: a loopy word, `pass` or a labelled form `a{..}` somewhere
+/// (`Tiny(1)` is short; `Tiny(on)` is not). A name alone (`{0|a}`'s `a`)
+/// refers to no labelled form: the loopy reader cannot resolve it, and the
+/// text is the short reader's (a ruleset's name, or its mistake).
 fn needs_loopy(expr: &crate::loopy::LoopyExpr) -> bool {
     use crate::loopy::LoopyExpr as E;
     match expr {
         E::Form { label, left, right } => {
             label.is_some() || left.iter().chain(right).any(needs_loopy)
         }
-        E::Pass | E::Label(..) | E::Word(_) | E::OverUnder(..) | E::Upon { .. } => true,
-        E::Short { .. } => false,
+        E::Pass | E::Word(_) | E::OverUnder(..) | E::Upon { .. } => true,
+        E::Short { .. } | E::Label(..) => false,
         E::Tiny(_, g, _) | E::Neg(g) | E::Switch(g) => needs_loopy(g),
         E::Sum(es) => es.iter().any(needs_loopy),
     }
@@ -726,18 +728,16 @@ impl<'a> Parser<'a> {
     }
 
     /// A game in CGSuite's loopy notation (`on`, `{0|pass}`, `a{0|a}`,
-    /// `G & H`), read by the theory's reader: `None`, the cursor left
-    /// where it was, when the term is not loopy (no loopy word, `pass`,
-    /// label or `&`), so that short games read exactly as they always have.
-    /// When neither reader accepts the term, the error of the one that read
-    /// further is given.
+    /// `G & H`, `(G & H)`), read by the theory's reader. The reader answers
+    /// "not mine" (`None`, the cursor left where it was) when what it read
+    /// is not loopy (no loopy word, `pass`, labelled form or `&`: a short
+    /// game, a ruleset's name, a name no label resolves), so that the short
+    /// reader reads such text exactly as it always has. When neither reader
+    /// accepts the term, the error of the one that read further is given.
     fn loopy(&mut self) -> Result<Option<TermSyntax>, ParseError> {
         let start = self.pos;
-        // Text with no loopy word, `pass`, `&` or label (`a{`) is a short
-        // game or a ruleset: it never reaches the loopy reader, whose
-        // errors would otherwise shadow the short reader's answers.
-        if !has_loopy_marker(&self.text[start..]) {
-            return Ok(None);
+        if let Some(sided) = self.parenthesised_sided_value() {
+            return Ok(Some(sided));
         }
         if !self
             .peek()
@@ -775,6 +775,33 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// `( G & H )`: a sided value in parentheses, so that a sum after it
+    /// reads as a sum with it (`(on & 0) + 1`); `None`, the cursor left
+    /// where it was, for anything else.
+    fn parenthesised_sided_value(&mut self) -> Option<TermSyntax> {
+        let start = self.pos;
+        if self.peek() != Some('(') {
+            return None;
+        }
+        let inner = start + 1;
+        let (mut syntax, len) =
+            crate::loopy::parse_loopy_term(&self.text[inner..], inner, false).ok()?;
+        syntax.offside.as_ref()?;
+        let after = &self.text[inner + len..];
+        let close = inner + len + (after.len() - after.trim_start().len());
+        if !self.text[close..].starts_with(')') {
+            return None;
+        }
+        let end = close + 1;
+        let rest = self.text[end..].trim_start();
+        if !(rest.is_empty() || rest.starts_with('+') || rest.starts_with('-')) {
+            return None;
+        }
+        syntax.span = start..end;
+        self.pos = end;
+        Some(TermSyntax::Loopy(syntax))
     }
 
     /// Whether the cursor is at a game value rather than a ruleset's name:
@@ -1536,36 +1563,6 @@ impl<'a> Parser<'a> {
         }
         Ok(value)
     }
-}
-
-/// Whether `text` holds a mark of the loopy notation: a whole word `on`,
-/// `off`, `over`, `under`, `upon`, `dud` or `pass`, a `&`, or a label (a
-/// name right before `{`).
-fn has_loopy_marker(text: &str) -> bool {
-    if text.contains('&') {
-        return true;
-    }
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i].is_ascii_alphabetic() {
-            let begin = i;
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                i += 1;
-            }
-            let word = &text[begin..i];
-            if matches!(
-                word,
-                "on" | "off" | "over" | "under" | "upon" | "dud" | "pass"
-            ) || bytes.get(i) == Some(&b'{')
-            {
-                return true;
-            }
-        } else {
-            i += 1;
-        }
-    }
-    false
 }
 
 #[cfg(test)]

@@ -14,8 +14,12 @@
 //! label for a move back further out, so it reads back as the same game;
 //! that text is also its key.
 //!
-//! A sided value `G & H` is a value, not a game with moves: it is refused
-//! as a term, with its span.
+//! A sided value `G & H` (Siegel, *Combinatorial Game Theory*, VI.4) is a
+//! value, not a game with moves: as a term it is a [`SidedValueTerm`],
+//! whose value the solve layer adds to the others' and whose moves are an
+//! error. Its offside must be at most its onside (CGSuite refuses it
+//! otherwise), and when the two sides are equal it is the stopper, a game
+//! like any other term.
 
 use std::sync::Arc;
 
@@ -38,31 +42,104 @@ pub struct LoopyValueTerm {
     node: u32,
 }
 
+/// A sided value `onside & offside` written as a term: a value with no
+/// moves of its own, whose sides are different stoppers.
+#[derive(Clone, Debug)]
+pub struct SidedValueTerm {
+    /// The onside and offside, each a stopper in its simplest form.
+    sides: [Arc<dyn Component>; 2],
+    /// `onside & offside`.
+    text: String,
+}
+
 /// Builds the component a loopy term stands for.
 ///
 /// # Errors
 ///
-/// A [`ParseError`] with the term's span for a sided value `G & H`, a label
-/// or `pass` with nothing to refer to, or a game too large to build.
+/// A [`ParseError`] with the term's span for a label or `pass` with nothing
+/// to refer to, a sided value whose offside is not at most its onside or
+/// whose sides are not stoppers, or a game too large to build.
 pub fn build_loopy(syntax: &LoopySyntax) -> Result<Arc<dyn Component>, ParseError> {
     let bad =
         |reason: String| ParseError::new(ParseErrorKind::BadValue { reason }, syntax.span.clone());
-    if syntax.offside.is_some() {
-        return Err(bad(
-            "a sided value `G & H` is a value, not a game with moves: write a game whose onside \
-             and offside these are"
-                .to_string(),
-        ));
-    }
     let mut arena = LoopyArena::new(Budget::positions(BUILD_POSITIONS));
-    let game = arena
-        .game_of(&syntax.onside)
-        .map_err(|e| bad(e.to_string()))?;
+    let game = if syntax.offside.is_some() {
+        let value = arena.evaluate(syntax).map_err(|e| bad(e.to_string()))?;
+        let equal = arena
+            .equal(value.onside(), value.offside())
+            .map_err(|e| bad(e.to_string()))?;
+        if !equal {
+            // `dud` would read back as the game `{pass|pass}`: the sides
+            // are written out.
+            let onside = arena
+                .display_stopper(value.onside())
+                .map_err(|e| bad(e.to_string()))?;
+            let offside = arena
+                .display_stopper(value.offside())
+                .map_err(|e| bad(e.to_string()))?;
+            let side = |s: &crate::loopy::Stopper| -> Arc<dyn Component> {
+                let game = s.game().clone();
+                let node = game.start();
+                Arc::new(LoopyValueTerm {
+                    game: Arc::new(game),
+                    node,
+                })
+            };
+            return Ok(Arc::new(SidedValueTerm {
+                sides: [side(value.onside()), side(value.offside())],
+                text: format!("{onside} & {offside}"),
+            }));
+        }
+        value.onside().game().clone()
+    } else {
+        arena
+            .game_of(&syntax.onside)
+            .map_err(|e| bad(e.to_string()))?
+    };
     let node = game.start();
     Ok(Arc::new(LoopyValueTerm {
         game: Arc::new(game),
         node,
     }))
+}
+
+impl Component for SidedValueTerm {
+    fn ruleset(&self) -> String {
+        "loopy".to_string()
+    }
+
+    fn args(&self) -> String {
+        self.text.clone()
+    }
+
+    fn text(&self) -> String {
+        self.text.clone()
+    }
+
+    fn is_heap(&self) -> bool {
+        false
+    }
+
+    fn key(&self) -> Key {
+        Key::new("loopy_sided", Key::pack(self.text.as_bytes()))
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::LoopyPartizan(self)
+    }
+}
+
+impl LoopyPartizan for SidedValueTerm {
+    fn moves(&self, _side: Side, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        Err(SolveError::unsupported(format!(
+            "`{}` is a sided value, not a game: it has no moves to list or play",
+            self.text
+        )))
+    }
+
+    fn sides(&self) -> Option<[Arc<dyn Component>; 2]> {
+        Some(self.sides.clone())
+    }
 }
 
 impl LoopyValueTerm {

@@ -92,7 +92,7 @@ pub use hackenbush::{
 };
 pub use konane::KonaneBoard;
 pub use leftward::{LeftwardBoard, LeftwardSolver};
-pub use loopy_value::{LoopyValueTerm, build_loopy};
+pub use loopy_value::{LoopyValueTerm, SidedValueTerm, build_loopy};
 pub use misere_value::{MisereValue, build_misere};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use nim::NimHeap;

@@ -27,6 +27,10 @@ pub enum Value {
     /// The misère canonical form of an impartial loop-free sum under misère
     /// play, with the figures CGSuite gives for it (boxed: several texts).
     Misere(Box<MisereFigures>),
+    /// A value the theory defines but that was not computed, and why (one
+    /// line: "the graph has 561 positions, more than 160"): the value of a
+    /// loopy partizan position beyond its limit. It has no notation.
+    NotComputed(String),
 }
 
 impl Value {
@@ -42,6 +46,7 @@ impl Value {
             Value::Canonical(text, _) => text.clone(),
             Value::Loopy(v) => Some(v.to_string()),
             Value::Misere(figures) => Some(figures.form.clone()),
+            Value::NotComputed(_) => None,
         }
     }
 }
@@ -91,6 +96,15 @@ impl Analysis {
             Some(Value::Canonical(text, _)) => text.clone(),
             Some(Value::Loopy(v)) => Some(v.to_string()),
             Some(Value::Misere(figures)) => Some(figures.form.clone()),
+            _ => None,
+        }
+    }
+
+    /// Why the value was not computed, where the theory defines one but it
+    /// was left out (a loopy partizan position beyond its limit).
+    pub fn value_not_computed(&self) -> Option<&str> {
+        match &self.value {
+            Some(Value::NotComputed(why)) => Some(why),
             _ => None,
         }
     }

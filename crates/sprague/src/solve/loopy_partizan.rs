@@ -18,7 +18,7 @@ use crate::budget::Budget;
 use crate::error::SolveError;
 use crate::game::{Component, Key, Kind, Side};
 use crate::graph::{PartizanGraph, PartizanRetrograde};
-use crate::loopy::{LoopyArena, LoopyGame};
+use crate::loopy::{LoopyArena, LoopyGame, SidedValue, Winner};
 use crate::outcome::Outcome;
 use crate::position::Position;
 
@@ -220,33 +220,142 @@ impl Explored {
 /// The value of a loopy partizan position in CGSuite's notation (a stopper
 /// in its simplest form, or `onside & offside`), from its game graph and
 /// start vertex: the one place the value theory of loopy partizan games
-/// (stoppers and sided values, Siegel ch. VI) is asked. `None` when that
-/// theory cannot give one (a side that deleting moves does not make a
-/// stopper), the graph is larger than [`MAX_VALUE_VERTICES`] or the budget
-/// runs out: the outcome still stands.
-fn loopy_partizan_value(game: &PartizanGraph, start: u32, budget: &Budget) -> Option<String> {
+/// (stoppers and sided values, Siegel ch. VI) is asked of a graph.
+/// [`Value::NotComputed`] with the reason when the graph is larger than
+/// [`MAX_VALUE_VERTICES`], the theory cannot give one (a side that deleting
+/// moves does not make a stopper) or the budget runs out: the outcome
+/// still stands.
+fn graph_value(game: &PartizanGraph, start: u32, budget: &Budget) -> Value {
     let g = LoopyGame::from_graph(game, start).reachable();
     if g.n_vertices() > MAX_VALUE_VERTICES {
-        return None;
+        return Value::NotComputed(too_large(g.n_vertices()));
     }
     let mut arena = LoopyArena::new(*budget);
-    let value = arena.value(&g).ok()?;
-    arena.display(&value).ok()
+    match arena.value(&g).and_then(|v| arena.display(&v)) {
+        Ok(text) => Value::Canonical(Some(text), None),
+        Err(e) => Value::NotComputed(e.to_string()),
+    }
 }
 
-/// The largest graph whose value is asked of the theory: its simplest form
-/// compares pairs of vertices, each comparison a search of a product graph.
-/// Measured (release, 2-core machine, 2026-11-27, `sprague analyze`):
-/// `backsliding_toads("TT..F")`, 31 vertices, 0.04 s; `"TT..FF"`, 91
-/// vertices, 1.1 s; `"TTT..FFF"`, 561 vertices, over 120 s. Every
-/// analysis pays for it, so the bound keeps it to milliseconds.
-const MAX_VALUE_VERTICES: u32 = 32;
+fn too_large(n_vertices: u32) -> String {
+    format!("the graph has {n_vertices} positions, more than {MAX_VALUE_VERTICES}")
+}
+
+/// The largest graph whose value is asked of the theory, a limit like the
+/// budget's that the analysis reports when it is passed. The cost grows
+/// with the largest strongly connected component and is highest for the
+/// sides of non-stoppers (one Büchi game a deleted move). Measured
+/// (`benches/loopy.rs`, release, 2-core machine, 2026-11-27):
+/// `backsliding_toads("TT..FF")`, 90 positions in components of 10,
+/// 26 ms; `"TT...FF"`, 210, 0.53 s; `"TTT..FFF"`, 560 in components of 28,
+/// 0.89 s; `"TT....FF"`, 420 in components of 70, 7.1 s; stoppers with small
+/// components go far past this (the Fox and Geese start, 10 597, 0.39 s),
+/// but the limit does not tell them apart. Only
+/// [`analyze`](crate::analyze) and [`crate::loopy_partizan_value`] ask for it; the outcome, the
+/// moves and the engine's reply never wait for it.
+pub const MAX_VALUE_VERTICES: u32 = 160;
+
+/// The value of a position with loopy partizan components, as
+/// [`crate::loopy_partizan_value`] gives it.
+pub(super) fn value(position: &Position, budget: &Budget) -> Result<Value, SolveError> {
+    if has_sided_value(position) {
+        return Ok(sided_analysis(position, budget)?.value.expect("a value"));
+    }
+    let explored = Explored::new(position, budget)?;
+    Ok(graph_value(&explored.game, 0, budget))
+}
+
+/// The games whose onside and offside a component takes, if it is a
+/// sided value written as a term (`G & H`).
+fn sides(c: &Arc<dyn Component>) -> Option<[Arc<dyn Component>; 2]> {
+    match c.kind() {
+        Kind::LoopyPartizan(g) => g.sides(),
+        _ => None,
+    }
+}
+
+fn has_sided_value(position: &Position) -> bool {
+    position.components().iter().any(|c| sides(c).is_some())
+}
+
+/// The sided value of the sum of `games`, from their explored graph, which
+/// must be within [`MAX_VALUE_VERTICES`].
+fn games_value(
+    games: Vec<Arc<dyn Component>>,
+    arena: &mut LoopyArena,
+    budget: &Budget,
+) -> Result<SidedValue, SolveError> {
+    let explored = Explored::new(&Position::from_components(games), budget)?;
+    let g = LoopyGame::from_graph(&explored.game, 0).reachable();
+    if g.n_vertices() > MAX_VALUE_VERTICES {
+        return Err(SolveError::unsupported(format!(
+            "a sum with a sided value is valued, and the value of its games is not computed: {}",
+            too_large(g.n_vertices())
+        )));
+    }
+    arena.value(&g)
+}
+
+/// The analysis of a sum with sided values written as terms: a value, not a
+/// game, so the sum is valued (the upsum of the onsides and the downsum of
+/// the offsides, Siegel VI.4) and its outcome read from the two sides; it
+/// has no moves to list. The other components are valued from their
+/// explored graph, which must be within [`MAX_VALUE_VERTICES`].
+fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, SolveError> {
+    let mut arena = LoopyArena::new(*budget);
+    let mut total: Option<SidedValue> = None;
+    let mut add = |arena: &mut LoopyArena, v: &SidedValue| -> Result<(), SolveError> {
+        total = Some(match &total {
+            None => v.clone(),
+            Some(t) => arena.add_sided(t, v)?,
+        });
+        Ok(())
+    };
+    let mut games = Vec::new();
+    for c in position.components() {
+        match sides(c) {
+            Some([onside, offside]) => {
+                let on = games_value(vec![onside], &mut arena, budget)?;
+                let off = games_value(vec![offside], &mut arena, budget)?;
+                let v = arena.sided(on.onside().clone(), off.offside().clone())?;
+                add(&mut arena, &v)?;
+            }
+            None => games.push(Arc::clone(c)),
+        }
+    }
+    if !games.is_empty() {
+        let v = games_value(games, &mut arena, budget)?;
+        add(&mut arena, &v)?;
+    }
+    let total = total.expect("a sided value is there");
+    let classes = arena.outcome_sided(&total)?;
+    let winner = |w: Winner| match w {
+        Winner::Left => Some(Side::Left),
+        Winner::Right => Some(Side::Right),
+        Winner::Draw => None,
+    };
+    let outcome =
+        Outcome::from_winners(winner(classes.left_first()), winner(classes.right_first()));
+    let text = arena.display(&total)?;
+    Ok(Analysis {
+        play: crate::game::Play::Normal,
+        outcome,
+        value: Some(Value::Canonical(Some(text), None)),
+        components: vec![None; position.components().len()],
+        winning_moves: Vec::new(),
+        drawing_moves: Vec::new(),
+        remoteness: None,
+    })
+}
 
 /// The analysis of a sum with loopy partizan components under normal play:
 /// the outcome class from both starts (`D` and CGSuite's classes of one
 /// start won and one drawn included), the winning moves of `side` moving
 /// first (to positions lost for the opponent), or where `side` can only
 /// draw, the moves that keep the draw; the remoteness for `side` to move.
+/// With `with_value`, the value too (see [`graph_value`]). A sum with a
+/// sided value written as a term is valued instead (see
+/// [`sided_analysis`]).
 ///
 /// # Errors
 ///
@@ -255,8 +364,12 @@ pub(super) fn analyze(
     position: &Position,
     side: Side,
     all: bool,
+    with_value: bool,
     budget: &Budget,
 ) -> Result<Analysis, SolveError> {
+    if has_sided_value(position) {
+        return sided_analysis(position, budget);
+    }
     let explored = Explored::new(position, budget)?;
     let max = if all { usize::MAX } else { 1 };
     let mut winning_moves = explored.moves_leaving(side, Outcome::P);
@@ -267,8 +380,7 @@ pub(super) fn analyze(
         Vec::new()
     };
     drawing_moves.truncate(max);
-    let value = loopy_partizan_value(&explored.game, 0, budget)
-        .map(|text| Value::Canonical(Some(text), None));
+    let value = with_value.then(|| graph_value(&explored.game, 0, budget));
     Ok(Analysis {
         play: crate::game::Play::Normal,
         outcome: explored.result.class(0),

@@ -35,6 +35,7 @@ use std::sync::Arc;
 
 pub use analysis::{Analysis, SumMove, Value};
 pub use best::{MoveOutcome, REMOTENESS_POSITIONS, move_outcomes, remoteness};
+pub use loopy_partizan::MAX_VALUE_VERTICES;
 
 use crate::budget::Budget;
 use crate::error::SolveError;
@@ -71,7 +72,8 @@ impl Kinds {
     }
 }
 
-/// Who wins `position`, and with which move.
+/// Who wins `position`, and with which move, and what it is worth: the
+/// answer the front ends show.
 ///
 /// The strategies, in order: a sum rule registered with the components'
 /// rulesets; under normal play the theory of sums for the position's kind
@@ -85,6 +87,11 @@ impl Kinds {
 /// With `all`, every winning move is listed (by component, then place, then
 /// size); otherwise the first. For a partizan position the winning moves are
 /// Left's, Left moving first.
+///
+/// The value of a loopy partizan position is given here as
+/// [`loopy_partizan_value`] gives it (a [`Value::NotComputed`] beyond its
+/// limit); [`analyze_for`], which `play`, [`reply`] and the searches ask,
+/// leaves it out.
 ///
 /// # Errors
 ///
@@ -107,12 +114,14 @@ pub fn analyze(
     all: bool,
     budget: &Budget,
 ) -> Result<Analysis, SolveError> {
-    analyze_for(position, play, Side::Left, all, budget)
+    analyze_with(position, play, Side::Left, all, true, budget)
 }
 
 /// [`analyze`] with the winning moves of `side` moving first: for a
 /// partizan position Right's are not Left's; for an impartial one `side`
-/// makes no difference.
+/// makes no difference. The value of a loopy partizan position is left
+/// out (`None`): its simplest form costs far more than who wins, and
+/// [`loopy_partizan_value`] gives it where it is shown.
 ///
 /// # Errors
 ///
@@ -122,6 +131,46 @@ pub fn analyze_for(
     play: Play,
     side: Side,
     all: bool,
+    budget: &Budget,
+) -> Result<Analysis, SolveError> {
+    analyze_with(position, play, side, all, false, budget)
+}
+
+/// The value of a position with loopy partizan components under normal
+/// play, in CGSuite's notation: a stopper's simplest form or `onside &
+/// offside` ([`Value::Canonical`] without figures), or
+/// [`Value::NotComputed`] with the reason when its graph has more than
+/// [`MAX_VALUE_VERTICES`] positions or the theory gives none. `None` for
+/// any other position, whose value [`analyze_for`] gives.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, Position, loopy_partizan_value};
+/// let p = Position::parse("{0|pass}").unwrap();
+/// let value = loopy_partizan_value(&p, &Budget::DEFAULT).unwrap().unwrap();
+/// assert_eq!(value.notation().unwrap(), "over");
+/// ```
+///
+/// # Errors
+///
+/// As [`analyze`].
+pub fn loopy_partizan_value(
+    position: &Position,
+    budget: &Budget,
+) -> Result<Option<Value>, SolveError> {
+    if !Kinds::of(position.components()).loopy_partizan {
+        return Ok(None);
+    }
+    loopy_partizan::value(position, budget).map(Some)
+}
+
+fn analyze_with(
+    position: &Position,
+    play: Play,
+    side: Side,
+    all: bool,
+    with_value: bool,
     budget: &Budget,
 ) -> Result<Analysis, SolveError> {
     let max = if all { usize::MAX } else { 1 };
@@ -135,7 +184,7 @@ pub fn analyze_for(
         }
         // Every component, loopy or not, is explored from its moves: the
         // retrograde search decides the whole sum.
-        return loopy_partizan::analyze(position, side, all, budget);
+        return loopy_partizan::analyze(position, side, all, with_value, budget);
     }
     if kinds.loopy && (kinds.partizan || play == Play::Misere) {
         let c = components
