@@ -134,71 +134,13 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_value_agrees_with_search, canonical_text};
+    use super::super::tests::{
+        assert_value_agrees_with_search, canonical_text, hackenbush_value_by_rules,
+        small_hackenbush_graphs,
+    };
     use super::*;
-    use crate::cgt::{CanonicalArena, GameId};
     use crate::position::Position;
     use crate::solve::canonical::CanonicalSolver;
-    use rustc_hash::FxHashMap;
-
-    /// The value of the graph `edges` (vertex 0 the ground) from the rules
-    /// alone: positions are the sets of edges still standing; an edge falls
-    /// when no path of standing edges joins it to the ground, and a blue or
-    /// red edge may be cut only when no other edge falls.
-    fn value_by_rules(edges: &[Edge], arena: &mut CanonicalArena) -> GameId {
-        fn grounded(edges: &[Edge], mut mask: u32) -> u32 {
-            let mut reached = 1u64;
-            loop {
-                let before = reached;
-                for (i, &(a, b, _)) in edges.iter().enumerate() {
-                    if mask >> i & 1 == 1 && (reached >> a & 1 == 1 || reached >> b & 1 == 1) {
-                        reached |= 1 << a | 1 << b;
-                    }
-                }
-                if reached == before {
-                    break;
-                }
-            }
-            for (i, &(a, _, _)) in edges.iter().enumerate() {
-                if reached >> a & 1 == 0 {
-                    mask &= !(1 << i);
-                }
-            }
-            mask
-        }
-        fn value(
-            edges: &[Edge],
-            mask: u32,
-            memo: &mut FxHashMap<u32, GameId>,
-            arena: &mut CanonicalArena,
-        ) -> GameId {
-            if let Some(&g) = memo.get(&mask) {
-                return g;
-            }
-            let mut sides = [Vec::new(), Vec::new()];
-            for (i, &(_, _, colour)) in edges.iter().enumerate() {
-                if mask >> i & 1 == 0 {
-                    continue;
-                }
-                let cut = mask & !(1 << i);
-                let after = grounded(edges, cut);
-                if colour != Colour::Green && after != cut {
-                    continue;
-                }
-                for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-                    if colour.cut_by(side) {
-                        let g = value(edges, after, memo, arena);
-                        sides[k].push(g);
-                    }
-                }
-            }
-            let g = arena.form(&sides[0], &sides[1]).unwrap();
-            memo.insert(mask, g);
-            g
-        }
-        let all = grounded(edges, (1 << edges.len()) - 1);
-        value(edges, all, &mut FxHashMap::default(), arena)
-    }
 
     #[test]
     fn every_small_graph_has_the_value_its_rules_give() {
@@ -209,32 +151,22 @@ mod tests {
         // graphs would show, against the value from the rules on the raw
         // edge sets. Up to 3 edges, also the outcome of the search of the
         // whole graph.
-        let colours = [Colour::Blue, Colour::Red, Colour::Green];
         let mut solver = CanonicalSolver::new(Budget::DEFAULT);
-        let mut graphs: Vec<(usize, Vec<Edge>)> = vec![(1, Vec::new())];
         let mut checked = 0;
-        for n_edges in 1..=4 {
-            let mut longer = Vec::new();
-            for (n_vertices, edges) in &graphs {
-                for a in 0..*n_vertices {
-                    for b in a..=*n_vertices {
-                        for &colour in &colours {
-                            let mut e = edges.clone();
-                            e.push((a, b, colour));
-                            longer.push((n_vertices + usize::from(b == *n_vertices), e));
-                        }
-                    }
-                }
-            }
-            graphs = longer;
-            for (n_vertices, edges) in &graphs {
+        for (size, graphs) in small_hackenbush_graphs(4).iter().enumerate() {
+            let n_edges = size + 1;
+            for (n_vertices, edges) in graphs {
                 let component: Arc<dyn Component> =
                     Arc::new(ChildishHackenbush::from_raw(RawGraph {
                         n_vertices: *n_vertices,
                         edges: edges.clone(),
                     }));
                 let g = solver.component(&component).unwrap();
-                let expected = value_by_rules(edges, &mut solver.arena);
+                // A blue or red edge may be cut only when nothing else falls.
+                let expected =
+                    hackenbush_value_by_rules(edges, &mut solver.arena, &|colour, cut, after| {
+                        colour == Colour::Green || after == cut
+                    });
                 assert_eq!(g, expected, "{edges:?} written {}", component.text());
                 if n_edges <= 3 {
                     assert_value_agrees_with_search(component);

@@ -126,3 +126,103 @@ pub(crate) fn assert_negatives(name: &str, texts: &[&str], negative: impl Fn(&st
         assert_eq!(canonical_text(&sum), "0", "{sum}");
     }
 }
+
+/// Every connected multigraph of 1 to `max_edges` edges on a ground
+/// (vertex 0; loops allowed), built edge by edge from the ground, each
+/// edge of any of the three colours: `(n_vertices, edges)`, by number of
+/// edges (entry `k` has `k + 1` edges).
+pub(crate) fn small_hackenbush_graphs(
+    max_edges: usize,
+) -> Vec<Vec<(usize, Vec<super::hackenbush::Edge>)>> {
+    use super::hackenbush::Colour;
+    let colours = [Colour::Blue, Colour::Red, Colour::Green];
+    let mut graphs: Vec<(usize, Vec<super::hackenbush::Edge>)> = vec![(1, Vec::new())];
+    let mut by_size = Vec::new();
+    for _ in 1..=max_edges {
+        let mut longer = Vec::new();
+        for (n_vertices, edges) in &graphs {
+            for a in 0..*n_vertices {
+                for b in a..=*n_vertices {
+                    for &colour in &colours {
+                        let mut e = edges.clone();
+                        e.push((a, b, colour));
+                        longer.push((n_vertices + usize::from(b == *n_vertices), e));
+                    }
+                }
+            }
+        }
+        graphs = longer;
+        by_size.push(graphs.clone());
+    }
+    by_size
+}
+
+/// The value of the Hackenbush graph `edges` (vertex 0 the ground) from
+/// the rules alone: positions are the sets of edges still standing, an
+/// edge falls when no path of standing edges joins it to the ground, and
+/// an edge of colour `c` whose cut leaves `after` standing of `before` may
+/// be cut when `may_cut(c, before_minus_it, after)` (Childish Hackenbush
+/// forbids a blue or red cut that brings anything down).
+pub(crate) fn hackenbush_value_by_rules(
+    edges: &[super::hackenbush::Edge],
+    arena: &mut crate::cgt::CanonicalArena,
+    may_cut: &dyn Fn(super::hackenbush::Colour, u32, u32) -> bool,
+) -> crate::cgt::GameId {
+    use super::hackenbush::{Colour, Edge};
+    use crate::cgt::{CanonicalArena, GameId};
+    use crate::game::Side;
+    use rustc_hash::FxHashMap;
+    fn grounded(edges: &[Edge], mut mask: u32) -> u32 {
+        let mut reached = 1u64;
+        loop {
+            let before = reached;
+            for (i, &(a, b, _)) in edges.iter().enumerate() {
+                if mask >> i & 1 == 1 && (reached >> a & 1 == 1 || reached >> b & 1 == 1) {
+                    reached |= 1 << a | 1 << b;
+                }
+            }
+            if reached == before {
+                break;
+            }
+        }
+        for (i, &(a, _, _)) in edges.iter().enumerate() {
+            if reached >> a & 1 == 0 {
+                mask &= !(1 << i);
+            }
+        }
+        mask
+    }
+    fn value(
+        edges: &[Edge],
+        mask: u32,
+        memo: &mut FxHashMap<u32, GameId>,
+        arena: &mut CanonicalArena,
+        may_cut: &dyn Fn(Colour, u32, u32) -> bool,
+    ) -> GameId {
+        if let Some(&g) = memo.get(&mask) {
+            return g;
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        for (i, &(_, _, colour)) in edges.iter().enumerate() {
+            if mask >> i & 1 == 0 {
+                continue;
+            }
+            let cut = mask & !(1 << i);
+            let after = grounded(edges, cut);
+            if !may_cut(colour, cut, after) {
+                continue;
+            }
+            for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+                if colour.cut_by(side) {
+                    let g = value(edges, after, memo, arena, may_cut);
+                    sides[k].push(g);
+                }
+            }
+        }
+        let g = arena.form(&sides[0], &sides[1]).unwrap();
+        memo.insert(mask, g);
+        g
+    }
+    let all = grounded(edges, (1 << edges.len()) - 1);
+    value(edges, all, &mut FxHashMap::default(), arena, may_cut)
+}
