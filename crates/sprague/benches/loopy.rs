@@ -6,13 +6,16 @@
 //! (Backsliding Toads and Frogs rows, Fox and Geese), the published ones
 //! checked against their published values before timing.
 
-use std::collections::HashMap;
 use std::hint::black_box;
-use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion};
-use sprague::{Budget, Component, Key, LoopyArena, LoopyGame, Position, Side, parse_loopy};
+use sprague::{Budget, LoopyArena, LoopyGame, parse_loopy};
+
+/// The tests' explorer of a position's whole graph.
+#[path = "../tests/loopy_graph.rs"]
+mod loopy_graph;
+use loopy_graph::graph_of;
 
 /// The components, added one after another: in each, only Right's moves
 /// lie on cycles, so every sum of them is a stopper.
@@ -37,50 +40,6 @@ fn sum_of(arena: &mut LoopyArena, k: usize) -> LoopyGame {
         });
     }
     total.expect("one component at least")
-}
-
-/// The graph of a position: every sum reachable by moves, one vertex per
-/// multiset of components (their sorted keys), the position at vertex 0.
-fn graph_of(position: &str) -> LoopyGame {
-    let budget = Budget::DEFAULT;
-    let p = Position::parse(position).expect("a position");
-    let mut index: HashMap<Vec<Key>, u32> = HashMap::new();
-    let mut sums: Vec<Vec<Arc<dyn Component>>> = Vec::new();
-    let mut vertex_of =
-        |mut sum: Vec<Arc<dyn Component>>, sums: &mut Vec<Vec<Arc<dyn Component>>>| -> u32 {
-            sum.sort_by_key(|c| c.key());
-            let keys: Vec<Key> = sum.iter().map(|c| c.key()).collect();
-            *index.entry(keys).or_insert_with(|| {
-                sums.push(sum);
-                sums.len() as u32 - 1
-            })
-        };
-    vertex_of(p.components().to_vec(), &mut sums);
-    let (mut left, mut right) = (Vec::new(), Vec::new());
-    let mut i = 0;
-    while i < sums.len() {
-        let sum = sums[i].clone();
-        let mut options = [Vec::new(), Vec::new()];
-        for (j, c) in sum.iter().enumerate() {
-            for (list, side) in options.iter_mut().zip([Side::Left, Side::Right]) {
-                for m in c.moves_of(side, &budget).expect("moves") {
-                    let mut next: Vec<Arc<dyn Component>> = sum
-                        .iter()
-                        .enumerate()
-                        .filter(|&(x, _)| x != j)
-                        .map(|(_, c)| Arc::clone(c))
-                        .collect();
-                    next.extend(m.to.iter().cloned());
-                    list.push(vertex_of(next, &mut sums));
-                }
-            }
-        }
-        let [l, r] = options;
-        left.push(l);
-        right.push(r);
-        i += 1;
-    }
-    LoopyGame::new(left, right, 0)
 }
 
 /// Ruleset positions, with CGSuite's value where it is published

@@ -445,7 +445,7 @@ fn toads_and_frogs_rows_that_are_on_and_off() {
     let mut arena = LoopyArena::new(budget());
     let tests = test_games(&mut arena);
     for (row, value) in [("TT..F", "on"), ("T..FF", "off")] {
-        let game = crate::loopy_rulesets::graph_of(&format!("backsliding_toads(\"{row}\")"));
+        let game = crate::loopy_graph::graph_of(&format!("backsliding_toads(\"{row}\")"));
         let v = arena.value(&game).unwrap();
         assert_eq!(arena.display(&v).unwrap(), value, "{row}");
         let g = Plain::of(&game);

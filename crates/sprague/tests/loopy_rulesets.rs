@@ -5,13 +5,9 @@
 //! analysis to give one) from the value theory of loopy partizan games on
 //! the same graph.
 
-use std::collections::HashMap;
-use std::sync::Arc;
+use sprague::{Budget, LoopyArena, Play, Position, Side, analyze_for, loopy_partizan_value};
 
-use sprague::{
-    Budget, Component, Key, LoopyArena, LoopyGame, Play, Position, Side, analyze_for,
-    loopy_partizan_value,
-};
+use crate::loopy_graph::graph_of;
 
 #[test]
 fn published_loopy_positions() {
@@ -54,52 +50,6 @@ fn published_loopy_positions() {
     // The value of a position whose graph is small enough for the theory
     // (see `MAX_VALUE_VERTICES`): `off`.
     assert!(n_valued >= 1, "no value was compared");
-}
-
-/// The graph of a position as a loopy game: every sum reachable by moves,
-/// one vertex per multiset of components (their sorted keys), the position
-/// as written at vertex 0. Written here, sharing no code with the
-/// library's exploration.
-pub(crate) fn graph_of(position: &str) -> LoopyGame {
-    let budget = Budget::DEFAULT;
-    let p = Position::parse(position).unwrap_or_else(|e| panic!("{position}: {e}"));
-    let mut index: HashMap<Vec<Key>, u32> = HashMap::new();
-    let mut sums: Vec<Vec<Arc<dyn Component>>> = Vec::new();
-    let mut vertex_of =
-        |mut sum: Vec<Arc<dyn Component>>, sums: &mut Vec<Vec<Arc<dyn Component>>>| -> u32 {
-            sum.sort_by_key(|c| c.key());
-            let keys: Vec<Key> = sum.iter().map(|c| c.key()).collect();
-            *index.entry(keys).or_insert_with(|| {
-                sums.push(sum);
-                sums.len() as u32 - 1
-            })
-        };
-    vertex_of(p.components().to_vec(), &mut sums);
-    let (mut left, mut right) = (Vec::new(), Vec::new());
-    let mut i = 0;
-    while i < sums.len() {
-        let sum = sums[i].clone();
-        let mut options = [Vec::new(), Vec::new()];
-        for (j, c) in sum.iter().enumerate() {
-            for (list, side) in options.iter_mut().zip([Side::Left, Side::Right]) {
-                for m in c.moves_of(side, &budget).unwrap() {
-                    let mut next: Vec<Arc<dyn Component>> = sum
-                        .iter()
-                        .enumerate()
-                        .filter(|&(x, _)| x != j)
-                        .map(|(_, c)| Arc::clone(c))
-                        .collect();
-                    next.extend(m.to.iter().cloned());
-                    list.push(vertex_of(next, &mut sums));
-                }
-            }
-        }
-        let [l, r] = options;
-        left.push(l);
-        right.push(r);
-        i += 1;
-    }
-    LoopyGame::new(left, right, 0)
 }
 
 /// The published values from the whole graph of each position, by the

@@ -11,6 +11,7 @@ mod game_values;
 mod infinitesimals;
 mod layers;
 mod loopy;
+mod loopy_graph;
 mod loopy_rulesets;
 mod loopy_terms;
 mod misere;
