@@ -11,6 +11,7 @@
 //! preperiod and period and proves them with the periodicity theorem, after
 //! which [`PeriodicSequence`] answers any heap up to `u64::MAX` at once.
 
+mod cell;
 mod checkpoint;
 mod code;
 mod engine;
@@ -425,7 +426,7 @@ impl GrundySequence {
         name: &str,
         capacity: usize,
     ) -> std::io::Result<()> {
-        fn moved<V: engine::Cell>(
+        fn moved<V: cell::Cell>(
             e: &mut Engine<V>,
             plan: &DiskPlan,
             name: &str,

@@ -32,7 +32,7 @@ use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 
 use super::TakeBreak;
-use super::engine::Cell;
+use super::cell::Cell;
 use super::store::{self, DiskPlan};
 
 /// What every checkpoint begins with, before its version number.

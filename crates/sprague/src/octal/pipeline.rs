@@ -48,7 +48,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use super::engine::{Cell, Classifier, bit_words};
+use super::cell::{Cell, Classifier, bit_words};
 use super::store::Reader;
 
 /// The most words of bits a slot holds: values below 65 536.

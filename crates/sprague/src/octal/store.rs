@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 
 use memmap2::{MmapOptions, MmapRaw, UncheckedAdvice};
 
-use super::engine::Cell;
+use super::cell::Cell;
 
 /// Where the values are kept past memory, and how many stay resident.
 #[derive(Clone, Debug, PartialEq, Eq)]
