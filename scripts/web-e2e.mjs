@@ -2,7 +2,8 @@
 // `sprague serve --port 0`, drives headless Chromium over the DevTools
 // protocol, and clicks through the page as a person would: analyze, follow
 // a winning move, a bad position underlined, a whole game against the
-// engine, a value table and its chart, a thermograph, and games of
+// engine, a value table and its chart, Wythoff's and Cutcake's grids and
+// their heat maps, a thermograph, and games of
 // Treblecross and on a graph (games/words.txt) played in the page, the
 // colours of every move shown checked against `sprague analyze --moves
 // --json` for the same position.
