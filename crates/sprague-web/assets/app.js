@@ -593,6 +593,9 @@ function grundyColour(v, max) {
   return "#" + c.map((x) => x.toString(16).padStart(2, "0")).join("");
 }
 
+// The most characters a grid's cell shows of a canonical form.
+const GRID_CELL_CHARS = 16;
+
 // A grid of two numbers (`table wythoff --to 20x20`): the heat map, then
 // the values with row (a) and column (b) headers, P-positions marked.
 function showGrid(r) {
@@ -618,11 +621,13 @@ function showGrid(r) {
     for (let j = 0; j < r.cols; j++) {
       const o = outcome(i, j), v = String(r.values[i][j]);
       const a = a0 + i, b = b0 + j;
+      // A long canonical form is cut in the cell, whole in its tooltip.
+      const shown = v.length > GRID_CELL_CHARS ? v.slice(0, GRID_CELL_CHARS - 1) + "…" : v;
       tr.append(el("td", {
         class: o === "P" ? "zero" : partizan ? "o-" + o : "",
         "data-a": a, "data-b": b, "data-outcome": o,
         title: (partizan ? "(" + a + ", " + b + ") = " + v + ", " + OUTCOME_WORDS[o] : "G(" + a + ", " + b + ") = " + v),
-      }, v));
+      }, shown));
     }
     table.append(tr);
   }
