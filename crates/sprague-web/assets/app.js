@@ -1296,11 +1296,15 @@ function init() {
   if (params.get("to")) $("to").value = params.get("to");
   if (params.get("period")) $("period").checked = params.get("period") === "true";
   const tab = params.get("tab") || "analyze";
-  analyzeText(params.get("position") || $("position").value).then(async () => {
+  const analysed = analyzeText(params.get("position") || $("position").value);
+  if (tab === "table" || tab === "games") {
+    // These tabs do not show the position: they need not wait for its
+    // analysis, which may take seconds.
     showTab(tab);
-    await games;
-    if (tab === "table") showTable();
-  });
+    if (tab === "table") games.then(showTable);
+  } else {
+    analysed.then(() => showTab(tab));
+  }
 }
 
 init();
