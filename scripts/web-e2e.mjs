@@ -2,7 +2,8 @@
 // `sprague serve --port 0`, drives headless Chromium over the DevTools
 // protocol, and clicks through the page as a person would: analyze, follow
 // a winning move, a bad position underlined, a whole game against the
-// engine, a value table and its chart, a thermograph, and games of
+// engine, a value table and its chart, Wythoff's and Cutcake's grids and
+// their heat maps, a thermograph, and games of
 // Treblecross and on a graph (games/words.txt) played in the page, the
 // colours of every move shown checked against `sprague analyze --moves
 // --json` for the same position.
@@ -518,6 +519,57 @@ check("the table's chart marks the preperiod and the period", async () => {
   await sleep(500);
   await until(`document.querySelectorAll("#chart-svg rect.bar").length === 161
     && document.getElementById("to").value === "160" && document.getElementById("period").checked`, "the table after a reload");
+});
+
+check("a game of two numbers: Wythoff's grid, its cold positions marked, and its heat map", async () => {
+  await click('[data-tab="table"]');
+  await type("ruleset", "wythoff");
+  await type("from", "0");
+  await type("to", "10x10");
+  await click('#table-form button[type="submit"]');
+  await until(`document.querySelectorAll("#values-table tr").length === 12`, "a header and eleven rows");
+  // Wythoff (1907): the P-positions are (⌊kφ⌋, ⌊kφ²⌋) and their mirror
+  // images; in floating point, exact for these small k.
+  const phi = (1 + Math.sqrt(5)) / 2, cold = [];
+  for (let k = 0; Math.floor(k * phi) <= 10; k++) {
+    const [a, b] = [Math.floor(k * phi), Math.floor(k * phi * phi)];
+    if (b <= 10) cold.push(a + "," + b, b + "," + a);
+  }
+  const expected = [...new Set(cold)].sort().join(" ");
+  const marked = (sel) => `[...document.querySelectorAll(${JSON.stringify(sel)})].map((c) => c.dataset.a + "," + c.dataset.b).sort().join(" ")`;
+  await until(`${marked("#values-table td.zero")} === ${JSON.stringify(expected)}`, "the cold positions marked in the grid: " + expected);
+  // G(a, 0) = a, and the row a = 1 is 1 2 0 4 5 3 ... (OEIS A004481).
+  await until(`[...document.querySelectorAll("#values-table tr")[2].querySelectorAll("td")].slice(0, 6)
+      .map((c) => c.textContent).join(" ") === "1 2 0 4 5 3"`, "the row a = 1");
+  // The heat map: a square per cell, the cold ones red as every zero.
+  await until(`document.querySelectorAll("#heatmap-svg rect.cell").length === 121`, "a square per cell");
+  await until(`${marked('#heatmap-svg rect.cell[fill="#b3261e"]')} === ${JSON.stringify(expected)}`, "the cold positions red in the heat map");
+  await until(`document.querySelectorAll("#heatmap-svg rect.legend").length === 3 && document.getElementById("period").disabled`, "the legend, and no period for a grid");
+  await screenshot("table-grid");
+  await until(`new URLSearchParams(location.search).get("to") === "10x10" && new URLSearchParams(location.search).get("ruleset") === "wythoff"`,
+    "the grid's state in the address");
+  // The address alone brings the same grid back.
+  await evaluate(`location.reload()`);
+  await sleep(500);
+  await until(`document.querySelectorAll("#heatmap-svg rect.cell").length === 121
+    && document.getElementById("to").value === "10x10" && document.getElementById("ruleset").value === "wythoff"`, "the grid after a reload");
+});
+
+check("a partizan game of two numbers shows each cell's outcome class", async () => {
+  await click('[data-tab="table"]');
+  await type("ruleset", "cut");
+  await type("from", "0");
+  await type("to", "4x4");
+  await click('#table-form button[type="submit"]');
+  // Cutcake: a 1 × n bar is Right's alone, worth -(n - 1), and an n × 1
+  // bar Left's, worth n - 1 (Winning Ways, "Cutcake"); 2 × 2 is 0.
+  const cell = (a, b) => `document.querySelector('#values-table td[data-a="${a}"][data-b="${b}"]')`;
+  await until(`${cell(1, 4)}?.textContent === "-3" && ${cell(1, 4)}.dataset.outcome === "R"`, "cut(1, 4) = -3, Right's");
+  await until(`${cell(4, 1)}?.textContent === "3" && ${cell(4, 1)}.dataset.outcome === "L"`, "cut(4, 1) = 3, Left's");
+  await until(`${cell(2, 2)}?.textContent === "0" && ${cell(2, 2)}.classList.contains("zero")`, "cut(2, 2) = 0, a P-position");
+  await until(`document.querySelectorAll("#heatmap-svg rect.cell").length === 16
+    && document.querySelectorAll("#heatmap-svg rect.legend").length === 4`, "the heat map by outcome class");
+  await screenshot("table-grid-partizan");
 });
 
 let passed = 0, failed = 0;

@@ -907,6 +907,72 @@ fn serve_answers_over_http_and_prints_its_address() {
 }
 
 #[test]
+fn the_explorers_table_is_the_json_of_the_table_command() {
+    use std::io::{BufRead, Read, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let result = std::panic::catch_unwind(|| {
+        let port = line
+            .trim()
+            .strip_prefix("sprague explorer on http://127.0.0.1:")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_string();
+        let served = |query: &str| -> serde_json::Value {
+            let mut stream = std::net::TcpStream::connect(format!("127.0.0.1:{port}")).unwrap();
+            stream
+                .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+                .unwrap();
+            write!(
+                stream,
+                "GET /api/table?{query} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+            )
+            .unwrap();
+            let mut response = String::new();
+            stream.read_to_string(&mut response).unwrap();
+            assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
+            let body = &response[response.find("\r\n\r\n").unwrap() + 4..];
+            serde_json::from_str(body).unwrap()
+        };
+        // A grid of an impartial game, of a partizan one (with its
+        // outcomes), and a one-heap sequence: each the same JSON value as
+        // the command prints.
+        for (query, args) in [
+            (
+                "ruleset=wythoff&to=20x20",
+                &["table", "wythoff", "--to", "20x20", "--json"][..],
+            ),
+            (
+                "ruleset=cut&from=2x1&to=6x5",
+                &["table", "cut", "--from", "2x1", "--to", "6x5", "--json"][..],
+            ),
+            (
+                "ruleset=subtraction%5B1,3,4%5D&to=30&period=true",
+                &[
+                    "table",
+                    "subtraction[1,3,4]",
+                    "--to",
+                    "30",
+                    "--period",
+                    "--json",
+                ][..],
+            ),
+        ] {
+            assert_eq!(served(query), json(args), "{query}");
+        }
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    result.unwrap();
+}
+
+#[test]
 fn table_resumes_a_checkpoint_to_the_uninterrupted_values() {
     let dir = std::env::temp_dir().join(format!("sprague-octal-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -496,28 +496,52 @@ async function hint() {
 
 // ---- table ------------------------------------------------------------
 
+// The rulesets whose table is a grid of two numbers (from /api/games).
+const gridRulesets = new Set();
+
+// Whether the table asked for is a grid: `from` or `to` written AxB, or a
+// game of two numbers that has no one-heap table. A grid has no period.
+function gridMode() {
+  const name = $("ruleset").value.trim().split("[")[0];
+  return /[xX×]/.test($("from").value + $("to").value) || gridRulesets.has(name);
+}
+
+function updatePeriodBox() {
+  const grid = gridMode();
+  $("period").disabled = grid;
+  $("period-label").title = grid ? "a table of two numbers has no period" : "";
+}
+
 async function showTable() {
   const ruleset = $("ruleset").value;
   hideError("table-error");
-  const params = { ruleset, from: $("from").value || "0", period: $("period").checked };
-  if ($("to").value !== "") params.to = $("to").value;
+  updatePeriodBox();
+  const grid = gridMode();
+  const params = { ruleset, from: $("from").value.trim() || "0" };
+  if ($("to").value.trim() !== "") params.to = $("to").value.trim();
+  if (!grid) params.period = $("period").checked;
   const t = await api("/api/table", params);
   const table = $("values-table");
   table.replaceChildren();
+  table.className = "values";
   $("table-chart").replaceChildren();
   $("table-head").textContent = "";
   if (!t.ok) { showError("table-error", ruleset, t.body); return; }
   const r = t.body;
-  drawChart($("table-chart"), r);
   // The whole table's state is in the address, so a reload or a shared
   // link shows the same table.
   const url = new URLSearchParams(location.search);
   url.set("ruleset", r.ruleset);
-  for (const [key, value] of [["from", $("from").value], ["to", $("to").value]]) {
+  for (const [key, value] of [["from", $("from").value.trim()], ["to", $("to").value.trim()]]) {
     if (value !== "" && !(key === "from" && value === "0")) url.set(key, value); else url.delete(key);
   }
   url.set("period", String($("period").checked));
   history.replaceState(history.state, "", "?" + url.toString());
+  if (Array.isArray(r.from)) { showGrid(r); return; }
+  $("table-note").className = "muted small";
+  $("table-note").textContent = "Grundy values G(n), ten to a row; the zeros (P-positions) are marked."
+    + " For a game of two numbers (wythoff, cut, maundy, ...), give to as AxB (20x20) for the grid of every position (a, b).";
+  drawChart($("table-chart"), r);
   let head = r.ruleset + ": G(" + r.from + ") … G(" + r.to + ")";
   if ($("period").checked) {
     head += r.period
@@ -545,6 +569,135 @@ async function showTable() {
   }
 }
 
+// The colours of a grid's cells, as `sprague table NAME --to AxB --plot`
+// draws them (crates/sprague-cli/src/plot.rs): a zero, a P-position, red
+// as everywhere in the explorer; Grundy values 1 to the largest shaded
+// from light to dark blue; a partizan cell by its outcome class. (P is
+// COLOURS.lose, declared further down.)
+const GRID_COLOURS = {
+  P: "#b3261e", N: "#f2c12e", L: "#1f5fbf", R: "#2e8b3e",
+  light: [0xde, 0xeb, 0xf7], dark: [0x08, 0x30, 0x6b],
+};
+const OUTCOME_WORDS = {
+  P: "P: the player to move loses (value 0)",
+  N: "N: the player to move wins",
+  L: "L: Left wins whoever starts",
+  R: "R: Right wins whoever starts",
+};
+
+// The colour of Grundy value `v` in a grid whose largest value is `max`.
+function grundyColour(v, max) {
+  if (v === 0) return GRID_COLOURS.P;
+  const t = max > 1 ? (v - 1) / (max - 1) : 0;
+  const c = [0, 1, 2].map((k) => Math.round(GRID_COLOURS.light[k] + t * (GRID_COLOURS.dark[k] - GRID_COLOURS.light[k])));
+  return "#" + c.map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+// The most characters a grid's cell shows of a canonical form.
+const GRID_CELL_CHARS = 16;
+
+// A grid of two numbers (`table wythoff --to 20x20`): the heat map, then
+// the values with row (a) and column (b) headers, P-positions marked.
+function showGrid(r) {
+  const partizan = Array.isArray(r.outcomes);
+  const [a0, b0] = r.from.map(Number);
+  const outcome = (i, j) => partizan ? r.outcomes[i][j] : (r.values[i][j] === 0 ? "P" : "N");
+  const counts = { P: 0, N: 0, L: 0, R: 0 };
+  for (let i = 0; i < r.rows; i++) for (let j = 0; j < r.cols; j++) counts[outcome(i, j)]++;
+  const p = counts.P;
+  $("table-head").textContent = r.ruleset + ": " + (partizan ? "the canonical value of (a, b)" : "G(a, b)")
+    + " for a = " + r.from[0] + "…" + r.to[0] + " (rows), b = " + r.from[1] + "…" + r.to[1] + " (columns) · "
+    + (partizan
+      ? ["L", "R", "N", "P"].map((o) => counts[o] + " " + o).join(", ")
+      : p + " P-position" + (p === 1 ? "" : "s"));
+  drawHeatMap($("table-chart"), r, outcome);
+  const table = $("values-table");
+  table.className = "values grid";
+  const top = el("tr", {}, el("th", { class: "corner", title: "rows a, columns b" }, "a\\b"));
+  for (let j = 0; j < r.cols; j++) top.append(el("th", {}, String(b0 + j)));
+  table.append(top);
+  for (let i = 0; i < r.rows; i++) {
+    const tr = el("tr", {}, el("th", {}, String(a0 + i)));
+    for (let j = 0; j < r.cols; j++) {
+      const o = outcome(i, j), v = String(r.values[i][j]);
+      const a = a0 + i, b = b0 + j;
+      // A long canonical form is cut in the cell, whole in its tooltip.
+      const shown = v.length > GRID_CELL_CHARS ? v.slice(0, GRID_CELL_CHARS - 1) + "…" : v;
+      tr.append(el("td", {
+        class: o === "P" ? "zero" : partizan ? "o-" + o : "",
+        "data-a": a, "data-b": b, "data-outcome": o,
+        title: (partizan ? "(" + a + ", " + b + ") = " + v + ", " + OUTCOME_WORDS[o] : "G(" + a + ", " + b + ") = " + v),
+      }, shown));
+    }
+    table.append(tr);
+  }
+  const note = $("table-note");
+  note.replaceChildren();
+  note.className = "muted small grid-legend";
+  if (partizan) {
+    note.append("Canonical values in CGSuite's notation, row a, column b; coloured by outcome class:");
+    for (const o of ["P", "N", "L", "R"]) {
+      note.append(el("span", { class: "swatch " + o }), OUTCOME_WORDS[o] + ".");
+    }
+  } else {
+    note.append("Grundy values G(a, b), row a, column b:",
+      el("span", { class: "swatch P" }), "G = 0, a P-position (the player to move loses), marked;",
+      el("span", { class: "swatch light" }), "G = 1 to",
+      el("span", { class: "swatch dark" }), "the largest, in the heat map.");
+  }
+}
+
+// The heat map of a grid: a square per cell, rows a down and columns b
+// across as in the grid below it, with ticks and a legend.
+function drawHeatMap(box, r, outcome) {
+  box.replaceChildren();
+  const rows = r.rows, cols = r.cols, partizan = Array.isArray(r.outcomes);
+  const cell = Math.max(2, Math.min(36, Math.floor(560 / Math.max(rows, cols))));
+  const ml = 44, mt = 26, legendH = 24;
+  const w = Math.max(420, ml + cols * cell + 12), h = mt + rows * cell + 10 + legendH;
+  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, id: "heatmap-svg", role: "img",
+    "aria-label": "a heat map of the values of (a, b)" });
+  let max = 0;
+  if (!partizan) for (const row of r.values) for (const v of row) max = Math.max(max, v);
+  const titled = rows * cols <= 10000;
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) {
+      const o = outcome(i, j);
+      const fill = partizan ? GRID_COLOURS[o] : grundyColour(r.values[i][j], max);
+      const a = Number(r.from[0]) + i, b = Number(r.from[1]) + j;
+      const rect = svg("rect", { x: ml + j * cell, y: mt + i * cell, width: cell, height: cell, fill,
+        class: "cell", "data-a": a, "data-b": b, "data-outcome": o });
+      if (titled) rect.append(svg("title", {}, "(" + a + ", " + b + "): " + r.values[i][j]));
+      g.append(rect);
+    }
+  }
+  // About ten ticks an axis.
+  const ticks = (n) => { const step = Math.max(1, Math.ceil(n / 10)); const t = []; for (let k = 0; k < n; k += step) t.push(k); return t; };
+  for (const j of ticks(cols)) {
+    g.append(svg("text", { x: ml + j * cell + cell / 2, y: mt - 6, "text-anchor": "middle", "font-size": 10, fill: COLOURS.muted }, String(Number(r.from[1]) + j)));
+  }
+  for (const i of ticks(rows)) {
+    g.append(svg("text", { x: ml - 6, y: mt + i * cell + cell / 2 + 3, "text-anchor": "end", "font-size": 10, fill: COLOURS.muted }, String(Number(r.from[0]) + i)));
+  }
+  g.append(svg("text", { x: ml - 6, y: mt - 6, "text-anchor": "end", "font-size": 10, fill: COLOURS.ink }, "a\\b"));
+  // The legend: a swatch and its meaning each.
+  const ly = mt + rows * cell + 12;
+  const items = partizan
+    ? ["P", "N", "L", "R"].map((o) => [GRID_COLOURS[o], o])
+    : [[GRID_COLOURS.P, "0 (P)"], [grundyColour(1, max), "1"], [grundyColour(max, max), String(max) + " (largest)"]];
+  let x = ml;
+  for (const [colour, label] of items) {
+    g.append(svg("rect", { x, y: ly, width: 12, height: 12, fill: colour, stroke: COLOURS.line, class: "legend" }));
+    const text = svg("text", { x: x + 16, y: ly + 10, "font-size": 11, fill: COLOURS.ink }, label);
+    g.append(text);
+    x += 28 + label.length * 6.5;
+  }
+  const caption = partizan
+    ? "outcome of (a, b): red P the player to move loses, yellow N the player to move wins, blue L Left wins, green R Right wins"
+    : "G(a, b), row a, column b: red G = 0 (P-positions), blue from light (G = 1) to dark (G = " + max + ")";
+  box.append(figure(g, caption));
+}
+
 // ---- games ------------------------------------------------------------
 
 async function loadGames() {
@@ -561,11 +714,16 @@ async function loadGames() {
       type: "button", class: "chip",
       onclick: () => { showTab("analyze"); analyzeText(r.example, { push: true }); },
     }, "analyze " + r.example));
-    if (r.has_table) {
+    if (r.grid_table) gridRulesets.add(r.name);
+    if (r.has_table || r.grid_table) {
       const family = r.example.slice(0, r.example.indexOf("("));
       links.append(" ", el("button", {
         type: "button", class: "chip",
-        onclick: () => { $("ruleset").value = family; showTab("table"); showTable(); },
+        onclick: () => {
+          $("ruleset").value = family;
+          if (r.grid_table) { $("from").value = "0"; $("to").value = "20x20"; }
+          showTab("table"); showTable();
+        },
       }, "table of " + family));
     }
     list.append(el("div", { class: "game" },
@@ -1118,6 +1276,7 @@ function init() {
   });
   $("hint").addEventListener("click", hint);
   $("table-form").addEventListener("submit", (e) => { e.preventDefault(); showTable(); });
+  for (const id of ["ruleset", "from", "to"]) $(id).addEventListener("input", updatePeriodBox);
   window.addEventListener("popstate", (e) => {
     const p = (e.state && e.state.position) || new URLSearchParams(location.search).get("position");
     if (p) {
@@ -1126,7 +1285,8 @@ function init() {
       analyzeText(p, { keepTrail: i >= 0 });
     }
   });
-  loadGames();
+  // The table needs the list of games of two numbers before it asks.
+  const games = loadGames();
   const params = new URLSearchParams(location.search);
   if (params.get("misere") === "true") $("misere").checked = true;
   if (params.get("engine_first") === "true") $("engine-first").checked = true;
@@ -1136,10 +1296,15 @@ function init() {
   if (params.get("to")) $("to").value = params.get("to");
   if (params.get("period")) $("period").checked = params.get("period") === "true";
   const tab = params.get("tab") || "analyze";
-  analyzeText(params.get("position") || $("position").value).then(() => {
+  const analysed = analyzeText(params.get("position") || $("position").value);
+  if (tab === "table" || tab === "games") {
+    // These tabs do not show the position: they need not wait for its
+    // analysis, which may take seconds.
     showTab(tab);
-    if (tab === "table") showTable();
-  });
+    if (tab === "table") games.then(showTable);
+  } else {
+    analysed.then(() => showTab(tab));
+  }
 }
 
 init();

@@ -9,8 +9,8 @@ use axum::extract::{Query, State};
 use axum::http::Uri;
 use serde::{Deserialize, Serialize};
 use sprague::json::{
-    AnalysisJson, CompareJson, MoveJson, MoveOutcomeJson, PeriodJson, QuotientJson, RulesetJson,
-    TableJson,
+    AnalysisJson, CompareJson, GridTableJson, MoveJson, MoveOutcomeJson, PeriodJson, QuotientJson,
+    RulesetJson, TableJson,
 };
 use sprague::syntax::{
     Param, RulesetSyntax, parse_position as parse_position_syntax, parse_ruleset,
@@ -574,29 +574,95 @@ pub(crate) async fn reply(
 #[derive(Debug, Deserialize)]
 pub(crate) struct TableQuery {
     ruleset: String,
-    from: Option<u64>,
-    to: Option<u64>,
+    from: Option<String>,
+    to: Option<String>,
     #[serde(default)]
     period: bool,
 }
 
+/// The answer of `/api/table`: the JSON of `sprague table --json`, a
+/// sequence for a one-heap family, a grid for a game of two numbers.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub(crate) enum TableAnswer {
+    Heaps(TableJson),
+    Grid(GridTableJson),
+}
+
+/// `from` or `to` of `/api/table`: a heap size `N`, or a cell `AxB` of a
+/// game of two numbers (`x`, `X` or `×` between, as on the command line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Extent {
+    Heap(u64),
+    Grid([u64; 2]),
+}
+
+fn extent(name: &str, text: &str) -> Result<Extent, ApiError> {
+    let number = |s: &str| {
+        s.trim().parse::<u64>().map_err(|_| {
+            ApiError::bad_request(format!(
+                "`{name}` must be a heap size (100) or, for a game of two numbers, AxB (20x20), not `{text}`"
+            ))
+        })
+    };
+    match text.split_once(['x', 'X', '×']) {
+        None => number(text).map(Extent::Heap),
+        Some((a, b)) => Ok(Extent::Grid([number(a)?, number(b)?])),
+    }
+}
+
+/// The last row and column of a grid when `to` is not given: `NAME(a, b)`
+/// for `a, b = 0..=20`, as `sprague table` and Python's `table` make it.
+const GRID_DEFAULT_TO: u64 = 20;
+
 /// `GET /api/table?ruleset=R&from=A&to=N&period=B`: the JSON of `table`.
 /// Without `to`: heap 100, or with `period` two periods past the
-/// preperiod, as on the command line.
+/// preperiod, as on the command line. For a game of two interacting
+/// numbers (`wythoff`, `cut`, ...), or any `from` or `to` written `AxB`,
+/// the grid of `NAME(a, b)`: from the least corner (or `from=AxB`) to
+/// `to=AxB` (default 20x20).
 pub(crate) async fn table(
     State(state): State<AppState>,
     q: Result<Query<TableQuery>, QueryRejection>,
-) -> Result<Json<TableJson>, ApiError> {
+) -> Result<Json<TableAnswer>, ApiError> {
     let q = query(q)?;
     let limits = state.limits;
     check_length("ruleset", &q.ruleset, &limits)?;
     let syntax = parse_ruleset(&q.ruleset).map_err(|e| ApiError::parse("bad ruleset", &e))?;
     refuse_files(&syntax)?;
+    let from_extent = q.from.as_deref().map(|t| extent("from", t)).transpose()?;
+    let to_extent = q.to.as_deref().map(|t| extent("to", t)).transpose()?;
+    let grid_asked = [from_extent, to_extent]
+        .iter()
+        .any(|e| matches!(e, Some(Extent::Grid(_))));
+    if let Some(entry) = sprague::rulesets::find(&syntax.name) {
+        let two = sprague::is_two_coordinate(&syntax);
+        if grid_asked && !two {
+            return Err(ApiError::bad_request(format!(
+                "`{}` is not a game of two interacting numbers, so its table is a sequence: give `from` and `to` a heap size (100), not AxB",
+                entry.name
+            )));
+        }
+        if grid_asked || two && entry.family.is_none() {
+            let (from, to) = grid_range(&syntax, from_extent, to_extent, q.period, &limits)?;
+            let json = compute(&state, move |budget| {
+                let table = sprague::grid_table(&syntax, from, to, budget)?;
+                Ok(TableAnswer::Grid(GridTableJson::from(&table)))
+            })
+            .await?;
+            return Ok(Json(json));
+        }
+    }
+    let heap = |e: Option<Extent>| match e {
+        Some(Extent::Heap(n)) => Some(n),
+        _ => None,
+    };
     let family =
         sprague::rulesets::family(&syntax).map_err(|e| ApiError::parse("bad ruleset", &e))?;
-    let from = q.from.unwrap_or(0);
+    let from = heap(from_extent).unwrap_or(0);
+    let to_heap = heap(to_extent);
     // Refuse an explicit range that is too large before any work is done.
-    if let Some(to) = q.to {
+    if let Some(to) = to_heap {
         check_range(from, to, &limits)?;
     }
     let json = compute(&state, move |budget| {
@@ -605,23 +671,73 @@ pub(crate) async fn table(
         } else {
             None
         };
-        let to = sprague::rulesets::table_end(from, q.to, periodicity);
+        let to = sprague::rulesets::table_end(from, to_heap, periodicity);
         check_range(from, to, &limits)?;
         let values = family
             .grundy_values(from, to, budget)?
             .into_iter()
             .map(|g| g.0)
             .collect();
-        Ok(TableJson {
+        Ok(TableAnswer::Heaps(TableJson {
             ruleset: family.ruleset(),
             from,
             to,
             values,
             period: periodicity.map(PeriodJson::from),
-        })
+        }))
     })
     .await?;
     Ok(Json(json))
+}
+
+/// The first and last cells of a grid, as `sprague table NAME --from AxB
+/// --to AxB` takes them (`from=0`, the one-heap default the page sends,
+/// is the least corner too), refusing a grid of more than
+/// [`Limits::max_table`] cells before any is computed.
+fn grid_range(
+    syntax: &RulesetSyntax,
+    from: Option<Extent>,
+    to: Option<Extent>,
+    period: bool,
+    limits: &Limits,
+) -> Result<([u64; 2], [u64; 2]), ApiError> {
+    let name = &syntax.name;
+    if period {
+        return Err(ApiError::bad_request(format!(
+            "`period` is for tables of one heap; `{name}` has a table of two numbers"
+        )));
+    }
+    let heap_given = || {
+        ApiError::bad_request(format!(
+            "`{name}` is a game of two numbers: give `from` and `to` as AxB (the first and last row and column, as in to=20x20)"
+        ))
+    };
+    let from = match from {
+        None | Some(Extent::Heap(0)) => sprague::grid_corner(syntax),
+        Some(Extent::Grid(cell)) => cell,
+        Some(Extent::Heap(_)) => return Err(heap_given()),
+    };
+    let to = match to {
+        None => [GRID_DEFAULT_TO.max(from[0]), GRID_DEFAULT_TO.max(from[1])],
+        Some(Extent::Grid(cell)) => cell,
+        Some(Extent::Heap(_)) => return Err(heap_given()),
+    };
+    if from[0] > to[0] || from[1] > to[1] {
+        return Err(ApiError::bad_request(format!(
+            "`from` ({}x{}) is past `to` ({}x{})",
+            from[0], from[1], to[0], to[1]
+        )));
+    }
+    // Each side may be 2^64 cells: counted in u128.
+    let [rows, cols] = [0, 1].map(|k| u128::from(to[k] - from[k]) + 1);
+    let cells = rows.saturating_mul(cols);
+    if cells > u128::from(limits.max_table) {
+        return Err(ApiError::bad_request(format!(
+            "too many values: a table of {rows}x{cols} cells ({cells}) is more than the {} allowed per request",
+            limits.max_table
+        )));
+    }
+    Ok((from, to))
 }
 
 #[derive(Debug, Deserialize)]
@@ -779,6 +895,9 @@ pub(crate) struct GameJson {
     /// Whether positions of this ruleset name a file: the built-in
     /// examples, or files inside `sprague serve --graphs DIR`.
     reads_files: bool,
+    /// Whether `/api/table` answers it (as written, without parameters)
+    /// with a grid of two numbers rather than a sequence.
+    grid_table: bool,
 }
 
 /// `GET /api/games`: every ruleset with its syntax, rule and an example.
@@ -789,6 +908,8 @@ pub(crate) async fn games() -> Json<Vec<GameJson>> {
             .map(|r| GameJson {
                 ruleset: RulesetJson::from(r),
                 reads_files: FILES_READ_THROUGH_SOURCE.contains(&r.name),
+                grid_table: r.family.is_none()
+                    && parse_ruleset(r.name).is_ok_and(|s| sprague::is_two_coordinate(&s)),
             })
             .collect(),
     )

@@ -3,7 +3,8 @@
 //!
 //! The page (`/`) lets a person type a position, see who wins and with which
 //! moves, walk through a game by clicking moves, play against the engine,
-//! and look at the value table of a one-heap family. Everything it needs is
+//! and look at the value table of a one-heap family or the grid of a game of
+//! two numbers (Wythoff's, Cutcake, ...). Everything it needs is
 //! compiled into the binary: no file is read and nothing is fetched from the
 //! internet at run time.
 //!
@@ -15,7 +16,7 @@
 //! | `/api/compare?left=G&right=H` | the JSON of `sprague compare G H --json` (`=`, `>`, `<` or `\|\|` from the outcome of `G - H`) |
 //! | `/api/moves?position=P&side=S` | every move of `P` (Left's or Right's, `S` = `left` by default, in a partizan position; the first [`Limits::max_moves`]) |
 //! | `/api/reply?position=P&misere=B&side=S` | the engine's move from `P` (playing side `S`, `left` by default), and why |
-//! | `/api/table?ruleset=R&from=A&to=N&period=B` | the JSON of `sprague table --json` |
+//! | `/api/table?ruleset=R&from=A&to=N&period=B` | the JSON of `sprague table --json`; with `to=AxB` (or a game of two numbers), its grid |
 //! | `/api/graph?ruleset=R` | the graph of a game on a graph file (`graph["games/words.txt"]`), its vertices' outcomes, for drawing |
 //! | `/api/games` | every ruleset, as `sprague games` lists them |
 //!
@@ -85,7 +86,8 @@ pub struct Limits {
     /// computation gives its turn back to the requests waiting; beyond it,
     /// it keeps its turn until it stops.
     pub max_abandoned: usize,
-    /// The most values one `/api/table` request may ask for.
+    /// The most values one `/api/table` request may ask for: heaps of a
+    /// sequence, or cells of a grid.
     pub max_table: u64,
     /// The most moves `/api/moves` lists.
     pub max_moves: usize,

@@ -564,10 +564,275 @@ async fn table_refuses_too_many_values_and_bad_rulesets() {
         "{body}"
     );
 
-    // Wythoff's heaps interact: no one-heap table, and the name is marked.
-    let (status, body) = get(router(), "/api/table", &[("ruleset", "wythoff")]).await;
+    // An unknown ruleset: its name is marked.
+    let (status, body) = get(router(), "/api/table", &[("ruleset", "wythof")]).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["span"], json!([0, 7]));
+    assert_eq!(body["span"], json!([0, 6]));
+}
+
+/// Wythoff's P-positions ("cold" positions) with both heaps at most `n`:
+/// (⌊kφ⌋, ⌊kφ²⌋) and the same swapped (Wythoff, 1907), in floating point,
+/// exact for these small k.
+fn wythoff_cold_positions(n: u64) -> Vec<[u64; 2]> {
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let mut cold = Vec::new();
+    for k in 0u64.. {
+        let a = (k as f64 * phi).floor() as u64;
+        if a > n {
+            break;
+        }
+        let b = (k as f64 * phi * phi).floor() as u64;
+        if b <= n {
+            cold.push([a, b]);
+            if k > 0 {
+                cold.push([b, a]);
+            }
+        }
+    }
+    cold.sort_unstable();
+    cold
+}
+
+/// The cells `[a, b]` of a grid's JSON whose value is 0, row by row.
+fn zeros(body: &Value) -> Vec<[u64; 2]> {
+    let (a0, b0) = (
+        body["from"][0].as_u64().unwrap(),
+        body["from"][1].as_u64().unwrap(),
+    );
+    let mut found = Vec::new();
+    for (i, row) in body["values"].as_array().unwrap().iter().enumerate() {
+        for (j, v) in row.as_array().unwrap().iter().enumerate() {
+            if v == 0 {
+                found.push([a0 + i as u64, b0 + j as u64]);
+            }
+        }
+    }
+    found
+}
+
+#[tokio::test]
+async fn table_of_two_numbers_is_the_grid_of_the_command_line() {
+    let (status, body) = get(
+        router(),
+        "/api/table",
+        &[("ruleset", "wythoff"), ("to", "20x20")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The fields of `sprague table wythoff --to 20x20 --json` (here in
+    // the alphabetical order of `serde_json`'s map), and no `outcomes`
+    // for an impartial game.
+    let keys: Vec<&str> = body
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys, ["cols", "from", "rows", "ruleset", "to", "values"]);
+    assert_eq!(body["ruleset"], "wythoff");
+    assert_eq!(body["from"], json!([0, 0]));
+    assert_eq!(body["to"], json!([20, 20]));
+    assert_eq!(
+        (body["rows"].clone(), body["cols"].clone()),
+        (json!(21), json!(21))
+    );
+    let values = body["values"].as_array().unwrap();
+    assert_eq!(values.len(), 21);
+    assert!(values.iter().all(|row| row.as_array().unwrap().len() == 21));
+    // The cold positions are the zeros: (0, 0), (1, 2), (3, 5), (4, 7),
+    // (6, 10), (8, 13), (9, 15), (11, 18), (12, 20) and their mirrors.
+    assert_eq!(zeros(&body), wythoff_cold_positions(20));
+    assert!(zeros(&body).contains(&[12, 20]) && zeros(&body).contains(&[13, 8]));
+    // A lone heap is Nim's, G(a, 0) = a; rows 1 and 2 of Wythoff's
+    // Grundy array begin 1 2 0 4 5 3 and 2 0 1 5 3 4 (OEIS A004481).
+    for a in 0..=20u64 {
+        assert_eq!(values[a as usize][0], a);
+        assert_eq!(values[0][a as usize], a);
+    }
+    assert_eq!(
+        values[1].as_array().unwrap()[..6],
+        json!([1, 2, 0, 4, 5, 3]).as_array().unwrap()[..]
+    );
+    assert_eq!(
+        values[2].as_array().unwrap()[..6],
+        json!([2, 0, 1, 5, 3, 4]).as_array().unwrap()[..]
+    );
+    // What the command line prints is the library's `GridTableJson`
+    // (crates/sprague-cli/src/table/grid.rs), field for field.
+    let table = sprague::grid_table(
+        &sprague::syntax::parse_ruleset("wythoff").unwrap(),
+        [0, 0],
+        [20, 20],
+        &sprague::Budget::DEFAULT,
+    )
+    .unwrap();
+    assert_eq!(
+        body,
+        serde_json::to_value(sprague::json::GridTableJson::from(&table)).unwrap()
+    );
+
+    // Without `to`, 20x20 as on the command line; `from=0`, the page's
+    // one-heap default, is the corner; a part of the grid keeps its
+    // coordinates.
+    for query in [
+        &[("ruleset", "wythoff")][..],
+        &[("ruleset", "wythoff"), ("from", "0"), ("to", "20×20")],
+    ] {
+        let (status, same) = get(router(), "/api/table", query).await;
+        assert_eq!(status, StatusCode::OK, "{query:?}: {same}");
+        assert_eq!(same, body, "{query:?}");
+    }
+    let (status, part) = get(
+        router(),
+        "/api/table",
+        &[("ruleset", "wythoff"), ("from", "3x5"), ("to", "13X8")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{part}");
+    assert_eq!(
+        (part["rows"].clone(), part["cols"].clone()),
+        (json!(11), json!(4))
+    );
+    assert_eq!(zeros(&part), [[3, 5], [4, 7], [10, 6], [13, 8]]);
+    let inside: Vec<[u64; 2]> = wythoff_cold_positions(13)
+        .into_iter()
+        .filter(|&[a, b]| (3..=13).contains(&a) && (5..=8).contains(&b))
+        .collect();
+    assert_eq!(zeros(&part), inside);
+}
+
+#[tokio::test]
+async fn a_partizan_grid_has_each_cells_outcome() {
+    // Cutcake (Winning Ways, "Cutcake"): a 1 × n bar is Right's alone,
+    // worth -(n - 1); an n × 1 bar Left's, worth n - 1; a 2 × 2 bar is 0,
+    // since whoever cuts first leaves two bars of the other's.
+    let (status, body) = get(router(), "/api/table", &[("ruleset", "cut"), ("to", "4x4")]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let keys: Vec<&str> = body
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "cols", "from", "outcomes", "rows", "ruleset", "to", "values"
+        ]
+    );
+    // The bar's sides start at 1.
+    assert_eq!(body["from"], json!([1, 1]));
+    assert_eq!(body["values"][0], json!(["0", "-1", "-2", "-3"]));
+    assert_eq!(body["outcomes"][0], json!(["P", "R", "R", "R"]));
+    for n in 1..4 {
+        assert_eq!(body["values"][n][0], json!(n.to_string()));
+        assert_eq!(body["outcomes"][n][0], "L");
+    }
+    assert_eq!(body["values"][1][1], "0");
+    assert_eq!(body["outcomes"][1][1], "P");
+    // Every cell's outcome is that of its value: 0 is P, a positive
+    // number L, a negative one R.
+    for (row, outcomes) in body["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(body["outcomes"].as_array().unwrap())
+    {
+        for (v, o) in row
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(outcomes.as_array().unwrap())
+        {
+            let v: i64 = v.as_str().unwrap().parse().unwrap();
+            let expected = match v.signum() {
+                0 => "P",
+                1 => "L",
+                _ => "R",
+            };
+            assert_eq!(o, expected, "{v}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_grid_too_large_or_of_the_wrong_kind_is_refused_before_it_is_computed() {
+    let started = Instant::now();
+    for (ruleset, from, to, says) in [
+        (
+            "wythoff",
+            "0",
+            "400x400",
+            "401x401 cells (160801) is more than the 100000 allowed",
+        ),
+        (
+            "wythoff",
+            "0",
+            "18446744073709551615x18446744073709551615",
+            "more than the 100000 allowed",
+        ),
+        ("wythoff", "5x5", "3x9", "is past `to`"),
+        ("wythoff", "0", "20", "give `from` and `to` as AxB"),
+        ("wythoff", "2", "20x20", "give `from` and `to` as AxB"),
+        ("wythoff", "0", "20x", "not `20x`"),
+        ("nim", "0", "3x3", "not a game of two interacting numbers"),
+    ] {
+        let (status, body) = get(
+            router(),
+            "/api/table",
+            &[("ruleset", ruleset), ("from", from), ("to", to)],
+        )
+        .await;
+        assert_eq!(
+            status,
+            StatusCode::BAD_REQUEST,
+            "{ruleset} {from}..{to}: {body}"
+        );
+        let message = body["error"].as_str().unwrap();
+        assert!(message.contains(says), "{ruleset} {from}..{to}: {message}");
+        assert_eq!(message.lines().count(), 1, "{message}");
+    }
+    // A grid has no period.
+    let (status, body) = get(
+        router(),
+        "/api/table",
+        &[("ruleset", "wythoff"), ("to", "5x5"), ("period", "true")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("tables of one heap"),
+        "{body}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+
+    // Exactly within the cap: 316 × 316 = 99 856 cells.
+    let (status, body) = get(
+        router(),
+        "/api/table",
+        &[("ruleset", "wythoff"), ("to", "315x315")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(zeros(&body), wythoff_cold_positions(315));
+
+    // Within the cap but past the position budget: a 422, as for any
+    // search.
+    let small = Limits {
+        budget: 120,
+        ..Limits::DEFAULT
+    };
+    let (status, body) = get(
+        router_with(small),
+        "/api/table",
+        &[("ruleset", "cut"), ("to", "10x10")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("budget"), "{body}");
 }
 
 #[tokio::test]
@@ -584,6 +849,9 @@ async fn games_lists_every_ruleset() {
     assert_eq!(wythoff["heaps_interact"], true);
     assert_eq!(wythoff["has_table"], false);
     assert_eq!(wythoff["reads_files"], false);
+    // Wythoff's table is a grid of two numbers, Nim's a sequence.
+    assert_eq!(wythoff["grid_table"], true);
+    assert_eq!(nim["grid_table"], false);
     // `graph["FILE"]` names a file; `board["MOVES"]` names a move set.
     let graph = games.iter().find(|g| g["name"] == "graph").unwrap();
     assert_eq!(graph["reads_files"], true);
