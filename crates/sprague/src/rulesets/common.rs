@@ -541,6 +541,9 @@ pub(crate) fn check_total_coins(counts: &[u64], c: &ComponentSyntax) -> Result<(
     }
 }
 
+/// A string argument, its span, and the arguments after it.
+pub(crate) type TextThenRest<'a> = (&'a str, Range<usize>, &'a [Spanned<Arg>]);
+
 /// The first argument as a string, with its span, and the arguments after
 /// it: for games written as a string, then numbers (`board("..", 1, 2)`).
 /// `missing` is the error when there is no argument (at the arguments),
@@ -549,7 +552,7 @@ pub(crate) fn text_then_rest<'a>(
     c: &'a ComponentSyntax,
     missing: &str,
     not_text: &str,
-) -> Result<(&'a str, Range<usize>, &'a [Spanned<Arg>]), ParseError> {
+) -> Result<TextThenRest<'a>, ParseError> {
     let Some((first, rest)) = c.args.split_first() else {
         return Err(ParseError::bad_arguments(missing, c.args_span.clone()));
     };
