@@ -16,14 +16,14 @@ use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 use super::common::{Periodicity, Ruleset, check_move_count, no_params};
 use super::heap::{Heap, HeapRules, Takes, closed_form_period};
 
+/// The kit's entry, read by [`build`] so that `*n` is a heap too.
 pub(super) const RULESET: Ruleset = Ruleset {
     build,
-    sum_rule: Some(&super::misere_bash::MISERE_BASH),
     ..NimHeap::entry(
         "nim(n, ...)  or  *n",
         "take any positive number of stones from one heap",
         "nim(3, 6, 9)",
-        None,
+        Some(&super::misere_bash::MISERE_BASH),
     )
 };
 
