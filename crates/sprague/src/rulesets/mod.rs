@@ -73,7 +73,7 @@ pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use colouring::{ColouringGraph, ColouringRules, MAX_VERTICES as COLOURING_MAX_VERTICES};
 pub use common::{
     BuildFn, FamilyFn, HeapFamily, MemoryShortfall, PeriodReport, Periodicity, RareValues, Ruleset,
-    SearchEnd, table_budget, table_end,
+    SearchEnd, Values, table_budget, table_end,
 };
 pub use cram::CramBoard;
 pub use cut::{CutBar, MAX_SIDE as CUT_MAX_SIDE, cut_value};
@@ -91,7 +91,7 @@ pub use hackenbush::{
     HackenbushGraph, HackenbushString, MAX_EDGES as HACKENBUSH_MAX_EDGES,
     MAX_GRAPH_EDGES as HACKENBUSH_MAX_GRAPH_EDGES, hackenbush_value,
 };
-pub use heap::{Heap, HeapRules};
+pub use heap::{Heap, HeapRules, Takes, TakesOutcome};
 pub use konane::KonaneBoard;
 pub use leftward::{LeftwardBoard, LeftwardSolver};
 pub use loopy_value::{LoopyValueTerm, SidedValueTerm, build_loopy};
