@@ -8,151 +8,88 @@
 //! (see [`super::takeaway`]), and shares its formulas; the tests check them
 //! against the mex definition.
 
-use std::sync::Arc;
-
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Impartial, Key, Kind, Move};
-use crate::nimber::Nimber;
-use crate::syntax::{ComponentSyntax, RulesetSyntax};
+use crate::game::Key;
+use crate::syntax::RulesetSyntax;
 
-use super::common::heap_components;
-use super::common::one_int_param;
-use super::common::{
-    HeapFamily, Periodicity, Ruleset, check_move_count, take_move, values_by_formula,
-};
-use super::takeaway::{takeaway_grundy, takes_to_grundy};
+use super::common::{Periodicity, Ruleset, one_int_param};
+use super::heap::{Heap, HeapRules, Takes, closed_form_period};
+use super::takeaway::{Takeaway, takes_between};
 
-pub(super) const RULESET: Ruleset = Ruleset {
-    name: "bash",
-    syntax: "bash[m](n, ...)",
-    rule: "take between 1 and m stones from one heap",
-    example: "bash[3](10, 7)",
-    heaps_interact: false,
-    build,
-    family: Some(family),
-    sum_rule: Some(&super::misere_bash::MISERE_BASH),
-};
+pub(super) const RULESET: Ruleset = BashHeap::entry(
+    "bash[m](n, ...)",
+    "take between 1 and m stones from one heap",
+    "bash[3](10, 7)",
+    Some(&super::misere_bash::MISERE_BASH),
+);
 
-/// One heap of the Bash game.
+/// The rules of the Bash game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct BashHeap {
+pub struct Bash {
     /// The most stones a move takes (at least 1).
     pub m: u64,
-    /// The heap.
-    pub size: u64,
 }
 
-impl BashHeap {
-    fn take(&self, taken: u64) -> Move {
-        let to = BashHeap {
-            size: self.size - taken,
-            ..*self
-        };
-        take_move(taken, self.size, || Arc::new(to))
+/// One heap of the Bash game.
+pub type BashHeap = Heap<Bash>;
+
+impl Bash {
+    /// The same game as bounded take-away.
+    fn takeaway(self) -> Takeaway {
+        Takeaway { l: 1, r: self.m }
     }
 }
 
-impl Component for BashHeap {
+impl HeapRules for Bash {
+    const NAME: &'static str = "bash";
+
+    /// Reads `[m]`, `m >= 1`.
+    fn read(ruleset: &RulesetSyntax) -> Result<Bash, ParseError> {
+        let m = one_int_param(
+            ruleset,
+            "m",
+            "the most a move takes",
+            1,
+            "a move takes at least 1 stone, so m must be at least 1",
+        )?;
+        Ok(Bash { m })
+    }
+
     fn ruleset(&self) -> String {
         format!("bash[{}]", self.m)
     }
 
-    fn args(&self) -> String {
-        self.size.to_string()
+    fn key(&self, n: u64) -> Key {
+        Key::new("bash", [self.m, n])
     }
 
-    fn key(&self) -> Key {
-        Key::new("bash", [self.m, self.size])
+    fn grundy(&self, n: u64, budget: &Budget) -> Result<u64, SolveError> {
+        self.takeaway().grundy(n, budget)
     }
 
-    fn kind(&self) -> Kind<'_> {
-        Kind::Impartial(self)
-    }
-}
-
-impl Impartial for BashHeap {
-    fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
-        Ok(Nimber(takeaway_grundy(1, self.m, self.size)))
+    fn takes(&self, n: u64, budget: &Budget) -> Takes {
+        takes_between(1, self.m, n, budget)
     }
 
-    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        let most = self.m.min(self.size);
-        check_move_count(most, budget)?;
-        Ok((1..=most).map(|k| self.take(k)).collect())
-    }
-
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        _budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
-        Ok(takes_to_grundy(1, self.m, self.size, target.0, max)
-            .into_iter()
-            .map(|k| self.take(k))
-            .collect())
-    }
-}
-
-/// Reads `[m]`, `m >= 1`.
-fn most(r: &RulesetSyntax) -> Result<u64, ParseError> {
-    one_int_param(
-        r,
-        "m",
-        "the most a move takes",
-        1,
-        "a move takes at least 1 stone, so m must be at least 1",
-    )
-}
-
-fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    let m = most(&c.ruleset)?;
-    heap_components(c, |size| BashHeap { m, size })
-}
-
-#[derive(Debug)]
-struct BashFamily {
-    m: u64,
-}
-
-impl HeapFamily for BashFamily {
-    fn ruleset(&self) -> String {
-        format!("bash[{}]", self.m)
-    }
-
-    fn grundy_values(
-        &self,
-        from: u64,
-        to: u64,
-        budget: &Budget,
-    ) -> Result<Vec<Nimber>, SolveError> {
-        values_by_formula(from, to, budget, |x| takeaway_grundy(1, self.m, x))
+    fn takes_to_grundy(&self, n: u64, target: u64, max: usize, budget: &Budget) -> Takes {
+        self.takeaway().takes_to_grundy(n, target, max, budget)
     }
 
     /// Purely periodic with period `m + 1` (the values `0..=m` in turn), by
     /// the closed form, proved for every heap.
     fn periodicity(&self, _budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
-        Ok(Some(Periodicity {
-            preperiod: 0,
-            period: self.m.saturating_add(1),
-            saltus: 0,
-            certified: true,
-            certified_at: 0,
-        }))
+        Ok(Some(closed_form_period(0, self.m.saturating_add(1), 0)))
     }
-}
-
-fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
-    Ok(Arc::new(BashFamily { m: most(r)? }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ParseErrorKind;
+    use crate::game::Impartial;
     use crate::game::Play;
     use crate::impartial::grundy_sequence;
+    use crate::nimber::Nimber;
     use crate::position::Position;
     use crate::solve::analyze;
 
@@ -167,7 +104,7 @@ mod tests {
                 }
             });
             for (n, &v) in brute.iter().enumerate() {
-                let heap = BashHeap { m, size: n as u64 };
+                let heap = BashHeap::new(Bash { m }, n as u64);
                 assert_eq!(heap.grundy(&Budget::DEFAULT).unwrap(), Nimber(v));
                 assert_eq!(v, n as u64 % (m + 1), "m={m} n={n}");
             }
@@ -201,10 +138,7 @@ mod tests {
 
     #[test]
     fn huge_heaps_do_not_overflow() {
-        let heap = BashHeap {
-            m: u64::MAX,
-            size: u64::MAX,
-        };
+        let heap = BashHeap::new(Bash { m: u64::MAX }, u64::MAX);
         assert_eq!(heap.grundy(&Budget::DEFAULT).unwrap(), Nimber(u64::MAX));
         let p = Position::parse("bash[18446744073709551615](18446744073709551615)").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
@@ -213,16 +147,5 @@ mod tests {
             "0",
             "taking the whole heap leaves nothing"
         );
-    }
-
-    #[test]
-    fn bad_parameters_are_reported_with_their_span() {
-        let e = Position::parse("bash[0](5)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
-        assert_eq!(e.span, 5..6);
-        let e = Position::parse("bash(5)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
-        let e = Position::parse("bash[2,3](5)").unwrap_err();
-        assert_eq!(e.span, 4..9);
     }
 }

@@ -24,8 +24,10 @@ use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
 use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::syntax::{Arg, ComponentSyntax};
+use crate::syntax::ComponentSyntax;
 
+use super::common::Moves;
+use super::common::only_text;
 use super::common::{Ruleset, check_move_count, no_params};
 
 /// The value of a head at position `n ≥ 1` in Ruler: the largest power of
@@ -292,12 +294,7 @@ impl Impartial for RugsBoard {
         Ok(moves)
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, budget: &Budget) -> Moves {
         let change = self.value() + target;
         let mut found = Vec::new();
         let mut tried = 0u64;
@@ -328,25 +325,18 @@ impl Impartial for RugsBoard {
 
 fn build_rugs(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
-    let [arg] = c.args.as_slice() else {
-        return Err(ParseError::bad_arguments(
-            "`rugs` takes one board, like rugs(\"10;01\")",
-            c.args_span.clone(),
-        ));
-    };
-    let Arg::Str(text) = &arg.value else {
-        return Err(ParseError::bad_arguments(
-            "a board is a string of rows like \"10;01\"",
-            arg.span.clone(),
-        ));
-    };
+    let (text, span) = only_text(
+        c,
+        "`rugs` takes one board, like rugs(\"10;01\")",
+        "a board is a string of rows like \"10;01\"",
+    )?;
     let rows: Vec<&str> = text
         .split([';', '/', '\n'])
         .map(str::trim)
         .filter(|r| !r.is_empty())
         .collect();
-    let board = RugsBoard::from_rows(&rows)
-        .map_err(|reason| ParseError::bad_arguments(reason, arg.span.clone()))?;
+    let board =
+        RugsBoard::from_rows(&rows).map_err(|reason| ParseError::bad_arguments(reason, span))?;
     Ok(vec![Arc::new(board)])
 }
 

@@ -4,6 +4,7 @@
 //! file, the registry (`mod.rs`) imports them, so imports never loop.
 
 use std::fmt;
+use std::ops::Range;
 use std::sync::Arc;
 
 use crate::budget::Budget;
@@ -13,6 +14,16 @@ use crate::nimber::Nimber;
 pub use crate::octal::Periodicity;
 use crate::octal::{CheckpointError, TakeBreak};
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
+
+/// The moves an impartial component lists, or why it cannot.
+pub(crate) type Moves = Result<Vec<Move>, SolveError>;
+
+/// What [`Impartial::outcome`](crate::Impartial::outcome) answers: whether
+/// the first player wins, with winning moves; `None` leaves it to the value.
+pub(crate) type WinningMoves = Option<Result<(bool, Vec<Move>), SolveError>>;
+
+/// The Grundy values of a range of heaps, or why they cannot be computed.
+pub type Values = Result<Vec<Nimber>, SolveError>;
 
 /// Builds the components of one written component.
 pub type BuildFn = fn(&ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError>;
@@ -515,6 +526,55 @@ pub(crate) fn int_args(component: &ComponentSyntax, noun: &str) -> Result<Vec<u6
 /// The arguments as heap sizes: at least one, each an integer.
 pub(crate) fn heap_args(component: &ComponentSyntax) -> Result<Vec<u64>, ParseError> {
     int_args(component, "heap")
+}
+
+/// Refuses counts whose total does not fit in a `u64`: in games whose
+/// coins only move or leave, a total that fits keeps every count of every
+/// later position in range.
+pub(crate) fn check_total_coins(counts: &[u64], c: &ComponentSyntax) -> Result<(), ParseError> {
+    match counts.iter().try_fold(0u64, |acc, &a| acc.checked_add(a)) {
+        Some(_) => Ok(()),
+        None => Err(ParseError::bad_arguments(
+            format!("the total number of coins must be at most {}", u64::MAX),
+            c.args_span.clone(),
+        )),
+    }
+}
+
+/// A string argument, its span, and the arguments after it.
+pub(crate) type TextThenRest<'a> = (&'a str, Range<usize>, &'a [Spanned<Arg>]);
+
+/// The first argument as a string, with its span, and the arguments after
+/// it: for games written as a string, then numbers (`board("..", 1, 2)`).
+/// `missing` is the error when there is no argument (at the arguments),
+/// `not_text` when the first is not a string (at it).
+pub(crate) fn text_then_rest<'a>(
+    c: &'a ComponentSyntax,
+    missing: &str,
+    not_text: &str,
+) -> Result<TextThenRest<'a>, ParseError> {
+    let Some((first, rest)) = c.args.split_first() else {
+        return Err(ParseError::bad_arguments(missing, c.args_span.clone()));
+    };
+    match &first.value {
+        Arg::Str(text) => Ok((text, first.span.clone(), rest)),
+        _ => Err(ParseError::bad_arguments(not_text, first.span.clone())),
+    }
+}
+
+/// The one argument, a string, with its span: for games written as one
+/// string (`nullify("0 1; 1 0")`). `missing` is the error when there is not
+/// exactly one argument, `not_text` when it is not a string.
+pub(crate) fn only_text<'a>(
+    c: &'a ComponentSyntax,
+    missing: &str,
+    not_text: &str,
+) -> Result<(&'a str, Range<usize>), ParseError> {
+    if c.args.len() != 1 {
+        return Err(ParseError::bad_arguments(missing, c.args_span.clone()));
+    }
+    let (text, span, _) = text_then_rest(c, missing, not_text)?;
+    Ok((text, span))
 }
 
 /// One component per heap argument, made by `make` from the heap size: the

@@ -56,24 +56,19 @@ use std::sync::{Arc, Mutex};
 
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Impartial, Key, Kind, Move};
-use crate::nimber::Nimber;
-use crate::syntax::{ComponentSyntax, RulesetSyntax};
+use crate::syntax::RulesetSyntax;
 
-use super::common::heap_components;
-use super::common::{HeapFamily, Ruleset, check_move_count, no_params, take_description};
+use super::common::{Ruleset, check_move_count, no_params};
+use super::heap::{Heap, HeapRules, Takes, TakesOutcome};
+use super::submask::nonempty_submasks;
 
-pub(super) const RULESET: Ruleset = Ruleset {
-    name: "disjoint",
-    syntax: "disjoint(n, ...)",
-    rule: "take x stones from one heap of n, 1 <= x <= n, where x AND n = 0 \
-           (x shares no binary digit with n)",
-    example: "disjoint(12, 5)",
-    heaps_interact: false,
-    build,
-    family: Some(family),
-    sum_rule: None,
-};
+pub(super) const RULESET: Ruleset = DisjointHeap::entry(
+    "disjoint(n, ...)",
+    "take x stones from one heap of n, 1 <= x <= n, where x AND n = 0 \
+     (x shares no binary digit with n)",
+    "disjoint(12, 5)",
+    None,
+);
 
 /// The largest heap (after removing its trailing 1s) whose Grundy value the
 /// engine tabulates: the table up to 2^22 takes well under a second and
@@ -398,153 +393,69 @@ impl DisjointTable {
     }
 }
 
-/// One heap of the disjoint take-away game.
-#[derive(Clone, Debug)]
-pub struct DisjointHeap {
+/// The rules of the disjoint take-away game, with the table of values
+/// that every heap of one written component (or one `sprague table`)
+/// shares.
+#[derive(Clone, Debug, Default)]
+pub struct Disjoint {
     table: Arc<DisjointTable>,
-    /// The number of stones.
-    pub size: u64,
 }
 
-impl DisjointHeap {
-    /// A heap of `size` whose values come from `table`.
-    pub fn new(table: Arc<DisjointTable>, size: u64) -> DisjointHeap {
-        DisjointHeap { table, size }
+/// One heap of the disjoint take-away game.
+pub type DisjointHeap = Heap<Disjoint>;
+
+impl HeapRules for Disjoint {
+    const NAME: &'static str = "disjoint";
+    /// A heap of 0 stays after the last move, as written: `disjoint(0)`.
+    const KEEPS_EMPTY: bool = true;
+
+    fn read(ruleset: &RulesetSyntax) -> Result<Disjoint, ParseError> {
+        no_params(ruleset).map(|()| Disjoint::default())
     }
 
-    fn take(&self, x: u64) -> Move {
-        let to = DisjointHeap {
-            table: Arc::clone(&self.table),
-            size: self.size - x,
-        };
-        Move::new(take_description(x, self.size), Arc::new(to))
+    fn grundy(&self, n: u64, budget: &Budget) -> Result<u64, SolveError> {
+        self.table.grundy(n, budget)
     }
 
-    /// The amounts a move may take, smallest first: the non-empty submasks
-    /// of the free bits.
-    fn takes(&self) -> impl Iterator<Item = u64> {
-        let free = free_bits(self.size);
-        // The next submask of `free` above `x`: add one through the holes.
-        std::iter::successors(Some(0u64), move |&x| {
-            let next = ((x | !free).wrapping_add(1)) & free;
-            (next != 0).then_some(next)
-        })
-        .skip(1)
-    }
-}
-
-impl Component for DisjointHeap {
-    fn ruleset(&self) -> String {
-        "disjoint".to_string()
+    /// The non-empty submasks of the free bits, smallest first.
+    fn takes(&self, n: u64, budget: &Budget) -> Takes {
+        nonempty_submasks(free_bits(n), budget)
     }
 
-    fn args(&self) -> String {
-        self.size.to_string()
-    }
-
-    fn key(&self) -> Key {
-        Key::new("disjoint", [self.size])
-    }
-
-    fn kind(&self) -> Kind<'_> {
-        Kind::Impartial(self)
-    }
-}
-
-impl Impartial for DisjointHeap {
-    fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
-        self.table.grundy(self.size, budget).map(Nimber)
-    }
-
-    fn outcome(
-        &self,
-        max: usize,
-        budget: &Budget,
-    ) -> Option<Result<(bool, Vec<Move>), SolveError>> {
-        let is_p = disjoint_is_p(self.size);
-        let takes = if is_p {
-            Vec::new()
-        } else {
-            winning_takes(self.size, max.min(budget.max_positions as usize))
-        };
-        Some(Ok((
-            !is_p,
-            takes.into_iter().map(|x| self.take(x)).collect(),
-        )))
-    }
-
-    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        let n_moves = 1u64
-            .checked_shl(free_bits(self.size).count_ones())
-            .map_or(u64::MAX, |m| m - 1);
-        check_move_count(n_moves, budget)?;
-        Ok(self.takes().map(|x| self.take(x)).collect())
-    }
-
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
-        if target == Nimber::ZERO {
-            let takes = winning_takes(self.size, max.min(budget.max_positions as usize));
-            return Ok(takes.into_iter().map(|x| self.take(x)).collect());
+    fn takes_to_grundy(&self, n: u64, target: u64, max: usize, budget: &Budget) -> Takes {
+        if target == 0 {
+            return Ok(winning_takes(n, max.min(budget.max_positions as usize)));
         }
-        let n_moves = 1u64
-            .checked_shl(free_bits(self.size).count_ones())
-            .map_or(u64::MAX, |m| m - 1);
-        check_move_count(n_moves, budget)?;
         let mut found = Vec::new();
-        for x in self.takes() {
+        for x in self.takes(n, budget)? {
             if found.len() >= max {
                 break;
             }
-            if self.table.grundy(self.size - x, budget)? == target.0 {
-                found.push(self.take(x));
+            if self.table.grundy(n - x, budget)? == target {
+                found.push(x);
             }
         }
         Ok(found)
     }
-}
 
-fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    no_params(&c.ruleset)?;
-    let table = Arc::new(DisjointTable::default());
-    heap_components(c, |n| DisjointHeap::new(Arc::clone(&table), n))
-}
-
-#[derive(Debug, Default)]
-struct DisjointFamily {
-    table: DisjointTable,
-}
-
-impl HeapFamily for DisjointFamily {
-    fn ruleset(&self) -> String {
-        "disjoint".to_string()
+    /// A heap's outcome is known for every size, its value not.
+    fn outcome(&self, n: u64, max: usize, budget: &Budget) -> TakesOutcome {
+        let is_p = disjoint_is_p(n);
+        let takes = if is_p {
+            Vec::new()
+        } else {
+            winning_takes(n, max.min(budget.max_positions as usize))
+        };
+        Some(Ok((!is_p, takes)))
     }
-
-    fn grundy_values(
-        &self,
-        from: u64,
-        to: u64,
-        budget: &Budget,
-    ) -> Result<Vec<Nimber>, SolveError> {
-        // The largest core below `to` is `to` itself or smaller, so one
-        // lookup of `to`'s neighbourhood sizes the table.
-        super::common::values_timed(from, to, budget, |n| self.table.grundy(n, budget))
-    }
-}
-
-fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
-    no_params(r)?;
-    Ok(Arc::new(DisjointFamily::default()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Impartial;
     use crate::impartial::grundy_sequence;
+    use crate::nimber::Nimber;
 
     /// The Grundy values straight from the definition: mex over every
     /// `x` with `1 <= x <= n` and `x AND n = 0`.
@@ -657,10 +568,9 @@ mod tests {
 
     #[test]
     fn moves_list_every_legal_take_in_order() {
-        let table = Arc::new(DisjointTable::default());
+        let rules = Disjoint::default();
         for n in 0..300u64 {
-            let heap = DisjointHeap::new(Arc::clone(&table), n);
-            let takes: Vec<u64> = heap.takes().collect();
+            let takes = rules.takes(n, &Budget::DEFAULT).unwrap();
             let expected: Vec<u64> = (1..=n).filter(|&x| x & n == 0).collect();
             assert_eq!(takes, expected, "n = {n}");
         }
@@ -669,10 +579,10 @@ mod tests {
     #[test]
     fn winning_moves_for_any_target_match_the_values() {
         let budget = Budget::DEFAULT;
-        let table = Arc::new(DisjointTable::default());
+        let rules = Disjoint::default();
         let g = by_definition(600);
         for n in 0..600u64 {
-            let heap = DisjointHeap::new(Arc::clone(&table), n);
+            let heap = DisjointHeap::new(rules.clone(), n);
             assert_eq!(heap.grundy(&budget).unwrap(), Nimber(g[n as usize]));
             crate::rulesets::common::assert_moves_to_grundy_agree(&heap, 4);
         }

@@ -18,28 +18,21 @@
 //! deterministic Miller–Rabin test and Pollard's rho with Brent's cycle
 //! finding.
 
-use std::sync::Arc;
-
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Impartial, Key, Kind, Move};
-use crate::nimber::Nimber;
-use crate::syntax::{ComponentSyntax, RulesetSyntax};
+use crate::game::MoveLabel;
+use crate::syntax::RulesetSyntax;
 
-use super::common::heap_components;
-use super::common::{HeapFamily, Ruleset, check_move_count, no_params, values_by_formula};
+use super::common::{Ruleset, check_move_count, no_params};
+use super::heap::{Heap, HeapRules, Takes};
 
-pub(super) const RULESET: Ruleset = Ruleset {
-    name: "divisor",
-    syntax: "divisor(n, ...)",
-    rule: "take k stones from one heap of n, 1 <= k <= n, so that what is left \
-           divides n (taking the whole heap is allowed)",
-    example: "divisor(12, 7)",
-    heaps_interact: false,
-    build,
-    family: Some(family),
-    sum_rule: None,
-};
+pub(super) const RULESET: Ruleset = DivisorHeap::entry(
+    "divisor(n, ...)",
+    "take k stones from one heap of n, 1 <= k <= n, so that what is left \
+     divides n (taking the whole heap is allowed)",
+    "divisor(12, 7)",
+    None,
+);
 
 fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     (u128::from(a) * u128::from(b) % u128::from(m)) as u64
@@ -218,129 +211,81 @@ fn divisors_with_omega(factors: &[u64]) -> Vec<(u64, u64)> {
     out
 }
 
-/// One heap of the divisor game.
+/// The rules of the divisor game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct DivisorHeap {
-    /// The number of stones.
-    pub size: u64,
-}
+pub struct Divisor;
 
-impl DivisorHeap {
-    fn leave(&self, d: u64) -> Move {
-        let taken = self.size - d;
-        let description = if d == 0 {
-            format!("take all {taken} from the heap of {}", self.size)
-        } else {
-            format!(
-                "take {taken} from the heap of {}, leaving its divisor {d}",
-                self.size
-            )
-        };
-        Move::new(description, Arc::new(DivisorHeap { size: d }))
-    }
-
-    /// The amounts left by the legal moves, in the order of the moves
-    /// (smallest take first): proper divisors from the largest down, then 0.
-    fn leaves(&self, budget: &Budget) -> Result<Vec<(u64, u64)>, SolveError> {
-        if self.size == 0 {
+impl Divisor {
+    /// What the legal moves of a heap of `n` leave, in the order of the
+    /// moves (smallest take first), with its `Ω`: proper divisors from the
+    /// largest down, then 0.
+    fn leaves(n: u64, budget: &Budget) -> Result<Vec<(u64, u64)>, SolveError> {
+        if n == 0 {
             return Ok(Vec::new());
         }
-        let mut divisors = divisors_with_omega(&prime_factors(self.size));
+        let mut divisors = divisors_with_omega(&prime_factors(n));
         check_move_count(divisors.len() as u64, budget)?;
-        divisors.retain(|&(d, _)| d != self.size);
+        divisors.retain(|&(d, _)| d != n);
         divisors.sort_unstable_by_key(|&(d, _)| std::cmp::Reverse(d));
         divisors.push((0, u64::MAX));
         Ok(divisors)
     }
 }
 
-impl Component for DivisorHeap {
-    fn ruleset(&self) -> String {
-        "divisor".to_string()
+/// One heap of the divisor game.
+pub type DivisorHeap = Heap<Divisor>;
+
+impl HeapRules for Divisor {
+    const NAME: &'static str = "divisor";
+    /// Taking the whole heap leaves `divisor(0)`, described as taking all.
+    const KEEPS_EMPTY: bool = true;
+
+    fn grundy(&self, n: u64, _budget: &Budget) -> Result<u64, SolveError> {
+        Ok(divisor_grundy(n))
     }
 
-    fn args(&self) -> String {
-        self.size.to_string()
+    fn takes(&self, n: u64, budget: &Budget) -> Takes {
+        let leaves = Divisor::leaves(n, budget)?;
+        Ok(leaves.into_iter().map(|(d, _)| n - d).collect())
     }
 
-    fn key(&self) -> Key {
-        Key::new("divisor", [self.size])
-    }
-
-    fn kind(&self) -> Kind<'_> {
-        Kind::Impartial(self)
-    }
-}
-
-impl Impartial for DivisorHeap {
-    fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
-        Ok(Nimber(divisor_grundy(self.size)))
-    }
-
-    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        Ok(self
-            .leaves(budget)?
-            .into_iter()
-            .map(|(d, _)| self.leave(d))
-            .collect())
-    }
-
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
-        if self.size == 0 || max == 0 {
+    fn takes_to_grundy(&self, n: u64, target: u64, max: usize, budget: &Budget) -> Takes {
+        if n == 0 || max == 0 {
             return Ok(Vec::new());
         }
-        if target == Nimber::ZERO {
-            return Ok(vec![self.leave(0)]);
+        if target == 0 {
+            return Ok(vec![n]);
         }
         // A divisor worth `target` has Ω = target - 1.
-        let omega = target.0 - 1;
-        Ok(self
-            .leaves(budget)?
+        let omega = target - 1;
+        Ok(Divisor::leaves(n, budget)?
             .into_iter()
             .filter(|&(d, w)| d != 0 && w == omega)
             .take(max)
-            .map(|(d, _)| self.leave(d))
+            .map(|(d, _)| n - d)
             .collect())
     }
-}
 
-fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    no_params(&c.ruleset)?;
-    heap_components(c, |size| DivisorHeap { size })
-}
-
-#[derive(Debug)]
-struct DivisorFamily;
-
-impl HeapFamily for DivisorFamily {
-    fn ruleset(&self) -> String {
-        "divisor".to_string()
+    fn read(ruleset: &RulesetSyntax) -> Result<Divisor, ParseError> {
+        no_params(ruleset).map(|()| Divisor)
     }
 
-    fn grundy_values(
-        &self,
-        from: u64,
-        to: u64,
-        budget: &Budget,
-    ) -> Result<Vec<Nimber>, SolveError> {
-        values_by_formula(from, to, budget, divisor_grundy)
+    fn label(&self, n: u64, taken: u64) -> MoveLabel {
+        let d = n - taken;
+        if d == 0 {
+            format!("take all {taken} from the heap of {n}").into()
+        } else {
+            format!("take {taken} from the heap of {n}, leaving its divisor {d}").into()
+        }
     }
-}
-
-fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
-    no_params(r)?;
-    Ok(Arc::new(DivisorFamily))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Impartial;
     use crate::impartial::grundy_sequence;
+    use crate::nimber::Nimber;
     use proptest::prelude::*;
 
     /// The values from the definition: the options of `n` are 0 and every
@@ -426,7 +371,7 @@ mod tests {
         let budget = Budget::DEFAULT;
         let g = by_definition(400);
         for n in 0..400u64 {
-            let heap = DivisorHeap { size: n };
+            let heap = DivisorHeap::new(Divisor, n);
             let leaves: Vec<u64> = heap
                 .moves(&budget)
                 .unwrap()

@@ -40,7 +40,9 @@ use crate::impartial::MexSet;
 use crate::nimber::Nimber;
 use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
+use super::common::Values;
 use super::common::{HeapFamily, Ruleset, check_move_count, no_params, take_description};
+use super::common::{Moves, WinningMoves};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "fibonacci",
@@ -228,12 +230,7 @@ impl Impartial for FibonacciPosition {
         Ok((1..=cap).map(|t| self.take(t)).collect())
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, budget: &Budget) -> Moves {
         if target == Nimber::ZERO {
             return Ok(self
                 .winning_takes()
@@ -250,11 +247,7 @@ impl Impartial for FibonacciPosition {
             .collect())
     }
 
-    fn outcome(
-        &self,
-        max: usize,
-        budget: &Budget,
-    ) -> Option<Result<(bool, Vec<Move>), SolveError>> {
+    fn outcome(&self, max: usize, budget: &Budget) -> WinningMoves {
         Some(
             self.moves_to_grundy(Nimber::ZERO, max, budget)
                 .map(|moves| (self.first_player_wins(), moves)),
@@ -299,12 +292,7 @@ impl HeapFamily for FibonacciFamily {
         "fibonacci".to_string()
     }
 
-    fn grundy_values(
-        &self,
-        from: u64,
-        to: u64,
-        budget: &Budget,
-    ) -> Result<Vec<Nimber>, SolveError> {
+    fn grundy_values(&self, from: u64, to: u64, budget: &Budget) -> Values {
         let table = Table::build(to, budget)?;
         Ok((from..=to)
             .map(|n| Nimber(table.get(n, n.saturating_sub(1))))
@@ -320,7 +308,6 @@ fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ParseErrorKind;
     use crate::game::Play;
     use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::outcome::Outcome;
@@ -408,17 +395,6 @@ mod tests {
         // The largest Fibonacci number below 2^64 is lost at the start.
         let f93 = *fibonacci_numbers().last().unwrap();
         assert!(!FibonacciPosition { n: f93, cap: None }.first_player_wins());
-    }
-
-    #[test]
-    fn bad_arguments_are_reported() {
-        let e = Position::parse("fibonacci(1, 2, 3)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
-        assert_eq!(e.span, 9..18);
-        let e = Position::parse("fibonacci()").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
-        let e = Position::parse("fibonacci[2](5)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
     }
 
     #[test]

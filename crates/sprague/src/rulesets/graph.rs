@@ -26,6 +26,8 @@ use crate::nimber::Nimber;
 use crate::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax};
 
 use super::common::Ruleset;
+use super::common::WinningMoves;
+use super::common::text_then_rest;
 
 pub(super) const GRAPH: Ruleset = Ruleset {
     name: "graph",
@@ -544,19 +546,12 @@ fn build_board(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseErro
             ));
         }
     };
-    let Some((first, cells)) = c.args.split_first() else {
-        return Err(ParseError::bad_arguments(
-            "`board` needs the board in quotes and at least one cell",
-            c.args_span.clone(),
-        ));
-    };
-    let Arg::Str(text) = &first.value else {
-        return Err(ParseError::bad_arguments(
-            "the first argument is the board in quotes, like \"../#.\"",
-            first.span.clone(),
-        ));
-    };
-    let board = Board::parse(text).map_err(|e| ParseError::bad_arguments(e, first.span.clone()))?;
+    let (text, text_span, cells) = text_then_rest(
+        c,
+        "`board` needs the board in quotes and at least one cell",
+        "the first argument is the board in quotes, like \"../#.\"",
+    )?;
+    let board = Board::parse(text).map_err(|e| ParseError::bad_arguments(e, text_span.clone()))?;
     if cells.is_empty() || cells.len() % 2 != 0 {
         return Err(ParseError::bad_arguments(
             "after the board come cells as pairs `row, column`",
@@ -591,11 +586,11 @@ fn build_board(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseErro
     if board.count_moves(&moves) > MAX_BOARD_MOVES {
         return Err(ParseError::bad_arguments(
             format!("the board has more than {MAX_BOARD_MOVES} moves in all; try a smaller board"),
-            first.span.clone(),
+            text_span,
         ));
     }
     let mut game = GraphGame::new("board", &moves.to_string(), board.graph(&moves));
-    game.board = Some((text.clone(), board.cols()));
+    game.board = Some((text.to_string(), board.cols()));
     let game = Arc::new(game);
     Ok(vertices
         .into_iter()
@@ -669,11 +664,7 @@ impl Impartial for GeographyToken {
         self.game.geography.grundy(&self.path, budget).map(Nimber)
     }
 
-    fn outcome(
-        &self,
-        max: usize,
-        budget: &Budget,
-    ) -> Option<Result<(bool, Vec<Move>), SolveError>> {
+    fn outcome(&self, max: usize, budget: &Budget) -> WinningMoves {
         // Decided by maximum matching at any size (the Grundy value is
         // found by search only up to 64 vertices). The winning moves are
         // the moves to positions lost for the opponent, in the order of

@@ -245,30 +245,13 @@ mod tests {
         g
     }
 
-    fn boards(len: usize, max: u64) -> Vec<Vec<u64>> {
-        let mut out = vec![Vec::new()];
-        for _ in 0..len {
-            out = out
-                .into_iter()
-                .flat_map(|b| {
-                    (0..=max).map(move |a| {
-                        let mut c = b.clone();
-                        c.push(a);
-                        c
-                    })
-                })
-                .collect();
-        }
-        out
-    }
-
     #[test]
     fn the_search_matches_the_rule_on_every_small_board() {
         let budget = Budget::DEFAULT;
         let solver = Arc::new(LeftwardSolver::default());
         let mut memo = HashMap::new();
         for len in 1..=4 {
-            for cells in boards(len, if len == 4 { 3 } else { 4 }) {
+            for cells in crate::rulesets::common::all_rows(len, if len == 4 { 3 } else { 4 }) {
                 let board = LeftwardBoard::new(Arc::clone(&solver), cells.clone());
                 assert_eq!(
                     board.grundy(&budget).unwrap().0,
@@ -317,7 +300,7 @@ mod tests {
     fn boards_of_three_cells_follow_the_theorem() {
         let budget = Budget::DEFAULT;
         let solver = Arc::new(LeftwardSolver::default());
-        for cells in boards(3, 8) {
+        for cells in crate::rulesets::common::all_rows(3, 8) {
             let board = LeftwardBoard::new(Arc::clone(&solver), cells.clone());
             assert_eq!(
                 board.grundy(&budget).unwrap() == Nimber::ZERO,

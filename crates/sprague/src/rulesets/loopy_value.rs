@@ -149,25 +149,17 @@ impl LoopyValueTerm {
         let mut n_labels = 0;
         // First pass: which nodes are moved back to from further in than
         // their own braces (they need a label); second pass: the text.
-        let mut forms = 0;
-        self.write(
-            self.node,
-            &mut Vec::new(),
-            &mut labels,
-            &mut n_labels,
-            &mut None,
-            &mut forms,
-        );
         let mut out = String::new();
-        let mut forms = 0;
-        self.write(
-            self.node,
-            &mut Vec::new(),
-            &mut labels,
-            &mut n_labels,
-            &mut Some(&mut out),
-            &mut forms,
-        );
+        for mut text in [None, Some(&mut out)] {
+            self.write(
+                self.node,
+                &mut Vec::new(),
+                &mut labels,
+                &mut n_labels,
+                &mut text,
+                &mut 0,
+            );
+        }
         out
     }
 

@@ -59,14 +59,14 @@ impl Heap<'_> {
     /// The component, if it is a Bash or Nim heap.
     fn of(c: &dyn Component) -> Option<Heap<'_>> {
         let (size, cap) = if let Some(h) = c.downcast_ref::<NimHeap>() {
-            (h.size, None)
+            (h.size(), None)
         } else if let Some(h) = c.downcast_ref::<BashHeap>() {
-            (h.size, Some(h.m))
+            (h.size(), Some(h.rules().m))
         } else if let Some(h) = c.downcast_ref::<TakeawayHeap>() {
-            if h.l != 1 {
+            if h.rules().l != 1 {
                 return None;
             }
-            (h.size, Some(h.r))
+            (h.size(), Some(h.rules().r))
         } else if let Some(h) = c.downcast_ref::<SubtractionHeap>() {
             (h.size(), Some(h.bash_cap()?))
         } else {
@@ -107,11 +107,11 @@ impl Heap<'_> {
     /// The heap `c` with `size` stones: the same component type.
     fn resized(self, c: &dyn Component, size: u64) -> Arc<dyn Component> {
         if let Some(h) = c.downcast_ref::<NimHeap>() {
-            Arc::new(NimHeap { size, ..*h })
+            Arc::new(h.with_size(size))
         } else if let Some(h) = c.downcast_ref::<BashHeap>() {
-            Arc::new(BashHeap { size, ..*h })
+            Arc::new(h.with_size(size))
         } else if let Some(h) = c.downcast_ref::<TakeawayHeap>() {
-            Arc::new(TakeawayHeap { size, ..*h })
+            Arc::new(h.with_size(size))
         } else if let Some(h) = c.downcast_ref::<SubtractionHeap>() {
             Arc::new(h.with_size(size))
         } else {
@@ -196,27 +196,14 @@ mod tests {
     use super::*;
     use crate::game::MoveLabel;
     use crate::position::Position;
+    use crate::rulesets::tests::{assert_rule_agrees_with_search, rule_answer};
     use crate::solve::search::SumSearch;
 
     /// The rule's verdict on `p`, with every winning move if `all`, the
     /// moves as the positions they lead to.
     fn misere_bash(p: &Position, all: bool) -> Option<(Outcome, Vec<String>)> {
         let max = if all { usize::MAX } else { 1 };
-        let v = MISERE_BASH
-            .verdict(
-                p.components(),
-                Play::Misere,
-                Side::Left,
-                max,
-                &Budget::DEFAULT,
-            )?
-            .unwrap();
-        let moves = v
-            .winning_moves
-            .into_iter()
-            .map(|(i, m)| p.replace(i, &m.to).to_string())
-            .collect();
-        Some((v.outcome, moves))
+        rule_answer(&MISERE_BASH, p, Play::Misere, max)
     }
 
     fn heap_text(kind: usize, m: u64, n: u64) -> String {
@@ -250,16 +237,7 @@ mod tests {
                             .collect();
                         let p = Position::parse(&text.join(" + ")).unwrap();
                         let fast = misere_bash(&p, true).unwrap();
-                        let wins = search.wins(p.components(), Side::Left).unwrap();
-                        assert_eq!(fast.0 == Outcome::N, wins, "{p}");
-                        // Every move reported wins, and every winning move is
-                        // reported.
-                        let expected = crate::rulesets::tests::winning_moves_by_search(
-                            &p,
-                            &mut search,
-                            &budget,
-                        );
-                        assert_eq!(fast.1, expected, "{p}");
+                        assert_rule_agrees_with_search(&p, &fast, &mut search, &budget);
                         checked += 1;
                     }
                     // Next multiset-free tuple of sizes.

@@ -192,26 +192,13 @@ impl SumRule for MisereQuotientRule {
 mod tests {
     use super::*;
     use crate::position::Position;
+    use crate::rulesets::tests::{assert_rule_agrees_with_search, rule_answer};
     use crate::solve::search::SumSearch;
 
     /// The rule's verdict on `p`, every winning move as the position it
     /// leads to.
     fn by_quotient(p: &Position) -> Option<(Outcome, Vec<String>)> {
-        let v = MISERE_QUOTIENT
-            .verdict(
-                p.components(),
-                Play::Misere,
-                Side::Left,
-                usize::MAX,
-                &Budget::DEFAULT,
-            )?
-            .unwrap();
-        let moves = v
-            .winning_moves
-            .into_iter()
-            .map(|(i, m)| p.replace(i, &m.to).to_string())
-            .collect();
-        Some((v.outcome, moves))
+        rule_answer(&MISERE_QUOTIENT, p, Play::Misere, usize::MAX)
     }
 
     #[test]
@@ -225,14 +212,7 @@ mod tests {
                     for c in b..=9 {
                         let p = Position::parse(&format!("{game}({a}, {b}, {c})")).unwrap();
                         let fast = by_quotient(&p).unwrap();
-                        let wins = search.wins(p.components(), Side::Left).unwrap();
-                        assert_eq!(fast.0 == Outcome::N, wins, "{p}");
-                        let expected = crate::rulesets::tests::winning_moves_by_search(
-                            &p,
-                            &mut search,
-                            &budget,
-                        );
-                        assert_eq!(fast.1, expected, "{p}");
+                        assert_rule_agrees_with_search(&p, &fast, &mut search, &budget);
                         checked += 1;
                     }
                 }

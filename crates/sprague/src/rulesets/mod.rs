@@ -27,6 +27,7 @@ mod foxgeese;
 mod graph;
 mod grid;
 mod hackenbush;
+mod heap;
 mod konane;
 mod leftward;
 mod loopy_value;
@@ -63,7 +64,7 @@ use crate::syntax::{ComponentSyntax, RulesetSyntax};
 pub use amazons::AmazonsBoard;
 pub use arc_kayles::ArcKaylesGraph;
 pub use backsliding_toads::BackslidingToads;
-pub use bash::BashHeap;
+pub use bash::{Bash, BashHeap};
 pub use cake::{CakePosition, CakeRules, MAX_SIDE as CAKE_MAX_SIDE};
 pub use childish_hackenbush::ChildishHackenbush;
 pub use circle::CirclePosition;
@@ -72,15 +73,15 @@ pub use coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use colouring::{ColouringGraph, ColouringRules, MAX_VERTICES as COLOURING_MAX_VERTICES};
 pub use common::{
     BuildFn, FamilyFn, HeapFamily, MemoryShortfall, PeriodReport, Periodicity, RareValues, Ruleset,
-    SearchEnd, table_budget, table_end,
+    SearchEnd, Values, table_budget, table_end,
 };
 pub use cram::CramBoard;
 pub use cut::{CutBar, MAX_SIDE as CUT_MAX_SIDE, cut_value};
 pub use disjoint::{
-    DISJOINT_TABLE_LIMIT, DisjointHeap, DisjointTable, disjoint_grundy_table,
+    DISJOINT_TABLE_LIMIT, Disjoint, DisjointHeap, DisjointTable, disjoint_grundy_table,
     disjoint_grundy_table_by_submasks, disjoint_is_p, winning_takes as disjoint_winning_takes,
 };
-pub use divisor::{DivisorHeap, divisor_grundy, is_prime, prime_factors};
+pub use divisor::{Divisor, DivisorHeap, divisor_grundy, is_prime, prime_factors};
 pub use domineering::{DomineeringBoard, MAX_CELLS as DOMINEERING_MAX_CELLS};
 pub use fibonacci::{FibonacciPosition, zeckendorf};
 pub use fission::FissionBoard;
@@ -90,12 +91,13 @@ pub use hackenbush::{
     HackenbushGraph, HackenbushString, MAX_EDGES as HACKENBUSH_MAX_EDGES,
     MAX_GRAPH_EDGES as HACKENBUSH_MAX_GRAPH_EDGES, hackenbush_value,
 };
+pub use heap::{Heap, HeapRules, Takes, TakesOutcome};
 pub use konane::KonaneBoard;
 pub use leftward::{LeftwardBoard, LeftwardSolver};
 pub use loopy_value::{LoopyValueTerm, SidedValueTerm, build_loopy};
 pub use misere_value::{MisereValue, build_misere};
 pub use moore::{MoorePosition, moore_is_p, moore_winning_move};
-pub use nim::NimHeap;
+pub use nim::{Nim, NimHeap};
 pub use nosum::{NosumPosition, nosum_is_p};
 pub use nullify::NullifyPosition;
 pub use octal::{LaskerHeap, OctalHeap, OctalRules};
@@ -103,9 +105,9 @@ pub use partizan_subtraction::PartizanSubtractionHeap;
 pub use sequential::{SequentialPosition, sequential_grundy};
 pub use skijumps::SkiJumpsBoard;
 pub use staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
-pub use submask::SubmaskHeap;
-pub use subtraction::SubtractionHeap;
-pub use takeaway::{TakeawayHeap, takeaway_grundy};
+pub use submask::{Submask, SubmaskHeap};
+pub use subtraction::{SubtractionHeap, SubtractionRules};
+pub use takeaway::{Takeaway, TakeawayHeap, takeaway_grundy};
 pub use toads::{MAX_CELLS as TOADS_MAX_CELLS, ToadsAndFrogs};
 pub use toppling::{MAX_DOMINOES as TOPPLING_MAX_DOMINOES, TopplingDominoes};
 pub use treblecross::{TreblecrossBoard, treblecross_winning_cells};

@@ -29,6 +29,7 @@ use crate::impartial::{GrundySolver, ImpartialGame};
 use crate::nimber::Nimber;
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
+use super::common::{Moves, WinningMoves};
 use super::common::{Ruleset, check_move_count};
 use super::common::{int_args, one_int_param};
 
@@ -317,23 +318,14 @@ impl Impartial for MoorePosition {
         Ok(moves)
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, budget: &Budget) -> Moves {
         if target == Nimber::ZERO {
             return Ok(self.winning_moves(max, budget));
         }
         crate::game::moves_to_grundy_by_listing(self, target, max, budget)
     }
 
-    fn outcome(
-        &self,
-        max: usize,
-        budget: &Budget,
-    ) -> Option<Result<(bool, Vec<Move>), SolveError>> {
+    fn outcome(&self, max: usize, budget: &Budget) -> WinningMoves {
         Some(Ok((
             !moore_is_p(self.k, &self.heaps),
             self.winning_moves(max, budget),
@@ -360,7 +352,6 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ParseErrorKind;
     use crate::game::Play;
     use crate::outcome::Outcome;
     use crate::position::Position;
@@ -469,16 +460,5 @@ mod tests {
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.grundy(), Some(Nimber(12)));
         assert_eq!(a.winning_moves[0].description(), "take 4 from heap 3");
-    }
-
-    #[test]
-    fn bad_parameters_are_reported() {
-        let e = Position::parse("moore[0](1, 2)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
-        assert_eq!(e.span, 6..7);
-        let e = Position::parse("moore(1, 2)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
-        let e = Position::parse("moore[2]()").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
     }
 }

@@ -34,8 +34,10 @@ use crate::impartial::MexSet;
 use crate::nimber::Nimber;
 use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
+use super::common::Values;
 use super::common::one_int_param;
 use super::common::{HeapFamily, Periodicity, Ruleset, check_move_count, take_description};
+use super::common::{Moves, WinningMoves};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "nosum",
@@ -278,12 +280,7 @@ impl Impartial for NosumPosition {
             .collect())
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, budget: &Budget) -> Moves {
         if target == Nimber::ZERO {
             return self.winning_moves(max, budget);
         }
@@ -299,11 +296,7 @@ impl Impartial for NosumPosition {
         Ok(found)
     }
 
-    fn outcome(
-        &self,
-        max: usize,
-        _budget: &Budget,
-    ) -> Option<Result<(bool, Vec<Move>), SolveError>> {
+    fn outcome(&self, max: usize, _budget: &Budget) -> WinningMoves {
         let moves = self
             .winning_takes(max)
             .into_iter()
@@ -368,12 +361,7 @@ impl HeapFamily for NosumFamily {
         format!("nosum[{}]", self.rules.m)
     }
 
-    fn grundy_values(
-        &self,
-        from: u64,
-        to: u64,
-        budget: &Budget,
-    ) -> Result<Vec<Nimber>, SolveError> {
+    fn grundy_values(&self, from: u64, to: u64, budget: &Budget) -> Values {
         super::common::values_timed(from, to, budget, |n| self.rules.grundy(n, None, budget))
     }
 
@@ -421,9 +409,7 @@ fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ParseErrorKind;
     use crate::impartial::{GrundySolver, ImpartialGame};
-    use crate::position::Position;
 
     /// The game from its rule: (n, previous take, 0 at the start).
     struct Brute {
@@ -555,21 +541,5 @@ mod tests {
             }
         );
         assert_eq!(p.winning_moves(1, &Budget::DEFAULT).unwrap().len(), 1);
-    }
-
-    #[test]
-    fn bad_input_is_reported() {
-        let e = Position::parse("nosum[1](5)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
-        assert_eq!(e.span, 6..7);
-        let e = Position::parse("nosum[3](5, 4)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
-        assert_eq!(e.span, 12..13);
-        let e = Position::parse("nosum[3](5, 0)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
-        let e = Position::parse("nosum[3](1, 2, 3)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
-        let e = Position::parse("nosum(5)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
     }
 }

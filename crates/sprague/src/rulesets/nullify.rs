@@ -28,8 +28,10 @@ use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
 use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
-use crate::syntax::{Arg, ComponentSyntax};
+use crate::syntax::ComponentSyntax;
 
+use super::common::only_text;
+use super::common::{Moves, WinningMoves};
 use super::common::{Ruleset, no_params};
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -193,12 +195,7 @@ impl Impartial for NullifyPosition {
         ))
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, budget: &Budget) -> Moves {
         if target == Nimber::ZERO {
             Ok(self.winning_moves(max))
         } else {
@@ -206,11 +203,7 @@ impl Impartial for NullifyPosition {
         }
     }
 
-    fn outcome(
-        &self,
-        max: usize,
-        _budget: &Budget,
-    ) -> Option<Result<(bool, Vec<Move>), SolveError>> {
+    fn outcome(&self, max: usize, _budget: &Budget) -> WinningMoves {
         Some(Ok((self.first_player_wins(), self.winning_moves(max))))
     }
 }
@@ -250,20 +243,12 @@ fn read_matrix(text: &str) -> Result<Vec<Vec<u64>>, String> {
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
-    let [arg] = c.args.as_slice() else {
-        return Err(ParseError::bad_arguments(
-            "`nullify` takes one matrix, written as a string: nullify(\"0 1; 1 0\")",
-            c.args_span.clone(),
-        ));
-    };
-    let Arg::Str(text) = &arg.value else {
-        return Err(ParseError::bad_arguments(
-            "the matrix is a string, rows split by `;`: nullify(\"0 1; 1 0\")",
-            arg.span.clone(),
-        ));
-    };
-    let rows =
-        read_matrix(text).map_err(|reason| ParseError::bad_arguments(reason, arg.span.clone()))?;
+    let (text, span) = only_text(
+        c,
+        "`nullify` takes one matrix, written as a string: nullify(\"0 1; 1 0\")",
+        "the matrix is a string, rows split by `;`: nullify(\"0 1; 1 0\")",
+    )?;
+    let rows = read_matrix(text).map_err(|reason| ParseError::bad_arguments(reason, span))?;
     Ok(vec![Arc::new(NullifyPosition { rows })])
 }
 

@@ -29,6 +29,8 @@ use crate::octal::{
 };
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
+use super::common::Moves;
+use super::common::Values;
 use super::common::heap_components;
 use super::common::{
     HeapFamily, PeriodReport, Periodicity, RareValues, Ruleset, SearchEnd, check_move_count,
@@ -777,12 +779,7 @@ impl Impartial for OctalHeap {
         Ok(moves)
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, budget: &Budget) -> Moves {
         let n_options = self.n_options();
         let mut known = self.rules.lock();
         self.rules.ensure(&mut known, self.size, budget)?;
@@ -982,12 +979,7 @@ impl HeapFamily for OctalFamily {
         self.rules.text.clone()
     }
 
-    fn grundy_values(
-        &self,
-        from: u64,
-        to: u64,
-        budget: &Budget,
-    ) -> Result<Vec<Nimber>, SolveError> {
+    fn grundy_values(&self, from: u64, to: u64, budget: &Budget) -> Values {
         check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
         let mut known = self.rules.lock();
         self.rules.ensure(&mut known, to, budget)?;
@@ -1158,12 +1150,7 @@ impl Impartial for LaskerHeap {
         Ok(moves)
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, budget: &Budget) -> Moves {
         let n = self.size;
         let mut found = Vec::new();
         let mut tried = 0u64;
@@ -1208,12 +1195,7 @@ impl HeapFamily for LaskerFamily {
         "lasker".to_string()
     }
 
-    fn grundy_values(
-        &self,
-        from: u64,
-        to: u64,
-        budget: &Budget,
-    ) -> Result<Vec<Nimber>, SolveError> {
+    fn grundy_values(&self, from: u64, to: u64, budget: &Budget) -> Values {
         lasker_value(to)?;
         super::common::values_by_formula(from, to, budget, lasker_grundy)
     }

@@ -35,6 +35,7 @@ use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
+use super::common::Moves;
 use super::common::{Ruleset, check_move_count};
 use super::common::{int_args, one_int_param};
 
@@ -177,12 +178,7 @@ impl Impartial for SequentialPosition {
         Ok((1..=most).map(|t| self.take(i, t)).collect())
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        _budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, _budget: &Budget) -> Moves {
         let Some((i, g)) = self.first() else {
             return Ok(Vec::new());
         };
@@ -243,7 +239,6 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ParseErrorKind;
     use crate::game::Play;
     use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::outcome::Outcome;
@@ -342,16 +337,5 @@ mod tests {
         for mv in moves {
             assert_eq!(mv.grundy(&budget).unwrap(), Nimber::ZERO);
         }
-    }
-
-    #[test]
-    fn bad_parameters_are_reported() {
-        let e = Position::parse("sequential[0](1, 2)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
-        assert_eq!(e.span, 11..12);
-        let e = Position::parse("sequential[1,2](1, 2)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
-        let e = Position::parse("sequential()").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
     }
 }

@@ -28,6 +28,8 @@ use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
 use crate::syntax::ComponentSyntax;
 
+use super::common::Moves;
+use super::common::check_total_coins;
 use super::common::int_args;
 use super::common::{Ruleset, check_move_count, no_params};
 
@@ -148,12 +150,7 @@ impl Impartial for StaircasePosition {
         Ok(moves)
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        _budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, _budget: &Budget) -> Moves {
         Ok((0..self.steps.len())
             .filter_map(|i| staircase_move_to(&self.steps, i, target.0).map(|t| self.send(i, t)))
             .take(max)
@@ -230,12 +227,7 @@ impl Impartial for GeorgiaPosition {
         Ok(moves)
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        _budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, _budget: &Budget) -> Moves {
         let steps = self.staircase();
         let k = self.cells.len();
         Ok((0..k)
@@ -258,18 +250,7 @@ fn join(values: &[u64]) -> String {
 fn build_staircase(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
     let steps = int_args(c, "step")?;
-    // Coins only move down or leave, so a total that fits in a u64 keeps
-    // every step of every later position in range.
-    if steps
-        .iter()
-        .try_fold(0u64, |acc, &a| acc.checked_add(a))
-        .is_none()
-    {
-        return Err(ParseError::bad_arguments(
-            format!("the total number of coins must be at most {}", u64::MAX),
-            c.args_span.clone(),
-        ));
-    }
+    check_total_coins(&steps, c)?;
     Ok(vec![Arc::new(StaircasePosition { steps })])
 }
 
@@ -302,7 +283,6 @@ fn build_georgia(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ParseErrorKind;
     use crate::game::Play;
     use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::outcome::Outcome;
@@ -377,20 +357,7 @@ mod tests {
                 cells: cells.clone(),
             };
             assert_eq!(p.grundy(&budget).unwrap(), g, "{cells:?}");
-            let fast: Vec<String> = p
-                .moves_to_grundy(Nimber::ZERO, usize::MAX, &budget)
-                .unwrap()
-                .into_iter()
-                .map(|m| m.description())
-                .collect();
-            let slow: Vec<String> = p
-                .moves(&budget)
-                .unwrap()
-                .into_iter()
-                .filter(|m| m.grundy(&budget).unwrap() == Nimber::ZERO)
-                .map(|m| m.description())
-                .collect();
-            assert_eq!(fast, slow, "{cells:?}");
+            crate::rulesets::common::assert_moves_to_grundy_agree(&p, 1);
         }
     }
 
@@ -432,19 +399,7 @@ mod tests {
     }
 
     #[test]
-    fn bad_arguments_are_reported() {
-        let e = Position::parse("georgia(3, 0)").unwrap_err();
-        assert_eq!(e.span, 11..12);
-        let e = Position::parse("georgia(3, 5, 3)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
-        assert_eq!(e.span, 14..15);
-        let e = Position::parse("staircase()").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
-        let e = Position::parse("staircase[1](2)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
-        let e = Position::parse("staircase(18446744073709551615, 1)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
-        assert_eq!(e.span, 9..34);
+    fn the_largest_total_stays_in_range() {
         // The largest total is fine, and every move stays in range: here
         // step 1 must rise from 0 to the nim-sum 2^63 - 1 of the other odd
         // step, fed by step 2.

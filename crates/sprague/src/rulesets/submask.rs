@@ -13,30 +13,20 @@
 //! A winning move to a value `t < popcount(n)` clears `popcount(n) - t` of
 //! the 1s; the smallest such `x` clears the lowest ones.
 
-use std::sync::Arc;
-
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Impartial, Key, Kind, Move};
-use crate::nimber::Nimber;
-use crate::syntax::{ComponentSyntax, RulesetSyntax};
+use crate::syntax::RulesetSyntax;
 
-use super::common::heap_components;
-use super::common::{
-    HeapFamily, Ruleset, check_move_count, no_params, take_description, values_by_formula,
-};
+use super::common::{Ruleset, check_move_count, no_params};
+use super::heap::{Heap, HeapRules, Takes};
 
-pub(super) const RULESET: Ruleset = Ruleset {
-    name: "submask",
-    syntax: "submask(n, ...)",
-    rule: "take x stones from one heap of n, 1 <= x <= n, where x OR n = n \
-           (every binary digit of x is a digit of n)",
-    example: "submask(7, 12)",
-    heaps_interact: false,
-    build,
-    family: Some(family),
-    sum_rule: None,
-};
+pub(super) const RULESET: Ruleset = SubmaskHeap::entry(
+    "submask(n, ...)",
+    "take x stones from one heap of n, 1 <= x <= n, where x OR n = n \
+     (every binary digit of x is a digit of n)",
+    "submask(7, 12)",
+    None,
+);
 
 /// Places the low bits of `compact` at the positions of the 1s of `mask`,
 /// lowest first (a software `pdep`). Increasing `compact` gives increasing
@@ -83,111 +73,61 @@ fn submasks_with_ones(n: u64, j: u32, max: usize) -> Vec<u64> {
     found
 }
 
+/// The non-empty submasks of `mask` in increasing order (adding one
+/// through the holes of `mask`), no more than `budget` allows.
+pub(crate) fn nonempty_submasks(mask: u64, budget: &Budget) -> Result<Vec<u64>, SolveError> {
+    let n_submasks = 1u64
+        .checked_shl(mask.count_ones())
+        .map_or(u64::MAX, |m| m - 1);
+    check_move_count(n_submasks, budget)?;
+    let next = move |&x: &u64| {
+        let next = ((x | !mask).wrapping_add(1)) & mask;
+        (next != 0).then_some(next)
+    };
+    Ok(std::iter::successors(Some(0u64), next).skip(1).collect())
+}
+
 /// One heap of the submask take-away game.
+pub type SubmaskHeap = Heap<Submask>;
+
+/// The rules of the submask take-away game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SubmaskHeap {
-    /// The number of stones.
-    pub size: u64,
-}
+pub struct Submask;
 
-impl SubmaskHeap {
-    fn take(&self, x: u64) -> Move {
-        let to = SubmaskHeap {
-            size: self.size - x,
-        };
-        Move::new(take_description(x, self.size), Arc::new(to))
-    }
-}
+impl HeapRules for Submask {
+    const NAME: &'static str = "submask";
+    /// `n` is a submask of itself: taking it all leaves `submask(0)`.
+    const KEEPS_EMPTY: bool = true;
 
-impl Component for SubmaskHeap {
-    fn ruleset(&self) -> String {
-        "submask".to_string()
+    fn read(ruleset: &RulesetSyntax) -> Result<Submask, ParseError> {
+        no_params(ruleset).map(|()| Submask)
     }
 
-    fn args(&self) -> String {
-        self.size.to_string()
+    fn grundy(&self, n: u64, _budget: &Budget) -> Result<u64, SolveError> {
+        Ok(u64::from(n.count_ones()))
     }
 
-    fn key(&self) -> Key {
-        Key::new("submask", [self.size])
+    fn takes(&self, n: u64, budget: &Budget) -> Takes {
+        nonempty_submasks(n, budget)
     }
 
-    fn kind(&self) -> Kind<'_> {
-        Kind::Impartial(self)
-    }
-}
-
-impl Impartial for SubmaskHeap {
-    fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
-        Ok(Nimber(u64::from(self.size.count_ones())))
-    }
-
-    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        let n_moves = 1u64
-            .checked_shl(self.size.count_ones())
-            .map_or(u64::MAX, |m| m - 1);
-        check_move_count(n_moves, budget)?;
-        let n = self.size;
-        // The submasks of `n` in increasing order, by adding one through the
-        // holes of `n`.
-        let takes = std::iter::successors(Some(0u64), move |&x| {
-            let next = ((x | !n).wrapping_add(1)) & n;
-            (next != 0).then_some(next)
-        })
-        .skip(1);
-        Ok(takes.map(|x| self.take(x)).collect())
-    }
-
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
-        let k = u64::from(self.size.count_ones());
-        if target.0 >= k {
+    fn takes_to_grundy(&self, n: u64, target: u64, max: usize, budget: &Budget) -> Takes {
+        let k = u64::from(n.count_ones());
+        if target >= k {
             return Ok(Vec::new());
         }
         let max = max.min(usize::try_from(budget.max_positions).unwrap_or(usize::MAX));
-        Ok(submasks_with_ones(self.size, (k - target.0) as u32, max)
-            .into_iter()
-            .map(|x| self.take(x))
-            .collect())
+        Ok(submasks_with_ones(n, (k - target) as u32, max))
     }
-}
-
-fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    no_params(&c.ruleset)?;
-    heap_components(c, |size| SubmaskHeap { size })
-}
-
-#[derive(Debug)]
-struct SubmaskFamily;
-
-impl HeapFamily for SubmaskFamily {
-    fn ruleset(&self) -> String {
-        "submask".to_string()
-    }
-
-    fn grundy_values(
-        &self,
-        from: u64,
-        to: u64,
-        budget: &Budget,
-    ) -> Result<Vec<Nimber>, SolveError> {
-        values_by_formula(from, to, budget, |n| u64::from(n.count_ones()))
-    }
-}
-
-fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
-    no_params(r)?;
-    Ok(Arc::new(SubmaskFamily))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Impartial;
     use crate::impartial::grundy_sequence;
+    use crate::nimber::Nimber;
+    use crate::rulesets::common::take_description;
 
     #[test]
     fn popcount_matches_the_mex_definition() {
@@ -207,7 +147,7 @@ mod tests {
     fn moves_and_winning_moves_match_the_definition() {
         let budget = Budget::DEFAULT;
         for n in 0..512u64 {
-            let heap = SubmaskHeap { size: n };
+            let heap = SubmaskHeap::new(Submask, n);
             let listed: Vec<String> = heap
                 .moves(&budget)
                 .unwrap()
@@ -220,26 +160,14 @@ mod tests {
                 .map(|&x| take_description(x, n).to_string())
                 .collect();
             assert_eq!(listed, expected, "n = {n}");
-            for t in 0..=10u64 {
-                let fast: Vec<String> = heap
-                    .moves_to_grundy(Nimber(t), usize::MAX, &budget)
-                    .unwrap()
-                    .into_iter()
-                    .map(|m| m.description())
-                    .collect();
-                let slow: Vec<String> = legal
-                    .iter()
-                    .filter(|&&x| u64::from((n - x).count_ones()) == t)
-                    .map(|&x| take_description(x, n).to_string())
-                    .collect();
-                assert_eq!(fast, slow, "n = {n}, target {t}");
-            }
+            // The fast winning moves are the listed ones filtered by value.
+            crate::rulesets::common::assert_moves_to_grundy_agree(&heap, 11);
         }
     }
 
     #[test]
     fn full_words_do_not_overflow() {
-        let heap = SubmaskHeap { size: u64::MAX };
+        let heap = SubmaskHeap::new(Submask, u64::MAX);
         let budget = Budget::DEFAULT;
         assert_eq!(heap.grundy(&budget).unwrap(), Nimber(64));
         let first = heap.moves_to_grundy(Nimber(0), 2, &budget).unwrap();

@@ -14,26 +14,25 @@ use std::sync::{Arc, Mutex};
 
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Impartial, Key, Kind, Move};
+use crate::game::{Component, Key};
 use crate::impartial::MexSet;
-use crate::nimber::Nimber;
 use crate::syntax::{ComponentSyntax, RulesetSyntax};
 
-use super::common::heap_components;
-use super::common::{HeapFamily, Periodicity, Ruleset, positive_set, take_move};
-use super::takeaway::takeaway_grundy;
+use super::common::{HeapFamily, Periodicity, Ruleset, positive_set};
+use super::heap::{Heap, HeapRules, Takes};
+use super::takeaway::{takeaway_grundy, takes_between, takes_to_grundy};
 
 pub(super) const RULESET: Ruleset = Ruleset {
-    name: "subtraction",
-    syntax: "subtraction[S](n, ...)   S: sizes and ranges, e.g. [2,5] or [1..3]; \
-             subtraction[L|R](n, ...) partizan, Left's set then Right's, e.g. [1,3|2,3]",
-    rule: "take s stones from one heap, for s in the finite set S (partizan with [L|R]: \
-           Left takes s in L, Right s in R)",
-    example: "subtraction[2,5](2, 4, 7)",
-    heaps_interact: false,
     build,
     family: Some(family),
-    sum_rule: Some(&super::misere_bash::MISERE_BASH),
+    ..SubtractionHeap::entry(
+        "subtraction[S](n, ...)   S: sizes and ranges, e.g. [2,5] or [1..3]; \
+         subtraction[L|R](n, ...) partizan, Left's set then Right's, e.g. [1,3|2,3]",
+        "take s stones from one heap, for s in the finite set S (partizan with [L|R]: \
+         Left takes s in L, Right s in R)",
+        "subtraction[2,5](2, 4, 7)",
+        Some(&super::misere_bash::MISERE_BASH),
+    )
 };
 
 /// The most elements a subtraction set may have (a single range may be of
@@ -254,157 +253,82 @@ fn wrapping_pow(mut base: u64, mut exp: u64) -> u64 {
 }
 
 /// One heap of a subtraction game.
-#[derive(Clone, Debug)]
-pub struct SubtractionHeap {
-    rules: Arc<SubtractionRules>,
-    size: u64,
-}
+pub type SubtractionHeap = Heap<Arc<SubtractionRules>>;
 
 impl SubtractionHeap {
-    /// A heap of `size` under `rules`.
-    pub fn new(rules: Arc<SubtractionRules>, size: u64) -> SubtractionHeap {
-        SubtractionHeap { rules, size }
-    }
-
-    /// The number of stones.
-    pub fn size(&self) -> u64 {
-        self.size
-    }
-
-    /// A heap of `size` under the same rules.
-    pub fn with_size(&self, size: u64) -> SubtractionHeap {
-        SubtractionHeap {
-            rules: Arc::clone(&self.rules),
-            size,
-        }
-    }
-
     /// `m` if the move sizes are `1..=m` (a Bash heap).
     pub(crate) fn bash_cap(&self) -> Option<u64> {
-        match self.rules.range {
+        match self.rules().range {
             Some((1, m)) => Some(m),
             _ => None,
         }
     }
-
-    fn take(&self, s: u64) -> Move {
-        let to = SubtractionHeap {
-            rules: Arc::clone(&self.rules),
-            size: self.size - s,
-        };
-        take_move(s, self.size, || Arc::new(to))
-    }
 }
 
-impl Component for SubtractionHeap {
+/// One set of rules shared by every heap of a ruleset, keyed by identity.
+impl HeapRules for Arc<SubtractionRules> {
+    const NAME: &'static str = "subtraction";
+
+    fn read(r: &RulesetSyntax) -> Result<Arc<SubtractionRules>, ParseError> {
+        // A single range needs no listing: it has a closed form.
+        if let [p] = r.params.as_slice()
+            && let crate::syntax::Param::Range(a, b) = p.value
+            && a >= 1
+            && a <= b
+        {
+            return Ok(Arc::new(SubtractionRules::range(a, b)));
+        }
+        Ok(Arc::new(SubtractionRules::new(positive_set(
+            r,
+            MAX_SET_LEN,
+        )?)))
+    }
+
     fn ruleset(&self) -> String {
-        self.rules.text()
+        SubtractionRules::text(self)
     }
 
-    fn args(&self) -> String {
-        self.size.to_string()
+    fn key(&self, n: u64) -> Key {
+        Key::shared("subtraction", self, [n])
     }
 
-    fn key(&self) -> Key {
-        Key::shared("subtraction", &self.rules, [self.size])
+    fn grundy(&self, n: u64, budget: &Budget) -> Result<u64, SolveError> {
+        SubtractionRules::grundy(self, n, budget)
     }
 
-    fn kind(&self) -> Kind<'_> {
-        Kind::Impartial(self)
-    }
-}
-
-impl Impartial for SubtractionHeap {
-    fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
-        self.rules.grundy(self.size, budget).map(Nimber)
+    fn takes(&self, n: u64, budget: &Budget) -> Takes {
+        if let Some((l, r)) = self.range {
+            return takes_between(l, r, n, budget);
+        }
+        Ok(self.set.iter().copied().take_while(|&s| s <= n).collect())
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
-        if let Some((l, r)) = self.rules.range {
-            let takes = super::takeaway::takes_to_grundy(l, r, self.size, target.0, max);
-            return Ok(takes.into_iter().map(|s| self.take(s)).collect());
+    fn takes_to_grundy(&self, n: u64, target: u64, max: usize, budget: &Budget) -> Takes {
+        if let Some((l, r)) = self.range {
+            return Ok(takes_to_grundy(l, r, n, target, max));
         }
         let mut found = Vec::new();
-        for &s in self.rules.set.iter().take_while(|&&s| s <= self.size) {
+        for &s in self.set.iter().take_while(|&&s| s <= n) {
             if found.len() >= max {
                 break;
             }
-            if self.rules.grundy(self.size - s, budget)? == target.0 {
-                found.push(self.take(s));
+            if SubtractionRules::grundy(self, n - s, budget)? == target {
+                found.push(s);
             }
         }
         Ok(found)
     }
 
-    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        if let Some((l, r)) = self.rules.range {
-            if self.size < l {
-                return Ok(Vec::new());
-            }
-            let most = r.min(self.size);
-            super::common::check_move_count(most - l + 1, budget)?;
-            return Ok((l..=most).map(|s| self.take(s)).collect());
-        }
-        Ok(self
-            .rules
-            .set
-            .iter()
-            .take_while(|&&s| s <= self.size)
-            .map(|&s| self.take(s))
-            .collect())
+    fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
+        SubtractionRules::periodicity(self, budget).map(Some)
     }
-}
-
-fn rules(r: &RulesetSyntax) -> Result<Arc<SubtractionRules>, ParseError> {
-    // A single range needs no listing: it has a closed form.
-    if let [p] = r.params.as_slice()
-        && let crate::syntax::Param::Range(a, b) = p.value
-        && a >= 1
-        && a <= b
-    {
-        return Ok(Arc::new(SubtractionRules::range(a, b)));
-    }
-    Ok(Arc::new(SubtractionRules::new(positive_set(
-        r,
-        MAX_SET_LEN,
-    )?)))
 }
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     if let Some(bar) = c.ruleset.bar {
         return super::partizan_subtraction::build(c, bar);
     }
-    let rules = rules(&c.ruleset)?;
-    heap_components(c, |size| SubtractionHeap::new(Arc::clone(&rules), size))
-}
-
-#[derive(Debug)]
-struct SubtractionFamily {
-    rules: Arc<SubtractionRules>,
-}
-
-impl HeapFamily for SubtractionFamily {
-    fn ruleset(&self) -> String {
-        self.rules.text()
-    }
-
-    fn grundy_values(
-        &self,
-        from: u64,
-        to: u64,
-        budget: &Budget,
-    ) -> Result<Vec<Nimber>, SolveError> {
-        super::common::values_timed(from, to, budget, |n| self.rules.grundy(n, budget))
-    }
-
-    fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
-        self.rules.periodicity(budget).map(Some)
-    }
+    SubtractionHeap::build(c)
 }
 
 fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
@@ -414,7 +338,7 @@ fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
             r.params_span.clone().unwrap_or(r.name_span.clone()),
         ));
     }
-    Ok(Arc::new(SubtractionFamily { rules: rules(r)? }))
+    SubtractionHeap::family(r)
 }
 
 #[cfg(test)]

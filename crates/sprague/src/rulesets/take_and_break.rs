@@ -35,6 +35,7 @@ use crate::nimber::Nimber;
 use crate::octal::OctalCode;
 use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
 
+use super::common::Values;
 use super::common::{HeapFamily, heap_components};
 
 /// What a digit asks of the heaps left for one count of them.
@@ -708,12 +709,7 @@ impl HeapFamily for GeneralFamily {
         self.0.text.clone()
     }
 
-    fn grundy_values(
-        &self,
-        from: u64,
-        to: u64,
-        budget: &Budget,
-    ) -> Result<Vec<Nimber>, SolveError> {
+    fn grundy_values(&self, from: u64, to: u64, budget: &Budget) -> Values {
         let values = self.0.grundy_to(to, budget)?;
         Ok(values[from.min(to + 1) as usize..]
             .iter()

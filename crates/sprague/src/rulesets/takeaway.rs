@@ -11,29 +11,20 @@
 //! mex is `⌊ρ/l⌋`. The tests check the formula against the mex definition
 //! for every small `l`, `r`, `x`.
 
-use std::sync::Arc;
-
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
-use crate::game::{Component, Impartial, Key, Kind, Move};
-use crate::nimber::Nimber;
-use crate::syntax::{ComponentSyntax, Param, RulesetSyntax};
+use crate::game::Key;
+use crate::syntax::{Param, RulesetSyntax};
 
-use super::common::heap_components;
-use super::common::{
-    HeapFamily, Periodicity, Ruleset, check_move_count, take_move, values_by_formula,
-};
+use super::common::{Periodicity, Ruleset, check_move_count};
+use super::heap::{Heap, HeapRules, Takes, closed_form_period};
 
-pub(super) const RULESET: Ruleset = Ruleset {
-    name: "takeaway",
-    syntax: "takeaway[l,r](n, ...)",
-    rule: "take at least l and at most r stones from one heap (1 <= l <= r)",
-    example: "takeaway[2,5](17) + takeaway[1,3](4)",
-    heaps_interact: false,
-    build,
-    family: Some(family),
-    sum_rule: Some(&super::misere_bash::MISERE_BASH),
-};
+pub(super) const RULESET: Ruleset = TakeawayHeap::entry(
+    "takeaway[l,r](n, ...)",
+    "take at least l and at most r stones from one heap (1 <= l <= r)",
+    "takeaway[2,5](17) + takeaway[1,3](4)",
+    Some(&super::misere_bash::MISERE_BASH),
+);
 
 /// The Grundy value of a heap of `x` when a move takes between `l` and `r`
 /// stones: `⌊(x mod (l+r)) / l⌋`.
@@ -51,70 +42,71 @@ pub fn takeaway_grundy(l: u64, r: u64, x: u64) -> u64 {
     ((u128::from(x) % period) / u128::from(l)) as u64
 }
 
-/// One heap of the bounded take-away game.
+/// The rules of the bounded take-away game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TakeawayHeap {
+pub struct Takeaway {
     /// The least number of stones a move takes (at least 1).
     pub l: u64,
     /// The most stones a move takes (at least `l`).
     pub r: u64,
-    /// The heap.
-    pub size: u64,
 }
 
-impl TakeawayHeap {
-    fn take(&self, taken: u64) -> Move {
-        let to = TakeawayHeap {
-            size: self.size - taken,
-            ..*self
-        };
-        take_move(taken, self.size, || Arc::new(to))
+/// One heap of the bounded take-away game.
+pub type TakeawayHeap = Heap<Takeaway>;
+
+impl HeapRules for Takeaway {
+    const NAME: &'static str = "takeaway";
+
+    fn read(ruleset: &RulesetSyntax) -> Result<Takeaway, ParseError> {
+        let (l, r) = bounds(ruleset)?;
+        Ok(Takeaway { l, r })
     }
-}
 
-impl Component for TakeawayHeap {
     fn ruleset(&self) -> String {
         format!("takeaway[{},{}]", self.l, self.r)
     }
 
-    fn args(&self) -> String {
-        self.size.to_string()
+    fn key(&self, n: u64) -> Key {
+        Key::new("takeaway", [self.l, self.r, n])
     }
 
-    fn key(&self) -> Key {
-        Key::new("takeaway", [self.l, self.r, self.size])
+    fn grundy(&self, n: u64, _budget: &Budget) -> Result<u64, SolveError> {
+        Ok(takeaway_grundy(self.l, self.r, n))
     }
 
-    fn kind(&self) -> Kind<'_> {
-        Kind::Impartial(self)
+    fn takes(&self, n: u64, budget: &Budget) -> Takes {
+        takes_between(self.l, self.r, n, budget)
+    }
+
+    fn takes_to_grundy(&self, n: u64, target: u64, max: usize, _budget: &Budget) -> Takes {
+        Ok(takes_to_grundy(self.l, self.r, n, target, max))
+    }
+
+    /// Purely periodic with period `l + r` by the closed form, which is
+    /// proved for every heap (nothing needs computing: certified at 0).
+    fn periodicity(&self, _budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
+        Ok(Some(closed_form_period(
+            0,
+            self.l.saturating_add(self.r),
+            0,
+        )))
     }
 }
 
-impl Impartial for TakeawayHeap {
-    fn grundy(&self, _budget: &Budget) -> Result<Nimber, SolveError> {
-        Ok(Nimber(takeaway_grundy(self.l, self.r, self.size)))
+/// The amounts `l..=r` that can be taken from a heap of `n`, smallest
+/// first, no more than `budget` allows.
+pub(crate) fn takes_between(
+    l: u64,
+    r: u64,
+    n: u64,
+    budget: &Budget,
+) -> Result<Vec<u64>, SolveError> {
+    if n < l {
+        return Ok(Vec::new());
     }
-
-    fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        if self.size < self.l {
-            return Ok(Vec::new());
-        }
-        let most = self.r.min(self.size);
-        check_move_count(most - self.l + 1, budget)?;
-        Ok((self.l..=most).map(|k| self.take(k)).collect())
-    }
-
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        _budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
-        Ok(takes_to_grundy(self.l, self.r, self.size, target.0, max)
-            .into_iter()
-            .map(|k| self.take(k))
-            .collect())
-    }
+    let most = r.min(n);
+    check_move_count(most - l + 1, budget)?;
+    Ok((l..=most).collect())
 }
 
 /// The first `max` amounts (smallest first) that can be taken from a heap
@@ -199,53 +191,13 @@ fn bounds(r: &RulesetSyntax) -> Result<(u64, u64), ParseError> {
     Ok((l, hi))
 }
 
-fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    let (l, r) = bounds(&c.ruleset)?;
-    heap_components(c, |size| TakeawayHeap { l, r, size })
-}
-
-#[derive(Debug)]
-struct TakeawayFamily {
-    l: u64,
-    r: u64,
-}
-
-impl HeapFamily for TakeawayFamily {
-    fn ruleset(&self) -> String {
-        format!("takeaway[{},{}]", self.l, self.r)
-    }
-
-    fn grundy_values(
-        &self,
-        from: u64,
-        to: u64,
-        budget: &Budget,
-    ) -> Result<Vec<Nimber>, SolveError> {
-        values_by_formula(from, to, budget, |x| takeaway_grundy(self.l, self.r, x))
-    }
-
-    /// Purely periodic with period `l + r` by the closed form, which is
-    /// proved for every heap (nothing needs computing: certified at 0).
-    fn periodicity(&self, _budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
-        Ok(Some(Periodicity {
-            preperiod: 0,
-            period: self.l.saturating_add(self.r),
-            saltus: 0,
-            certified: true,
-            certified_at: 0,
-        }))
-    }
-}
-
-fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
-    let (l, hi) = bounds(r)?;
-    Ok(Arc::new(TakeawayFamily { l, r: hi }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Impartial;
     use crate::impartial::grundy_sequence;
+    use crate::nimber::Nimber;
+    use crate::rulesets::tests::assert_heap_rules_agree;
 
     #[test]
     fn formula_matches_the_mex_definition() {
@@ -266,13 +218,10 @@ mod tests {
     }
 
     #[test]
-    fn winning_moves_by_formula_match_listing_every_move() {
+    fn the_heap_agrees_with_its_moves_and_its_period() {
         for l in 1..=4u64 {
             for r in l..=7u64 {
-                for size in 0..40u64 {
-                    let heap = TakeawayHeap { l, r, size };
-                    crate::rulesets::common::assert_moves_to_grundy_agree(&heap, 5u64);
-                }
+                assert_heap_rules_agree(&Takeaway { l, r }, 60);
             }
         }
     }
@@ -282,11 +231,7 @@ mod tests {
         let m = u64::MAX;
         assert_eq!(takeaway_grundy(m, m, m), 1);
         assert_eq!(takeaway_grundy(1, m, m), m);
-        let heap = TakeawayHeap {
-            l: m - 1,
-            r: m,
-            size: m,
-        };
+        let heap = TakeawayHeap::new(Takeaway { l: m - 1, r: m }, m);
         let moves = heap
             .moves_to_grundy(Nimber(0), 10, &Budget::DEFAULT)
             .unwrap();

@@ -226,3 +226,151 @@ pub(crate) fn hackenbush_value_by_rules(
     let all = grounded(edges, (1 << edges.len()) - 1);
     value(edges, all, &mut FxHashMap::default(), arena, may_cut)
 }
+
+/// For tests of heap games: on every heap up to `heaps`, the value the
+/// rules give against the mex of the values of the heap's moves, `values`
+/// against `grundy`, a certified period against the values, and, on the
+/// heaps up to 64, `moves_to_grundy` against the moves filtered by value
+/// (every target up to two past the largest value).
+pub(crate) fn assert_heap_rules_agree<R: super::heap::HeapRules>(rules: &R, heaps: u64) {
+    use super::heap::Heap;
+    use crate::game::Impartial;
+    use crate::nimber::Nimber;
+    let budget = Budget::DEFAULT;
+    let mut values = Vec::new();
+    for n in 0..=heaps {
+        let heap = Heap::new(rules.clone(), n);
+        let mut options: Vec<u64> = heap
+            .moves(&budget)
+            .unwrap()
+            .iter()
+            .map(|m| m.grundy(&budget).unwrap().0)
+            .collect();
+        options.sort_unstable();
+        options.dedup();
+        let mex = options
+            .iter()
+            .enumerate()
+            .find(|&(i, &v)| v != i as u64)
+            .map_or(options.len() as u64, |(i, _)| i as u64);
+        let g = heap.grundy(&budget).unwrap().0;
+        assert_eq!(g, mex, "{}: the rules against the mex", heap.text());
+        values.push(Nimber(g));
+    }
+    assert_eq!(rules.values(0, heaps, &budget).unwrap(), values);
+    if let Some(p) = rules.periodicity(&budget).unwrap().filter(|p| p.certified) {
+        for n in p.preperiod..=heaps.saturating_sub(p.period) {
+            let (now, later) = (values[n as usize].0, values[(n + p.period) as usize].0);
+            assert_eq!(later, now + p.saltus, "{}: period at {n}", rules.ruleset());
+        }
+    }
+    let targets = values.iter().map(|v| v.0).max().unwrap_or(0) + 2;
+    for n in 0..=heaps.min(64) {
+        super::common::assert_moves_to_grundy_agree(&Heap::new(rules.clone(), n), targets);
+    }
+}
+
+/// Bad positions of the rulesets that read numbers, each with what the
+/// error is about (`parameters` or `arguments`) and, where it matters, the
+/// bytes it points at: `TEXT => KIND [START..END]`.
+const REFUSALS: &str = r#"
+bash[0](5) => parameters 5..6
+bash(5) => parameters
+bash[2,3](5) => parameters 4..9
+circle[5,0](0, 0) => parameters 9..10
+circle[5,1](4, 4) => arguments
+circle[5](0, 0) => parameters
+circle[5,1](0) => arguments
+fibonacci(1, 2, 3) => arguments 9..18
+fibonacci() => arguments
+fibonacci[2](5) => parameters
+moore[0](1, 2) => parameters 6..7
+moore(1, 2) => parameters
+moore[2]() => arguments
+nosum[1](5) => parameters 6..7
+nosum[3](5, 4) => arguments 12..13
+nosum[3](5, 0) => arguments
+nosum[3](1, 2, 3) => arguments
+nosum(5) => parameters
+sequential[0](1, 2) => parameters 11..12
+sequential[1,2](1, 2) => parameters
+sequential() => arguments
+georgia(3, 0) => arguments 11..12
+georgia(3, 5, 3) => arguments 14..15
+staircase() => arguments
+staircase[1](2) => parameters
+staircase(18446744073709551615, 1) => arguments 9..34
+tree_staircase[0]("1-2", 1, 1) => parameters 15..16
+tree_staircase[1]("1-2 2-1", 1, 1) => arguments
+tree_staircase[1]("1-3", 1, 1) => arguments 18..23
+tree_staircase[1, 3]("1-2", 1, 1) => parameters
+tree_staircase("1-2", 1, 1) => parameters
+tree_staircase[1]("1-2", 18446744073709551615, 1) => arguments
+tree_staircase[1](1, 1) => arguments
+wythoff(1, 2, 3) => arguments 7..16
+wythoff[2](1, 2) => parameters
+wythoff("a", 2) => arguments 8..11
+"#;
+
+#[test]
+fn bad_numbers_are_refused_with_their_span() {
+    use crate::error::ParseErrorKind;
+    for line in REFUSALS.lines().filter(|l| !l.is_empty()) {
+        let (text, expected) = line.split_once(" => ").unwrap();
+        let e = crate::position::Position::parse(text).unwrap_err();
+        let (kind, span) = expected.split_once(' ').unwrap_or((expected, ""));
+        let about = match e.kind {
+            ParseErrorKind::BadParameters { .. } => "parameters",
+            ParseErrorKind::BadArguments { .. } => "arguments",
+            _ => "something else",
+        };
+        assert_eq!(about, kind, "{text}: {e}");
+        if let Some((start, end)) = span.split_once("..") {
+            let span = start.parse().unwrap()..end.parse().unwrap();
+            assert_eq!(e.span, span, "{text}: {e}");
+        }
+    }
+}
+
+/// For tests of sum rules: that a rule's answer for `p` — the outcome and,
+/// as positions, Left's winning moves — is what the whole-sum `search`
+/// finds: every move reported wins, and every winning move is reported.
+pub(crate) fn assert_rule_agrees_with_search(
+    p: &crate::position::Position,
+    answer: &(crate::outcome::Outcome, Vec<String>),
+    search: &mut crate::solve::search::SumSearch,
+    budget: &Budget,
+) {
+    let wins = search
+        .wins(p.components(), crate::game::Side::Left)
+        .unwrap();
+    assert_eq!(answer.0 == crate::outcome::Outcome::N, wins, "{p}");
+    assert_eq!(answer.1, winning_moves_by_search(p, search, budget), "{p}");
+}
+
+/// For tests of sum rules: `rule`'s verdict on `p` for Left, with up to
+/// `max` winning moves, each as the position it leads to; `None` when the
+/// rule declines the sum.
+pub(crate) fn rule_answer(
+    rule: &dyn crate::game::SumRule,
+    p: &crate::position::Position,
+    play: crate::game::Play,
+    max: usize,
+) -> Option<(crate::outcome::Outcome, Vec<String>)> {
+    let components = p.components();
+    let v = rule
+        .verdict(
+            components,
+            play,
+            crate::game::Side::Left,
+            max,
+            &Budget::DEFAULT,
+        )?
+        .unwrap();
+    let moves = v
+        .winning_moves
+        .into_iter()
+        .map(|(i, m)| p.replace(i, &m.to).to_string())
+        .collect();
+    Some((v.outcome, moves))
+}

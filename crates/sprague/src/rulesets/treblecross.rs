@@ -31,6 +31,8 @@ use crate::octal::{OctalCode, TakeBreak};
 use crate::outcome::Outcome;
 use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax};
 
+use super::common::Moves;
+use super::common::Values;
 use super::common::{HeapFamily, Periodicity, Ruleset, check_move_count, no_params};
 use super::octal::OctalRules;
 
@@ -290,12 +292,7 @@ impl Impartial for TreblecrossBoard {
     /// Moves within distance 2 of an X hand the opponent a win, so they
     /// never reach a value: only safe moves are considered (on strips of
     /// three cells or more).
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, budget: &Budget) -> Moves {
         if self.cells.len() <= 2 {
             let mut found = Vec::new();
             for c in (0..self.cells.len()).filter(|&c| !self.cells[c]) {
@@ -421,12 +418,7 @@ impl HeapFamily for TreblecrossFamily {
         "treblecross".to_string()
     }
 
-    fn grundy_values(
-        &self,
-        from: u64,
-        to: u64,
-        budget: &Budget,
-    ) -> Result<Vec<Nimber>, SolveError> {
+    fn grundy_values(&self, from: u64, to: u64, budget: &Budget) -> Values {
         super::common::values_timed(from, to, budget, |n| match n {
             0..=2 => Ok(tiny_value(&vec![false; n as usize])),
             // A strip of n cells is the heap n + 2 of 0.007, which does

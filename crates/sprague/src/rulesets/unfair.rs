@@ -447,7 +447,10 @@ mod tests {
         let mut c = heaps(3, 2, &[5]);
         c.extend(heaps(2, 3, &[5]));
         assert_eq!(unfair_outcome_of_sum(&c), None);
-        c.push(Arc::new(crate::rulesets::NimHeap::new(3)));
+        c.push(Arc::new(crate::rulesets::NimHeap::new(
+            Default::default(),
+            3,
+        )));
         assert_eq!(unfair_outcome_of_sum(&c[2..]), None);
     }
 }

@@ -42,6 +42,7 @@ use crate::nimber::Nimber;
 use crate::syntax::ComponentSyntax;
 
 use super::common::int_list;
+use super::common::{Moves, WinningMoves};
 use super::common::{Ruleset, check_move_count, no_params};
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -454,12 +455,7 @@ impl Impartial for WythoffPosition {
         Ok(moves)
     }
 
-    fn moves_to_grundy(
-        &self,
-        target: Nimber,
-        max: usize,
-        budget: &Budget,
-    ) -> Result<Vec<Move>, SolveError> {
+    fn moves_to_grundy(&self, target: Nimber, max: usize, budget: &Budget) -> Moves {
         if target == Nimber::ZERO {
             let mut moves = self.winning_moves();
             moves.truncate(max);
@@ -478,11 +474,7 @@ impl Impartial for WythoffPosition {
             .collect())
     }
 
-    fn outcome(
-        &self,
-        max: usize,
-        _budget: &Budget,
-    ) -> Option<Result<(bool, Vec<Move>), SolveError>> {
+    fn outcome(&self, max: usize, _budget: &Budget) -> WinningMoves {
         let mut moves = self.winning_moves();
         moves.truncate(max);
         Some(Ok((!wythoff_is_p(self.x, self.y), moves)))
@@ -507,7 +499,6 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ParseErrorKind;
     use crate::game::Play;
     use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::position::Position;
@@ -741,16 +732,5 @@ mod tests {
                 prop_assert_eq!(wythoff_partner(partner as u64), u128::from(x));
             }
         }
-    }
-
-    #[test]
-    fn bad_arguments_are_reported() {
-        let e = Position::parse("wythoff(1, 2, 3)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadArguments { .. }));
-        assert_eq!(e.span, 7..16);
-        let e = Position::parse("wythoff[2](1, 2)").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::BadParameters { .. }));
-        let e = Position::parse("wythoff(\"a\", 2)").unwrap_err();
-        assert_eq!(e.span, 8..11);
     }
 }
