@@ -223,16 +223,18 @@ impl GenClobber {
         }
     }
 
-    /// A code that goes round, if the rules let the codes of cells go
-    /// round in a cycle, so that play may never end: a move turns one cell
-    /// from the code clobbered into the code left behind and no other
-    /// (the stone only changes place), so when these changes follow an
-    /// order of the three codes, the sum of the cells' ranks falls with
-    /// every move and play ends; without one, a position may come back
-    /// (Clobber's cell going from `2` to `2` is a stone and the one it
-    /// clobbers changing places, which the reverse move undoes). With no
-    /// limit on the distance a stone never stops on an empty cell, so
-    /// code 0 is never clobbered.
+    /// A change of a cell's code (clobbered, left behind) that keeps the
+    /// rules from an order, if there is one: then play may never end.
+    ///
+    /// A move turns one cell from the code clobbered into the code left
+    /// behind and changes no other count (the stone only changes place).
+    /// When every such change goes down an order of the three codes, the
+    /// sum of the cells' ranks falls with every move and play ends. A
+    /// change of a code into itself is the stone and the cell it takes
+    /// changing places, which the move back undoes; two changes that undo
+    /// each other can alternate (Left turning `o` into `x`, Right `x`
+    /// into `o`). With no limit on the distance a stone never stops on an
+    /// empty cell, so code 0 is then never clobbered.
     pub fn cycle(&self) -> Option<(u8, u8)> {
         let changes: Vec<(u8, u8)> = (0..2)
             .flat_map(|i| {
