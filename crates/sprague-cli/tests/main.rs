@@ -1607,6 +1607,75 @@ fn childish_hackenbush_and_arc_kayles() {
 }
 
 #[test]
+fn clobber_variants_weighted_arc_kayles_and_decimal_digits() {
+    // CGSuite's GameGridTest.scala (commit e909ab8b), "define Clobber
+    // properly": each variant's value, compared as games with CGSuite's
+    // value read by the value syntax.
+    for (position, cgsuite) in [
+        ("kings(\"xox|ox.\")", "{^^*|*,v[2]}"),
+        ("rooks(\"xox|ox.\")", "{^^*|0,*}"),
+        ("queens(\"xox|ox.\")", "^"),
+        ("anti_clobber(\"xoxo|oo..\")", "{*|-1}"),
+        (
+            "gen_clobber[\"diagonal\", 2|1](\"xoxo|oox.|xxx.\")",
+            "{0,v*|vv}",
+        ),
+    ] {
+        let v = json(&["analyze", position, "--json"]);
+        let expected = json(&["analyze", cgsuite, "--json"]);
+        assert_eq!(v["value"], expected["value"], "{position}");
+    }
+    // Hot Clobber: xx is 1 (Left clobbers her own stone); Knights: x..|..o
+    // is * (a knight's jump either way).
+    assert_eq!(
+        json(&["analyze", "hot_clobber(\"xx\")", "--json"])["value"],
+        "1"
+    );
+    let v = json(&["analyze", "knights(\"x..|..o\")", "--json", "--all"]);
+    assert_eq!(v["value"], "*");
+    assert_eq!(
+        v["winning_moves"][0]["description"],
+        "the stone on (0, 0) clobbers (1, 2)"
+    );
+    assert_eq!(v["winning_moves"][0]["to"], "knights(\"...|..x\")");
+    // Parameters that let play go on for ever are the user's to fix.
+    let (_, err, code) = sprague(&["analyze", "gen_clobber[0|1](\"x.o\")"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("never end"), "{err}");
+    // Weighted Arc Kayles: 2-2 is two moves in a row, 0; weights 1 are
+    // Arc Kayles (a path of three vertices is *).
+    assert_eq!(
+        json(&["analyze", "weighted_arc_kayles(\"2-2\")", "--json"])["grundy"],
+        0
+    );
+    assert_eq!(
+        json(&["analyze", "weighted_arc_kayles(\"1-1-1\")", "--json"])["grundy"],
+        1
+    );
+    let (_, err, code) = sprague(&["analyze", "weighted_arc_kayles(\"1-x\")"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a vertex is its weight"), "{err}");
+    // A take-and-break digit in decimal, &N;, is the digit of value N.
+    let decimal = json(&["table", "octal[0.&7;&15;]", "--to", "30", "--json"]);
+    let spelled = json(&["table", "octal[0.7f]", "--to", "30", "--json"]);
+    assert_eq!(decimal["values"], spelled["values"]);
+    let (out, _, code) = sprague(&["games"]);
+    assert_eq!(code, 0);
+    for name in [
+        "anti_clobber",
+        "hot_clobber",
+        "kings",
+        "knights",
+        "rooks",
+        "queens",
+        "gen_clobber",
+        "weighted_arc_kayles",
+    ] {
+        assert!(out.lines().any(|l| l == name), "{name} missing");
+    }
+}
+
+#[test]
 fn take_and_break_codes_in_cgsuites_full_syntax() {
     // CGSuite's GameHeapTest.scala: 4!.0 is Grundy's game, 0.[3] is Nim.
     let (out, err, code) = sprague(&["table", "octal[4!.0]", "--to", "20"]);

@@ -213,8 +213,9 @@ fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
         .map_err(|e| ApiError::bad_request(e.body_text()))
 }
 
-/// Rulesets whose string parameter is not a file name: `board["knight"]`.
-const STRING_PARAMETERS_NOT_FILES: &[&str] = &["board"];
+/// Rulesets whose string parameter is not a file name: `board["knight"]`,
+/// `gen_clobber["diagonal", 2|1]`.
+const STRING_PARAMETERS_NOT_FILES: &[&str] = &["board", "gen_clobber"];
 
 /// Rulesets whose string parameter names a file that the library reads
 /// through a [`sprague::graph::FileSource`], so the explorer chooses which

@@ -24,6 +24,7 @@ mod domineering;
 mod fibonacci;
 mod fission;
 mod foxgeese;
+mod gen_clobber;
 mod graph;
 mod grid;
 mod hackenbush;
@@ -53,6 +54,7 @@ mod treblecross;
 mod tree_staircase;
 mod unfair;
 mod value;
+mod weighted_arc_kayles;
 mod wythoff;
 
 use std::sync::Arc;
@@ -86,6 +88,10 @@ pub use domineering::{DomineeringBoard, MAX_CELLS as DOMINEERING_MAX_CELLS};
 pub use fibonacci::{FibonacciPosition, zeckendorf};
 pub use fission::FissionBoard;
 pub use foxgeese::FoxAndGeese;
+pub use gen_clobber::{
+    AntiClobberBoard, Directions as ClobberDirections, GenClobber, GenClobberBoard,
+    HotClobberBoard, KingsBoard, KnightsBoard, QueensBoard, RooksBoard,
+};
 pub use graph::PartizanToken;
 pub use hackenbush::{
     HackenbushGraph, HackenbushString, MAX_EDGES as HACKENBUSH_MAX_EDGES,
@@ -114,6 +120,7 @@ pub use treblecross::{TreblecrossBoard, treblecross_winning_cells};
 pub use tree_staircase::TreeStaircase;
 pub use unfair::{UnfairHeap, unfair_mover_wins};
 pub use value::{GameValue, MAX_UPS, build_value};
+pub use weighted_arc_kayles::WeightedArcKaylesGraph;
 pub use wythoff::{
     TABLE_MAX as WYTHOFF_TABLE_MAX, WythoffPosition, floor_k_phi, wythoff_grundy_array,
     wythoff_is_p, wythoff_partner,
@@ -146,6 +153,7 @@ pub static RULESETS: &[Ruleset] = &[
     hackenbush::RULESET,
     childish_hackenbush::RULESET,
     arc_kayles::RULESET,
+    weighted_arc_kayles::RULESET,
     cut::RULESET,
     cake::MAUNDY,
     cake::EATCAKE,
@@ -159,6 +167,13 @@ pub static RULESETS: &[Ruleset] = &[
     backsliding_toads::RULESET,
     foxgeese::RULESET,
     clobber::RULESET,
+    gen_clobber::ANTI_CLOBBER,
+    gen_clobber::HOT_CLOBBER,
+    gen_clobber::KINGS,
+    gen_clobber::KNIGHTS,
+    gen_clobber::ROOKS,
+    gen_clobber::QUEENS,
+    gen_clobber::GEN_CLOBBER,
     konane::RULESET,
     amazons::RULESET,
     skijumps::RULESET,
@@ -189,12 +204,15 @@ pub fn sum_rules() -> impl Iterator<Item = &'static dyn SumRule> {
     RULESETS.iter().filter_map(|r| r.sum_rule)
 }
 fn lookup(ruleset: &RulesetSyntax) -> Result<&'static Ruleset, ParseError> {
-    // Only subtraction games split their parameters into Left's and
-    // Right's with a `|`.
-    if ruleset.bar.is_some() && ruleset.name != "subtraction" && find(&ruleset.name).is_some() {
+    // Only subtraction games and gen_clobber split their parameters into
+    // Left's and Right's with a `|`.
+    if ruleset.bar.is_some()
+        && !["subtraction", "gen_clobber"].contains(&ruleset.name.as_str())
+        && find(&ruleset.name).is_some()
+    {
         return Err(ParseError::bad_parameters(
             format!(
-                "`{}` takes no `|` in its parameters (only subtraction[L|R] does)",
+                "`{}` takes no `|` in its parameters (only subtraction[L|R] and gen_clobber[L|R] do)",
                 ruleset.name
             ),
             ruleset

@@ -6,7 +6,9 @@
 //! Digit `dk` says what may happen when `k` stones are removed from a heap:
 //! bit `i` of its value (a base-32 digit, `0`–`9` then `a`–`v`) lets the
 //! rest be left as exactly `i` non-empty heaps (`i = 0`: the heap had
-//! exactly `k`). A digit may instead list the heap counts in braces,
+//! exactly `k`; `&N;` writes a digit's value `N` in decimal, for values
+//! past `v` = 31: `&32;` allows exactly five heaps). A digit may instead
+//! list the heap counts in braces,
 //! `{2,3}` or `{2+}` (two or more), and `*` allows any count. A digit
 //! followed by `!` requires the heaps left to be pairwise unequal, `?` not
 //! all equal, `=` all equal (a list may mark each count). Digits in square
@@ -267,24 +269,43 @@ impl GeneralCode {
                         )
                     })?)
                 }
+                '&' => {
+                    // `&N;`: the digit of value N written in decimal, for
+                    // the values past base 32's `v` (CGSuite's TBCode).
+                    let Some(len) = chars[i..].iter().position(|&(_, c)| c == ';') else {
+                        return Err(bad(
+                            "this `&` is never closed by `;` (a digit `&N;` gives its value in decimal)"
+                                .into(),
+                            at..at + 1,
+                        ));
+                    };
+                    end = i + len + 1;
+                    let inside: String = chars[i + 1..i + len].iter().map(|&(_, c)| c).collect();
+                    let value: u64 = inside.parse().map_err(|_| {
+                        bad(
+                            format!(
+                                "`&{inside};` is not a digit: `&N;` takes a decimal N below 2^64"
+                            ),
+                            at..chars.get(end - 1).map_or(text.len(), |&(a, _)| a + 1),
+                        )
+                    })?;
+                    Some((
+                        (0..64)
+                            .map(|b| Self::allowed(value >> b & 1 == 1))
+                            .collect(),
+                        false,
+                    ))
+                }
                 c => match BASE32.find(c.to_ascii_lowercase()) {
                     Some(v) => Some((
-                        (0..5)
-                            .map(|b| {
-                                if v >> b & 1 == 1 {
-                                    Constraint::Unconstrained
-                                } else {
-                                    Constraint::Disallowed
-                                }
-                            })
-                            .collect(),
+                        (0..5).map(|b| Self::allowed(v >> b & 1 == 1)).collect(),
                         false,
                     )),
                     None => {
                         return Err(bad(
                             format!(
                                 "`{c}` is not a digit of a take-and-break code \
-                                 (0-9 and a-v, *, {{…}}, a mark !, ? or =, [ ] around repeated digits)"
+                                 (0-9 and a-v, &N; in decimal, *, {{…}}, a mark !, ? or =, [ ] around repeated digits)"
                             ),
                             at..at + c.len_utf8(),
                         ));
@@ -370,6 +391,15 @@ impl GeneralCode {
             digits.push(Digit::zero());
         }
         Ok(GeneralCode { digits, period })
+    }
+
+    /// A count a digit's bit allows (unconstrained) or does not.
+    fn allowed(bit: bool) -> Constraint {
+        if bit {
+            Constraint::Unconstrained
+        } else {
+            Constraint::Disallowed
+        }
     }
 
     /// The counts of a braced digit: `2,3`, `2+`, `0,2!,3` (a count may
@@ -890,7 +920,45 @@ mod tests {
     }
 
     #[test]
+    fn decimal_digits_are_their_spelled_out_equivalents() {
+        // `&N;` (CGSuite's TBCode.parse) is the digit of value N: the same
+        // code as the base-32 digit or the braced list of N's bits, marks
+        // and repetition included, and it prints back as CGSuite prints a
+        // digit past `v`.
+        for (decimal, spelled) in [
+            ("0.&7;", "0.7"),
+            ("0.&3;&15;", "0.3f"),
+            ("0.&31;", "0.v"),
+            ("0.&32;", "0.{5}"),
+            ("0.&33;", "0.{0,5}"),
+            ("0.&7;!", "0.7!"),
+            ("0.3&12;?", "0.3c?"),
+            ("0.[&3;]", "0.[3]"),
+            ("&4;!.0", "4!.0"),
+            ("0.&0;&1;", "0.01"),
+            ("0.&9223372036854775809;", "0.{0,63}"),
+        ] {
+            assert_eq!(code(decimal), code(spelled), "{decimal}");
+            assert_eq!(
+                code(decimal).to_string(),
+                code(spelled).to_string(),
+                "{decimal}"
+            );
+        }
+        assert_eq!(code("0.&32;").to_string(), "0.&32;");
+        assert_eq!(code("0.&32;").to_string(), code("0.&32;").to_string());
+        assert_eq!(code(&code("0.&96;").to_string()), code("0.{5,6}"));
+        // The options of a heap alike (two heaps or five, of 7 less one).
+        assert_eq!(options("0.&36;", 7), options("0.{2,5}", 7));
+        assert_eq!(options("0.&36;", 7), "1,1,1,1,2  1,5  2,4  3,3");
+    }
+
+    #[test]
     fn bad_codes_are_errors_with_spans() {
+        assert_eq!(GeneralCode::parse("0.&7", 10).unwrap_err().span, 12..13);
+        assert_eq!(GeneralCode::parse("0.&x;3", 10).unwrap_err().span, 12..15);
+        assert!(GeneralCode::parse("0.&18446744073709551616;", 0).is_err());
+        assert!(GeneralCode::parse("0.&;", 0).is_err());
         assert_eq!(GeneralCode::parse("0.3x", 10).unwrap_err().span, 13..14);
         assert!(GeneralCode::parse("20.017", 0).is_err());
         assert!(GeneralCode::parse("0.[3", 0).is_err());
