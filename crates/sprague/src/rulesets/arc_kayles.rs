@@ -33,7 +33,7 @@ use crate::error::{ParseError, SolveError};
 use crate::game::{Component, Impartial, Key, Kind, Move, Partizan, Side};
 use crate::syntax::{Arg, ComponentSyntax};
 
-use super::common::{Ruleset, no_params};
+use super::common::{Ruleset, edge_parts, no_params};
 use super::hackenbush::{Colour, Edge, HackenbushGraph, RawGraph, read_graph};
 
 pub(super) const RULESET: Ruleset = Ruleset {
@@ -156,30 +156,8 @@ impl ArcKaylesGraph {
 /// 0 in the order of its vertices.
 fn connected_parts(graph: &RawGraph) -> Vec<RawGraph> {
     let n = graph.n_vertices;
-    let mut part: Vec<Option<usize>> = vec![None; n];
-    let mut n_parts = 0;
-    for start in 0..n {
-        let touched = graph
-            .edges
-            .iter()
-            .any(|&(a, b, _)| a == start || b == start);
-        if part[start].is_some() || !touched {
-            continue;
-        }
-        part[start] = Some(n_parts);
-        let mut stack = vec![start];
-        while let Some(v) = stack.pop() {
-            for &(a, b, _) in &graph.edges {
-                for (x, y) in [(a, b), (b, a)] {
-                    if x == v && part[y].is_none() {
-                        part[y] = Some(n_parts);
-                        stack.push(y);
-                    }
-                }
-            }
-        }
-        n_parts += 1;
-    }
+    let ends: Vec<(usize, usize)> = graph.edges.iter().map(|&(a, b, _)| (a, b)).collect();
+    let (part, n_parts) = edge_parts(n, &ends, 0..n);
     (0..n_parts)
         .map(|p| {
             let vertices: Vec<usize> = (0..n).filter(|&v| part[v] == Some(p)).collect();

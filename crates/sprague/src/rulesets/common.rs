@@ -648,6 +648,40 @@ pub(crate) fn quoted_components(
         .collect()
 }
 
+/// The connected parts of a graph on vertices `0..n` with these edges:
+/// each vertex an edge touches gets the number of its part, others `None`.
+/// Parts are numbered in the order their first vertex appears in `starts`
+/// (a vertex of `starts` that no edge touches starts no part), so the caller
+/// chooses the order its components are written in.
+pub(crate) fn edge_parts(
+    n: usize,
+    edges: &[(usize, usize)],
+    starts: impl IntoIterator<Item = usize>,
+) -> (Vec<Option<usize>>, usize) {
+    let mut part: Vec<Option<usize>> = vec![None; n];
+    let mut n_parts = 0;
+    for start in starts {
+        let touched = edges.iter().any(|&(a, b)| a == start || b == start);
+        if part[start].is_some() || !touched {
+            continue;
+        }
+        part[start] = Some(n_parts);
+        let mut stack = vec![start];
+        while let Some(v) = stack.pop() {
+            for &(a, b) in edges {
+                for (x, y) in [(a, b), (b, a)] {
+                    if x == v && part[y].is_none() {
+                        part[y] = Some(n_parts);
+                        stack.push(y);
+                    }
+                }
+            }
+        }
+        n_parts += 1;
+    }
+    (part, n_parts)
+}
+
 /// Every row of `n` entries, each in `0..=max`, in lexicographic order: the
 /// small positions that tests compare with brute force.
 #[cfg(test)]

@@ -912,31 +912,36 @@ mod tests {
 
     #[test]
     fn small_boards_by_hand() {
-        // Anti-Clobber: x. -- Left's stone steps right and leaves an o
-        // (ox, where nobody moves); Right has no stone: {0|} = 1. x.o --
-        // either player steps into the middle, leaving a stone of the
-        // other's: oxo and xox are 0, so {0|0} = *.
-        assert_eq!(value("anti_clobber(\"x.\")"), "1");
-        assert_eq!(value("anti_clobber(\"x.o\")"), "*");
-        assert_eq!(value("anti_clobber(\"x#o\")"), "0");
-        // Hot Clobber: xx -- Left clobbers her own stone (.x, 0), Right
-        // has none: 1. xo is * as in Clobber.
-        assert_eq!(value("hot_clobber(\"xx\")"), "1");
-        assert_eq!(value("hot_clobber(\"xo\")"), "*");
-        // Rooks reach across the empty cell (Clobber's x.o is 0), kings
-        // and queens step diagonally, knights jump.
-        assert_eq!(value("clobber(\"x.o\")"), "0");
-        assert_eq!(value("rooks(\"x.o\")"), "*");
-        assert_eq!(value("rooks(\"x.|.o\")"), "0");
-        assert_eq!(value("kings(\"x.|.o\")"), "*");
-        assert_eq!(value("queens(\"x..|...|..o\")"), "*");
-        assert_eq!(value("knights(\"x..|..o\")"), "*");
-        assert_eq!(value("knights(\"xo\")"), "0");
+        let by_hand = [
+            // Anti-Clobber: x. -- Left's stone steps right and leaves an o
+            // (ox, where nobody moves); Right has no stone: {0|} = 1. x.o
+            // -- either player steps into the middle, leaving a stone of
+            // the other's: oxo and xox are 0, so {0|0} = *.
+            ("anti_clobber(\"x.\")", "1"),
+            ("anti_clobber(\"x.o\")", "*"),
+            ("anti_clobber(\"x#o\")", "0"),
+            // Hot Clobber: xx -- Left clobbers her own stone (.x, 0), Right
+            // has none: 1. xo is * as in Clobber.
+            ("hot_clobber(\"xx\")", "1"),
+            ("hot_clobber(\"xo\")", "*"),
+            // Rooks reach across the empty cell (Clobber's x.o is 0), kings
+            // and queens step diagonally, knights jump.
+            ("clobber(\"x.o\")", "0"),
+            ("rooks(\"x.o\")", "*"),
+            ("rooks(\"x.|.o\")", "0"),
+            ("kings(\"x.|.o\")", "*"),
+            ("queens(\"x..|...|..o\")", "*"),
+            ("knights(\"x..|..o\")", "*"),
+            ("knights(\"xo\")", "0"),
+            // max_distance=2 reaches two cells and no further.
+            ("gen_clobber[2|1, max_distance=2](\"x.o\")", "*"),
+            ("gen_clobber[2|1, max_distance=2](\"x..o\")", "0"),
+        ];
+        for (position, expected) in by_hand {
+            assert_eq!(value(position), expected, "{position}");
+        }
         // A rook's slide stops at the first stone: its own stone blocks.
         assert_eq!(value("rooks(\"xxo\")"), value("clobber(\"xxo\")"));
-        // max_distance=2 reaches two cells and no further.
-        assert_eq!(value("gen_clobber[2|1, max_distance=2](\"x.o\")"), "*");
-        assert_eq!(value("gen_clobber[2|1, max_distance=2](\"x..o\")"), "0");
     }
 
     #[test]
@@ -1043,21 +1048,25 @@ mod tests {
         // A code without the bar, a code out of range, a side's
         // left_behind without the bar or twice, unknown directions, an
         // unknown name, a letter the game does not know.
-        assert_eq!(err("gen_clobber[2](\"xo\")").span, 12..13);
-        assert_eq!(err("gen_clobber[3|1](\"xo\")").span, 12..13);
-        assert_eq!(err("gen_clobber[left_behind=1](\"xo\")").span, 12..25);
+        for (text, span) in [
+            ("gen_clobber[2](\"xo\")", 12..13),
+            ("gen_clobber[3|1](\"xo\")", 12..13),
+            ("gen_clobber[left_behind=1](\"xo\")", 12..25),
+            ("gen_clobber[2|1, left_behind=3](\"xo\")", 17..30),
+            ("gen_clobber[\"round\"](\"xo\")", 12..19),
+            ("gen_clobber[k=1](\"xo\")", 12..15),
+            ("gen_clobber[2|1](\"x#\")", 19..20),
+            (
+                "gen_clobber[2|1, \"compass\", \"diagonal\"](\"xo\")",
+                28..38,
+            ),
+        ] {
+            assert_eq!(err(text).span, span, "{text}");
+        }
         assert!(
             err("gen_clobber[2, left_behind=1, left_behind=2|1](\"xo\")")
                 .to_string()
                 .contains("twice")
-        );
-        assert_eq!(err("gen_clobber[2|1, left_behind=3](\"xo\")").span, 17..30);
-        assert_eq!(err("gen_clobber[\"round\"](\"xo\")").span, 12..19);
-        assert_eq!(err("gen_clobber[k=1](\"xo\")").span, 12..15);
-        assert_eq!(err("gen_clobber[2|1](\"x#\")").span, 19..20);
-        assert_eq!(
-            err("gen_clobber[2|1, \"compass\", \"diagonal\"](\"xo\")").span,
-            28..38
         );
         // Parameters that let play go on for ever: a stone stepping into
         // empty cells and leaving them empty, clobbering its own colour

@@ -31,7 +31,7 @@ use crate::error::{ParseError, SolveError};
 use crate::game::{Component, Impartial, Key, Kind, Move};
 use crate::syntax::{Arg, ComponentSyntax};
 
-use super::common::{Ruleset, check_move_count, no_params};
+use super::common::{Ruleset, check_move_count, edge_parts, no_params};
 
 pub(super) const RULESET: Ruleset = Ruleset {
     name: "weighted_arc_kayles",
@@ -84,27 +84,8 @@ impl WeightedArcKaylesGraph {
             .copied()
             .filter(|&(a, b)| weights[a] > 0 && weights[b] > 0)
             .collect();
-        let n = weights.len();
-        let mut part: Vec<Option<usize>> = vec![None; n];
-        let mut n_parts = 0;
-        for &(start, _) in &edges {
-            if part[start].is_some() {
-                continue;
-            }
-            part[start] = Some(n_parts);
-            let mut stack = vec![start];
-            while let Some(v) = stack.pop() {
-                for &(a, b) in &edges {
-                    for (x, y) in [(a, b), (b, a)] {
-                        if x == v && part[y].is_none() {
-                            part[y] = Some(n_parts);
-                            stack.push(y);
-                        }
-                    }
-                }
-            }
-            n_parts += 1;
-        }
+        let starts: Vec<usize> = edges.iter().map(|&(a, _)| a).collect();
+        let (part, n_parts) = edge_parts(weights.len(), &edges, starts);
         (0..n_parts)
             .map(|p| {
                 let own: Vec<(usize, usize)> = edges
@@ -673,10 +654,14 @@ mod tests {
     fn bad_graphs_are_parse_errors_with_spans() {
         let err = |text: &str| Position::parse(text).unwrap_err();
         // weighted_arc_kayles(" is 21 bytes: the string starts at 21.
-        assert_eq!(err("weighted_arc_kayles(\"1-x\")").span, 23..24);
-        assert_eq!(err("weighted_arc_kayles(\"1--1\")").span, 23..24);
-        assert_eq!(err("weighted_arc_kayles(\"1-:A\")").span, 24..25);
-        assert_eq!(err("weighted_arc_kayles(\"1:A-2:A\")").span, 27..28);
+        for (text, span) in [
+            ("weighted_arc_kayles(\"1-x\")", 23..24),
+            ("weighted_arc_kayles(\"1--1\")", 23..24),
+            ("weighted_arc_kayles(\"1-:A\")", 24..25),
+            ("weighted_arc_kayles(\"1:A-2:A\")", 27..28),
+        ] {
+            assert_eq!(err(text).span, span, "{text}");
+        }
         assert!(
             err("weighted_arc_kayles(\"1-{99999999999999999999}\")")
                 .to_string()
