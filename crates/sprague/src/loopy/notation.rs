@@ -37,11 +37,13 @@ impl LoopyArena {
     ///
     /// The budget's errors.
     pub fn display(&mut self, value: &SidedValue) -> Result<String, SolveError> {
-        if value.as_stopper().is_some() || self.equal(value.onside(), value.offside())? {
-            return self.display_stopper(value.onside());
+        if let (Some(on), Some(off)) = (value.onside(), value.offside())
+            && (value.as_stopper().is_some() || self.equal(on, off)?)
+        {
+            return self.display_stopper(on);
         }
-        let on = self.display_stopper(value.onside())?;
-        let off = self.display_stopper(value.offside())?;
+        let on = self.display_side(value, true)?;
+        let off = self.display_side(value, false)?;
         if on == "on" && off == "off" {
             return Ok("dud".to_string());
         }
@@ -56,6 +58,22 @@ impl LoopyArena {
     pub fn display_stopper(&mut self, g: &Stopper) -> Result<String, SolveError> {
         let mut printer = Printer::new(self, g)?;
         Ok(printer.write(0, true, false, 0)?.0)
+    }
+
+    /// The onside (`onside = true`) or offside of a sided value in
+    /// CGSuite's notation, a stopper or not (CGSuite's
+    /// `SimplifiedLoopyGame` prints a side that is not a stopper alike).
+    ///
+    /// # Errors
+    ///
+    /// The budget's errors.
+    pub fn display_side(&mut self, value: &SidedValue, onside: bool) -> Result<String, SolveError> {
+        let game = if onside {
+            value.onside_game()
+        } else {
+            value.offside_game()
+        };
+        self.display_stopper(&Stopper::graph(game.clone()))
     }
 }
 
@@ -72,6 +90,11 @@ struct Printer<'a> {
     short: Vec<Option<GameId>>,
     colours: Vec<u64>,
     plumtree: Vec<bool>,
+    /// Whether no infinite alternating sequence starts below the vertex:
+    /// the special forms (`±G`, `Tiny`, upons) are stoppers' and are
+    /// looked for only there; a side that is not a stopper prints the
+    /// rest in braces, as CGSuite's `SimplifiedLoopyGame` does.
+    stopper: Vec<bool>,
     names: FxHashMap<u32, Option<String>>,
     n_named: usize,
 }
@@ -100,6 +123,7 @@ impl<'a> Printer<'a> {
         Ok(Printer {
             colours: refined_colours(g.game()),
             plumtree: g.game().plumtree_vertices(),
+            stopper: g.game().stopper_vertices(),
             short,
             g: g.clone(),
             arena,
@@ -166,7 +190,7 @@ impl<'a> Printer<'a> {
                 && matches!(&p, Pseudonumber::Over(x) | Pseudonumber::Under(x) if *x != Dyadic::ZERO);
             return Ok((if parens { format!("({text})") } else { text }, 0));
         }
-        if !self.names.contains_key(&v) {
+        if !self.names.contains_key(&v) && self.stopper[v as usize] {
             if let Some(text) = self.switch(v, depth)? {
                 return Ok((text, 0));
             }
@@ -1057,7 +1081,7 @@ impl LoopyArena {
                 let off = self.game_of(off)?;
                 let on = self.value(&on)?;
                 let off = self.value(&off)?;
-                self.sided(on.onside().clone(), off.offside().clone())
+                self.sides_of(&on, &off)
             }
         }
     }

@@ -317,7 +317,7 @@ fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, Solv
             Some([onside, offside]) => {
                 let on = games_value(vec![onside], &mut arena, budget)?;
                 let off = games_value(vec![offside], &mut arena, budget)?;
-                let v = arena.sided(on.onside().clone(), off.offside().clone())?;
+                let v = arena.sides_of(&on, &off)?;
                 add(&mut arena, &v)?;
             }
             None => games.push(Arc::clone(c)),
