@@ -446,7 +446,12 @@ fn general_side(
                     let w = g.options(v, of_left)[j];
                     let mut bypassed = false;
                     for &x in g.options(w, !of_left) {
-                        if !(if of_left { le(x, v) } else { le(v, x) }) {
+                        // A reversing option that leads back to the
+                        // reversed one by alternating moves would be
+                        // bypassed for ever (CGSuite asks the same).
+                        if !(if of_left { le(x, v) } else { le(v, x) })
+                            || alternating_reach(&g, x, of_left, w)
+                        {
                             continue;
                         }
                         let mut list = g.options(v, of_left).to_vec();
@@ -528,6 +533,28 @@ fn general_side(
         }
     }
     Ok(g.reachable())
+}
+
+/// Whether alternating moves from `from`, with Left (`left_first`) or
+/// Right to move, reach `to` with the other player to move.
+fn alternating_reach(g: &LoopyGame, from: u32, left_first: bool, to: u32) -> bool {
+    let n = g.n_vertices() as usize;
+    let mut seen = vec![[false; 2]; n];
+    seen[from as usize][usize::from(!left_first)] = true;
+    let mut stack = vec![(from, left_first)];
+    while let Some((v, left)) = stack.pop() {
+        for &w in g.options(v, left) {
+            if w == to && left == left_first {
+                return true;
+            }
+            let slot = &mut seen[w as usize][usize::from(left)];
+            if !*slot {
+                *slot = true;
+                stack.push((w, !left));
+            }
+        }
+    }
+    false
 }
 
 fn not_ending() -> SolveError {

@@ -350,6 +350,30 @@ impl LoopyGame {
         seen
     }
 
+    /// The number of positions in the largest strongly connected component
+    /// (positions each reachable from the other) of the part the start
+    /// reaches: what the cost of its value grows with (see
+    /// [`LoopyArena::value`](crate::LoopyArena::value)).
+    pub fn largest_component(&self) -> u32 {
+        let reachable = self.reachable_vertices();
+        let n = self.left.len();
+        let successors: Vec<Vec<u32>> = (0..n)
+            .map(|v| {
+                if reachable[v] {
+                    self.left[v].iter().chain(&self.right[v]).copied().collect()
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        let component = Arena::new(vec![true; n], &successors).strong_components();
+        let mut size: FxHashMap<u32, u32> = FxHashMap::default();
+        for v in (0..n).filter(|&v| reachable[v]) {
+            *size.entry(component[v]).or_default() += 1;
+        }
+        size.into_values().max().unwrap_or(0)
+    }
+
     /// Whether no position reachable from the start can be reached again.
     pub fn is_loopfree(&self) -> bool {
         self.loopfree_vertices()[self.start as usize]

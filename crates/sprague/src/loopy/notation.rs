@@ -26,6 +26,9 @@ use crate::error::{ParseError, ParseErrorKind, SolveError};
 /// its braces (CGSuite's `maxSlashes`).
 const MAX_BARS: usize = 4;
 
+/// The largest `n` read in `^<n>` and `^[n]` (each a chain of `n` forms).
+const MAX_UP_POWER: u64 = 1 << 16;
+
 /// The deepest nesting of braces and parentheses read.
 const MAX_NESTING: usize = 200;
 
@@ -496,6 +499,20 @@ pub enum LoopyExpr {
         /// The nimber.
         star: u64,
     },
+    /// `x^<n>*k` (the `n`-th up power) or `x^[n]*k` (`^<1> + ... +
+    /// ^<n>`), negated for `v`: the short-game notation CGSuite prints.
+    UpPower {
+        /// The number part.
+        number: Dyadic,
+        /// The power.
+        n: u64,
+        /// `[n]` rather than `<n>`.
+        sum: bool,
+        /// Written with `v`.
+        down: bool,
+        /// The nimber.
+        star: u64,
+    },
     /// `x over` (`true`) or `x under`.
     OverUnder(Dyadic, bool),
     /// `x^[on]*n` (`Upon`) or `x^<on>*n`, negated for `v`.
@@ -533,7 +550,7 @@ impl LoopyExpr {
             | LoopyExpr::OverUnder(..)
             | LoopyExpr::Upon { .. }
             | LoopyExpr::Tiny(..) => true,
-            LoopyExpr::Short { .. } => false,
+            LoopyExpr::Short { .. } | LoopyExpr::UpPower { .. } => false,
             LoopyExpr::Neg(e) | LoopyExpr::Switch(e) => e.is_loopy(),
             LoopyExpr::Sum(es) => es.iter().any(LoopyExpr::is_loopy),
         }
@@ -901,6 +918,25 @@ impl<'t> Reader<'t> {
                 let uponth = self.peek() == Some('<');
                 let close = if uponth { '>' } else { ']' };
                 self.bump();
+                if let Some(digits) = self.digits() {
+                    let n: u64 = digits
+                        .parse()
+                        .ok()
+                        .filter(|&n| n <= MAX_UP_POWER)
+                        .ok_or_else(|| self.bad("an up power too large", start..self.at))?;
+                    if self.peek() != Some(close) {
+                        return Err(self.error("the closing bracket of the up power"));
+                    }
+                    self.bump();
+                    let star = self.star()?;
+                    return Ok(LoopyExpr::UpPower {
+                        number,
+                        n,
+                        sum: !uponth,
+                        down: arrow == 'v',
+                        star,
+                    });
+                }
                 if self.word() != "on" {
                     return Err(self.error("`on`"));
                 }
@@ -1215,6 +1251,26 @@ impl LoopyArena {
             },
             LoopyExpr::Short { number, ups, star } => {
                 let id = self.short_value(number, *ups, *star)?;
+                self.short_game(id)?
+            }
+            LoopyExpr::UpPower {
+                number,
+                n,
+                sum,
+                down,
+                star,
+            } => {
+                let cgt = self.canonical_arena();
+                let mut power = if *sum {
+                    crate::algebra::up_power_sum(cgt, *n)?
+                } else {
+                    crate::algebra::up_power(cgt, *n)?
+                };
+                if *down {
+                    power = cgt.neg(power)?;
+                }
+                let base = cgt.number_plus_nimber(number.clone(), *star)?;
+                let id = cgt.add(base, power)?;
                 self.short_game(id)?
             }
             LoopyExpr::OverUnder(x, over) => {
