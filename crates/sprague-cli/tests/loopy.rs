@@ -137,6 +137,20 @@ fn a_value_beyond_the_limit_is_reported_not_computed() {
 }
 
 #[test]
+fn bachs_carousel_has_sides_that_are_not_stoppers() {
+    // CGSuite's SidedValueTestCase (commit e909ab8b) prints this value.
+    let (out, err, code) = sprague(&["analyze", "--", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "N-position: the player to move wins (value a{1|1, {1*|a||*}||0} & \
+             a{0, {1|||1*|a||*}|0})"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn the_fox_and_geese_start_is_valued() {
     // 10 597 positions in components of at most 12: CGSuite's value
     // (tests/data/loopy/rulesets.txt names the source).

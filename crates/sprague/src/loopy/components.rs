@@ -21,8 +21,10 @@
 //! both). Within a component, a move on an infinite alternating sequence is
 //! deleted when its deletion leaves the side's value of the vertex it
 //! leaves unchanged (then every vertex's is: the same mirror strategy, up
-//! to that vertex); when no such move remains the component is a stopper
-//! and is simplified as one.
+//! to that vertex); a component that becomes a stopper so is simplified
+//! as one. A component that keeps an infinite alternating
+//! sequence is not stored: it and every component leading to it are
+//! simplified together over the store by [`general_side`].
 
 use super::game::{Arena, LoopyGame, Side, le_all};
 use crate::budget::Budget;
@@ -386,7 +388,10 @@ pub(crate) fn simplify(
         right.push(r.iter().map(target).collect());
     }
     budget.check_positions(left.len() as u64)?;
-    let whole = LoopyGame::new(left, right, renumber[start as usize]);
+    // The same game reached by two paths may be two vertices of the
+    // explored graph: one, so that the simplification sees one (the
+    // stored vertices, pairwise unequal, keep their numbers).
+    let whole = fuse_identical(&LoopyGame::new(left, right, renumber[start as usize]));
     let side_graph = general_side(whole, m, side, budget)?;
     if side_graph.is_stopper() {
         // The side is equal to a stopper after all.
@@ -505,7 +510,11 @@ fn general_side(
         }
         // Moves on an infinite alternating sequence that do not matter.
         let on_cycle = g.alternating_cycle_moves();
+        let reachable = g.reachable_vertices();
         for v in m..n {
+            if !reachable[v as usize] {
+                continue;
+            }
             for of_left in [true, false] {
                 let mut i = 0;
                 while i < g.options(v, of_left).len() {
@@ -532,7 +541,69 @@ fn general_side(
             return Err(not_ending());
         }
     }
-    Ok(g.reachable())
+    Ok(fuse_identical(&g).reachable())
+}
+
+/// The graph with every set of vertices that are the same game (the
+/// coarsest partition where two vertices in one part have options in the
+/// same parts, for each player: a bisimulation) fused into its first
+/// vertex; the others stay, with nothing leading to them. A side that is
+/// not a stopper is fused no further: CGSuite fuses only the vertices
+/// below which no infinite alternating sequence starts, which here are
+/// stored stoppers already, pairwise unequal.
+fn fuse_identical(g: &LoopyGame) -> LoopyGame {
+    let n = g.n_vertices() as usize;
+    let mut part: Vec<u32> = vec![0; n];
+    let mut n_parts = 1;
+    loop {
+        let mut index: rustc_hash::FxHashMap<(u32, Vec<u32>, Vec<u32>), u32> =
+            rustc_hash::FxHashMap::default();
+        let signature = |v: u32, left: bool| {
+            let mut list: Vec<u32> = g
+                .options(v, left)
+                .iter()
+                .map(|&w| part[w as usize])
+                .collect();
+            list.sort_unstable();
+            list.dedup();
+            list
+        };
+        let next: Vec<u32> = (0..n as u32)
+            .map(|v| {
+                let key = (part[v as usize], signature(v, true), signature(v, false));
+                let fresh = index.len() as u32;
+                *index.entry(key).or_insert(fresh)
+            })
+            .collect();
+        let count = index.len();
+        part = next;
+        if count == n_parts {
+            break;
+        }
+        n_parts = count;
+    }
+    let mut first = vec![u32::MAX; n_parts];
+    for v in 0..n as u32 {
+        let p = part[v as usize] as usize;
+        if first[p] == u32::MAX {
+            first[p] = v;
+        }
+    }
+    let map = |list: &[u32]| -> Vec<u32> {
+        let mut out: Vec<u32> = Vec::with_capacity(list.len());
+        for &w in list {
+            let w = first[part[w as usize] as usize];
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+        out
+    };
+    LoopyGame::new(
+        (0..n as u32).map(|v| map(g.left(v))).collect(),
+        (0..n as u32).map(|v| map(g.right(v))).collect(),
+        first[part[g.start() as usize] as usize],
+    )
 }
 
 /// Whether alternating moves from `from`, with Left (`left_first`) or
