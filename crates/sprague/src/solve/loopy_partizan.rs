@@ -255,11 +255,12 @@ fn too_large(g: &LoopyGame) -> Option<String> {
 /// grows with its size times the number of values found before it (one
 /// survival or Büchi game on their product; for a side that is not a
 /// stopper, one a move tried); the whole graph is bounded by the budget
-/// only. Measured (`benches/loopy.rs`, release, 2-core machine shared,
-/// 2026-11-27; size, largest component, median): Fox and Geese's start
-/// 10 597 positions, 12, 0.49 s; `backsliding_toads("TTT..FFF")` 560, 28,
-/// 1.0 s; `"TT...FF"` 210, 35, 0.58 s; beyond: `"TT....FF"` 420, 70, 3.2 s;
-/// `"TTT...FFF"` 1 680, 84, 36 s. Only [`analyze`](crate::analyze) and
+/// only. Measured (`benches/loopy.rs`, criterion medians, release, 2-core
+/// machine shared, load about 7, 2026-11-27; positions, largest
+/// component, time): Fox and Geese's start 10 597, 12, 0.40 s;
+/// `backsliding_toads("TTT..FFF")` 560, 28, 0.66 s; `"TT...FF"` 210, 35,
+/// 0.33 s; beyond the limit `"TT....FF"` 420, 70, 3.3 s. Only
+/// [`analyze`](crate::analyze) and
 /// [`crate::loopy_partizan_value`] ask for it; the outcome, the moves and
 /// the engine's reply never wait for it.
 pub const MAX_VALUE_VERTICES: u32 = 36;
