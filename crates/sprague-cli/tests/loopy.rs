@@ -120,14 +120,41 @@ fn a_sided_value_is_valued_and_has_no_moves() {
 
 #[test]
 fn a_value_beyond_the_limit_is_reported_not_computed() {
-    // Backsliding Toads TTT..FFF: 561 positions, more than the limit.
-    let (out, err, code) = sprague(&["analyze", "--", "backsliding_toads(\"TTT..FFF\")"]);
+    // Backsliding Toads TT....FF: a component of 70 positions, more than
+    // the limit.
+    let (out, err, code) = sprague(&["analyze", "--", "backsliding_toads(\"TT....FF\")"]);
     assert_eq!(code, 0, "{err}");
     let line = out.lines().nth(1).unwrap_or_default();
     assert!(
-        line.starts_with("value not computed: the graph has 561 positions, more than "),
+        line.starts_with(
+            "value not computed: the graph has 70 positions in one strongly connected \
+             component, more than "
+        ),
         "{out}"
     );
-    let v = json(&["analyze", "--json", "--", "backsliding_toads(\"TTT..FFF\")"]);
+    let v = json(&["analyze", "--json", "--", "backsliding_toads(\"TT....FF\")"]);
     assert_eq!(v["value"], serde_json::Value::Null);
+}
+
+#[test]
+fn bachs_carousel_has_sides_that_are_not_stoppers() {
+    // CGSuite's SidedValueTestCase (commit e909ab8b) prints this value.
+    let (out, err, code) = sprague(&["analyze", "--", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "N-position: the player to move wins (value a{1|1, {1*|a||*}||0} & \
+             a{0, {1|||1*|a||*}|0})"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_fox_and_geese_start_is_valued() {
+    // 10 597 positions in components of at most 12: CGSuite's value
+    // (tests/data/loopy/rulesets.txt names the source).
+    let (out, err, code) = sprague(&["analyze", "--", "foxgeese(\"4,2 4,4 4,6 4,8\", \"1,1\")"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("{4*|7/2}"), "{out}");
 }

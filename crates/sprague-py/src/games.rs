@@ -253,8 +253,9 @@ pub struct LoopyCanonical {
 /// # Errors
 ///
 /// `Unsupported` for an option that is a sum of several positions, a game
-/// of more than [`sprague::MAX_VALUE_VERTICES`] positions (the limit of
-/// `analyze`), or one whose sides are not stoppers; beyond `budget`.
+/// with more than [`sprague::MAX_VALUE_VERTICES`] positions in one strongly
+/// connected component (the limit of `analyze`), or one whose side's
+/// simplification does not end; beyond `budget`.
 pub fn loopy_canonical(
     left: Options,
     right: Options,
@@ -285,10 +286,11 @@ pub fn loopy_canonical(
     }
     let [l, r] = graph;
     let game = LoopyGame::new(l, r, 0).reachable();
-    if game.n_vertices() > sprague::MAX_VALUE_VERTICES {
+    let k = game.largest_component();
+    if k > sprague::MAX_VALUE_VERTICES {
         return Err(SolveError::unsupported(format!(
-            "the game is loopy and has {} positions: its value is computed for at most {}",
-            game.n_vertices(),
+            "the game is loopy and has {k} positions in one strongly connected component: its \
+             value is computed for at most {}",
             sprague::MAX_VALUE_VERTICES
         )));
     }

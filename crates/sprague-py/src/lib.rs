@@ -523,8 +523,9 @@ fn grundy(py: Python<'_>, moves: &Bound<'_, PyAny>, start: &Bound<'_, PyAny>) ->
 /// games: a stopper's simplest form (``"on"``, ``"over"``, ``"1over"``) or
 /// a sided value ``"onside & offside"`` (``"dud"`` for ``on & off``). Its
 /// options must be single positions, and it may have at most
-/// ``MAX_VALUE_VERTICES`` positions (the limit of ``analyze``), else
-/// ``ValueError``, as for a game whose sides are not stoppers. With
+/// ``MAX_VALUE_VERTICES`` positions in one strongly connected component
+/// (positions each reachable from the other; the limit of ``analyze``),
+/// else ``ValueError``. With
 /// ``figures=True`` its ``outcome`` may be a draw (``"D"``, ``"PHat"``,
 /// ``"PCheck"``, ``"NHat"``, ``"NCheck"``), and ``cgt`` holds only the
 /// stops (``left_stop``, ``right_stop``, which may be ``"on"``,

@@ -80,5 +80,5 @@ def test_a_loopy_game_beyond_the_limit_is_a_value_error():
     n = sprague.MAX_VALUE_VERTICES + 1
     # A cycle of n positions, Left moving round it.
     left, right = (lambda p: [(p + 1) % n]), (lambda p: [])
-    with pytest.raises(ValueError, match=f"has {n} positions: its value is computed for at most"):
+    with pytest.raises(ValueError, match=f"has {n} positions in one strongly connected component: its value is computed for at most"):
         sprague.canonical(left, right, 0)

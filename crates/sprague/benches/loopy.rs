@@ -4,7 +4,8 @@
 //! the sum grows one component at a time (the number of vertices is the
 //! product of the components'); and the value of whole ruleset graphs
 //! (Backsliding Toads and Frogs rows, Fox and Geese), the published ones
-//! checked against their published values before timing.
+//! checked against their published values before timing; and the sides of
+//! games that are not stopper-sided (Bach's Carousel, four random ones).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -44,10 +45,13 @@ fn sum_of(arena: &mut LoopyArena, k: usize) -> LoopyGame {
 
 /// Ruleset positions, with CGSuite's value where it is published
 /// (`tests/data/loopy/rulesets.txt` names the sources).
-const RULESET_POSITIONS: [(&str, Option<&str>); 6] = [
+/// `TT....FF` (a component of 70 positions) is beyond `analyze`'s limit on
+/// components (`MAX_VALUE_VERTICES`): timed to show why.
+const RULESET_POSITIONS: [(&str, Option<&str>); 7] = [
     ("backsliding_toads(\"TT..F\")", None),
     ("backsliding_toads(\"TT..FF\")", None),
     ("backsliding_toads(\"TT...FF\")", None),
+    ("backsliding_toads(\"TT....FF\")", None),
     (
         "backsliding_toads(\"TTT..FFF\")",
         Some("{on||0|-1/2} & {1/2|0||off}"),
@@ -89,7 +93,131 @@ pub fn bench_rulesets(c: &mut Criterion) {
     group.finish();
 }
 
+/// Each vertex's options, vertex 0 the start.
+type OptionLists = &'static [&'static [u32]];
+
+/// Games that are not stopper-sided: Bach's Carousel (CGSuite's
+/// `SidedValueTestCase`, whose printed value the bench asserts) and four
+/// drawn at random (7 to 9 vertices reachable, option lists as written), each of
+/// whose sides is not a stopper.
+const NOT_STOPPER_SIDED: [(&str, OptionLists, OptionLists); 4] = [
+    (
+        "random 1",
+        &[
+            &[8],
+            &[],
+            &[6, 8],
+            &[1, 3],
+            &[1, 7],
+            &[],
+            &[3, 4, 6, 8],
+            &[4, 5],
+            &[5],
+        ],
+        &[
+            &[2, 8],
+            &[1],
+            &[1, 3, 4],
+            &[2],
+            &[],
+            &[3, 8],
+            &[3],
+            &[1, 6],
+            &[],
+        ],
+    ),
+    (
+        "random 2",
+        &[
+            &[6, 7],
+            &[],
+            &[],
+            &[0, 8],
+            &[0, 2, 5, 6],
+            &[],
+            &[4, 8],
+            &[],
+            &[7],
+        ],
+        &[&[0, 4], &[8], &[], &[], &[], &[3, 8], &[3], &[], &[5]],
+    ),
+    (
+        "random 3",
+        &[
+            &[1, 2, 3],
+            &[0, 2, 5],
+            &[1],
+            &[1, 7],
+            &[0],
+            &[3],
+            &[5],
+            &[2],
+        ],
+        &[&[6], &[2], &[5], &[], &[2], &[1], &[], &[5]],
+    ),
+    (
+        "random 4",
+        &[
+            &[0, 5],
+            &[],
+            &[0, 3, 5],
+            &[0],
+            &[],
+            &[],
+            &[3, 4],
+            &[4],
+            &[6],
+        ],
+        &[&[6], &[], &[], &[2], &[], &[1, 5], &[8], &[3], &[]],
+    ),
+];
+
+const CAROUSEL: (&str, &str) = (
+    "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}",
+    "a{1|1, {1*|a||*}||0} & a{0, {1|||1*|a||*}|0}",
+);
+
+/// `LoopyArena::value` of games whose sides are not stoppers.
+pub fn bench_not_stopper_sided(c: &mut Criterion) {
+    let mut group = c.benchmark_group("loopy_not_stopper_sided");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(2))
+        .warm_up_time(Duration::from_millis(300));
+    let mut arena = LoopyArena::new(Budget::DEFAULT);
+    let carousel = arena
+        .game_of(&parse_loopy(CAROUSEL.0).expect("a value").onside)
+        .expect("a game");
+    let mut games = vec![("carousel", carousel)];
+    for (name, left, right) in NOT_STOPPER_SIDED {
+        let lists = |l: &[&[u32]]| l.iter().map(|o| o.to_vec()).collect();
+        games.push((name, LoopyGame::new(lists(left), lists(right), 0)));
+    }
+    for (name, game) in games {
+        // Check before timing: not stopper-sided, and the outcome read off
+        // the sides is the retrograde search's.
+        let mut arena = LoopyArena::new(Budget::DEFAULT);
+        let value = arena.value(&game).expect("a value");
+        assert!(!value.is_stopper_sided(), "{name}");
+        if name == "carousel" {
+            assert_eq!(arena.display(&value).expect("printable"), CAROUSEL.1);
+        }
+        assert_eq!(
+            arena.outcome_sided(&value).expect("within the budget"),
+            game.outcome()
+        );
+        group.bench_with_input(BenchmarkId::new("value", name), &game, |b, g| {
+            b.iter(|| {
+                let mut arena = LoopyArena::new(Budget::DEFAULT);
+                black_box(arena.value(g).expect("a value"))
+            })
+        });
+    }
+    group.finish();
+}
+
 pub fn bench(c: &mut Criterion) {
+    bench_not_stopper_sided(c);
     bench_rulesets(c);
     let mut group = c.benchmark_group("loopy_simplest_form");
     group

@@ -12,9 +12,10 @@ from typing import Any, Callable, Dict, Hashable, Iterable, List, Literal, Optio
 __version__: str
 
 MAX_VALUE_VERTICES: int
-"""The most positions a loopy partizan game may have for its value to be
-computed (``analyze`` leaves it out beyond, ``canonical`` raises
-``ValueError``)."""
+"""The most positions one strongly connected component (positions each
+reachable from the other) of a loopy partizan game may have for its value
+to be computed (``analyze`` leaves it out beyond, ``canonical`` raises
+``ValueError``); the whole game is bounded by the budget only."""
 
 class Move(TypedDict):
     component: int
@@ -239,7 +240,8 @@ def canonical(
     theory of loopy games as ``analyze`` values one: a stopper's simplest
     form (``"on"``, ``"over"``) or ``"onside & offside"`` (``"dud"``). Its
     options must be single positions and it may have at most
-    ``MAX_VALUE_VERTICES`` positions, else ``ValueError``; with
+    ``MAX_VALUE_VERTICES`` positions in one strongly connected component,
+    else ``ValueError``; with
     ``figures=True`` its outcome may be a draw and ``cgt`` holds only the
     stops of a stopper (``None`` for a sided value).
     """

@@ -21,10 +21,12 @@
 //! both). Within a component, a move on an infinite alternating sequence is
 //! deleted when its deletion leaves the side's value of the vertex it
 //! leaves unchanged (then every vertex's is: the same mirror strategy, up
-//! to that vertex); when no such move remains the component is a stopper
-//! and is simplified as one.
+//! to that vertex); a component that becomes a stopper so is simplified
+//! as one. A component that keeps an infinite alternating
+//! sequence is not stored: it and every component leading to it are
+//! simplified together over the store by [`general_side`].
 
-use super::game::{Arena, LoopyGame, Side};
+use super::game::{Arena, LoopyGame, Side, le_all};
 use crate::budget::Budget;
 use crate::error::SolveError;
 
@@ -222,20 +224,38 @@ impl<'a> Product<'a> {
     }
 }
 
+/// A simplified graph: a stopper in simplest form, or a side that is not
+/// a stopper (simplified as far as [`simplify`] goes).
+#[derive(Clone, Debug)]
+pub(crate) enum Simplified {
+    /// A stopper in simplest form.
+    Stopper(LoopyGame),
+    /// A side with an infinite alternating sequence left.
+    General(LoopyGame),
+}
+
+/// Where a move of a vertex not yet stored leads: a stored vertex or
+/// another such vertex (by its number in the game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    Stored(u32),
+    Raw(u32),
+}
+
 /// The simplest form of `game` (every vertex reachable from the start) if
-/// `side` is `Stopper`, or the stopper equal to its onside or offside,
-/// computed component by component.
+/// `side` is `Stopper`; otherwise its onside or offside, computed
+/// component by component: a stopper when it is equal to one, else the
+/// graph of [`general_side`].
 ///
 /// # Errors
 ///
-/// `Unsupported` if the game is not a stopper (for `Stopper`), or a
-/// component of a side keeps an infinite alternating sequence that no
-/// deletion of moves removes; the budget's errors.
+/// `Unsupported` if the game is not a stopper (for `Stopper`) or the
+/// simplification of a side does not end; the budget's errors.
 pub(crate) fn simplify(
     game: &LoopyGame,
     side: Side,
     budget: &Budget,
-) -> Result<LoopyGame, SolveError> {
+) -> Result<Simplified, SolveError> {
     let n = game.n_vertices() as usize;
     let any_move = Arena::new(
         vec![true; n],
@@ -258,12 +278,43 @@ pub(crate) fn simplify(
     let mut store = Store::default();
     let mut stored = vec![u32::MAX; n];
     let mut place = vec![u32::MAX; n];
+    // The vertices whose side is not a stopper, or that lead to one: their
+    // options (after the deletions tried in their component).
+    let mut raw: Vec<Option<[Vec<Target>; 2]>> = vec![None; n];
     for (c, vertices) in members.iter().enumerate() {
         let m = store.len() as u32;
+        let leads_to_raw = vertices.iter().any(|&v| {
+            game.left(v)
+                .iter()
+                .chain(game.right(v))
+                .any(|&w| component[w as usize] as usize != c && raw[w as usize].is_some())
+        });
         for (i, &v) in vertices.iter().enumerate() {
             place[v as usize] = i as u32;
         }
-        let number = |w: u32| -> u32 {
+        if leads_to_raw {
+            let number = |w: u32| -> Target {
+                if component[w as usize] as usize == c || raw[w as usize].is_some() {
+                    Target::Raw(w)
+                } else {
+                    Target::Stored(stored[w as usize])
+                }
+            };
+            let lists: Vec<[Vec<Target>; 2]> = vertices
+                .iter()
+                .map(|&v| {
+                    [
+                        game.left(v).iter().map(|&w| number(w)).collect(),
+                        game.right(v).iter().map(|&w| number(w)).collect(),
+                    ]
+                })
+                .collect();
+            for (&v, l) in vertices.iter().zip(lists) {
+                raw[v as usize] = Some(l);
+            }
+            continue;
+        }
+        let index = |w: u32| -> u32 {
             if component[w as usize] as usize == c {
                 m + place[w as usize]
             } else {
@@ -273,11 +324,11 @@ pub(crate) fn simplify(
         let part = Part {
             left: vertices
                 .iter()
-                .map(|&v| game.left(v).iter().map(|&w| number(w)).collect())
+                .map(|&v| game.left(v).iter().map(|&w| index(w)).collect())
                 .collect(),
             right: vertices
                 .iter()
-                .map(|&v| game.right(v).iter().map(|&w| number(w)).collect())
+                .map(|&v| game.right(v).iter().map(|&w| index(w)).collect())
                 .collect(),
         };
         let part = if side == Side::Stopper {
@@ -286,22 +337,317 @@ pub(crate) fn simplify(
             delete_irrelevant_moves(&store, part, side, budget)?
         };
         if has_alternating_cycle(&part, m) {
-            return Err(SolveError::unsupported(match side {
-                Side::Stopper => {
-                    "not a stopper: some follower has an infinite alternating sequence of moves"
+            if side == Side::Stopper {
+                return Err(SolveError::unsupported(
+                    "not a stopper: some follower has an infinite alternating sequence of moves",
+                ));
+            }
+            let back = |x: u32| -> Target {
+                if x < m {
+                    Target::Stored(x)
+                } else {
+                    Target::Raw(vertices[(x - m) as usize])
                 }
-                Side::On => "the onside of this game is not reduced to a stopper by deleting moves",
-                Side::Off => {
-                    "the offside of this game is not reduced to a stopper by deleting moves"
-                }
-            }));
+            };
+            for (i, &v) in vertices.iter().enumerate() {
+                raw[v as usize] = Some([
+                    part.left[i].iter().map(|&x| back(x)).collect(),
+                    part.right[i].iter().map(|&x| back(x)).collect(),
+                ]);
+            }
+            continue;
         }
         let ids = add_stoppers(&mut store, &part, budget)?;
         for (&v, id) in vertices.iter().zip(ids) {
             stored[v as usize] = id;
         }
     }
-    Ok(store.game_at(stored[game.start() as usize]))
+    let start = game.start();
+    if raw[start as usize].is_none() {
+        return Ok(Simplified::Stopper(store.game_at(stored[start as usize])));
+    }
+    // The store's vertices first, then the others.
+    let m = store.len() as u32;
+    let mut renumber = vec![u32::MAX; n];
+    let mut order = Vec::new();
+    for (v, r) in raw.iter().enumerate() {
+        if r.is_some() {
+            renumber[v] = m + order.len() as u32;
+            order.push(v);
+        }
+    }
+    let mut left = store.left.clone();
+    let mut right = store.right.clone();
+    let target = |t: &Target| match *t {
+        Target::Stored(x) => x,
+        Target::Raw(w) => renumber[w as usize],
+    };
+    for &v in &order {
+        let [l, r] = raw[v].as_ref().expect("a raw vertex");
+        left.push(l.iter().map(target).collect());
+        right.push(r.iter().map(target).collect());
+    }
+    budget.check_positions(left.len() as u64)?;
+    // The same game reached by two paths may be two vertices of the
+    // explored graph: one, so that the simplification sees one (the
+    // stored vertices, pairwise unequal, keep their numbers).
+    let whole = fuse_identical(&LoopyGame::new(left, right, renumber[start as usize]));
+    let side_graph = general_side(whole, m, side, budget)?;
+    if side_graph.is_stopper() {
+        // The side is equal to a stopper after all.
+        return simplify(&side_graph, Side::Stopper, budget);
+    }
+    Ok(Simplified::General(side_graph))
+}
+
+/// The onside or offside of `game`, whose vertices below `m` are stoppers
+/// in simplest form, simplified by the steps of Siegel, *Combinatorial
+/// Game Theory*, VI.4 for a side that is not a stopper (CGSuite's
+/// `simplifyGraph` takes them in this order): reversible options bypassed
+/// and dominated options deleted, then moves on an infinite alternating
+/// sequence deleted, round after round until none applies. Outside
+/// stoppers these steps are not always sound, so each is kept only when
+/// the side's value of the vertex it changes is unchanged, decided by the
+/// comparison of the two graphs (then every vertex's value is unchanged).
+/// The result keeps only what the start reaches, numbered from 0.
+///
+/// # Errors
+///
+/// `Unsupported` if the rounds do not end within a bound; the budget's
+/// errors.
+fn general_side(
+    mut g: LoopyGame,
+    m: u32,
+    side: Side,
+    budget: &Budget,
+) -> Result<LoopyGame, SolveError> {
+    let n = g.n_vertices();
+    // Every step keeps every vertex's value, so one table serves them all.
+    let table = le_all(&g, &g, side, budget)?;
+    let le = |x: u32, y: u32| table[x as usize * n as usize + y as usize];
+    // Whether changing v's options to `candidate`'s keeps v's value: `at
+    // least` and `at most` say which comparisons are needed.
+    let keeps = |old: &LoopyGame, new: &LoopyGame, v: u32, at_least: bool, at_most: bool| {
+        let (a, b) = (old.at(v), new.at(v));
+        Ok::<bool, SolveError>(
+            (!at_least || game_le(&a, &b, side, budget)?)
+                && (!at_most || game_le(&b, &a, side, budget)?),
+        )
+    };
+    let most_changes = 64 * u64::from(n) * u64::from(n);
+    let mut changes = 0u64;
+    loop {
+        let mut changed = false;
+        let reachable = g.reachable_vertices();
+        for v in m..n {
+            if !reachable[v as usize] {
+                continue;
+            }
+            for of_left in [true, false] {
+                // Reversible options: G^L with some G^LR <= G (Right's
+                // alike), replaced by the reversing option's options.
+                let mut j = 0;
+                while j < g.options(v, of_left).len() {
+                    let w = g.options(v, of_left)[j];
+                    let mut bypassed = false;
+                    for &x in g.options(w, !of_left) {
+                        // A reversing option that leads back to the
+                        // reversed one by alternating moves would be
+                        // bypassed for ever (CGSuite asks the same).
+                        if !(if of_left { le(x, v) } else { le(v, x) })
+                            || alternating_reach(&g, x, of_left, w)
+                        {
+                            continue;
+                        }
+                        let mut list = g.options(v, of_left).to_vec();
+                        list.remove(j);
+                        for &y in g.options(x, of_left) {
+                            if !list.contains(&y) {
+                                list.push(y);
+                            }
+                        }
+                        let candidate = with_options(&g, v, of_left, list);
+                        if keeps(&g, &candidate, v, true, true)? {
+                            g = candidate;
+                            bypassed = true;
+                            break;
+                        }
+                    }
+                    if bypassed {
+                        changed = true;
+                        changes += 1;
+                        if changes > most_changes {
+                            return Err(not_ending());
+                        }
+                    } else {
+                        j += 1;
+                    }
+                }
+                // Dominated options: a Left option at most another (of two
+                // equal ones, the later) goes.
+                let mut i = 0;
+                while i < g.options(v, of_left).len() {
+                    let list = g.options(v, of_left);
+                    let a = list[i];
+                    let better = |a: u32, b: u32| if of_left { le(a, b) } else { le(b, a) };
+                    let dominated = list.iter().enumerate().any(|(k, &b)| {
+                        k != i && b != a && better(a, b) && (!better(b, a) || k < i)
+                    }) || list[..i].contains(&a);
+                    if dominated {
+                        let mut list = list.to_vec();
+                        list.remove(i);
+                        let candidate = with_options(&g, v, of_left, list);
+                        // Fewer options for Left can only lower the value.
+                        if keeps(&g, &candidate, v, of_left, !of_left)? {
+                            g = candidate;
+                            changed = true;
+                            continue;
+                        }
+                    }
+                    i += 1;
+                }
+            }
+        }
+        // Moves on an infinite alternating sequence that do not matter.
+        let on_cycle = g.alternating_cycle_moves();
+        let reachable = g.reachable_vertices();
+        for v in m..n {
+            if !reachable[v as usize] {
+                continue;
+            }
+            for of_left in [true, false] {
+                let mut i = 0;
+                while i < g.options(v, of_left).len() {
+                    let w = g.options(v, of_left)[i];
+                    if on_cycle.contains(&(v, w, of_left)) {
+                        let mut list = g.options(v, of_left).to_vec();
+                        list.remove(i);
+                        let candidate = with_options(&g, v, of_left, list);
+                        if keeps(&g, &candidate, v, of_left, !of_left)? {
+                            g = candidate;
+                            changed = true;
+                            continue;
+                        }
+                    }
+                    i += 1;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+        changes += 1;
+        if changes > most_changes {
+            return Err(not_ending());
+        }
+    }
+    Ok(fuse_identical(&g).reachable())
+}
+
+/// The graph with every set of vertices that are the same game (the
+/// coarsest partition where two vertices in one part have options in the
+/// same parts, for each player: a bisimulation) fused into its first
+/// vertex; the others stay, with nothing leading to them. A side that is
+/// not a stopper is fused no further: CGSuite fuses only the vertices
+/// below which no infinite alternating sequence starts, which here are
+/// stored stoppers already, pairwise unequal.
+fn fuse_identical(g: &LoopyGame) -> LoopyGame {
+    let n = g.n_vertices() as usize;
+    let mut part: Vec<u32> = vec![0; n];
+    let mut n_parts = 1;
+    loop {
+        let mut index: rustc_hash::FxHashMap<(u32, Vec<u32>, Vec<u32>), u32> =
+            rustc_hash::FxHashMap::default();
+        let signature = |v: u32, left: bool| {
+            let mut list: Vec<u32> = g
+                .options(v, left)
+                .iter()
+                .map(|&w| part[w as usize])
+                .collect();
+            list.sort_unstable();
+            list.dedup();
+            list
+        };
+        let next: Vec<u32> = (0..n as u32)
+            .map(|v| {
+                let key = (part[v as usize], signature(v, true), signature(v, false));
+                let fresh = index.len() as u32;
+                *index.entry(key).or_insert(fresh)
+            })
+            .collect();
+        let count = index.len();
+        part = next;
+        if count == n_parts {
+            break;
+        }
+        n_parts = count;
+    }
+    let mut first = vec![u32::MAX; n_parts];
+    for v in 0..n as u32 {
+        let p = part[v as usize] as usize;
+        if first[p] == u32::MAX {
+            first[p] = v;
+        }
+    }
+    let map = |list: &[u32]| -> Vec<u32> {
+        let mut out: Vec<u32> = Vec::with_capacity(list.len());
+        for &w in list {
+            let w = first[part[w as usize] as usize];
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+        out
+    };
+    LoopyGame::new(
+        (0..n as u32).map(|v| map(g.left(v))).collect(),
+        (0..n as u32).map(|v| map(g.right(v))).collect(),
+        first[part[g.start() as usize] as usize],
+    )
+}
+
+/// Whether alternating moves from `from`, with Left (`left_first`) or
+/// Right to move, reach `to` with the other player to move.
+fn alternating_reach(g: &LoopyGame, from: u32, left_first: bool, to: u32) -> bool {
+    let n = g.n_vertices() as usize;
+    let mut seen = vec![[false; 2]; n];
+    seen[from as usize][usize::from(!left_first)] = true;
+    let mut stack = vec![(from, left_first)];
+    while let Some((v, left)) = stack.pop() {
+        for &w in g.options(v, left) {
+            if w == to && left == left_first {
+                return true;
+            }
+            let slot = &mut seen[w as usize][usize::from(left)];
+            if !*slot {
+                *slot = true;
+                stack.push((w, !left));
+            }
+        }
+    }
+    false
+}
+
+fn not_ending() -> SolveError {
+    SolveError::unsupported("the simplification of this side did not end")
+}
+
+/// `g <= h` from their starts, on the parts they reach.
+fn game_le(g: &LoopyGame, h: &LoopyGame, side: Side, budget: &Budget) -> Result<bool, SolveError> {
+    super::game::le(g, h, side, budget)
+}
+
+/// The game with `v`'s options for `left` (or Right) replaced.
+fn with_options(g: &LoopyGame, v: u32, left: bool, list: Vec<u32>) -> LoopyGame {
+    let n = g.n_vertices();
+    let mut l: Vec<Vec<u32>> = (0..n).map(|x| g.left(x).to_vec()).collect();
+    let mut r: Vec<Vec<u32>> = (0..n).map(|x| g.right(x).to_vec()).collect();
+    if left {
+        l[v as usize] = list;
+    } else {
+        r[v as usize] = list;
+    }
+    LoopyGame::new(l, r, g.start())
 }
 
 /// The component's own moves (between its vertices) as a game.

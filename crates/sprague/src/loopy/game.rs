@@ -297,12 +297,22 @@ impl LoopyGame {
     /// ones; Siegel, *Combinatorial Game Theory*, VI.1): a stopper, a game
     /// where play ends whenever neither player moves twice in a row.
     pub fn is_stopper(&self) -> bool {
-        let arena = Arena::of_game(self);
-        let acyclic = arena.cannot_reach_cycle();
+        let stopper = self.stopper_vertices();
         self.reachable_vertices()
             .iter()
-            .enumerate()
-            .all(|(v, &r)| !r || (acyclic[2 * v] && acyclic[2 * v + 1]))
+            .zip(stopper)
+            .all(|(&r, s)| !r || s)
+    }
+
+    /// For each vertex, whether no infinite alternating sequence of moves
+    /// starts from it with either player to move (then none starts from
+    /// any follower either: an alternating sequence from a follower reached
+    /// by an alternating sequence continues one from the vertex).
+    pub(crate) fn stopper_vertices(&self) -> Vec<bool> {
+        let acyclic = Arena::of_game(self).cannot_reach_cycle();
+        (0..self.left.len())
+            .map(|v| acyclic[2 * v] && acyclic[2 * v + 1])
+            .collect()
     }
 
     /// The moves `(from, to, by Left)` that lie on an infinite alternating
@@ -338,6 +348,30 @@ impl LoopyGame {
             }
         }
         seen
+    }
+
+    /// The number of positions in the largest strongly connected component
+    /// (positions each reachable from the other) of the part the start
+    /// reaches: what the cost of its value grows with (see
+    /// [`LoopyArena::value`](crate::LoopyArena::value)).
+    pub fn largest_component(&self) -> u32 {
+        let reachable = self.reachable_vertices();
+        let n = self.left.len();
+        let successors: Vec<Vec<u32>> = (0..n)
+            .map(|v| {
+                if reachable[v] {
+                    self.left[v].iter().chain(&self.right[v]).copied().collect()
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        let component = Arena::new(vec![true; n], &successors).strong_components();
+        let mut size: FxHashMap<u32, u32> = FxHashMap::default();
+        for v in (0..n).filter(|&v| reachable[v]) {
+            *size.entry(component[v]).or_default() += 1;
+        }
+        size.into_values().max().unwrap_or(0)
     }
 
     /// Whether no position reachable from the start can be reached again.

@@ -23,10 +23,12 @@
 //!   stopper is found the same way, component by component with the
 //!   followers already replaced by their sides: a move on an alternating
 //!   cycle is deleted when its deletion keeps every vertex's value (a
-//!   deleted Left move can only lower it, so one comparison decides) until
-//!   the component is a stopper; when that does not happen (a carousel, or
-//!   a game that needs CGSuite's unravelling) the answer is `Unsupported`,
-//!   never a guess.
+//!   deleted Left move can only lower it, so one comparison decides). A
+//!   component still not a stopper (Bach's Carousel), with all that leads
+//!   to it, is simplified as one graph: reversible options bypassed,
+//!   dominated and irrelevant cyclic options deleted, each step kept only
+//!   when the exact comparison says the value is unchanged; the side is
+//!   then that graph, not a stopper, printed as CGSuite prints it.
 //! - Sums: the product graph; of sided values, the upsum of the onsides
 //!   and the downsum of the offsides. Stops (which may be `on`, `off`,
 //!   `x over`, `x under`: [`Pseudonumber`]), degree and variety.

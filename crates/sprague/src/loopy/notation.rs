@@ -26,6 +26,9 @@ use crate::error::{ParseError, ParseErrorKind, SolveError};
 /// its braces (CGSuite's `maxSlashes`).
 const MAX_BARS: usize = 4;
 
+/// The largest `n` read in `^<n>` and `^[n]` (each a chain of `n` forms).
+const MAX_UP_POWER: u64 = 1 << 16;
+
 /// The deepest nesting of braces and parentheses read.
 const MAX_NESTING: usize = 200;
 
@@ -37,11 +40,13 @@ impl LoopyArena {
     ///
     /// The budget's errors.
     pub fn display(&mut self, value: &SidedValue) -> Result<String, SolveError> {
-        if value.as_stopper().is_some() || self.equal(value.onside(), value.offside())? {
-            return self.display_stopper(value.onside());
+        if let (Some(on), Some(off)) = (value.onside(), value.offside())
+            && (value.as_stopper().is_some() || self.equal(on, off)?)
+        {
+            return self.display_stopper(on);
         }
-        let on = self.display_stopper(value.onside())?;
-        let off = self.display_stopper(value.offside())?;
+        let on = self.display_side(value, true)?;
+        let off = self.display_side(value, false)?;
         if on == "on" && off == "off" {
             return Ok("dud".to_string());
         }
@@ -56,6 +61,22 @@ impl LoopyArena {
     pub fn display_stopper(&mut self, g: &Stopper) -> Result<String, SolveError> {
         let mut printer = Printer::new(self, g)?;
         Ok(printer.write(0, true, false, 0)?.0)
+    }
+
+    /// The onside (`onside = true`) or offside of a sided value in
+    /// CGSuite's notation, a stopper or not (CGSuite's
+    /// `SimplifiedLoopyGame` prints a side that is not a stopper alike).
+    ///
+    /// # Errors
+    ///
+    /// The budget's errors.
+    pub fn display_side(&mut self, value: &SidedValue, onside: bool) -> Result<String, SolveError> {
+        let game = if onside {
+            value.onside_game()
+        } else {
+            value.offside_game()
+        };
+        self.display_stopper(&Stopper::graph(game.clone()))
     }
 }
 
@@ -72,6 +93,11 @@ struct Printer<'a> {
     short: Vec<Option<GameId>>,
     colours: Vec<u64>,
     plumtree: Vec<bool>,
+    /// Whether no infinite alternating sequence starts below the vertex:
+    /// the special forms (`±G`, `Tiny`, upons) are stoppers' and are
+    /// looked for only there; a side that is not a stopper prints the
+    /// rest in braces, as CGSuite's `SimplifiedLoopyGame` does.
+    stopper: Vec<bool>,
     names: FxHashMap<u32, Option<String>>,
     n_named: usize,
 }
@@ -100,6 +126,7 @@ impl<'a> Printer<'a> {
         Ok(Printer {
             colours: refined_colours(g.game()),
             plumtree: g.game().plumtree_vertices(),
+            stopper: g.game().stopper_vertices(),
             short,
             g: g.clone(),
             arena,
@@ -166,7 +193,7 @@ impl<'a> Printer<'a> {
                 && matches!(&p, Pseudonumber::Over(x) | Pseudonumber::Under(x) if *x != Dyadic::ZERO);
             return Ok((if parens { format!("({text})") } else { text }, 0));
         }
-        if !self.names.contains_key(&v) {
+        if !self.names.contains_key(&v) && self.stopper[v as usize] {
             if let Some(text) = self.switch(v, depth)? {
                 return Ok((text, 0));
             }
@@ -472,6 +499,20 @@ pub enum LoopyExpr {
         /// The nimber.
         star: u64,
     },
+    /// `x^<n>*k` (the `n`-th up power) or `x^[n]*k` (`^<1> + ... +
+    /// ^<n>`), negated for `v`: the short-game notation CGSuite prints.
+    UpPower {
+        /// The number part.
+        number: Dyadic,
+        /// The power.
+        n: u64,
+        /// `[n]` rather than `<n>`.
+        sum: bool,
+        /// Written with `v`.
+        down: bool,
+        /// The nimber.
+        star: u64,
+    },
     /// `x over` (`true`) or `x under`.
     OverUnder(Dyadic, bool),
     /// `x^[on]*n` (`Upon`) or `x^<on>*n`, negated for `v`.
@@ -509,7 +550,7 @@ impl LoopyExpr {
             | LoopyExpr::OverUnder(..)
             | LoopyExpr::Upon { .. }
             | LoopyExpr::Tiny(..) => true,
-            LoopyExpr::Short { .. } => false,
+            LoopyExpr::Short { .. } | LoopyExpr::UpPower { .. } => false,
             LoopyExpr::Neg(e) | LoopyExpr::Switch(e) => e.is_loopy(),
             LoopyExpr::Sum(es) => es.iter().any(LoopyExpr::is_loopy),
         }
@@ -877,6 +918,25 @@ impl<'t> Reader<'t> {
                 let uponth = self.peek() == Some('<');
                 let close = if uponth { '>' } else { ']' };
                 self.bump();
+                if let Some(digits) = self.digits() {
+                    let n: u64 = digits
+                        .parse()
+                        .ok()
+                        .filter(|&n| n <= MAX_UP_POWER)
+                        .ok_or_else(|| self.bad("an up power too large", start..self.at))?;
+                    if self.peek() != Some(close) {
+                        return Err(self.error("the closing bracket of the up power"));
+                    }
+                    self.bump();
+                    let star = self.star()?;
+                    return Ok(LoopyExpr::UpPower {
+                        number,
+                        n,
+                        sum: !uponth,
+                        down: arrow == 'v',
+                        star,
+                    });
+                }
                 if self.word() != "on" {
                     return Err(self.error("`on`"));
                 }
@@ -1057,7 +1117,7 @@ impl LoopyArena {
                 let off = self.game_of(off)?;
                 let on = self.value(&on)?;
                 let off = self.value(&off)?;
-                self.sided(on.onside().clone(), off.offside().clone())
+                self.sides_of(&on, &off)
             }
         }
     }
@@ -1191,6 +1251,26 @@ impl LoopyArena {
             },
             LoopyExpr::Short { number, ups, star } => {
                 let id = self.short_value(number, *ups, *star)?;
+                self.short_game(id)?
+            }
+            LoopyExpr::UpPower {
+                number,
+                n,
+                sum,
+                down,
+                star,
+            } => {
+                let cgt = self.canonical_arena();
+                let mut power = if *sum {
+                    crate::algebra::up_power_sum(cgt, *n)?
+                } else {
+                    crate::algebra::up_power(cgt, *n)?
+                };
+                if *down {
+                    power = cgt.neg(power)?;
+                }
+                let base = cgt.number_plus_nimber(number.clone(), *star)?;
+                let id = cgt.add(base, power)?;
                 self.short_game(id)?
             }
             LoopyExpr::OverUnder(x, over) => {

@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 
 use rustc_hash::{FxHashMap, FxHasher};
 
-use super::components::simplify;
+use super::components::{Simplified, simplify};
 use super::game::{LoopyGame, LoopyOutcome, Side, le};
 use crate::budget::Budget;
 use crate::cgt::{CanonicalArena, Dyadic, GameId};
@@ -40,6 +40,11 @@ impl Stopper {
         self.game.is_loopfree()
     }
 
+    /// A graph that is printed as a stopper is, a stopper or not.
+    pub(crate) fn graph(game: LoopyGame) -> Stopper {
+        Stopper { game }
+    }
+
     /// The follower at vertex `v`, itself in simplest form.
     pub(crate) fn follower(&self, v: u32) -> Stopper {
         Stopper {
@@ -49,29 +54,75 @@ impl Stopper {
 }
 
 /// A sided value `onside & offside` (Siegel, *Combinatorial Game Theory*,
-/// VI.4): the value of any loopy game whose two sides are stoppers, the
-/// offside at most the onside. A stopper is the sided value whose sides
-/// are both itself.
+/// VI.4): the value of any loopy game, the offside at most the onside. A
+/// side is a stopper in simplest form when it is equal to one; otherwise
+/// (the game is not stopper-sided, as Bach's Carousel) it is a simplified
+/// graph with an infinite alternating sequence, compared by the side's own
+/// order. A stopper is the sided value whose sides are both itself.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SidedValue {
-    onside: Stopper,
-    offside: Stopper,
+    onside: SideForm,
+    offside: SideForm,
+}
+
+/// One side of a sided value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum SideForm {
+    /// A stopper in simplest form.
+    Stopper(Stopper),
+    /// A simplified graph that is not a stopper.
+    General(LoopyGame),
+}
+
+impl SideForm {
+    fn game(&self) -> &LoopyGame {
+        match self {
+            SideForm::Stopper(s) => &s.game,
+            SideForm::General(g) => g,
+        }
+    }
+
+    fn stopper(&self) -> Option<&Stopper> {
+        match self {
+            SideForm::Stopper(s) => Some(s),
+            SideForm::General(_) => None,
+        }
+    }
 }
 
 impl SidedValue {
-    /// The onside: the game played with infinite play a win for Left.
-    pub fn onside(&self) -> &Stopper {
-        &self.onside
+    /// The onside (the game played with infinite play a win for Left),
+    /// when it is a stopper.
+    pub fn onside(&self) -> Option<&Stopper> {
+        self.onside.stopper()
     }
 
-    /// The offside: the game played with infinite play a win for Right.
-    pub fn offside(&self) -> &Stopper {
-        &self.offside
+    /// The offside (the game played with infinite play a win for Right),
+    /// when it is a stopper.
+    pub fn offside(&self) -> Option<&Stopper> {
+        self.offside.stopper()
     }
 
-    /// The stopper, when both sides are the same game.
+    /// The onside's graph, a stopper or not (start 0).
+    pub fn onside_game(&self) -> &LoopyGame {
+        self.onside.game()
+    }
+
+    /// The offside's graph, a stopper or not (start 0).
+    pub fn offside_game(&self) -> &LoopyGame {
+        self.offside.game()
+    }
+
+    /// Whether both sides are stoppers.
+    pub fn is_stopper_sided(&self) -> bool {
+        self.onside().is_some() && self.offside().is_some()
+    }
+
+    /// The stopper, when both sides are the same stopper.
     pub fn as_stopper(&self) -> Option<&Stopper> {
-        (self.onside == self.offside).then_some(&self.onside)
+        (self.onside == self.offside)
+            .then_some(self.onside())
+            .flatten()
     }
 }
 
@@ -196,8 +247,11 @@ impl LoopyArena {
                 "not a stopper: some follower has an infinite alternating sequence of moves",
             ));
         }
-        let form = Stopper {
-            game: canonical_numbering(&simplify(&game, Side::Stopper, &self.budget)?),
+        let form = match simplify(&game, Side::Stopper, &self.budget)? {
+            Simplified::Stopper(g) => Stopper {
+                game: canonical_numbering(&g),
+            },
+            Simplified::General(_) => unreachable!("a stopper simplifies to a stopper"),
         };
         self.budget
             .check_positions(self.simplest.len() as u64 + u64::from(game.n_vertices()))?;
@@ -206,23 +260,19 @@ impl LoopyArena {
     }
 
     /// The sided value of any loopy game: its simplest form if it is a
-    /// stopper, otherwise its onside and offside, each found by deleting
-    /// the moves whose deletion leaves that side's value unchanged until
-    /// the side is a stopper.
+    /// stopper, otherwise its onside and offside, each simplified one
+    /// strongly connected component at a time into a stopper when it is
+    /// equal to one, and otherwise into a simplified graph that is not.
     ///
     /// # Errors
     ///
-    /// `Unsupported` if a side does not become a stopper that way (the
-    /// game is not stopper-sided, or needs CGSuite's unravelling); the
+    /// `Unsupported` if the simplification of a side does not end; the
     /// budget's errors.
     pub fn value(&mut self, game: &LoopyGame) -> Result<SidedValue, SolveError> {
         let game = game.reachable();
         if game.is_stopper() {
             let s = self.stopper(&game)?;
-            return Ok(SidedValue {
-                onside: s.clone(),
-                offside: s,
-            });
+            return Ok(self.of_stopper(&s));
         }
         let onside = self.side(&game, Side::On)?;
         let offside = self.side(&game, Side::Off)?;
@@ -235,7 +285,31 @@ impl LoopyArena {
     ///
     /// `Unsupported` if the offside is not at most the onside.
     pub fn sided(&mut self, onside: Stopper, offside: Stopper) -> Result<SidedValue, SolveError> {
-        if !self.le(&offside, &onside)? {
+        self.sided_forms(SideForm::Stopper(onside), SideForm::Stopper(offside))
+    }
+
+    /// The sided value whose onside is `on`'s and offside is `off`'s (what
+    /// `S & T` means).
+    ///
+    /// # Errors
+    ///
+    /// `Unsupported` if that offside is not at most that onside.
+    pub fn sides_of(
+        &mut self,
+        on: &SidedValue,
+        off: &SidedValue,
+    ) -> Result<SidedValue, SolveError> {
+        self.sided_forms(on.onside.clone(), off.offside.clone())
+    }
+
+    /// `offside <= onside`: Left, playing second, survives `onside -
+    /// offside` (an infinite play is hers on both sides' terms).
+    fn sided_forms(
+        &mut self,
+        onside: SideForm,
+        offside: SideForm,
+    ) -> Result<SidedValue, SolveError> {
+        if !le(offside.game(), onside.game(), Side::Stopper, &self.budget)? {
             return Err(SolveError::unsupported(
                 "the offside of a sided value must be at most its onside",
             ));
@@ -246,15 +320,37 @@ impl LoopyArena {
     /// The stopper as a sided value.
     pub fn of_stopper(&self, s: &Stopper) -> SidedValue {
         SidedValue {
-            onside: s.clone(),
-            offside: s.clone(),
+            onside: SideForm::Stopper(s.clone()),
+            offside: SideForm::Stopper(s.clone()),
         }
     }
 
-    fn side(&mut self, game: &LoopyGame, side: Side) -> Result<Stopper, SolveError> {
-        Ok(Stopper {
-            game: canonical_numbering(&simplify(game, side, &self.budget)?),
+    fn side(&mut self, game: &LoopyGame, side: Side) -> Result<SideForm, SolveError> {
+        Ok(match simplify(game, side, &self.budget)? {
+            Simplified::Stopper(g) => SideForm::Stopper(Stopper {
+                game: canonical_numbering(&g),
+            }),
+            Simplified::General(g) => SideForm::General(canonical_numbering(&g)),
         })
+    }
+
+    /// A side's value of any game: the stopper if it is one, else its side.
+    fn side_of_any(&mut self, game: &LoopyGame, side: Side) -> Result<SideForm, SolveError> {
+        let game = game.reachable();
+        if game.is_stopper() {
+            return Ok(SideForm::Stopper(self.stopper(&game)?));
+        }
+        self.side(&game, side)
+    }
+
+    /// Whether two sides are equal in `side`'s order.
+    fn equal_forms(&self, a: &SideForm, b: &SideForm, side: Side) -> Result<bool, SolveError> {
+        if let (Some(x), Some(y)) = (a.stopper(), b.stopper()) {
+            return self.equal(x, y);
+        }
+        Ok(a == b
+            || (le(a.game(), b.game(), side, &self.budget)?
+                && le(b.game(), a.game(), side, &self.budget)?))
     }
 
     /// `g <= h` for stoppers: Left, playing second, survives `h - g`.
@@ -281,7 +377,8 @@ impl LoopyArena {
     ///
     /// The budget's errors.
     pub fn equal_sided(&self, g: &SidedValue, h: &SidedValue) -> Result<bool, SolveError> {
-        Ok(self.equal(&g.onside, &h.onside)? && self.equal(&g.offside, &h.offside)?)
+        Ok(self.equal_forms(&g.onside, &h.onside, Side::On)?
+            && self.equal_forms(&g.offside, &h.offside, Side::Off)?)
     }
 
     /// The negative of a stopper.
@@ -299,9 +396,15 @@ impl LoopyArena {
     ///
     /// The budget's errors.
     pub fn neg_sided(&mut self, g: &SidedValue) -> Result<SidedValue, SolveError> {
+        let mut neg = |s: &SideForm| -> Result<SideForm, SolveError> {
+            Ok(match s {
+                SideForm::Stopper(s) => SideForm::Stopper(self.neg(s)?),
+                SideForm::General(g) => SideForm::General(canonical_numbering(&g.negative())),
+            })
+        };
         Ok(SidedValue {
-            onside: self.neg(&g.offside)?,
-            offside: self.neg(&g.onside)?,
+            onside: neg(&g.offside)?,
+            offside: neg(&g.onside)?,
         })
     }
 
@@ -323,10 +426,10 @@ impl LoopyArena {
     /// As [`LoopyArena::add`].
     pub fn upsum(&mut self, g: &Stopper, h: &Stopper) -> Result<Stopper, SolveError> {
         let sum = g.game.sum(&h.game, &self.budget)?;
-        if sum.is_stopper() {
-            return self.stopper(&sum);
-        }
-        self.side(&sum.reachable(), Side::On)
+        self.side_of_any(&sum, Side::On)?
+            .stopper()
+            .cloned()
+            .ok_or_else(not_a_stopper_side)
     }
 
     /// The downsum: the offside of `g + h`.
@@ -336,10 +439,10 @@ impl LoopyArena {
     /// As [`LoopyArena::add`].
     pub fn downsum(&mut self, g: &Stopper, h: &Stopper) -> Result<Stopper, SolveError> {
         let sum = g.game.sum(&h.game, &self.budget)?;
-        if sum.is_stopper() {
-            return self.stopper(&sum);
-        }
-        self.side(&sum.reachable(), Side::Off)
+        self.side_of_any(&sum, Side::Off)?
+            .stopper()
+            .cloned()
+            .ok_or_else(not_a_stopper_side)
     }
 
     /// The sum of sided values: the upsum of the onsides and the downsum
@@ -349,9 +452,11 @@ impl LoopyArena {
     ///
     /// As [`LoopyArena::add`].
     pub fn add_sided(&mut self, g: &SidedValue, h: &SidedValue) -> Result<SidedValue, SolveError> {
+        let on = g.onside.game().sum(h.onside.game(), &self.budget)?;
+        let off = g.offside.game().sum(h.offside.game(), &self.budget)?;
         Ok(SidedValue {
-            onside: self.upsum(&g.onside, &h.onside)?,
-            offside: self.downsum(&g.offside, &h.offside)?,
+            onside: self.side_of_any(&on, Side::On)?,
+            offside: self.side_of_any(&off, Side::Off)?,
         })
     }
 
@@ -361,13 +466,13 @@ impl LoopyArena {
     ///
     /// The budget's errors.
     pub fn outcome(&mut self, g: &Stopper) -> Result<LoopyOutcome, SolveError> {
-        self.outcome_of_side(g)
+        self.outcome_of_side(&g.game, Side::Stopper)
     }
 
-    fn outcome_of_side(&mut self, g: &Stopper) -> Result<LoopyOutcome, SolveError> {
-        let zero = self.zero();
-        let ge = self.le(&zero, g)?;
-        let le = self.le(g, &zero)?;
+    fn outcome_of_side(&mut self, g: &LoopyGame, side: Side) -> Result<LoopyOutcome, SolveError> {
+        let zero = self.zero().game;
+        let ge = le(&zero, g, side, &self.budget)?;
+        let le = le(g, &zero, side, &self.budget)?;
         Ok(match (ge, le) {
             (true, true) => LoopyOutcome::P,
             (true, false) => LoopyOutcome::L,
@@ -386,8 +491,8 @@ impl LoopyArena {
     /// combine (the offside above the onside).
     pub fn outcome_sided(&mut self, g: &SidedValue) -> Result<LoopyOutcome, SolveError> {
         use LoopyOutcome as O;
-        let on = self.outcome_of_side(&g.onside)?;
-        let off = self.outcome_of_side(&g.offside)?;
+        let on = self.outcome_of_side(g.onside.game(), Side::On)?;
+        let off = self.outcome_of_side(g.offside.game(), Side::Off)?;
         Ok(match (on, off) {
             (O::L, O::L) => O::L,
             (O::L, O::N) => O::NHat,
@@ -656,6 +761,10 @@ pub(crate) fn refined_colours(game: &LoopyGame) -> Vec<u64> {
         colours = next;
     }
     colours
+}
+
+fn not_a_stopper_side() -> SolveError {
+    SolveError::unsupported("the side of this sum is not a stopper")
 }
 
 fn hash<T: Hash>(t: &T) -> u64 {

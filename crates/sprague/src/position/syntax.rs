@@ -392,7 +392,7 @@ fn needs_loopy(expr: &crate::loopy::LoopyExpr) -> bool {
             label.is_some() || left.iter().chain(right).any(needs_loopy)
         }
         E::Pass | E::Word(_) | E::OverUnder(..) | E::Upon { .. } => true,
-        E::Short { .. } | E::Label(..) => false,
+        E::Short { .. } | E::UpPower { .. } | E::Label(..) => false,
         E::Tiny(_, g, _) | E::Neg(g) | E::Switch(g) => needs_loopy(g),
         E::Sum(es) => es.iter().any(needs_loopy),
     }

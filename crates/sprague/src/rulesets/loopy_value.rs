@@ -43,10 +43,11 @@ pub struct LoopyValueTerm {
 }
 
 /// A sided value `onside & offside` written as a term: a value with no
-/// moves of its own, whose sides are different stoppers.
+/// moves of its own, whose sides differ (stoppers or not).
 #[derive(Clone, Debug)]
 pub struct SidedValueTerm {
-    /// The onside and offside, each a stopper in its simplest form.
+    /// The onside and offside, each a stopper in its simplest form or a
+    /// simplified side that is not a stopper.
     sides: [Arc<dyn Component>; 2],
     /// `onside & offside`.
     text: String,
@@ -65,20 +66,21 @@ pub fn build_loopy(syntax: &LoopySyntax) -> Result<Arc<dyn Component>, ParseErro
     let mut arena = LoopyArena::new(Budget::positions(BUILD_POSITIONS));
     let game = if syntax.offside.is_some() {
         let value = arena.evaluate(syntax).map_err(|e| bad(e.to_string()))?;
-        let equal = arena
-            .equal(value.onside(), value.offside())
-            .map_err(|e| bad(e.to_string()))?;
+        let equal = match (value.onside(), value.offside()) {
+            (Some(on), Some(off)) => arena.equal(on, off).map_err(|e| bad(e.to_string()))?,
+            _ => false,
+        };
         if !equal {
             // `dud` would read back as the game `{pass|pass}`: the sides
             // are written out.
             let onside = arena
-                .display_stopper(value.onside())
+                .display_side(&value, true)
                 .map_err(|e| bad(e.to_string()))?;
             let offside = arena
-                .display_stopper(value.offside())
+                .display_side(&value, false)
                 .map_err(|e| bad(e.to_string()))?;
-            let side = |s: &crate::loopy::Stopper| -> Arc<dyn Component> {
-                let game = s.game().clone();
+            let side = |game: &LoopyGame| -> Arc<dyn Component> {
+                let game = game.clone();
                 let node = game.start();
                 Arc::new(LoopyValueTerm {
                     game: Arc::new(game),
@@ -86,11 +88,11 @@ pub fn build_loopy(syntax: &LoopySyntax) -> Result<Arc<dyn Component>, ParseErro
                 })
             };
             return Ok(Arc::new(SidedValueTerm {
-                sides: [side(value.onside()), side(value.offside())],
+                sides: [side(value.onside_game()), side(value.offside_game())],
                 text: format!("{onside} & {offside}"),
             }));
         }
-        value.onside().game().clone()
+        value.onside_game().clone()
     } else {
         arena
             .game_of(&syntax.onside)

@@ -28,7 +28,8 @@ pub enum Value {
     /// play, with the figures CGSuite gives for it (boxed: several texts).
     Misere(Box<MisereFigures>),
     /// A value the theory defines but that was not computed, and why (one
-    /// line: "the graph has 561 positions, more than 160"): the value of a
+    /// line: "the graph has 70 positions in one strongly connected
+    /// component, more than 36"): the value of a
     /// loopy partizan position beyond its limit. It has no notation.
     NotComputed(String),
 }

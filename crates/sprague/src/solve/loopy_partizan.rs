@@ -221,14 +221,14 @@ impl Explored {
 /// in its simplest form, or `onside & offside`), from its game graph and
 /// start vertex: the one place the value theory of loopy partizan games
 /// (stoppers and sided values, Siegel ch. VI) is asked of a graph.
-/// [`Value::NotComputed`] with the reason when the graph is larger than
-/// [`MAX_VALUE_VERTICES`], the theory cannot give one (a side that deleting
-/// moves does not make a stopper) or the budget runs out: the outcome
-/// still stands.
+/// [`Value::NotComputed`] with the reason when a strongly connected
+/// component of the graph is larger than [`MAX_VALUE_VERTICES`], the
+/// simplification of a side does not end or the budget runs out: the
+/// outcome still stands.
 fn graph_value(game: &PartizanGraph, start: u32, budget: &Budget) -> Value {
     let g = LoopyGame::from_graph(game, start).reachable();
-    if g.n_vertices() > MAX_VALUE_VERTICES {
-        return Value::NotComputed(too_large(g.n_vertices()));
+    if let Some(why) = too_large(&g) {
+        return Value::NotComputed(why);
     }
     let mut arena = LoopyArena::new(*budget);
     match arena.value(&g).and_then(|v| arena.display(&v)) {
@@ -237,23 +237,33 @@ fn graph_value(game: &PartizanGraph, start: u32, budget: &Budget) -> Value {
     }
 }
 
-fn too_large(n_vertices: u32) -> String {
-    format!("the graph has {n_vertices} positions, more than {MAX_VALUE_VERTICES}")
+/// Why the value of `g` is not asked of the theory, if it is not.
+fn too_large(g: &LoopyGame) -> Option<String> {
+    let k = g.largest_component();
+    (k > MAX_VALUE_VERTICES).then(|| {
+        format!(
+            "the graph has {k} positions in one strongly connected component, more than \
+             {MAX_VALUE_VERTICES}"
+        )
+    })
 }
 
-/// The largest graph whose value is asked of the theory, a limit like the
-/// budget's that the analysis reports when it is passed. The cost grows
-/// with the largest strongly connected component and is highest for the
-/// sides of non-stoppers (one Büchi game a deleted move). Measured
-/// (`benches/loopy.rs`, release, 2-core machine, 2026-11-27):
-/// `backsliding_toads("TT..FF")`, 90 positions in components of 10,
-/// 26 ms; `"TT...FF"`, 210, 0.53 s; `"TTT..FFF"`, 560 in components of 28,
-/// 0.89 s; `"TT....FF"`, 420 in components of 70, 7.1 s; stoppers with small
-/// components go far past this (the Fox and Geese start, 10 597, 0.39 s),
-/// but the limit does not tell them apart. Only
-/// [`analyze`](crate::analyze) and [`crate::loopy_partizan_value`] ask for it; the outcome, the
-/// moves and the engine's reply never wait for it.
-pub const MAX_VALUE_VERTICES: u32 = 160;
+/// The most positions in one strongly connected component (positions each
+/// reachable from the other) of a graph whose value is asked of the theory,
+/// a limit like the budget's that the analysis reports when it is passed.
+/// The value is simplified one component at a time, and a component's cost
+/// grows with its size times the number of values found before it (one
+/// survival or Büchi game on their product; for a side that is not a
+/// stopper, one a move tried); the whole graph is bounded by the budget
+/// only. Measured (`benches/loopy.rs`, criterion medians, release, 2-core
+/// machine shared, load about 7, 2026-11-27; positions, largest
+/// component, time): Fox and Geese's start 10 597, 12, 0.40 s;
+/// `backsliding_toads("TTT..FFF")` 560, 28, 0.66 s; `"TT...FF"` 210, 35,
+/// 0.33 s; beyond the limit `"TT....FF"` 420, 70, 3.3 s. Only
+/// [`analyze`](crate::analyze) and
+/// [`crate::loopy_partizan_value`] ask for it; the outcome, the moves and
+/// the engine's reply never wait for it.
+pub const MAX_VALUE_VERTICES: u32 = 36;
 
 /// The value of a position with loopy partizan components, as
 /// [`crate::loopy_partizan_value`] gives it.
@@ -279,7 +289,7 @@ fn has_sided_value(position: &Position) -> bool {
 }
 
 /// The sided value of the sum of `games`, from their explored graph, which
-/// must be within [`MAX_VALUE_VERTICES`].
+/// must have no strongly connected component beyond [`MAX_VALUE_VERTICES`].
 fn games_value(
     games: Vec<Arc<dyn Component>>,
     arena: &mut LoopyArena,
@@ -287,10 +297,9 @@ fn games_value(
 ) -> Result<SidedValue, SolveError> {
     let explored = Explored::new(&Position::from_components(games), budget)?;
     let g = LoopyGame::from_graph(&explored.game, 0).reachable();
-    if g.n_vertices() > MAX_VALUE_VERTICES {
+    if let Some(why) = too_large(&g) {
         return Err(SolveError::unsupported(format!(
-            "a sum with a sided value is valued, and the value of its games is not computed: {}",
-            too_large(g.n_vertices())
+            "a sum with a sided value is valued, and the value of its games is not computed: {why}"
         )));
     }
     arena.value(&g)
@@ -300,7 +309,7 @@ fn games_value(
 /// game, so the sum is valued (the upsum of the onsides and the downsum of
 /// the offsides, Siegel VI.4) and its outcome read from the two sides; it
 /// has no moves to list. The other components are valued from their
-/// explored graph, which must be within [`MAX_VALUE_VERTICES`].
+/// explored graph, whose components must be within [`MAX_VALUE_VERTICES`].
 fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, SolveError> {
     let mut arena = LoopyArena::new(*budget);
     let mut total: Option<SidedValue> = None;
@@ -317,7 +326,7 @@ fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, Solv
             Some([onside, offside]) => {
                 let on = games_value(vec![onside], &mut arena, budget)?;
                 let off = games_value(vec![offside], &mut arena, budget)?;
-                let v = arena.sided(on.onside().clone(), off.offside().clone())?;
+                let v = arena.sides_of(&on, &off)?;
                 add(&mut arena, &v)?;
             }
             None => games.push(Arc::clone(c)),

@@ -139,8 +139,9 @@ pub fn analyze_for(
 /// The value of a position with loopy partizan components under normal
 /// play, in CGSuite's notation: a stopper's simplest form or `onside &
 /// offside` ([`Value::Canonical`] without figures), or
-/// [`Value::NotComputed`] with the reason when its graph has more than
-/// [`MAX_VALUE_VERTICES`] positions or the theory gives none. `None` for
+/// [`Value::NotComputed`] with the reason when a strongly connected
+/// component of its graph has more than [`MAX_VALUE_VERTICES`] positions or
+/// the theory gives none. `None` for
 /// any other position, whose value [`analyze_for`] gives.
 ///
 /// # Examples
