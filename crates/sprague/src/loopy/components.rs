@@ -388,6 +388,12 @@ pub(crate) fn simplify(
         right.push(r.iter().map(target).collect());
     }
     budget.check_positions(left.len() as u64)?;
+    if left.len() > MAX_GENERAL_SIDE {
+        return Err(SolveError::unsupported(format!(
+            "a side that is not a stopper would be simplified over {} positions, more than {MAX_GENERAL_SIDE}",
+            left.len()
+        )));
+    }
     // The same game reached by two paths may be two vertices of the
     // explored graph: one, so that the simplification sees one (the
     // stored vertices, pairwise unequal, keep their numbers).
@@ -399,6 +405,15 @@ pub(crate) fn simplify(
     }
     Ok(Simplified::General(side_graph))
 }
+
+/// The most positions (every stopper stored so far included) over which
+/// a side that is not a stopper is simplified as one graph. Each step of
+/// the simplification is an exact comparison whose cost grows with the
+/// square of this size and the steps with the moves, and the budget alone
+/// has no time limit: 160 is the graph size valued in about a second when
+/// whole graphs were simplified at once (BENCHMARKS.md, "Loopy partizan
+/// values").
+const MAX_GENERAL_SIDE: usize = 160;
 
 /// The onside or offside of `game`, whose vertices below `m` are stoppers
 /// in simplest form, simplified by the steps of Siegel, *Combinatorial
