@@ -416,31 +416,6 @@ mod tests {
         assert_eq!(checked, 16 + 16 + 64 + 64 + 512 + 256 + 4096);
     }
 
-    /// The canonical value of `board` by the plain recursion: every
-    /// placement of each side, no areas, no symmetry, memoised by the
-    /// board as it is.
-    fn value_by_moves(
-        board: &Grid,
-        arena: &mut CanonicalArena,
-        memo: &mut FxHashMap<Grid, GameId>,
-    ) -> GameId {
-        if let Some(&g) = memo.get(board) {
-            return g;
-        }
-        let mut options = [Vec::new(), Vec::new()];
-        for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-            for at in Domineering.plays(board, side) {
-                let mut after = board.clone();
-                Domineering.play(&mut after, side, at);
-                let g = value_by_moves(&after, arena, memo);
-                options[i].push(g);
-            }
-        }
-        let g = arena.form(&options[0], &options[1]).unwrap();
-        memo.insert(board.clone(), g);
-        g
-    }
-
     #[test]
     fn bit_boards_value_every_small_board_as_the_plain_recursion_does() {
         // Every board of up to 12 cells of these shapes and every fifth
@@ -470,7 +445,7 @@ mod tests {
                     cols,
                     cells: (0..n).map(|i| u8::from(mask >> i & 1 == 1)).collect(),
                 };
-                let plain = value_by_moves(&grid, &mut arena, &mut memo);
+                let plain = grid::value_by_plays(&Domineering, &grid, &mut memo, &mut arena);
                 let bits = Bits::of(&grid).expect("at most 64 cells");
                 let fast = table.value(bits, &mut arena).unwrap();
                 assert_eq!(fast, plain, "{}", grid.text(Domineering.letters()));

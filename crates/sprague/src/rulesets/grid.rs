@@ -557,6 +557,33 @@ impl<R: BoardRules> Partizan for Board<R> {
     }
 }
 
+/// For tests of board games: the canonical value of `grid` under `rules`
+/// by the plain recursion over the moves of the whole board (no regions,
+/// no keys, no symmetry, no fast path), memoised by the board as it is.
+#[cfg(test)]
+pub(crate) fn value_by_plays<R: BoardRules>(
+    rules: &R,
+    grid: &Grid,
+    memo: &mut rustc_hash::FxHashMap<Grid, GameId>,
+    arena: &mut CanonicalArena,
+) -> GameId {
+    if let Some(&g) = memo.get(grid) {
+        return g;
+    }
+    let mut options = [Vec::new(), Vec::new()];
+    for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+        for play in rules.plays(grid, side) {
+            let mut after = grid.clone();
+            rules.play(&mut after, side, play);
+            let g = value_by_plays(rules, &after, memo, arena);
+            options[i].push(g);
+        }
+    }
+    let g = arena.form(&options[0], &options[1]).unwrap();
+    memo.insert(grid.clone(), g);
+    g
+}
+
 /// Reads the arguments of `name("board", ...)`, each a board of `letters`,
 /// and makes each a component.
 pub(crate) fn read_boards(
@@ -589,11 +616,17 @@ mod tests {
         // refused alike. `.` is a cell of every game, `?` of none.
         let games = [
             "amazons",
+            "anti_clobber",
             "clobber",
             "cram",
             "domineering",
             "fission",
+            "hot_clobber",
+            "kings",
+            "knights",
             "konane",
+            "queens",
+            "rooks",
             "skijumps",
         ];
         for name in games {
