@@ -34,7 +34,7 @@ const RIGHT: u8 = 2;
 const BURNT: u8 = 3;
 
 /// The rules of Amazons.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Amazons;
 
 /// An Amazons board.
@@ -42,21 +42,33 @@ pub type AmazonsBoard = Board<Amazons>;
 
 impl BoardRules for Amazons {
     const NAME: &'static str = "amazons";
-    const LETTERS: &'static [(char, u8)] = &[('.', EMPTY), ('x', LEFT), ('o', RIGHT), ('#', BURNT)];
     const SHAPE: &'static str = "board in quotes, rows split by |, like \"x..|..o\"";
-    const SYMMETRIES: &'static [Symmetry] = &ALL_SYMMETRIES;
-    const OUTSIDE: Option<u8> = Some(BURNT);
-    const REGIONS: Regions = Regions::Areas {
-        directions: &QUEEN,
-        pieces: Some(&[LEFT, RIGHT]),
-    };
 
     /// The amazon's cell, its landing cell and the arrow's: by the
     /// amazon's cell, then the direction (clockwise from up) and distance
     /// of its move, then those of the arrow.
     type Play = (Cell, Cell, Cell);
 
-    fn plays(g: &Grid, side: Side) -> Vec<Self::Play> {
+    fn letters(&self) -> &'static [(char, u8)] {
+        &[('.', EMPTY), ('x', LEFT), ('o', RIGHT), ('#', BURNT)]
+    }
+
+    fn symmetries(&self) -> &'static [Symmetry] {
+        &ALL_SYMMETRIES
+    }
+
+    fn outside(&self) -> Option<u8> {
+        Some(BURNT)
+    }
+
+    fn regions(&self) -> Regions {
+        Regions::Areas {
+            directions: &QUEEN,
+            pieces: Some(&[LEFT, RIGHT]),
+        }
+    }
+
+    fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {
         let own = match side {
             Side::Left => LEFT,
             Side::Right => RIGHT,
@@ -77,7 +89,7 @@ impl BoardRules for Amazons {
         out
     }
 
-    fn play(g: &mut Grid, _: Side, (from, to, arrow): Self::Play) -> String {
+    fn play(&self, g: &mut Grid, _: Side, (from, to, arrow): Self::Play) -> String {
         g.put(to, g.at(from));
         g.put(from, EMPTY);
         g.put(arrow, BURNT);

@@ -28,7 +28,7 @@ const LEFT: u8 = 1;
 const RIGHT: u8 = 2;
 
 /// The rules of Clobber.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Clobber;
 
 /// A Clobber board.
@@ -36,19 +36,31 @@ pub type ClobberBoard = Board<Clobber>;
 
 impl BoardRules for Clobber {
     const NAME: &'static str = "clobber";
-    const LETTERS: &'static [(char, u8)] = &[('.', EMPTY), ('x', LEFT), ('o', RIGHT)];
     const SHAPE: &'static str = "board in quotes, rows split by |, like \"xo|ox\"";
-    const SYMMETRIES: &'static [Symmetry] = &ALL_SYMMETRIES;
-    const OUTSIDE: Option<u8> = Some(EMPTY);
-    const REGIONS: Regions = Regions::Areas {
-        directions: &ORTHOGONAL,
-        pieces: None,
-    };
 
     /// The cell moved from and the cell clobbered (up, left, right, down).
     type Play = (Cell, Cell);
 
-    fn plays(g: &Grid, side: Side) -> Vec<Self::Play> {
+    fn letters(&self) -> &'static [(char, u8)] {
+        &[('.', EMPTY), ('x', LEFT), ('o', RIGHT)]
+    }
+
+    fn symmetries(&self) -> &'static [Symmetry] {
+        &ALL_SYMMETRIES
+    }
+
+    fn outside(&self) -> Option<u8> {
+        Some(EMPTY)
+    }
+
+    fn regions(&self) -> Regions {
+        Regions::Areas {
+            directions: &ORTHOGONAL,
+            pieces: None,
+        }
+    }
+
+    fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {
         let (own, other) = match side {
             Side::Left => (LEFT, RIGHT),
             Side::Right => (RIGHT, LEFT),
@@ -64,7 +76,7 @@ impl BoardRules for Clobber {
             .collect()
     }
 
-    fn play(g: &mut Grid, _: Side, (from, to): Self::Play) -> String {
+    fn play(&self, g: &mut Grid, _: Side, (from, to): Self::Play) -> String {
         g.put(to, g.at(from));
         g.put(from, EMPTY);
         format!(

@@ -49,7 +49,7 @@ const EMPTY: u8 = 0;
 const FILLED: u8 = 1;
 
 /// The rules of Domineering.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Domineering;
 
 /// A Domineering board.
@@ -82,19 +82,31 @@ fn partner(side: Side, (r, c): Cell) -> Cell {
 
 impl BoardRules for Domineering {
     const NAME: &'static str = "domineering";
-    const LETTERS: &'static [(char, u8)] = &[('.', EMPTY), ('#', FILLED)];
     const SHAPE: &'static str = "board in quotes, rows split by |, like \"..|.#\"";
-    const SYMMETRIES: &'static [Symmetry] = &REFLECTIONS;
-    const OUTSIDE: Option<u8> = Some(FILLED);
-    const REGIONS: Regions = Regions::Areas {
-        directions: &ORTHOGONAL,
-        pieces: None,
-    };
 
     /// The top (or left) cell of the domino.
     type Play = Cell;
 
-    fn plays(g: &Grid, side: Side) -> Vec<Self::Play> {
+    fn letters(&self) -> &'static [(char, u8)] {
+        &[('.', EMPTY), ('#', FILLED)]
+    }
+
+    fn symmetries(&self) -> &'static [Symmetry] {
+        &REFLECTIONS
+    }
+
+    fn outside(&self) -> Option<u8> {
+        Some(FILLED)
+    }
+
+    fn regions(&self) -> Regions {
+        Regions::Areas {
+            directions: &ORTHOGONAL,
+            pieces: None,
+        }
+    }
+
+    fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {
         g.cells_of(EMPTY)
             .filter(|&at| {
                 let (r, c) = partner(side, at);
@@ -103,7 +115,7 @@ impl BoardRules for Domineering {
             .collect()
     }
 
-    fn play(g: &mut Grid, side: Side, at: Self::Play) -> String {
+    fn play(&self, g: &mut Grid, side: Side, at: Self::Play) -> String {
         let (r, c) = at;
         let (r2, c2) = partner(side, at);
         g.put(at, FILLED);
@@ -115,7 +127,11 @@ impl BoardRules for Domineering {
         format!("place a {way} domino on ({r}, {c}) and ({r2}, {c2})")
     }
 
-    fn canonical(grid: &Grid, arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
+    fn canonical(
+        &self,
+        grid: &Grid,
+        arena: &mut CanonicalArena,
+    ) -> Option<Result<GameId, SolveError>> {
         let board = Bits::of(grid)?;
         let mut table: BitsTable = arena.take_cache();
         let value = table.value(board, arena);
@@ -400,31 +416,6 @@ mod tests {
         assert_eq!(checked, 16 + 16 + 64 + 64 + 512 + 256 + 4096);
     }
 
-    /// The canonical value of `board` by the plain recursion: every
-    /// placement of each side, no areas, no symmetry, memoised by the
-    /// board as it is.
-    fn value_by_moves(
-        board: &Grid,
-        arena: &mut CanonicalArena,
-        memo: &mut FxHashMap<Grid, GameId>,
-    ) -> GameId {
-        if let Some(&g) = memo.get(board) {
-            return g;
-        }
-        let mut options = [Vec::new(), Vec::new()];
-        for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-            for at in Domineering::plays(board, side) {
-                let mut after = board.clone();
-                Domineering::play(&mut after, side, at);
-                let g = value_by_moves(&after, arena, memo);
-                options[i].push(g);
-            }
-        }
-        let g = arena.form(&options[0], &options[1]).unwrap();
-        memo.insert(board.clone(), g);
-        g
-    }
-
     #[test]
     fn bit_boards_value_every_small_board_as_the_plain_recursion_does() {
         // Every board of up to 12 cells of these shapes and every fifth
@@ -454,10 +445,10 @@ mod tests {
                     cols,
                     cells: (0..n).map(|i| u8::from(mask >> i & 1 == 1)).collect(),
                 };
-                let plain = value_by_moves(&grid, &mut arena, &mut memo);
+                let plain = grid::value_by_plays(&Domineering, &grid, &mut memo, &mut arena);
                 let bits = Bits::of(&grid).expect("at most 64 cells");
                 let fast = table.value(bits, &mut arena).unwrap();
-                assert_eq!(fast, plain, "{}", grid.text(Domineering::LETTERS));
+                assert_eq!(fast, plain, "{}", grid.text(Domineering.letters()));
                 checked += 1;
             }
         }

@@ -29,7 +29,7 @@ const STONE: u8 = 1;
 const BLOCKED: u8 = 2;
 
 /// The rules of Fission.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Fission;
 
 /// A Fission board.
@@ -50,25 +50,37 @@ fn split_cells(g: &Grid, side: Side, (r, c): Cell) -> Option<[Cell; 2]> {
 
 impl BoardRules for Fission {
     const NAME: &'static str = "fission";
-    const LETTERS: &'static [(char, u8)] = &[('.', EMPTY), ('x', STONE), ('#', BLOCKED)];
     const SHAPE: &'static str = "board in quotes, rows split by |, like \"...|.x.|...\"";
-    const SYMMETRIES: &'static [Symmetry] = &REFLECTIONS;
-    const OUTSIDE: Option<u8> = Some(BLOCKED);
-    const REGIONS: Regions = Regions::Areas {
-        directions: &ORTHOGONAL,
-        pieces: Some(&[STONE]),
-    };
 
     /// The stone split, and the two cells it splits into.
     type Play = (Cell, [Cell; 2]);
 
-    fn plays(g: &Grid, side: Side) -> Vec<Self::Play> {
+    fn letters(&self) -> &'static [(char, u8)] {
+        &[('.', EMPTY), ('x', STONE), ('#', BLOCKED)]
+    }
+
+    fn symmetries(&self) -> &'static [Symmetry] {
+        &REFLECTIONS
+    }
+
+    fn outside(&self) -> Option<u8> {
+        Some(BLOCKED)
+    }
+
+    fn regions(&self) -> Regions {
+        Regions::Areas {
+            directions: &ORTHOGONAL,
+            pieces: Some(&[STONE]),
+        }
+    }
+
+    fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {
         g.cells_of(STONE)
             .filter_map(|at| Some((at, split_cells(g, side, at)?)))
             .collect()
     }
 
-    fn play(g: &mut Grid, _: Side, ((r, c), [a, b]): Self::Play) -> String {
+    fn play(&self, g: &mut Grid, _: Side, ((r, c), [a, b]): Self::Play) -> String {
         g.set(r, c, EMPTY);
         g.put(a, STONE);
         g.put(b, STONE);

@@ -10,7 +10,6 @@
 
 use std::fmt;
 use std::hash::Hash;
-use std::marker::PhantomData;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -348,7 +347,7 @@ impl Grid {
 pub enum Regions {
     /// Never: a move may reach across the whole board.
     Whole,
-    /// Into the areas of cells other than [`BoardRules::OUTSIDE`] joined by
+    /// Into the areas of cells other than [`BoardRules::outside`] joined by
     /// steps in `directions`. With `pieces`, an area holding none of those
     /// codes has no move for either player, is worth 0 and is left out.
     Areas {
@@ -361,40 +360,68 @@ pub enum Regions {
 
 /// The rules of a partizan game on a rectangular board: all a board game
 /// writes. [`Board`] gives the rest.
-pub trait BoardRules: Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'static {
+///
+/// A rules type is a unit struct when all its boards play alike; a type
+/// whose values are rules of their own (CGSuite's parametrised Clobber)
+/// says by value what depends on them, its name as printed and the words
+/// that set its keys apart. `Default` gives the rules a board read under
+/// [`BoardRules::NAME`] plays by.
+pub trait BoardRules:
+    Default + Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'static
+{
     /// The ruleset's name in the position language, and its key's family.
     const NAME: &'static str;
-    /// Each cell's letter and code; a code is written with its first letter.
-    const LETTERS: &'static [(char, u8)];
     /// What an argument is, for the reader's error: `board in quotes, rows
     /// split by |, like "xo|ox"`.
     const SHAPE: &'static str;
-    /// The symmetries of the rectangle that map the game to itself, the
-    /// players keeping their roles: boards that are images of each other
-    /// share a key.
-    const SYMMETRIES: &'static [Symmetry];
-    /// The code of a cell that is no part of the game (blocked, burnt,
-    /// filled; Clobber's empty cell, which no stone ever reaches): rows and
-    /// columns of it at the edge are cropped away for the key, and it
-    /// separates regions. `None`: the board is its key as written.
-    const OUTSIDE: Option<u8>;
-    /// How a board falls into regions.
-    const REGIONS: Regions;
 
     /// A move as the rules list it, before it is made.
     type Play;
 
+    /// Each cell's letter and code; a code is written with its first letter.
+    fn letters(&self) -> &'static [(char, u8)];
+
+    /// The symmetries of the rectangle that map the game to itself, the
+    /// players keeping their roles: boards that are images of each other
+    /// share a key.
+    fn symmetries(&self) -> &'static [Symmetry];
+
+    /// The code of a cell that is no part of the game (blocked, burnt,
+    /// filled; Clobber's empty cell, which no stone ever reaches): rows and
+    /// columns of it at the edge are cropped away for the key, and it
+    /// separates regions. `None`: the board is its key as written.
+    fn outside(&self) -> Option<u8>;
+
+    /// How a board falls into regions.
+    fn regions(&self) -> Regions;
+
+    /// The ruleset as printed before the boards.
+    fn ruleset(&self) -> String {
+        Self::NAME.to_string()
+    }
+
+    /// The words a key holds before the board's: what sets apart boards
+    /// of one family under different rules (none where a name is one set
+    /// of rules).
+    fn key_words(&self) -> Vec<u64> {
+        Vec::new()
+    }
+
     /// The moves of `side` on `grid`, in the order the user sees them.
-    fn plays(grid: &Grid, side: Side) -> Vec<Self::Play>;
+    fn plays(&self, grid: &Grid, side: Side) -> Vec<Self::Play>;
 
     /// Makes `play` of `side` on `grid` (a copy of the board it was listed
     /// on) and describes it.
-    fn play(grid: &mut Grid, side: Side, play: Self::Play) -> String;
+    fn play(&self, grid: &mut Grid, side: Side, play: Self::Play) -> String;
 
     /// The canonical value of `grid` by a method of the game's own (a
     /// fast path, checked against the plain recursion over moves), or
     /// `None` for the generic solver.
-    fn canonical(_grid: &Grid, _arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
+    fn canonical(
+        &self,
+        _grid: &Grid,
+        _arena: &mut CanonicalArena,
+    ) -> Option<Result<GameId, SolveError>> {
         None
     }
 }
@@ -403,21 +430,23 @@ pub trait BoardRules: Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync +
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board<R> {
     grid: Grid,
-    rules: PhantomData<R>,
+    rules: R,
 }
 
 impl<R: BoardRules> Board<R> {
-    /// The board with these cells.
+    /// The board with these cells, under the rules `R::default()`.
     pub(crate) fn from_grid(grid: Grid) -> Board<R> {
-        Board {
-            grid,
-            rules: PhantomData,
-        }
+        Board::with_rules(R::default(), grid)
+    }
+
+    /// The board with these cells under `rules`.
+    pub(crate) fn with_rules(rules: R, grid: Grid) -> Board<R> {
+        Board { grid, rules }
     }
 
     /// The board as written: rows split by `|`.
     pub fn text(&self) -> String {
-        self.grid.text(R::LETTERS)
+        self.grid.text(self.rules.letters())
     }
 
     /// The cells.
@@ -446,15 +475,28 @@ impl<R: BoardRules> Board<R> {
 
     /// The game's positions written `name("board", ...)`: one board each.
     pub(crate) fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-        read_boards(c, R::SHAPE, R::LETTERS, |grid| {
-            Arc::new(Board::<R>::from_grid(grid))
+        Self::build_with(R::default(), c)
+    }
+
+    /// The positions `name("board", ...)` under `rules`: one board each.
+    pub(crate) fn build_with(
+        rules: R,
+        c: &ComponentSyntax,
+    ) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+        read_boards(c, R::SHAPE, rules.letters(), |grid| {
+            Arc::new(Board::with_rules(rules.clone(), grid))
         })
+    }
+
+    /// A board of the same rules.
+    fn under_rules(&self, grid: Grid) -> Arc<dyn Component> {
+        Arc::new(Board::with_rules(self.rules.clone(), grid))
     }
 }
 
 impl<R: BoardRules> Component for Board<R> {
     fn ruleset(&self) -> String {
-        R::NAME.to_string()
+        self.rules.ruleset()
     }
 
     fn args(&self) -> String {
@@ -462,11 +504,12 @@ impl<R: BoardRules> Component for Board<R> {
     }
 
     fn key(&self) -> Key {
-        let words = match R::OUTSIDE {
-            Some(outside) => self.grid.cropped(|c| c != outside).key_words(R::SYMMETRIES),
-            None => self.grid.key_words(R::SYMMETRIES),
+        let symmetries = self.rules.symmetries();
+        let board = match self.rules.outside() {
+            Some(outside) => self.grid.cropped(|c| c != outside).key_words(symmetries),
+            None => self.grid.key_words(symmetries),
         };
-        Key::new(R::NAME, words)
+        Key::new(R::NAME, self.rules.key_words().into_iter().chain(board))
     }
 
     fn kind(&self) -> Kind<'_> {
@@ -476,27 +519,25 @@ impl<R: BoardRules> Component for Board<R> {
 
 impl<R: BoardRules> Partizan for Board<R> {
     fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        let plays = R::plays(&self.grid, side);
+        let plays = self.rules.plays(&self.grid, side);
         check_move_count(plays.len() as u64, budget)?;
         Ok(plays
             .into_iter()
             .map(|play| {
                 let mut grid = self.grid.clone();
-                let label = R::play(&mut grid, side, play);
-                Move::new(
-                    MoveLabel::Words(label),
-                    Arc::new(Board::<R>::from_grid(grid)),
-                )
+                let label = self.rules.play(&mut grid, side, play);
+                Move::new(MoveLabel::Words(label), self.under_rules(grid))
             })
             .collect())
     }
 
     fn canonical(&self, arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
-        R::canonical(&self.grid, arena)
+        self.rules.canonical(&self.grid, arena)
     }
 
     fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
-        let (Regions::Areas { directions, pieces }, Some(outside)) = (R::REGIONS, R::OUTSIDE)
+        let (Regions::Areas { directions, pieces }, Some(outside)) =
+            (self.rules.regions(), self.rules.outside())
         else {
             return None;
         };
@@ -510,10 +551,37 @@ impl<R: BoardRules> Partizan for Board<R> {
             .collect();
         (n_areas > 1 || kept.is_empty() && n_areas == 1).then(|| {
             kept.into_iter()
-                .map(|grid| Arc::new(Board::<R>::from_grid(grid)) as Arc<dyn Component>)
+                .map(|grid| self.under_rules(grid))
                 .collect()
         })
     }
+}
+
+/// For tests of board games: the canonical value of `grid` under `rules`
+/// by the plain recursion over the moves of the whole board (no regions,
+/// no keys, no symmetry, no fast path), memoised by the board as it is.
+#[cfg(test)]
+pub(crate) fn value_by_plays<R: BoardRules>(
+    rules: &R,
+    grid: &Grid,
+    memo: &mut rustc_hash::FxHashMap<Grid, GameId>,
+    arena: &mut CanonicalArena,
+) -> GameId {
+    if let Some(&g) = memo.get(grid) {
+        return g;
+    }
+    let mut options = [Vec::new(), Vec::new()];
+    for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+        for play in rules.plays(grid, side) {
+            let mut after = grid.clone();
+            rules.play(&mut after, side, play);
+            let g = value_by_plays(rules, &after, memo, arena);
+            options[i].push(g);
+        }
+    }
+    let g = arena.form(&options[0], &options[1]).unwrap();
+    memo.insert(grid.clone(), g);
+    g
 }
 
 /// Reads the arguments of `name("board", ...)`, each a board of `letters`,
@@ -548,11 +616,17 @@ mod tests {
         // refused alike. `.` is a cell of every game, `?` of none.
         let games = [
             "amazons",
+            "anti_clobber",
             "clobber",
             "cram",
             "domineering",
             "fission",
+            "hot_clobber",
+            "kings",
+            "knights",
             "konane",
+            "queens",
+            "rooks",
             "skijumps",
         ];
         for name in games {

@@ -36,7 +36,7 @@ const RIGHT: u8 = 2;
 const BLOCKED: u8 = 3;
 
 /// The rules of Konane.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Konane;
 
 /// A Konane board.
@@ -44,18 +44,29 @@ pub type KonaneBoard = Board<Konane>;
 
 impl BoardRules for Konane {
     const NAME: &'static str = "konane";
-    const LETTERS: &'static [(char, u8)] =
-        &[('.', EMPTY), ('x', LEFT), ('o', RIGHT), ('#', BLOCKED)];
     const SHAPE: &'static str = "board in quotes, rows split by |, like \".ox.|o..x\"";
-    const SYMMETRIES: &'static [Symmetry] = &ALL_SYMMETRIES;
-    const OUTSIDE: Option<u8> = Some(BLOCKED);
-    const REGIONS: Regions = Regions::Whole;
 
     /// The stone's cell, the direction (up, left, right, down) and the
     /// number of stones jumped over.
     type Play = (Cell, Direction, usize);
 
-    fn plays(g: &Grid, side: Side) -> Vec<Self::Play> {
+    fn letters(&self) -> &'static [(char, u8)] {
+        &[('.', EMPTY), ('x', LEFT), ('o', RIGHT), ('#', BLOCKED)]
+    }
+
+    fn symmetries(&self) -> &'static [Symmetry] {
+        &ALL_SYMMETRIES
+    }
+
+    fn outside(&self) -> Option<u8> {
+        Some(BLOCKED)
+    }
+
+    fn regions(&self) -> Regions {
+        Regions::Whole
+    }
+
+    fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {
         let (own, other) = match side {
             Side::Left => (LEFT, RIGHT),
             Side::Right => (RIGHT, LEFT),
@@ -78,7 +89,7 @@ impl BoardRules for Konane {
         out
     }
 
-    fn play(g: &mut Grid, _: Side, (from, d, n): Self::Play) -> String {
+    fn play(&self, g: &mut Grid, _: Side, (from, d, n): Self::Play) -> String {
         let stone = g.at(from);
         g.put(from, EMPTY);
         for k in 1..=n {

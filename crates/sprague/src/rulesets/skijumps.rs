@@ -51,7 +51,7 @@ pub enum Ski {
 }
 
 /// The rules of Ski-Jumps.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SkiJumps;
 
 /// A Ski-Jumps board.
@@ -59,23 +59,35 @@ pub type SkiJumpsBoard = Board<SkiJumps>;
 
 impl BoardRules for SkiJumps {
     const NAME: &'static str = "skijumps";
-    const LETTERS: &'static [(char, u8)] = &[
-        ('.', EMPTY),
-        ('L', LEFT_JUMPER),
-        ('l', LEFT_SLIPPER),
-        ('R', RIGHT_JUMPER),
-        ('r', RIGHT_SLIPPER),
-    ];
     const SHAPE: &'static str = "board in quotes, rows split by |, like \"L...|..R.\"";
-    const SYMMETRIES: &'static [Symmetry] = &IDENTITY;
-    const OUTSIDE: Option<u8> = None;
-    const REGIONS: Regions = Regions::Whole;
 
     /// The skier's cell and what it does: by the cell, then slides nearest
     /// first, then the jump.
     type Play = (Cell, Ski);
 
-    fn plays(g: &Grid, side: Side) -> Vec<Self::Play> {
+    fn letters(&self) -> &'static [(char, u8)] {
+        &[
+            ('.', EMPTY),
+            ('L', LEFT_JUMPER),
+            ('l', LEFT_SLIPPER),
+            ('R', RIGHT_JUMPER),
+            ('r', RIGHT_SLIPPER),
+        ]
+    }
+
+    fn symmetries(&self) -> &'static [Symmetry] {
+        &IDENTITY
+    }
+
+    fn outside(&self) -> Option<u8> {
+        None
+    }
+
+    fn regions(&self) -> Regions {
+        Regions::Whole
+    }
+
+    fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {
         let east = match side {
             Side::Left => (0, 1),
             Side::Right => (0, -1),
@@ -106,7 +118,7 @@ impl BoardRules for SkiJumps {
         out
     }
 
-    fn play(g: &mut Grid, _: Side, ((r, c), ski): Self::Play) -> String {
+    fn play(&self, g: &mut Grid, _: Side, ((r, c), ski): Self::Play) -> String {
         let skier = g.get(r, c);
         g.set(r, c, EMPTY);
         match ski {
