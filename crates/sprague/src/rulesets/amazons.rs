@@ -19,7 +19,7 @@
 use crate::game::Side;
 
 use super::common::Ruleset;
-use super::grid::{ALL_SYMMETRIES, Board, BoardRules, Cell, Grid, QUEEN, Regions, Symmetry};
+use super::grid::{ALL_SYMMETRIES, Board, BoardRules, Cell, Form, Grid, QUEEN};
 
 pub(super) const RULESET: Ruleset = AmazonsBoard::ruleset(
     "amazons(\"x...|o...\", ...)   rows top first split by |, x Left's amazons, o Right's, . empty, # burnt",
@@ -40,6 +40,9 @@ pub struct Amazons;
 /// An Amazons board.
 pub type AmazonsBoard = Board<Amazons>;
 
+/// Each cell's letter and code.
+const LETTERS: &[(char, u8)] = &[('.', EMPTY), ('x', LEFT), ('o', RIGHT), ('#', BURNT)];
+
 impl BoardRules for Amazons {
     const NAME: &'static str = "amazons";
     const SHAPE: &'static str = "board in quotes, rows split by |, like \"x..|..o\"";
@@ -49,23 +52,14 @@ impl BoardRules for Amazons {
     /// of its move, then those of the arrow.
     type Play = (Cell, Cell, Cell);
 
-    fn letters(&self) -> &'static [(char, u8)] {
-        &[('.', EMPTY), ('x', LEFT), ('o', RIGHT), ('#', BURNT)]
-    }
-
-    fn symmetries(&self) -> &'static [Symmetry] {
-        &ALL_SYMMETRIES
-    }
-
-    fn outside(&self) -> Option<u8> {
-        Some(BURNT)
-    }
-
-    fn regions(&self) -> Regions {
-        Regions::Areas {
-            directions: &QUEEN,
-            pieces: Some(&[LEFT, RIGHT]),
-        }
+    fn form(&self) -> Form {
+        Form::areas(
+            LETTERS,
+            &ALL_SYMMETRIES,
+            BURNT,
+            &QUEEN,
+            Some(&[LEFT, RIGHT]),
+        )
     }
 
     fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {

@@ -15,7 +15,7 @@
 use crate::game::Side;
 
 use super::common::Ruleset;
-use super::grid::{ALL_SYMMETRIES, Board, BoardRules, Cell, Grid, ORTHOGONAL, Regions, Symmetry};
+use super::grid::{ALL_SYMMETRIES, Board, BoardRules, Cell, Form, Grid, ORTHOGONAL};
 
 pub(super) const RULESET: Ruleset = ClobberBoard::ruleset(
     "clobber(\"xo.|ox.\", ...)   rows top first split by |, x Left's stones, o Right's, . empty",
@@ -34,6 +34,9 @@ pub struct Clobber;
 /// A Clobber board.
 pub type ClobberBoard = Board<Clobber>;
 
+/// Each cell's letter and code.
+const LETTERS: &[(char, u8)] = &[('.', EMPTY), ('x', LEFT), ('o', RIGHT)];
+
 impl BoardRules for Clobber {
     const NAME: &'static str = "clobber";
     const SHAPE: &'static str = "board in quotes, rows split by |, like \"xo|ox\"";
@@ -41,23 +44,8 @@ impl BoardRules for Clobber {
     /// The cell moved from and the cell clobbered (up, left, right, down).
     type Play = (Cell, Cell);
 
-    fn letters(&self) -> &'static [(char, u8)] {
-        &[('.', EMPTY), ('x', LEFT), ('o', RIGHT)]
-    }
-
-    fn symmetries(&self) -> &'static [Symmetry] {
-        &ALL_SYMMETRIES
-    }
-
-    fn outside(&self) -> Option<u8> {
-        Some(EMPTY)
-    }
-
-    fn regions(&self) -> Regions {
-        Regions::Areas {
-            directions: &ORTHOGONAL,
-            pieces: None,
-        }
+    fn form(&self) -> Form {
+        Form::areas(LETTERS, &ALL_SYMMETRIES, EMPTY, &ORTHOGONAL, None)
     }
 
     fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {

@@ -32,9 +32,7 @@ use crate::error::SolveError;
 use crate::game::Side;
 
 use super::common::Ruleset;
-use super::grid::{
-    self, Board, BoardRules, Cell, Grid, ORTHOGONAL, REFLECTIONS, Regions, Symmetry,
-};
+use super::grid::{self, Board, BoardRules, Cell, Form, Grid, ORTHOGONAL, REFLECTIONS};
 
 pub(super) const RULESET: Ruleset = DomineeringBoard::ruleset(
     "domineering(\"..|.#|..\", ...)   rows top first split by |, . empty, # filled",
@@ -80,6 +78,9 @@ fn partner(side: Side, (r, c): Cell) -> Cell {
     }
 }
 
+/// Each cell's letter and code.
+const LETTERS: &[(char, u8)] = &[('.', EMPTY), ('#', FILLED)];
+
 impl BoardRules for Domineering {
     const NAME: &'static str = "domineering";
     const SHAPE: &'static str = "board in quotes, rows split by |, like \"..|.#\"";
@@ -87,23 +88,8 @@ impl BoardRules for Domineering {
     /// The top (or left) cell of the domino.
     type Play = Cell;
 
-    fn letters(&self) -> &'static [(char, u8)] {
-        &[('.', EMPTY), ('#', FILLED)]
-    }
-
-    fn symmetries(&self) -> &'static [Symmetry] {
-        &REFLECTIONS
-    }
-
-    fn outside(&self) -> Option<u8> {
-        Some(FILLED)
-    }
-
-    fn regions(&self) -> Regions {
-        Regions::Areas {
-            directions: &ORTHOGONAL,
-            pieces: None,
-        }
+    fn form(&self) -> Form {
+        Form::areas(LETTERS, &REFLECTIONS, FILLED, &ORTHOGONAL, None)
     }
 
     fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {
@@ -448,7 +434,7 @@ mod tests {
                 let plain = grid::value_by_plays(&Domineering, &grid, &mut memo, &mut arena);
                 let bits = Bits::of(&grid).expect("at most 64 cells");
                 let fast = table.value(bits, &mut arena).unwrap();
-                assert_eq!(fast, plain, "{}", grid.text(Domineering.letters()));
+                assert_eq!(fast, plain, "{}", grid.text(Domineering.form().letters));
                 checked += 1;
             }
         }

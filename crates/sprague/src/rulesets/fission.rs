@@ -16,7 +16,7 @@
 use crate::game::Side;
 
 use super::common::Ruleset;
-use super::grid::{Board, BoardRules, Cell, Grid, ORTHOGONAL, REFLECTIONS, Regions, Symmetry};
+use super::grid::{Board, BoardRules, Cell, Form, Grid, ORTHOGONAL, REFLECTIONS};
 
 pub(super) const RULESET: Ruleset = FissionBoard::ruleset(
     "fission(\"....|..x.|....\", ...)   rows top first split by |, x a stone, . empty, # blocked",
@@ -48,6 +48,9 @@ fn split_cells(g: &Grid, side: Side, (r, c): Cell) -> Option<[Cell; 2]> {
         .then_some(cells)
 }
 
+/// Each cell's letter and code.
+const LETTERS: &[(char, u8)] = &[('.', EMPTY), ('x', STONE), ('#', BLOCKED)];
+
 impl BoardRules for Fission {
     const NAME: &'static str = "fission";
     const SHAPE: &'static str = "board in quotes, rows split by |, like \"...|.x.|...\"";
@@ -55,23 +58,8 @@ impl BoardRules for Fission {
     /// The stone split, and the two cells it splits into.
     type Play = (Cell, [Cell; 2]);
 
-    fn letters(&self) -> &'static [(char, u8)] {
-        &[('.', EMPTY), ('x', STONE), ('#', BLOCKED)]
-    }
-
-    fn symmetries(&self) -> &'static [Symmetry] {
-        &REFLECTIONS
-    }
-
-    fn outside(&self) -> Option<u8> {
-        Some(BLOCKED)
-    }
-
-    fn regions(&self) -> Regions {
-        Regions::Areas {
-            directions: &ORTHOGONAL,
-            pieces: Some(&[STONE]),
-        }
+    fn form(&self) -> Form {
+        Form::areas(LETTERS, &REFLECTIONS, BLOCKED, &ORTHOGONAL, Some(&[STONE]))
     }
 
     fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {

@@ -49,7 +49,7 @@ use crate::syntax::{ComponentSyntax, Param};
 
 use super::common::Ruleset;
 use super::grid::{
-    ALL_SYMMETRIES, Board, BoardRules, Cell, Direction, Grid, QUEEN, Regions, Symmetry,
+    ALL_SYMMETRIES, Board, BoardRules, Cell, Direction, Form, Grid, QUEEN, Symmetry,
 };
 
 const EMPTY: u8 = 0;
@@ -268,39 +268,25 @@ impl BoardRules for GenClobber {
     /// The stone's cell and the cell it stops on.
     type Play = (Cell, Cell);
 
-    fn letters(&self) -> &'static [(char, u8)] {
+    /// `#` is a cell only where stones move onto empty cells, and is then
+    /// the cell that is no part of the game; else the empty cell is (no
+    /// move reaches it to stay). How a board falls apart: the module's docs.
+    fn form(&self) -> Form {
+        let symmetries = self.directions.symmetries();
+        let steps = self.directions.steps();
         if self.onto_empty() {
-            STONES_AND_WALLS
-        } else {
-            STONES
-        }
-    }
-
-    /// The cell that is no part of the game: `#` where stones move onto
-    /// empty cells, else the empty cell (which no move reaches to stay).
-    fn outside(&self) -> Option<u8> {
-        Some(if self.onto_empty() { BLOCKED } else { EMPTY })
-    }
-
-    /// How a board falls apart (the module's docs say why).
-    fn regions(&self) -> Regions {
-        if self.onto_empty() {
-            Regions::Areas {
-                directions: self.directions.steps(),
-                pieces: Some(&[LEFT, RIGHT]),
-            }
+            Form::areas(
+                STONES_AND_WALLS,
+                symmetries,
+                BLOCKED,
+                steps,
+                Some(&[LEFT, RIGHT]),
+            )
         } else if self.max_distance == 1 {
-            Regions::Areas {
-                directions: self.directions.steps(),
-                pieces: None,
-            }
+            Form::areas(STONES, symmetries, EMPTY, steps, None)
         } else {
-            Regions::Whole
+            Form::whole(STONES, symmetries, Some(EMPTY))
         }
-    }
-
-    fn symmetries(&self) -> &'static [Symmetry] {
-        self.directions.symmetries()
     }
 
     /// The rules as `gen_clobber`'s parameters.
@@ -397,20 +383,8 @@ macro_rules! variant {
             /// The stone's cell and the cell it stops on.
             type Play = (Cell, Cell);
 
-            fn letters(&self) -> &'static [(char, u8)] {
-                Self::RULES.letters()
-            }
-
-            fn symmetries(&self) -> &'static [Symmetry] {
-                Self::RULES.symmetries()
-            }
-
-            fn outside(&self) -> Option<u8> {
-                Self::RULES.outside()
-            }
-
-            fn regions(&self) -> Regions {
-                Self::RULES.regions()
+            fn form(&self) -> Form {
+                Self::RULES.form()
             }
 
             fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {
@@ -707,7 +681,7 @@ mod tests {
                 let board: Arc<dyn Component> = Arc::new(Board::with_rules(rules, grid.clone()));
                 let g = solver.sum(&[board]).unwrap();
                 let expected = value_by_plays(&rules, &grid, &mut memo, &mut solver.arena);
-                assert_eq!(g, expected, "{}", grid.text(rules.letters()));
+                assert_eq!(g, expected, "{}", grid.text(rules.form().letters));
             })
             .count()
     }

@@ -347,7 +347,7 @@ impl Grid {
 pub enum Regions {
     /// Never: a move may reach across the whole board.
     Whole,
-    /// Into the areas of cells other than [`BoardRules::outside`] joined by
+    /// Into the areas of cells other than [`Form::outside`] joined by
     /// steps in `directions`. With `pieces`, an area holding none of those
     /// codes has no move for either player, is worth 0 and is left out.
     Areas {
@@ -356,6 +356,59 @@ pub enum Regions {
         /// The codes of which an area needs one to be kept.
         pieces: Option<&'static [u8]>,
     },
+}
+
+/// How a game's boards are written, keyed and split into regions: what
+/// its rules say about the board rather than about moves.
+#[derive(Clone, Copy, Debug)]
+pub struct Form {
+    /// Each cell's letter and code; a code is written with its first letter.
+    pub letters: &'static [(char, u8)],
+    /// The symmetries of the rectangle that map the game to itself, the
+    /// players keeping their roles: boards that are images of each other
+    /// share a key.
+    pub symmetries: &'static [Symmetry],
+    /// The code of a cell that is no part of the game (blocked, burnt,
+    /// filled; Clobber's empty cell, which no stone ever reaches): rows and
+    /// columns of it at the edge are cropped away for the key, and it
+    /// separates regions. `None`: the board is its key as written.
+    pub outside: Option<u8>,
+    /// How a board falls into regions.
+    pub regions: Regions,
+}
+
+impl Form {
+    /// Boards that fall into the areas of cells other than `outside` joined
+    /// by `directions`, each kept if it holds one of `pieces` (every area
+    /// when `None`).
+    pub const fn areas(
+        letters: &'static [(char, u8)],
+        symmetries: &'static [Symmetry],
+        outside: u8,
+        directions: &'static [Direction],
+        pieces: Option<&'static [u8]>,
+    ) -> Form {
+        Form {
+            letters,
+            symmetries,
+            outside: Some(outside),
+            regions: Regions::Areas { directions, pieces },
+        }
+    }
+
+    /// Boards that never fall apart: a move may reach across the whole board.
+    pub const fn whole(
+        letters: &'static [(char, u8)],
+        symmetries: &'static [Symmetry],
+        outside: Option<u8>,
+    ) -> Form {
+        Form {
+            letters,
+            symmetries,
+            outside,
+            regions: Regions::Whole,
+        }
+    }
 }
 
 /// The rules of a partizan game on a rectangular board: all a board game
@@ -378,22 +431,8 @@ pub trait BoardRules:
     /// A move as the rules list it, before it is made.
     type Play;
 
-    /// Each cell's letter and code; a code is written with its first letter.
-    fn letters(&self) -> &'static [(char, u8)];
-
-    /// The symmetries of the rectangle that map the game to itself, the
-    /// players keeping their roles: boards that are images of each other
-    /// share a key.
-    fn symmetries(&self) -> &'static [Symmetry];
-
-    /// The code of a cell that is no part of the game (blocked, burnt,
-    /// filled; Clobber's empty cell, which no stone ever reaches): rows and
-    /// columns of it at the edge are cropped away for the key, and it
-    /// separates regions. `None`: the board is its key as written.
-    fn outside(&self) -> Option<u8>;
-
-    /// How a board falls into regions.
-    fn regions(&self) -> Regions;
+    /// How boards are written, keyed and split.
+    fn form(&self) -> Form;
 
     /// The ruleset as printed before the boards.
     fn ruleset(&self) -> String {
@@ -446,7 +485,7 @@ impl<R: BoardRules> Board<R> {
 
     /// The board as written: rows split by `|`.
     pub fn text(&self) -> String {
-        self.grid.text(self.rules.letters())
+        self.grid.text(self.rules.form().letters)
     }
 
     /// The cells.
@@ -483,7 +522,7 @@ impl<R: BoardRules> Board<R> {
         rules: R,
         c: &ComponentSyntax,
     ) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-        read_boards(c, R::SHAPE, rules.letters(), |grid| {
+        read_boards(c, R::SHAPE, rules.form().letters, |grid| {
             Arc::new(Board::with_rules(rules.clone(), grid))
         })
     }
@@ -504,8 +543,12 @@ impl<R: BoardRules> Component for Board<R> {
     }
 
     fn key(&self) -> Key {
-        let symmetries = self.rules.symmetries();
-        let board = match self.rules.outside() {
+        let Form {
+            symmetries,
+            outside,
+            ..
+        } = self.rules.form();
+        let board = match outside {
             Some(outside) => self.grid.cropped(|c| c != outside).key_words(symmetries),
             None => self.grid.key_words(symmetries),
         };
@@ -537,7 +580,7 @@ impl<R: BoardRules> Partizan for Board<R> {
 
     fn regions(&self) -> Option<Vec<Arc<dyn Component>>> {
         let (Regions::Areas { directions, pieces }, Some(outside)) =
-            (self.rules.regions(), self.rules.outside())
+            (self.rules.form().regions, self.rules.form().outside)
         else {
             return None;
         };

@@ -19,9 +19,7 @@
 use crate::game::Side;
 
 use super::common::Ruleset;
-use super::grid::{
-    ALL_SYMMETRIES, Board, BoardRules, Cell, Direction, Grid, ORTHOGONAL, Regions, Symmetry,
-};
+use super::grid::{ALL_SYMMETRIES, Board, BoardRules, Cell, Direction, Form, Grid, ORTHOGONAL};
 
 pub(super) const RULESET: Ruleset = KonaneBoard::ruleset(
     "konane(\"..ox|o..x\", ...)   rows top first split by |, x Left's stones, o Right's, . empty, # no cell",
@@ -42,6 +40,9 @@ pub struct Konane;
 /// A Konane board.
 pub type KonaneBoard = Board<Konane>;
 
+/// Each cell's letter and code.
+const LETTERS: &[(char, u8)] = &[('.', EMPTY), ('x', LEFT), ('o', RIGHT), ('#', BLOCKED)];
+
 impl BoardRules for Konane {
     const NAME: &'static str = "konane";
     const SHAPE: &'static str = "board in quotes, rows split by |, like \".ox.|o..x\"";
@@ -50,20 +51,8 @@ impl BoardRules for Konane {
     /// number of stones jumped over.
     type Play = (Cell, Direction, usize);
 
-    fn letters(&self) -> &'static [(char, u8)] {
-        &[('.', EMPTY), ('x', LEFT), ('o', RIGHT), ('#', BLOCKED)]
-    }
-
-    fn symmetries(&self) -> &'static [Symmetry] {
-        &ALL_SYMMETRIES
-    }
-
-    fn outside(&self) -> Option<u8> {
-        Some(BLOCKED)
-    }
-
-    fn regions(&self) -> Regions {
-        Regions::Whole
+    fn form(&self) -> Form {
+        Form::whole(LETTERS, &ALL_SYMMETRIES, Some(BLOCKED))
     }
 
     fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {

@@ -16,7 +16,7 @@
 use crate::game::Side;
 
 use super::common::Ruleset;
-use super::grid::{Board, BoardRules, Cell, Grid, IDENTITY, Regions, Symmetry};
+use super::grid::{Board, BoardRules, Cell, Form, Grid, IDENTITY};
 
 pub(super) const RULESET: Ruleset = SkiJumpsBoard::ruleset(
     "skijumps(\"L...|..R.\", ...)   rows top first split by |, L/l Left's jumper/slipper (going east), \
@@ -57,6 +57,15 @@ pub struct SkiJumps;
 /// A Ski-Jumps board.
 pub type SkiJumpsBoard = Board<SkiJumps>;
 
+/// Each cell's letter and code.
+const LETTERS: &[(char, u8)] = &[
+    ('.', EMPTY),
+    ('L', LEFT_JUMPER),
+    ('l', LEFT_SLIPPER),
+    ('R', RIGHT_JUMPER),
+    ('r', RIGHT_SLIPPER),
+];
+
 impl BoardRules for SkiJumps {
     const NAME: &'static str = "skijumps";
     const SHAPE: &'static str = "board in quotes, rows split by |, like \"L...|..R.\"";
@@ -65,26 +74,8 @@ impl BoardRules for SkiJumps {
     /// first, then the jump.
     type Play = (Cell, Ski);
 
-    fn letters(&self) -> &'static [(char, u8)] {
-        &[
-            ('.', EMPTY),
-            ('L', LEFT_JUMPER),
-            ('l', LEFT_SLIPPER),
-            ('R', RIGHT_JUMPER),
-            ('r', RIGHT_SLIPPER),
-        ]
-    }
-
-    fn symmetries(&self) -> &'static [Symmetry] {
-        &IDENTITY
-    }
-
-    fn outside(&self) -> Option<u8> {
-        None
-    }
-
-    fn regions(&self) -> Regions {
-        Regions::Whole
+    fn form(&self) -> Form {
+        Form::whole(LETTERS, &IDENTITY, None)
     }
 
     fn plays(&self, g: &Grid, side: Side) -> Vec<Self::Play> {
