@@ -610,6 +610,15 @@ fn zeros(body: &Value) -> Vec<[u64; 2]> {
     found
 }
 
+/// The fields of a JSON object, in `serde_json`'s alphabetical order.
+fn field_names(body: &Value) -> Vec<&str> {
+    body.as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
 #[tokio::test]
 async fn table_of_two_numbers_is_the_grid_of_the_command_line() {
     let (status, body) = get(
@@ -622,12 +631,7 @@ async fn table_of_two_numbers_is_the_grid_of_the_command_line() {
     // The fields of `sprague table wythoff --to 20x20 --json` (here in
     // the alphabetical order of `serde_json`'s map), and no `outcomes`
     // for an impartial game.
-    let keys: Vec<&str> = body
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = field_names(&body);
     assert_eq!(keys, ["cols", "from", "rows", "ruleset", "to", "values"]);
     assert_eq!(body["ruleset"], "wythoff");
     assert_eq!(body["from"], json!([0, 0]));
@@ -708,12 +712,7 @@ async fn a_partizan_grid_has_each_cells_outcome() {
     // since whoever cuts first leaves two bars of the other's.
     let (status, body) = get(router(), "/api/table", &[("ruleset", "cut"), ("to", "4x4")]).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let keys: Vec<&str> = body
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = field_names(&body);
     assert_eq!(
         keys,
         [
