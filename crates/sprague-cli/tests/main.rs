@@ -870,8 +870,10 @@ fn serve_on_a_busy_port_is_a_user_error() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
 
-#[test]
-fn serve_answers_over_http_and_prints_its_address() {
+/// Runs `sprague serve --port 0`, checks the address it prints, and hands
+/// `check` a function that GETs a path from it and returns the whole
+/// response; the server is stopped whether `check` passes or not.
+fn with_explorer(check: impl FnOnce(&dyn Fn(&str) -> String)) {
     use std::io::{BufRead, Read, Write};
     let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
         .args(["serve", "--port", "0"])
@@ -882,60 +884,46 @@ fn serve_answers_over_http_and_prints_its_address() {
     std::io::BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
-    let result = std::panic::catch_unwind(|| {
-        let addr = line
-            .trim()
-            .strip_prefix("sprague explorer on http://127.0.0.1:")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
-        let mut stream = std::net::TcpStream::connect(format!("127.0.0.1:{addr}")).unwrap();
-        stream
-            .set_read_timeout(Some(std::time::Duration::from_secs(20)))
-            .unwrap();
-        write!(
-            stream,
-            "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:{addr}\r\nConnection: close\r\n\r\n"
-        )
-        .unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
-        assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
-        assert!(response.contains("\"name\":\"nim\""), "{response}");
-    });
-    child.kill().unwrap();
-    child.wait().unwrap();
-    result.unwrap();
-}
-
-#[test]
-fn the_explorers_table_is_the_json_of_the_table_command() {
-    use std::io::{BufRead, Read, Write};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(["serve", "--port", "0"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let result = std::panic::catch_unwind(|| {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let port = line
             .trim()
             .strip_prefix("sprague explorer on http://127.0.0.1:")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_string();
-        let served = |query: &str| -> serde_json::Value {
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
+        let get = |path: &str| {
             let mut stream = std::net::TcpStream::connect(format!("127.0.0.1:{port}")).unwrap();
             stream
                 .set_read_timeout(Some(std::time::Duration::from_secs(20)))
                 .unwrap();
             write!(
                 stream,
-                "GET /api/table?{query} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+                "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
             )
             .unwrap();
             let mut response = String::new();
             stream.read_to_string(&mut response).unwrap();
+            response
+        };
+        check(&get);
+    }));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    result.unwrap();
+}
+
+#[test]
+fn serve_answers_over_http_and_prints_its_address() {
+    with_explorer(|get| {
+        let response = get("/api/games");
+        assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
+        assert!(response.contains("\"name\":\"nim\""), "{response}");
+    });
+}
+
+#[test]
+fn the_explorers_table_is_the_json_of_the_table_command() {
+    with_explorer(|get| {
+        let served = |query: &str| -> serde_json::Value {
+            let response = get(&format!("/api/table?{query}"));
             assert!(response.starts_with("HTTP/1.1 200 OK"), "{response}");
             let body = &response[response.find("\r\n\r\n").unwrap() + 4..];
             serde_json::from_str(body).unwrap()
@@ -967,9 +955,6 @@ fn the_explorers_table_is_the_json_of_the_table_command() {
             assert_eq!(served(query), json(args), "{query}");
         }
     });
-    child.kill().unwrap();
-    child.wait().unwrap();
-    result.unwrap();
 }
 
 #[test]
