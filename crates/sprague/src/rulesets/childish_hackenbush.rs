@@ -134,60 +134,18 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{
-        assert_value_agrees_with_search, canonical_text, hackenbush_value_by_rules,
-        small_hackenbush_graphs,
-    };
+    use super::super::tests::assert_small_graphs_have_the_values_of_their_rules;
     use super::*;
     use crate::position::Position;
     use crate::solve::canonical::CanonicalSolver;
 
     #[test]
     fn every_small_graph_has_the_value_its_rules_give() {
-        // Every connected multigraph of up to 4 edges (loops allowed),
-        // built edge by edge from the ground, each edge of any of the three
-        // colours: the canonical value through normalised keys and regions,
-        // with one solver for all so that a key shared by two different
-        // graphs would show, against the value from the rules on the raw
-        // edge sets. Up to 3 edges, also the outcome of the search of the
-        // whole graph.
-        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
-        let mut checked = 0;
-        for (size, graphs) in small_hackenbush_graphs(4).iter().enumerate() {
-            let n_edges = size + 1;
-            for (n_vertices, edges) in graphs {
-                let component: Arc<dyn Component> =
-                    Arc::new(ChildishHackenbush::from_raw(RawGraph {
-                        n_vertices: *n_vertices,
-                        edges: edges.clone(),
-                    }));
-                let g = solver.component(&component).unwrap();
-                // A blue or red edge may be cut only when nothing else falls.
-                let expected =
-                    hackenbush_value_by_rules(edges, &mut solver.arena, &|colour, cut, after| {
-                        colour == Colour::Green || after == cut
-                    });
-                assert_eq!(g, expected, "{edges:?} written {}", component.text());
-                if n_edges <= 3 {
-                    assert_value_agrees_with_search(component);
-                }
-                checked += 1;
-            }
-        }
-        assert_eq!(checked, 6 + 63 + 1_080 + 26_811);
-    }
-
-    #[test]
-    fn a_stalk_is_cut_from_the_top_only() {
-        // LRR: Left's only edge is the bottom one, which would bring the
-        // rest down, so Left has no move; Right may cut only the top edge.
-        // So L = {0|} = 1, LR = {|1} = 0 and LRR = {|0} = -1.
-        assert_eq!(canonical_text("childish_hackenbush(\"L\")"), "1");
-        assert_eq!(canonical_text("childish_hackenbush(\"LR\")"), "0");
-        assert_eq!(canonical_text("childish_hackenbush(\"LRR\")"), "-1");
-        assert_eq!(canonical_text("childish_hackenbush(\"lll\")"), "3");
-        assert_eq!(canonical_text("childish_hackenbush(\"eee\")"), "*3");
-        assert_eq!(canonical_text("childish_hackenbush(\"\")"), "0");
+        // A blue or red edge may be cut only when nothing else falls.
+        assert_small_graphs_have_the_values_of_their_rules(
+            &|graph| Arc::new(ChildishHackenbush::from_raw(graph)),
+            &|colour, cut, after| colour == Colour::Green || after == cut,
+        );
     }
 
     #[test]

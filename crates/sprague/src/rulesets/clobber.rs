@@ -77,24 +77,10 @@ impl BoardRules for Clobber {
 #[cfg(test)]
 mod tests {
     use super::super::tests::{
-        assert_boards_agree_with_search, assert_negatives, canonical_text as value, every_board,
-        swapped,
+        assert_boards_agree_with_search, assert_negatives, every_board, swapped,
     };
     use super::*;
     use crate::position::Position;
-
-    #[test]
-    fn small_boards_by_hand() {
-        // xo: either player captures and leaves the other no stone to
-        // reach, {0|0} = *. xxo: Left's capture leaves x.x (0), Right's
-        // leaves xo. (*): {0|*} = ^. A lone colour has no move.
-        assert_eq!(value("clobber(\"xo\")"), "*");
-        assert_eq!(value("clobber(\"xxo\")"), "^");
-        assert_eq!(value("clobber(\"oox\")"), "v");
-        assert_eq!(value("clobber(\"xx.|..x\")"), "0");
-        // Separate groups are a sum: xo and x|o are * + * = 0.
-        assert_eq!(value("clobber(\"xo.|..x|..o\")"), "0");
-    }
 
     #[test]
     fn symmetric_boards_share_a_key_and_swapped_colours_are_the_negative() {

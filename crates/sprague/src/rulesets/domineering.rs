@@ -342,22 +342,6 @@ mod tests {
     use std::sync::Arc;
 
     #[test]
-    fn small_boards_have_their_textbook_values() {
-        // Winning Ways, ch. 5: a vertical pair is Left's move, 1; a
-        // horizontal pair Right's, -1; the 2 × 2 square is ±1; a strip of n
-        // in a row is -⌊n/2⌋, and the L-tromino's value is the switch
-        // between its two ways of playing.
-        assert_eq!(value("domineering(\".|.\")"), "1");
-        assert_eq!(value("domineering(\"..\")"), "-1");
-        assert_eq!(value("domineering(\"..|..\")"), "±1");
-        assert_eq!(value("domineering(\".......\")"), "-3");
-        assert_eq!(value("domineering(\"#\")"), "0");
-        assert_eq!(value("domineering(\"..|.#\")"), "*");
-        // Separate areas are a sum: two horizontal pairs and a vertical one.
-        assert_eq!(value("domineering(\"..#..#.|######.\")"), "-1");
-    }
-
-    #[test]
     fn the_transposed_board_is_the_negative() {
         for text in ["..|..|..", "...|.#.", "...|...", "..#|...|#.."] {
             let p = Position::parse(&format!("domineering(\"{text}\")")).unwrap();

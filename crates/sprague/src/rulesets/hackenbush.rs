@@ -788,40 +788,11 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{
-        assert_value_agrees_with_search, canonical_text, hackenbush_value_by_rules,
-        small_hackenbush_graphs,
-    };
+    use super::super::tests::{assert_small_graphs_have_the_values_of_their_rules, canonical_text};
     use super::*;
     use crate::position::Position;
     use crate::solve::canonical::CanonicalSolver;
     use rustc_hash::FxHashMap;
-
-    fn edges(s: &str) -> Vec<bool> {
-        s.chars().map(|c| c == 'L').collect()
-    }
-
-    fn value(s: &str) -> String {
-        hackenbush_value(&edges(s)).unwrap().to_string()
-    }
-
-    #[test]
-    fn hand_checked_values() {
-        // LR: L at the bottom, R above. Left's move leaves 0, Right's
-        // leaves L = 1, so LR = {0 | 1} = 1/2.
-        assert_eq!(value("LR"), "1/2");
-        // LLR = {0, 1 | 2} = {1 | 2} = 3/2.
-        assert_eq!(value("LLR"), "3/2");
-        // LRR = {0 | 1, 1/2} = {0 | 1/2} = 1/4.
-        assert_eq!(value("LRR"), "1/4");
-        // RL = {-1 | 0} = -1/2.
-        assert_eq!(value("RL"), "-1/2");
-        assert_eq!(value(""), "0");
-        assert_eq!(value("LLL"), "3");
-        assert_eq!(value("RR"), "-2");
-        // LRRL = 1 - 1/2 - 1/4 + 1/8 = 3/8.
-        assert_eq!(value("LRRL"), "3/8");
-    }
 
     /// Every string of `n` edges.
     fn strings(n: usize) -> impl Iterator<Item = Vec<bool>> {
@@ -953,11 +924,9 @@ mod tests {
         // "define Hackenbush properly" (CGSuite writes v[3] for three
         // downs), and the Hackenbush documentation in
         // lib/core/src/main/resources/org/cgsuite/lang/resources/game/graph/constants.cgs
-        // (lrlrr = 9/16).
-        assert_eq!(graph_value("lrlrrllr"), "77/128");
-        assert_eq!(graph_value("lrlrr"), "9/16");
-        assert_eq!(graph_value("l(l;rl)"), "3/2");
-        assert_eq!(graph_value("eeeeeee"), "*7");
+        // (lrlrr = 9/16). The values CGSuite prints as we do are in
+        // tests/data/partizan/canonical.txt; here the one it writes in its
+        // own notation.
         // CGSuite's 3/4v[3]* is 3/4 + v + v^2 + v^3 + * (its Uptimal.scala
         // prints a sum of the first n downs as v[n]), with ^2 = {0|v*} and
         // ^3 = {0|v* - ^2} (its UptimalTest.scala).
@@ -979,12 +948,6 @@ mod tests {
         }
         let g = part("hackenbush(\"lrlerrr\")", &mut solver);
         assert_eq!(g, expected);
-        assert_eq!(graph_value("e(ee(e;e);e(eee;ee);e(ee;e))"), "*5");
-        // The "green girl", Winning Ways ch. 7, figure 3.
-        assert_eq!(
-            graph_value("e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))"),
-            "*2"
-        );
         // CGSuite refuses a disconnected graph ("lrlr;lr") and so do we.
         let e = Position::parse("hackenbush(\"lrlr;lr\")").unwrap_err();
         assert!(e.to_string().contains("connected to the ground"), "{e}");
@@ -992,32 +955,8 @@ mod tests {
 
     #[test]
     fn every_small_graph_has_the_value_its_rules_give() {
-        // Every connected multigraph of up to 4 edges (loops allowed),
-        // built edge by edge from the ground, each edge of any of the
-        // three colours: the canonical value through normalised keys,
-        // regions and stalks, with one solver for all so that a key shared
-        // by two different graphs would show, against the value from the
-        // rules on the raw edge sets. Up to 3 edges, also the outcome of
-        // the search of the whole graph.
-        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
-        let mut checked = 0;
-        for (size, graphs) in small_hackenbush_graphs(4).iter().enumerate() {
-            let n_edges = size + 1;
-            for (n_vertices, edges) in graphs {
-                let component = graph_component(RawGraph {
-                    n_vertices: *n_vertices,
-                    edges: edges.clone(),
-                });
-                let g = solver.component(&component).unwrap();
-                let expected = hackenbush_value_by_rules(edges, &mut solver.arena, &|_, _, _| true);
-                assert_eq!(g, expected, "{edges:?} written {}", component.text());
-                if n_edges <= 3 {
-                    assert_value_agrees_with_search(component);
-                }
-                checked += 1;
-            }
-        }
-        assert_eq!(checked, 6 + 63 + 1_080 + 26_811);
+        // Any edge may be cut, whatever falls with it.
+        assert_small_graphs_have_the_values_of_their_rules(&graph_component, &|_, _, _| true);
     }
 
     #[test]

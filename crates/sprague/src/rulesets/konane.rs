@@ -102,8 +102,7 @@ impl BoardRules for Konane {
 #[cfg(test)]
 mod tests {
     use super::super::tests::{
-        assert_boards_agree_with_search, assert_negatives, canonical_text as value, every_board,
-        swapped,
+        assert_boards_agree_with_search, assert_negatives, every_board, swapped,
     };
     use super::*;
     use crate::budget::Budget;
@@ -114,12 +113,10 @@ mod tests {
     }
 
     #[test]
-    fn cgt_tools_published_values_and_moves() {
+    fn cgt_tools_published_moves() {
         // cgt-tools (t4ccer/cgt-tools), cgt/short/partizan/games/konane.rs,
-        // tests `values` ({1|-1} is our ±1), `left_moves` and `right_moves`.
-        assert_eq!(value("konane(\"..ox\")"), "1");
-        assert_eq!(value("konane(\".ox.\")"), "*");
-        assert_eq!(value("konane(\".ox.|o..x|....\")"), "±1");
+        // tests `left_moves` and `right_moves` (its `values` are in
+        // tests/data/partizan/canonical.txt).
         let after = |text: &str, side: Side| -> Vec<String> {
             let mut out: Vec<String> = board(text)
                 .moves(side, &Budget::DEFAULT)
@@ -152,15 +149,8 @@ mod tests {
     }
 
     #[test]
-    fn small_boards_by_hand() {
-        // xo.: Left jumps to the end and nobody moves again, o cannot
-        // jump off the board: {0|} = 1. In xo.o. Left's single jump leaves
-        // ..xo. = {0|0} = *, the double jump leaves 0, and Right has no
-        // move: {0, *|} = 1. A cell beyond the board or blocked stops a jump.
-        assert_eq!(value("konane(\"xo.\")"), "1");
-        assert_eq!(value("konane(\"..xo.\")"), "*");
-        assert_eq!(value("konane(\"xo.o.\")"), "1");
-        assert_eq!(value("konane(\"xo#\")"), "0");
+    fn a_stone_jumps_over_one_stone_or_two() {
+        // (The values of small boards are in tests/data/partizan/by-hand.txt.)
         let moves = board("xo.o.").moves(Side::Left, &Budget::DEFAULT).unwrap();
         let described: Vec<String> = moves.iter().map(|m| m.description()).collect();
         assert_eq!(

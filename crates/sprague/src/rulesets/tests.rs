@@ -127,13 +127,43 @@ pub(crate) fn assert_negatives(name: &str, texts: &[&str], negative: impl Fn(&st
     }
 }
 
+/// For tests of Hackenbush games: every connected multigraph of up to 4
+/// edges (loops allowed), built edge by edge from the ground, each edge of
+/// any of the three colours, as `component` makes it (through normalised
+/// keys, regions, stalks), valued with one solver for all so that a key
+/// shared by two different graphs would show, against the value from the
+/// rules on the raw edge sets with `may_cut` (see
+/// [`hackenbush_value_by_rules`]); up to 3 edges, also the outcome of the
+/// search of the whole graph.
+pub(crate) fn assert_small_graphs_have_the_values_of_their_rules(
+    component: &dyn Fn(super::hackenbush::RawGraph) -> Arc<dyn Component>,
+    may_cut: &dyn Fn(super::hackenbush::Colour, u32, u32) -> bool,
+) {
+    let mut solver = crate::solve::canonical::CanonicalSolver::new(Budget::DEFAULT);
+    let mut checked = 0;
+    for graphs in small_hackenbush_graphs(4) {
+        for (n_vertices, edges) in &graphs {
+            let c = component(super::hackenbush::RawGraph {
+                n_vertices: *n_vertices,
+                edges: edges.clone(),
+            });
+            let g = solver.component(&c).unwrap();
+            let expected = hackenbush_value_by_rules(edges, &mut solver.arena, may_cut);
+            assert_eq!(g, expected, "{edges:?} written {}", c.text());
+            if edges.len() <= 3 {
+                assert_value_agrees_with_search(c);
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 6 + 63 + 1_080 + 26_811);
+}
+
 /// Every connected multigraph of 1 to `max_edges` edges on a ground
 /// (vertex 0; loops allowed), built edge by edge from the ground, each
 /// edge of any of the three colours: `(n_vertices, edges)`, by number of
 /// edges (entry `k` has `k + 1` edges).
-pub(crate) fn small_hackenbush_graphs(
-    max_edges: usize,
-) -> Vec<Vec<(usize, Vec<super::hackenbush::Edge>)>> {
+fn small_hackenbush_graphs(max_edges: usize) -> Vec<Vec<(usize, Vec<super::hackenbush::Edge>)>> {
     use super::hackenbush::Colour;
     let colours = [Colour::Blue, Colour::Red, Colour::Green];
     let mut graphs: Vec<(usize, Vec<super::hackenbush::Edge>)> = vec![(1, Vec::new())];
@@ -163,7 +193,7 @@ pub(crate) fn small_hackenbush_graphs(
 /// an edge of colour `c` whose cut leaves `after` standing of `before` may
 /// be cut when `may_cut(c, before_minus_it, after)` (Childish Hackenbush
 /// forbids a blue or red cut that brings anything down).
-pub(crate) fn hackenbush_value_by_rules(
+fn hackenbush_value_by_rules(
     edges: &[super::hackenbush::Edge],
     arena: &mut crate::cgt::CanonicalArena,
     may_cut: &dyn Fn(super::hackenbush::Colour, u32, u32) -> bool,

@@ -163,13 +163,7 @@ mod tests {
     }
 
     #[test]
-    fn small_rows_by_hand() {
-        // x = {0|} = 1, xx = {1, 0|} = 2, xo = {0, -1|0, 1} = *, g = *,
-        // and a row read backwards is the same game.
-        assert_eq!(value("toppling(\"x\")"), "1");
-        assert_eq!(value("toppling(\"xx\")"), "2");
-        assert_eq!(value("toppling(\"xo\")"), "*");
-        assert_eq!(value("toppling(\"g\")"), "*");
+    fn a_row_read_backwards_is_the_same_game() {
         let key = |t: &str| Position::parse(t).unwrap().components()[0].key();
         assert_eq!(key("toppling(\"xog\")"), key("toppling(\"gox\")"));
         assert_ne!(key("toppling(\"xog\")"), key("toppling(\"oxg\")"));
