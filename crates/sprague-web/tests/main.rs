@@ -15,34 +15,14 @@ use serde_json::{Value, json};
 use sprague_web::{Limits, router, router_with};
 use tower::ServiceExt;
 
-/// Percent-encodes a query value, so positions with spaces, brackets and
-/// quotes go through the URI parser unchanged.
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
-}
+mod target;
+use target::target;
 
 /// `GET path?k=v&...`: the status, the content type and the body.
 async fn get_raw(app: Router, path: &str, query: &[(&str, &str)]) -> (StatusCode, String, String) {
-    let query: Vec<String> = query
-        .iter()
-        .map(|(k, v)| format!("{k}={}", encode(v)))
-        .collect();
-    let uri = if query.is_empty() {
-        path.to_string()
-    } else {
-        format!("{path}?{}", query.join("&"))
-    };
     let response = app
         .oneshot(
-            Request::get(uri)
+            Request::get(target(path, query))
                 .header(header::HOST, "localhost")
                 .body(Body::empty())
                 .unwrap(),
