@@ -27,10 +27,10 @@ while [ "$i" -lt "$rounds" ]; do
     $new_bin 9 >>"$out/new"
     i=$((i + 1))
 done
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+. scripts/stats.sh
 cut -d: -f1 "$out/new" | awk '!seen[$0]++' | while read -r case; do
-    sums=$(grep -h "^$case:" "$out/old" "$out/new" | awk '{print $NF}' | sort -u | wc -l)
-    if [ "$sums" -ne 1 ]; then
+    # shellcheck disable=SC2046
+    if ! agree $(grep -h "^$case:" "$out/old" "$out/new" | awk '{print $NF}'); then
         echo "$case: the answers differ between $rev and this checkout" >&2
         exit 1
     fi

@@ -18,7 +18,7 @@ old_dir=$1
 new_dir=$2
 shift 2
 rounds=${ROUNDS:-3}
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+. "$(dirname "$0")/stats.sh"
 [ $# -gt 0 ] || set -- "officers 268435456" "0.137 268435456"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
@@ -45,14 +45,12 @@ for game in "$@"; do
         t2="$t2 $1"; m2="$m2 $2"; sums="$sums $3"
         i=$((i + 1))
     done
-    if [ "$(echo "$sums" | tr ' ' '\n' | grep . | sort -u | wc -l)" -ne 1 ]; then
-        echo "$game: outputs differ:$sums" >&2
-        exit 1
-    fi
-    mt1=$(echo "$t1" | tr ' ' '\n' | grep . | median)
-    mt2=$(echo "$t2" | tr ' ' '\n' | grep . | median)
-    mm1=$(echo "$m1" | tr ' ' '\n' | grep . | median)
-    mm2=$(echo "$m2" | tr ' ' '\n' | grep . | median)
+    # shellcheck disable=SC2086
+    agree $sums || { echo "$game: outputs differ:$sums" >&2; exit 1; }
+    mt1=$(echo "$t1" | median)
+    mt2=$(echo "$t2" | median)
+    mm1=$(echo "$m1" | median)
+    mm2=$(echo "$m2" | median)
     echo "$game: old [$t1 ] s, median $mt1 s; [$m1 ] KB, median $mm1 KB"
     echo "$game: new [$t2 ] s, median $mt2 s; [$m2 ] KB, median $mm2 KB"
     echo "$game: time old/new $(echo "$mt1 $mt2" | awk '{printf "%.3f", $1 / $2}'), memory old/new $(echo "$mm1 $mm2" | awk '{printf "%.2f", $1 / $2}'); output$sums" | awk '{print $1, $2, $3, $4, $5, $6, $7, $8}'

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 cargo build --release -p sprague --examples
 bin=target/release/examples/octal_values
 rounds=${ROUNDS:-5}
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+. scripts/stats.sh
 for game in "0.6 1048576" "0.007 262144"; do
     one=""; two=""
     i=0
@@ -19,7 +19,7 @@ for game in "0.6 1048576" "0.007 262144"; do
         two="$two $($bin $game | awk '{print $6}')"
         i=$((i + 1))
     done
-    m1=$(echo "$one" | tr ' ' '\n' | grep . | median)
-    m2=$(echo "$two" | tr ' ' '\n' | grep . | median)
+    m1=$(echo "$one" | median)
+    m2=$(echo "$two" | median)
     echo "$game: one thread [$one ] median $m1 s; two threads [$two ] median $m2 s; ratio $(echo "$m1 $m2" | awk '{printf "%.2f", $1 / $2}')"
 done

@@ -21,7 +21,7 @@ cargo build --release -p sprague --example octal_values
 old_bin=target/versus-target/release/examples/octal_values
 new_bin=target/release/examples/octal_values
 rounds=${ROUNDS:-5}
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+. scripts/stats.sh
 [ $# -gt 0 ] || set -- "0.6 1048576" "0.007 1048576"
 for game in "$@"; do
     before=""; after=""; sums=""
@@ -37,11 +37,9 @@ for game in "$@"; do
         sums="$sums $(echo "$line" | awk '{print $NF}')"
         i=$((i + 1))
     done
-    if [ "$(echo "$sums" | tr ' ' '\n' | grep . | sort -u | wc -l)" -ne 1 ]; then
-        echo "$game: checksums differ:$sums" >&2
-        exit 1
-    fi
-    m1=$(echo "$before" | tr ' ' '\n' | grep . | median)
-    m2=$(echo "$after" | tr ' ' '\n' | grep . | median)
+    # shellcheck disable=SC2086
+    agree $sums || { echo "$game: checksums differ:$sums" >&2; exit 1; }
+    m1=$(echo "$before" | median)
+    m2=$(echo "$after" | median)
     echo "$game: $rev [$before ] median $m1 s; now [$after ] median $m2 s; ratio $(echo "$m1 $m2" | awk '{printf "%.2f", $1 / $2}')"
 done

@@ -16,6 +16,7 @@ cases=$CASES
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 now() { date +%s.%N; }
+. "$(dirname "$0")/stats.sh"
 echo "$cases" | while read -r case; do
     i=0
     while [ "$i" -lt "$rounds" ]; do
@@ -32,9 +33,8 @@ echo "$cases" | while read -r case; do
         cmp -s "$out/old.txt" "$out/new.txt" || { echo "$case: the answers differ" >&2; exit 1; }
         i=$((i + 1))
     done
-    median() { sort -g "$1" | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-    m1=$(median "$out/old.times")
-    m2=$(median "$out/new.times")
+    m1=$(median <"$out/old.times")
+    m2=$(median <"$out/new.times")
     echo "$case: old ${m1} s, new ${m2} s, ratio $(echo "$m1 $m2" | awk '{printf "%.2f", $1 / $2}')"
     rm -f "$out/old.times" "$out/new.times"
 done

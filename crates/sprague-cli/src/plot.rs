@@ -357,23 +357,7 @@ impl Plot<'_> {
 
     /// Writes the plot to `path`, as SVG or PNG by its extension.
     pub fn write(&self, path: &Path) -> Result<(), Failure> {
-        let bytes = match path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            Some("svg") => self.svg().into_bytes(),
-            Some("png") => self.png(),
-            _ => {
-                return Err(Failure::user(format!(
-                    "--plot needs a file ending in .svg or .png, not {}",
-                    path.display()
-                )));
-            }
-        };
-        std::fs::write(path, bytes)
-            .map_err(|e| Failure::user(format!("cannot write plot {}: {e}", path.display())))
+        write_plot(path, || Ok(self.svg()), || self.png())
     }
 }
 
@@ -683,24 +667,34 @@ impl<'a> HeatMap<'a> {
 
     /// Writes the heat map to `path`, as SVG or PNG by its extension.
     pub fn write(&self, path: &Path) -> Result<(), Failure> {
-        let bytes = match path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            Some("svg") => self.svg()?.into_bytes(),
-            Some("png") => self.png(),
-            _ => {
-                return Err(Failure::user(format!(
-                    "--plot needs a file ending in .svg or .png, not {}",
-                    path.display()
-                )));
-            }
-        };
-        std::fs::write(path, bytes)
-            .map_err(|e| Failure::user(format!("cannot write plot {}: {e}", path.display())))
+        write_plot(path, || self.svg(), || self.png())
     }
+}
+
+/// Writes a plot to `path`, as SVG or PNG by its extension: only the
+/// drawing asked for is made.
+fn write_plot(
+    path: &Path,
+    svg: impl FnOnce() -> Result<String, Failure>,
+    png: impl FnOnce() -> Vec<u8>,
+) -> Result<(), Failure> {
+    let bytes = match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
+        Some("svg") => svg()?.into_bytes(),
+        Some("png") => png(),
+        _ => {
+            return Err(Failure::user(format!(
+                "--plot needs a file ending in .svg or .png, not {}",
+                path.display()
+            )));
+        }
+    };
+    std::fs::write(path, bytes)
+        .map_err(|e| Failure::user(format!("cannot write plot {}: {e}", path.display())))
 }
 
 /// Where a line of text sits against its `x`.

@@ -3,35 +3,14 @@
 //! killed with SIGKILL at random moments, resumed each time, prints what
 //! an uninterrupted run prints.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// A fresh directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sprague-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs `sprague` in `dir` (so that file names in messages are short and
-/// the same on every machine); returns (stdout, stderr, exit status).
-fn sprague_in(dir: &Path, args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary runs");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().expect("exited normally"),
-    )
-}
+use super::{scratch, spawn_in, sprague_in};
 
 /// The error of `sprague table officers --to 1200 --resume FILE` on a
 /// file holding `bytes`, after checking that it fails as a user error
@@ -180,13 +159,7 @@ fn a_run_killed_ten_times_and_resumed_prints_the_uninterrupted_table() {
         if dir.join("run.ckpt").exists() {
             args.extend(["--resume", "run.ckpt"]);
         }
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-            .args(&args)
-            .current_dir(&dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_in(&dir, &args);
         let moment = rng.random_range(Duration::ZERO..=most);
         moments.push(moment);
         std::thread::sleep(moment);

@@ -4,29 +4,10 @@
 //! that cannot hold the file, and runs past 2^32 heaps not refused for
 //! their size.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sprague-disk-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn sprague_in(dir: &Path, args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary runs");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().expect("exited normally"),
-    )
-}
+use super::{scratch, spawn_in, sprague_in};
 
 /// The files left in `dir`.
 fn files(dir: &Path) -> Vec<String> {
@@ -55,7 +36,7 @@ const ON_DISK: [&str; 9] = [
 
 #[test]
 fn values_on_disk_give_the_table_of_values_in_memory() {
-    let dir = scratch("same");
+    let dir = scratch("disk-same");
     let (memory, err, code) = sprague_in(&dir, &ON_DISK[..5]);
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("file"), "{err}");
@@ -78,7 +59,7 @@ fn values_on_disk_give_the_table_of_values_in_memory() {
 
 #[test]
 fn a_run_on_disk_killed_and_resumed_saves_the_uninterrupted_checkpoint() {
-    let dir = scratch("kill");
+    let dir = scratch("disk-kill");
     let checkpointed = |file: &'static str| {
         [
             &ON_DISK[..],
@@ -94,13 +75,7 @@ fn a_run_on_disk_killed_and_resumed_saves_the_uninterrupted_checkpoint() {
     assert_eq!(code, 0, "{err}");
     // On disk, killed (SIGKILL) once its first checkpoint (2^20 heaps) is
     // saved, with half the run still to go.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(checkpointed("run.ckpt"))
-        .current_dir(&dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_in(&dir, &checkpointed("run.ckpt"));
     let start = Instant::now();
     while !dir.join("run.ckpt").exists() {
         assert!(start.elapsed() < Duration::from_secs(600));
@@ -135,26 +110,32 @@ fn a_run_on_disk_killed_and_resumed_saves_the_uninterrupted_checkpoint() {
 
 #[test]
 fn a_directory_that_cannot_hold_the_values_is_a_clear_error() {
-    let dir = scratch("errors");
+    let dir = scratch("disk-errors");
     std::fs::write(dir.join("plain"), "a file, not a directory").unwrap();
     // Not a directory.
-    let (out, err, code) = sprague_in(
-        &dir,
-        &[
-            "table",
-            "officers",
-            "--to",
-            "2^21",
-            "--summary",
-            "--disk",
-            "plain/sub",
-            "--memory",
-            "5M",
-            "--checkpoint",
-            "o.ckpt",
-        ],
-    );
-    assert_eq!((out.as_str(), code), ("", 2), "{err}");
+    // Officers to `to` with its values in `values_dir`: refused, and no
+    // table printed; the error.
+    let refused = |to: &str, values_dir: &str| {
+        let (out, err, code) = sprague_in(
+            &dir,
+            &[
+                "table",
+                "officers",
+                "--to",
+                to,
+                "--summary",
+                "--disk",
+                values_dir,
+                "--memory",
+                "5M",
+                "--checkpoint",
+                "o.ckpt",
+            ],
+        );
+        assert_eq!((out.as_str(), code), ("", 2), "{err}");
+        err
+    };
+    let err = refused("2^21", "plain/sub");
     let last = err.lines().last().unwrap();
     assert!(
         last.starts_with("error: cannot keep the values on disk: plain/sub/officers.")
@@ -163,23 +144,7 @@ fn a_directory_that_cannot_hold_the_values_is_a_clear_error() {
     );
     // A disk without room: 2^45 heaps are 64 TiB. Refused before anything
     // is reserved, and nothing is left behind, no checkpoint either.
-    let (out, err, code) = sprague_in(
-        &dir,
-        &[
-            "table",
-            "officers",
-            "--to",
-            "2^45",
-            "--summary",
-            "--disk",
-            ".",
-            "--memory",
-            "5M",
-            "--checkpoint",
-            "o.ckpt",
-        ],
-    );
-    assert_eq!((out.as_str(), code), ("", 2), "{err}");
+    let err = refused("2^45", ".");
     let last = err.lines().last().unwrap();
     assert!(
         last.starts_with("error: cannot keep the values on disk: ./officers.")
@@ -194,7 +159,7 @@ fn a_directory_that_cannot_hold_the_values_is_a_clear_error() {
 fn a_table_past_two_to_the_32_is_not_refused_for_its_size() {
     // 2^33 heaps of Officers: 16 GiB of values and 1 GiB for the detector,
     // which fit in 18 GiB; the run starts (and stops at its time limit).
-    let dir = scratch("size");
+    let dir = scratch("disk-size");
     let (_, err, code) = sprague_in(
         &dir,
         &[

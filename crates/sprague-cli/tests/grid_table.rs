@@ -4,12 +4,11 @@
 //! `tests/data/wythoff_grundy.txt` holds more of it); its P-positions are
 //! the Beatty pairs (⌊kφ⌋, ⌊kφ²⌋) (Wythoff 1907).
 
-use super::{json, sprague};
+use super::{json, sprague, sprague_fails, sprague_ok};
 
 #[test]
 fn grid_text_has_row_and_column_headers() {
-    let (out, err, code) = sprague(&["table", "wythoff", "--to", "5x5"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "wythoff", "--to", "5x5"]);
     // A317205 rows 0 to 5, mirrored (G(a, b) = G(b, a)).
     insta::assert_snapshot!(out, @r"
     wythoff: G(a, b) for a = 0..=5 (rows) and b = 0..=5 (columns)
@@ -22,8 +21,7 @@ fn grid_text_has_row_and_column_headers() {
       5 5 3 4 0 6 8
     ");
     // A corner elsewhere: rows 3..=5, columns 4..=5.
-    let (out, _, code) = sprague(&["table", "wythoff", "--from", "3x4", "--to", "5x5"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["table", "wythoff", "--from", "3x4", "--to", "5x5"]);
     insta::assert_snapshot!(out, @r"
     wythoff: G(a, b) for a = 3..=5 (rows) and b = 4..=5 (columns)
     a\b 4 5
@@ -35,8 +33,7 @@ fn grid_text_has_row_and_column_headers() {
 
 #[test]
 fn grid_csv_is_long_form_and_json_is_rows_of_values() {
-    let (out, err, code) = sprague(&["table", "wythoff", "--to", "2x3", "--csv"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "wythoff", "--to", "2x3", "--csv"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 1 + 3 * 4);
     assert_eq!(lines[0], "a,b,value");
@@ -90,8 +87,7 @@ fn every_cell_is_what_analyze_says() {
 
 #[test]
 fn summary_counts_values_and_lists_the_p_positions() {
-    let (out, err, code) = sprague(&["table", "wythoff", "--to", "5x5", "--summary"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "wythoff", "--to", "5x5", "--summary"]);
     // Counted by hand from A317205's rows 0 to 5.
     insta::assert_snapshot!(out, @r"
     wythoff: G(a, b): summary of a = 0..=5, b = 0..=5 (36 cells)
@@ -164,7 +160,7 @@ fn heat_maps_are_svg_and_png_of_the_grid_size() {
     assert!(text.contains("<title>(3, 5): 0</title>"), "{text}");
     assert!(text.contains("G = 0: the player to move loses"));
     let png = dir.join("w.png");
-    let (_, err, code) = sprague(&[
+    sprague_ok(&[
         "table",
         "euclid",
         "--to",
@@ -172,7 +168,6 @@ fn heat_maps_are_svg_and_png_of_the_grid_size() {
         "--plot",
         png.to_str().unwrap(),
     ]);
-    assert_eq!(code, 0, "{err}");
     let bytes = std::fs::read(&png).unwrap();
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
     // IHDR: width and height, big-endian, at bytes 16..24. 31 × 31 cells
@@ -185,7 +180,7 @@ fn heat_maps_are_svg_and_png_of_the_grid_size() {
     );
     // A heat map has a pixel a cell at least: past a million cells it is
     // refused, as is an SVG of more than 250 000 elements.
-    let (_, err, code) = sprague(&[
+    let err = sprague_fails(&[
         "table",
         "wythoff",
         "--to",
@@ -193,7 +188,6 @@ fn heat_maps_are_svg_and_png_of_the_grid_size() {
         "--plot",
         svg.to_str().unwrap(),
     ]);
-    assert_eq!(code, 2);
     assert!(err.contains("at most 250000 cells"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

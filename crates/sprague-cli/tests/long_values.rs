@@ -2,7 +2,7 @@
 //! `analyze --json`, read back by `analyze` as the same game, and shortened
 //! in the text, which says by how much.
 
-use super::{json, sprague};
+use super::{json, sprague_ok};
 
 #[test]
 fn a_long_value_is_whole_in_the_json_and_reads_back_as_itself() {
@@ -21,8 +21,7 @@ fn a_long_value_is_whole_in_the_json_and_reads_back_as_itself() {
     assert_eq!(again["outcome"], first["outcome"]);
     // The text writes the first 2048 and the last 1024 characters, and how
     // many it left out between.
-    let (out, err, code) = sprague(&["analyze", position]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["analyze", position]);
     let line = out.lines().next().unwrap();
     let left_out = format!(" … ({} more characters) … ", n - 3072);
     assert!(line.contains(&left_out), "{line}");

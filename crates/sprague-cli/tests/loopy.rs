@@ -6,12 +6,11 @@
 //! `on + off = dud` as CGSuite evaluates it (`on & off`, a draw whoever
 //! starts).
 
-use super::{json, sprague};
+use super::{json, sprague_fails, sprague_ok};
 
 #[test]
 fn on_is_won_by_left() {
-    let (out, err, code) = sprague(&["analyze", "--", "on"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["analyze", "--", "on"]);
     assert_eq!(
         out,
         "L-position: Left wins whoever starts (value on)\n\
@@ -36,8 +35,7 @@ fn over_written_as_a_word_or_with_pass() {
 
 #[test]
 fn on_plus_off_is_dud_a_draw() {
-    let (out, err, code) = sprague(&["analyze", "--", "on + off"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["analyze", "--", "on + off"]);
     assert!(
         out.starts_with("D-position: a draw with best play (value dud)\n"),
         "{out}"
@@ -62,19 +60,16 @@ fn loopy_terms_in_a_sum() {
 fn bad_loopy_term_is_refused_with_its_span() {
     // A name with no label `a{...}` around it has no loopy mark: the short
     // reader refuses it, with its span.
-    let (out, err, code) = sprague(&["analyze", "--", "{0|a}"]);
-    assert_eq!(code, 2, "{out}");
+    let err = sprague_fails(&["analyze", "--", "{0|a}"]);
     assert_eq!(
         err,
         "error: bad position: unexpected `}`, expected `(` and the arguments at byte 4\n  \
          {0|a}\n      ^\n"
     );
-    let (out, err, code) = sprague(&["analyze", "--", "b{0|a}"]);
-    assert_eq!(code, 2, "{out}");
+    let err = sprague_fails(&["analyze", "--", "b{0|a}"]);
     assert!(err.contains("no node is labelled `a`"), "{err}");
     // A sided value needs its offside at most its onside, as in CGSuite.
-    let (_, err, code) = sprague(&["analyze", "--", "1 + (0 & on)"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["analyze", "--", "1 + (0 & on)"]);
     assert_eq!(
         err,
         "error: bad position: bad game value: the offside of a sided value must be at most its \
@@ -87,8 +82,7 @@ fn a_sided_value_is_valued_and_has_no_moves() {
     // on & 0: the onside on is won by Left whoever starts, the offside 0
     // by the second player, so Left wins when Right starts and Left
     // moving first draws (Siegel, VI.4; CGSuite's `PHat`).
-    let (out, err, code) = sprague(&["analyze", "--", "on & 0"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["analyze", "--", "on & 0"]);
     assert_eq!(
         out,
         "PHat-position: Left wins when Right starts; Left moving first draws (value on & 0)\n\
@@ -107,8 +101,7 @@ fn a_sided_value_is_valued_and_has_no_moves() {
         &["analyze", "--moves", "--", "on & 0"][..],
         &["play", "--", "(on & 0) + 1"][..],
     ] {
-        let (_, err, code) = sprague(args);
-        assert_eq!(code, 2, "{args:?}");
+        let err = sprague_fails(args);
         assert!(
             err.ends_with(
                 "error: `on & 0` is a sided value, not a game: it has no moves to list or play\n"
@@ -122,8 +115,7 @@ fn a_sided_value_is_valued_and_has_no_moves() {
 fn a_value_beyond_the_limit_is_reported_not_computed() {
     // Backsliding Toads TT....FF: a component of 70 positions, more than
     // the limit.
-    let (out, err, code) = sprague(&["analyze", "--", "backsliding_toads(\"TT....FF\")"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["analyze", "--", "backsliding_toads(\"TT....FF\")"]);
     let line = out.lines().nth(1).unwrap_or_default();
     assert!(
         line.starts_with(
@@ -139,8 +131,7 @@ fn a_value_beyond_the_limit_is_reported_not_computed() {
 #[test]
 fn bachs_carousel_has_sides_that_are_not_stoppers() {
     // CGSuite's SidedValueTestCase (commit e909ab8b) prints this value.
-    let (out, err, code) = sprague(&["analyze", "--", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["analyze", "--", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"]);
     assert!(
         out.starts_with(
             "N-position: the player to move wins (value a{1|1, {1*|a||*}||0} & \
@@ -154,7 +145,6 @@ fn bachs_carousel_has_sides_that_are_not_stoppers() {
 fn the_fox_and_geese_start_is_valued() {
     // 10 597 positions in components of at most 12: CGSuite's value
     // (tests/data/loopy/rulesets.txt names the source).
-    let (out, err, code) = sprague(&["analyze", "--", "foxgeese(\"4,2 4,4 4,6 4,8\", \"1,1\")"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["analyze", "--", "foxgeese(\"4,2 4,4 4,6 4,8\", \"1,1\")"]);
     assert!(out.contains("{4*|7/2}"), "{out}");
 }

@@ -1,7 +1,8 @@
 //! The `sprague` binary as a user meets it: output (snapshots, so a change
 //! of wording is a reviewed diff), JSON fields, errors and exit statuses.
 
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 
 mod checkpoints;
 mod compare;
@@ -16,8 +17,15 @@ mod reliability;
 
 /// Runs `sprague` with `args`; returns (stdout, stderr, exit status).
 fn sprague(args: &[&str]) -> (String, String, i32) {
+    sprague_in(Path::new("."), args)
+}
+
+/// Runs `sprague` in `dir` (so that file names in messages are short and
+/// the same on every machine); returns (stdout, stderr, exit status).
+fn sprague_in(dir: &Path, args: &[&str]) -> (String, String, i32) {
     let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
         .args(args)
+        .current_dir(dir)
         .output()
         .expect("the binary runs");
     (
@@ -27,16 +35,50 @@ fn sprague(args: &[&str]) -> (String, String, i32) {
     )
 }
 
-fn json(args: &[&str]) -> serde_json::Value {
+/// Starts `sprague` with `args` in `dir`, its output discarded: a run to
+/// be killed.
+fn spawn_in(dir: &Path, args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// A fresh directory for one test, `sprague-NAME-PID` in the temporary
+/// directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sprague-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `sprague` with `args`, which must succeed: its stdout.
+fn sprague_ok(args: &[&str]) -> String {
     let (out, err, code) = sprague(args);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+/// Runs `sprague` with `args`, which must fail as the user's mistake
+/// (exit status 2): its stderr.
+fn sprague_fails(args: &[&str]) -> String {
+    let (out, err, code) = sprague(args);
+    assert_eq!(code, 2, "{args:?}: {out}{err}");
+    err
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = sprague_ok(args);
     serde_json::from_str(&out).expect("valid JSON")
 }
 
 #[test]
 fn luogu_p1247_first_sample() {
-    let (out, _, code) = sprague(&["analyze", "nim(3, 6, 9)"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["analyze", "nim(3, 6, 9)"]);
     insta::assert_snapshot!(out, @r"
     N-position: the player to move wins (Grundy value 12)
     remoteness 15: the game lasts 15 more moves with best play
@@ -46,8 +88,7 @@ fn luogu_p1247_first_sample() {
 
 #[test]
 fn luogu_p1247_second_sample_is_lost() {
-    let (out, _, code) = sprague(&["analyze", "nim(15, 22, 19, 10)"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["analyze", "nim(15, 22, 19, 10)"]);
     insta::assert_snapshot!(out, @r"
     P-position: the player to move loses (Grundy value 0)
     remoteness 66: the game lasts 66 more moves with best play
@@ -82,8 +123,7 @@ fn acwing_893_sample_is_a_first_player_win() {
 
 #[test]
 fn all_lists_every_winning_move_in_spec_order() {
-    let (out, _, code) = sprague(&["analyze", "nim(1, 2, 4, 7)", "--all"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["analyze", "nim(1, 2, 4, 7)", "--all"]);
     // Nim-sum 1⊕2⊕4⊕7 = 0: lost. With heaps 3, 5, 7 (sum 1), every heap
     // whose lowest bit is set can move.
     insta::assert_snapshot!(out, @r"
@@ -104,8 +144,7 @@ fn all_lists_every_winning_move_in_spec_order() {
 
 #[test]
 fn misere_nim() {
-    let (out, _, code) = sprague(&["analyze", "nim(1, 1, 1)", "--misere"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["analyze", "nim(1, 1, 1)", "--misere"]);
     // *1 + *1 = 0 in misère play (Conway, ONAG ch. 12), so three heaps of
     // one are *[1]: genus 1, lost by the player to move.
     insta::assert_snapshot!(out, @r"
@@ -148,8 +187,7 @@ fn misere_canonical_form_and_its_figures() {
         .collect();
     to.sort_unstable();
     assert_eq!(to, ["*[1]", "*[2#]"]);
-    let (out, _, code) = sprague(&["analyze", "--misere", "*[2]+*[2]"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["analyze", "--misere", "*[2]+*[2]"]);
     assert!(
         out.contains("misère canonical form *[2[2]], genus 0^0"),
         "{out}"
@@ -158,8 +196,7 @@ fn misere_canonical_form_and_its_figures() {
 
 #[test]
 fn bad_misere_notation_is_one_line_with_a_caret() {
-    let (_, err, code) = sprague(&["analyze", "*[2#"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["analyze", "*[2#"]);
     let lines: Vec<&str> = err.lines().collect();
     assert!(lines[0].contains("unclosed `[`"), "{err}");
     assert!(err.contains('^'), "{err}");
@@ -260,14 +297,13 @@ fn the_caret_points_at_the_offending_text() {
 
 #[test]
 fn budget_exceeded_is_a_user_error_with_a_hint() {
-    let (_, err, code) = sprague(&[
+    let err = sprague_fails(&[
         "analyze",
         "subtraction[1,3](30, 31, 32, 33)",
         "--misere",
         "--budget",
         "100",
     ]);
-    assert_eq!(code, 2);
     assert!(
         err.contains("position budget exceeded") && err.contains("--budget"),
         "{err}"
@@ -311,16 +347,14 @@ fn a_time_limit_is_a_user_error_with_a_hint() {
         "{err}"
     );
     for bad in ["--time-limit=0", "--time-limit=-1", "--time-limit=nan"] {
-        let (_, err, code) = sprague(&["analyze", "nim(1)", bad]);
-        assert_eq!(code, 2, "{bad}: {err}");
+        let err = sprague_fails(&["analyze", "nim(1)", bad]);
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
 
 #[test]
 fn table_plain_csv_and_json() {
-    let (out, _, code) = sprague(&["table", "subtraction[2,5]", "--to", "14"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["table", "subtraction[2,5]", "--to", "14"]);
     insta::assert_snapshot!(out, @r"
     subtraction[2,5]: G(0..=14)
      0: 0 0 1 1 0 2 1 0 0 1
@@ -345,26 +379,23 @@ fn table_plain_csv_and_json() {
 
 #[test]
 fn table_errors() {
-    let (_, err, code) = sprague(&["table", "nim(3)"]);
-    assert_eq!(code, 2, "{err}");
-    let (_, err, code) = sprague(&["table", "nim", "--from", "5", "--to", "2"]);
-    assert_eq!(code, 2, "{err}");
+    sprague_fails(&["table", "nim(3)"]);
+    sprague_fails(&["table", "nim", "--from", "5", "--to", "2"]);
 }
 
 #[test]
 fn games_lists_every_ruleset() {
-    let (out, _, code) = sprague(&["games"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["games"]);
     for name in ["nim", "subtraction", "takeaway"] {
         assert!(out.lines().any(|l| l == name), "{name} missing");
     }
     assert!(out.contains("sprague analyze \"nim(3, 6, 9)\""));
 }
 
-/// Runs `sprague` with `args`, typing `input` at its prompts.
-fn sprague_with_input(args: &[&str], input: &str) -> (String, i32) {
+/// Runs `sprague` with `args`, typing `input` at its prompts; it must
+/// succeed: its stdout.
+fn sprague_with_input(args: &[&str], input: &str) -> String {
     use std::io::Write;
-    use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
         .args(args)
         .stdin(Stdio::piped())
@@ -379,21 +410,19 @@ fn sprague_with_input(args: &[&str], input: &str) -> (String, i32) {
         .write_all(input.as_bytes())
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        out.status.code().unwrap(),
-    )
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]
 fn play_the_engine_wins_from_a_winning_position() {
     // The engine moves first from nim(3, 6, 9), an N-position, and must win
     // whatever the human does; the human always takes move 1.
-    let (out, code) = sprague_with_input(
+    let out = sprague_with_input(
         &["play", "nim(3, 6, 9)", "--computer-first"],
         &"1\n".repeat(30),
     );
-    assert_eq!(code, 0);
     assert!(
         out.contains("I take 4 from the heap of 9  ->  nim(3, 6, 5)"),
         "{out}"
@@ -404,8 +433,7 @@ fn play_the_engine_wins_from_a_winning_position() {
 #[test]
 fn play_accepts_a_typed_position_and_hints() {
     // nim(1, 2): the winning move is to nim(1, 1). The human types it.
-    let (out, code) = sprague_with_input(&["play", "nim(1, 2)"], "hint\nnim(1,1)\n1\n");
-    assert_eq!(code, 0);
+    let out = sprague_with_input(&["play", "nim(1, 2)"], "hint\nnim(1,1)\n1\n");
     assert!(
         out.contains("hint: take 1 from the heap of 2  ->  nim(1, 1)"),
         "{out}"
@@ -415,8 +443,7 @@ fn play_accepts_a_typed_position_and_hints() {
 
 #[test]
 fn play_rejects_illegal_moves_and_ends_on_eof() {
-    let (out, code) = sprague_with_input(&["play", "nim(2)"], "7\nnim(5)\n");
-    assert_eq!(code, 0);
+    let out = sprague_with_input(&["play", "nim(2)"], "7\nnim(5)\n");
     assert!(out.contains("there is no move 7: choose 1 to 2"), "{out}");
     assert!(
         out.contains("nim(5) is not one move away from nim(2)"),
@@ -430,8 +457,7 @@ fn play_a_partizan_game_as_left() {
     // cut(3, 5) is worth -1: Right wins whoever starts. The human plays
     // Left (the default), moves first and always takes move 1; the engine
     // plays Right's winning cuts and wins.
-    let (out, code) = sprague_with_input(&["play", "cut(3, 5)"], &"1\n".repeat(20));
-    assert_eq!(code, 0);
+    let out = sprague_with_input(&["play", "cut(3, 5)"], &"1\n".repeat(20));
     assert!(
         out.contains("A partizan game: you play Left, I play Right."),
         "{out}"
@@ -449,7 +475,7 @@ fn play_a_partizan_game_as_left() {
 fn play_a_partizan_game_as_right() {
     // hackenbush("LRRL") + *1 is 3/8*, positive: Left wins whoever starts.
     // The engine plays Left and starts; the human, as Right, loses.
-    let (out, code) = sprague_with_input(
+    let out = sprague_with_input(
         &[
             "play",
             "hackenbush(\"LRRL\") + *1",
@@ -458,7 +484,6 @@ fn play_a_partizan_game_as_right() {
         ],
         &"1\n".repeat(20),
     );
-    assert_eq!(code, 0);
     assert!(
         out.contains("A partizan game: you play Right, I play Left."),
         "{out}"
@@ -484,8 +509,7 @@ fn play_keeps_a_draw() {
     // the engine must move to a drawn word, never to `ticket` (an N word,
     // which would hand the human the win).
     let position = format!("graph[\"{}\"](\"tactic\")", game_file("words.txt"));
-    let (out, code) = sprague_with_input(&["play", "--computer-first", &position], "quit\n");
-    assert_eq!(code, 0);
+    let out = sprague_with_input(&["play", "--computer-first", &position], "quit\n");
     assert!(
         out.contains("I move from tactic to tictac") && out.contains("keeps the draw"),
         "{out}"
@@ -496,7 +520,7 @@ fn play_keeps_a_draw() {
 fn play_misere_ends_with_the_stuck_player_winning() {
     // Misère nim(1): the human must take the last stone, then the engine
     // cannot move and wins.
-    let (out, _) = sprague_with_input(&["play", "nim(1)", "--misere"], "1\n");
+    let out = sprague_with_input(&["play", "nim(1)", "--misere"], "1\n");
     assert!(out.trim_end().ends_with("I cannot move. I win."), "{out}");
 }
 
@@ -505,8 +529,7 @@ fn table_period_of_a_subtraction_game() {
     // S = {2, 5}: 0 0 1 1 0 2 1, then the same again (each value depends on
     // the five before it, and the window 0 0 1 1 0 of heaps 0..=4 recurs at
     // heaps 7..=11, which proves the period).
-    let (out, _, code) = sprague(&["table", "subtraction[2,5]", "--period"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["table", "subtraction[2,5]", "--period"]);
     insta::assert_snapshot!(out, @r"
     subtraction[2,5]: G(0..=13)
      0: 0 0 1 1 0 2 1 0 0 1
@@ -531,8 +554,7 @@ fn graph_solves_the_word_chain_of_the_notes() {
     // Seed note 004: purple -> please -> ase...; ketchup cannot be
     // answered, ticket is answered by ketchup, everything else can be
     // drawn out in the tictac -> tactic loop.
-    let (out, _, code) = sprague(&["graph", &game_file("words.txt")]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["graph", &game_file("words.txt")]);
     // The file's `start purple` is analysed after the table: a draw,
     // kept by moving to please.
     let (table, start) = out.split_once("\n\n").expect("a start section");
@@ -613,8 +635,7 @@ fn graph_files_with_errors_exit_2_with_the_line() {
             path.display()
         )
     );
-    let (_, err, code) = sprague(&["graph", "/nonexistent/graph.txt"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["graph", "/nonexistent/graph.txt"]);
     assert_eq!(err.lines().count(), 1);
 }
 
@@ -670,11 +691,10 @@ fn analyze_geography_follows_the_matching() {
 #[test]
 fn roots_answers_codeforces_1498f_for_every_root() {
     // Codeforces 1498F, the sample: answer "1 0 0 1 1".
-    let (out, _, code) = sprague(&[
+    let out = sprague_ok(&[
         "roots",
         "tree_staircase[1](\"1-2 1-3 5-2 4-3\", 0, 3, 2, 4, 4)",
     ]);
-    assert_eq!(code, 0);
     insta::assert_snapshot!(out, @r"
     root 1: N: the first player wins
     root 2: P: the first player loses
@@ -694,8 +714,7 @@ fn roots_answers_codeforces_1498f_for_every_root() {
         .map(|r| r["first_player_wins"].as_bool().unwrap())
         .collect();
     assert_eq!(wins, [true, false, false, true, true]);
-    let (_, err, code) = sprague(&["roots", "nim(3)"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["roots", "nim(3)"]);
     assert!(err.contains("tree_staircase"), "{err}");
 }
 
@@ -706,12 +725,11 @@ fn wythoff_is_exact_at_the_top_of_the_u64_range() {
     // whose P-position has smaller heap ⌊(F_91 - 1)φ⌋ = F_92 - 2 (since
     // φF_91 = F_92 + |ψ|^91), by taking 3 from both. Heap 2 cannot move:
     // the partner of F_92 + 1 (Zeckendorf F_92 + F_2) is F_93 + F_3.
-    let (out, _, code) = sprague(&[
+    let out = sprague_ok(&[
         "analyze",
         "wythoff(7540113804746346430, 12200160415121876738)",
         "--all",
     ]);
-    assert_eq!(code, 0);
     insta::assert_snapshot!(out, @r"
     N-position: the player to move wins
     winning moves (2):
@@ -751,8 +769,7 @@ fn issue_3_rulesets_report_bad_parameters_with_exit_status_2() {
         "circle[5,0](0, 0)",
         "wythoff(1)",
     ] {
-        let (_, err, code) = sprague(&["analyze", position]);
-        assert_eq!(code, 2, "{position}: {err}");
+        let err = sprague_fails(&["analyze", position]);
         assert!(err.starts_with("error: bad position"), "{position}: {err}");
     }
 }
@@ -761,7 +778,7 @@ fn issue_3_rulesets_report_bad_parameters_with_exit_status_2() {
 fn coalitions_of_three_players_racing_to_20() {
     // Seed note 000: with 3 players adding 1..2, any two cooperating players
     // (more than ⌊3/2⌋) can force the race to 20; no one can alone.
-    let (out, _, code) = sprague(&[
+    let out = sprague_ok(&[
         "coalitions",
         "--players",
         "3",
@@ -770,7 +787,6 @@ fn coalitions_of_three_players_racing_to_20() {
         "--target",
         "20",
     ]);
-    assert_eq!(code, 0);
     insta::assert_snapshot!(out, @r"
     race to 20: 3 players in turn add 1..2 to a total from 0, player 1 first; whoever brings it to 20 or beyond wins
     coalitions that can force a win for one of their members (4 of 7):
@@ -828,8 +844,7 @@ fn coalitions_reject_bad_input_with_exit_2() {
             "20",
         ],
     ] {
-        let (_, err, code) = sprague(args);
-        assert_eq!(code, 2, "{args:?}");
+        let err = sprague_fails(args);
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
@@ -861,8 +876,7 @@ fn serve_on_a_busy_port_is_a_user_error() {
     // Hold a loopback port, then ask the explorer for the same one.
     let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = busy.local_addr().unwrap().port().to_string();
-    let (stdout, stderr, code) = sprague(&["serve", "--port", &port]);
-    assert_eq!(code, 2, "{stdout}{stderr}");
+    let stderr = sprague_fails(&["serve", "--port", &port]);
     assert!(
         stderr.starts_with("error: cannot listen on 127.0.0.1:"),
         "{stderr}"
@@ -963,17 +977,14 @@ fn table_resumes_a_checkpoint_to_the_uninterrupted_values() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("officers.ckpt");
     let file = file.to_str().unwrap();
-    let (_, err, code) = sprague(&["table", "officers", "--to", "400", "--checkpoint", file]);
-    assert_eq!(code, 0, "{err}");
-    let (resumed, err, code) = sprague(&[
+    sprague_ok(&["table", "officers", "--to", "400", "--checkpoint", file]);
+    let resumed = sprague_ok(&[
         "table", "officers", "--to", "1200", "--json", "--resume", file,
     ]);
-    assert_eq!(code, 0, "{err}");
     let (whole, _, _) = sprague(&["table", "officers", "--to", "1200", "--json"]);
     assert_eq!(resumed, whole);
     // A checkpoint of another game is refused.
-    let (_, err, code) = sprague(&["table", "kayles", "--to", "10", "--resume", file]);
-    assert_eq!(code, 2, "{err}");
+    let err = sprague_fails(&["table", "kayles", "--to", "10", "--resume", file]);
     assert!(err.contains("checkpoint"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -984,8 +995,7 @@ fn table_of_an_octal_game_proves_its_period() {
     // heap 52 (last exception at 51). The periodicity theorem (t = 3)
     // compares G(n) with G(n + 34) for 52 ≤ n < 2·52 + 34 + 3 = 141, so it
     // reads heaps 0 to 140 + 34 = 174: 175 values, SPEC's `certified_at`.
-    let (out, err, code) = sprague(&["table", "octal[0.137]", "--period", "--json", "--to", "9"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "octal[0.137]", "--period", "--json", "--to", "9"]);
     insta::assert_snapshot!(out, @r#"
     {
       "ruleset": "octal[0.137]",
@@ -1026,7 +1036,7 @@ fn table_max_bounds_the_period_search() {
     // The proof of 0.137's period needs heaps 0 to 174 (see above): --max
     // 174 is enough, --max 173 is not, and the table says so plainly (the
     // values up to 173 do repeat with period 34 from heap 52).
-    let (out, err, code) = sprague(&[
+    let out = sprague_ok(&[
         "table",
         "octal[0.137]",
         "--period",
@@ -1035,13 +1045,12 @@ fn table_max_bounds_the_period_search() {
         "--max",
         "174",
     ]);
-    assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out, @r"
     octal[0.137]: G(0..=9)
     0: 0 1 1 2 0 3 1 1 0 3
     period 34, preperiod 52, certified by G(0..=174)
     ");
-    let (out, err, code) = sprague(&[
+    let out = sprague_ok(&[
         "table",
         "octal[0.137]",
         "--period",
@@ -1050,7 +1059,6 @@ fn table_max_bounds_the_period_search() {
         "--max",
         "173",
     ]);
-    assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(out, @r"
     octal[0.137]: G(0..=9)
     0: 0 1 1 2 0 3 1 1 0 3
@@ -1071,16 +1079,14 @@ fn table_max_bounds_the_period_search() {
     );
     // Kayles needs 168 values (2·71 + 2·12 + 2); at --max 100 not even a
     // candidate shows (the second half of G(0..=100) is not periodic).
-    let (out, err, code) = sprague(&["table", "kayles", "--period", "--summary", "--max", "100"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "kayles", "--period", "--summary", "--max", "100"]);
     assert!(
         out.contains("\nno period certified up to heap 100\n"),
         "{out}"
     );
     // --max takes powers like --to, needs --period, and a search that
     // cannot fit in memory is refused before it starts.
-    let (_, err, code) = sprague(&["table", "octal[0.007]", "--period", "--max", "2^40"]);
-    assert_eq!(code, 2, "{err}");
+    let err = sprague_fails(&["table", "octal[0.007]", "--period", "--max", "2^40"]);
     assert!(
         err.starts_with(
             "error: a period search up to heap 1099511627776 may need 2049.0 GiB (2 bytes per heap and up to 1.0 GiB for the period detector)"
@@ -1090,7 +1096,7 @@ fn table_max_bounds_the_period_search() {
     assert_eq!(err.lines().count(), 1, "{err}");
     // A checkpoint adds nothing per heap: it is written and read a chunk at
     // a time, with no copy of the values.
-    let (_, err, code) = sprague(&[
+    let err = sprague_fails(&[
         "table",
         "octal[0.007]",
         "--period",
@@ -1099,7 +1105,6 @@ fn table_max_bounds_the_period_search() {
         "--checkpoint",
         "never-written.ckpt",
     ]);
-    assert_eq!(code, 2, "{err}");
     assert!(
         err.starts_with(
             "error: a period search up to heap 1099511627776 may need 2049.0 GiB (2 bytes per heap and up to 1.0 GiB for the period detector)"
@@ -1107,8 +1112,7 @@ fn table_max_bounds_the_period_search() {
         "{err}"
     );
     assert!(!std::path::Path::new("never-written.ckpt").exists());
-    let (_, err, code) = sprague(&["table", "kayles", "--max", "100"]);
-    assert_eq!(code, 2, "{err}");
+    let err = sprague_fails(&["table", "kayles", "--max", "100"]);
     assert!(err.contains("--period"), "{err}");
 }
 
@@ -1116,8 +1120,7 @@ fn table_max_bounds_the_period_search() {
 fn table_summary_names_the_rare_values() {
     // Kayles: period 12 from heap 71 (OEIS A002186); its values 3, 5 and 6
     // have an even number of ones, the rare class of Winning Ways' mask.
-    let (out, err, code) = sprague(&["table", "kayles", "--period", "--summary"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "kayles", "--period", "--summary"]);
     let lines: Vec<&str> = out.lines().collect();
     // Every line names the heaps it speaks of: the proof of the period
     // rests on G(0..=167), the summary covers two periods past the
@@ -1147,8 +1150,7 @@ fn table_summary_names_the_rare_values() {
 fn a_long_rare_list_ends_with_how_many_were_left_out() {
     // Officers: Grossman's count of rare heaps below 100 001 (the `officers`
     // test in the library checks the counts against his figures).
-    let (out, err, code) = sprague(&["table", "officers", "--to", "100000", "--summary"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "officers", "--to", "100000", "--summary"]);
     let rare = out.lines().find(|l| l.starts_with("rare values")).unwrap();
     let listed = rare.matches("G(").count() - 1; // the range in the heading
     assert_eq!(listed, 100, "{rare}");
@@ -1173,8 +1175,7 @@ fn a_summary_fingerprints_its_values_with_a_crc() {
     // one a line (the checksum of gzip and of Python's `zlib.crc32`), for
     // a range from 0 and one that starts later; the JSON has it as a number.
     for (from, to) in [("0", "5000"), ("1234", "4321")] {
-        let (csv, err, code) = sprague(&["table", "officers", "--from", from, "--to", to, "--csv"]);
-        assert_eq!(code, 0, "{err}");
+        let csv = sprague_ok(&["table", "officers", "--from", from, "--to", to, "--csv"]);
         let lines: String = csv
             .lines()
             .skip(1)
@@ -1245,7 +1246,7 @@ fn table_plots_svg_and_png() {
     // Every zero is red: the Bash game's heaps 0, 3, ..., 27 below 30
     // (G(n) = n mod 3), ten points, and the legend's swatch.
     let bash = dir.join("b.svg");
-    let (_, err, code) = sprague(&[
+    sprague_ok(&[
         "table",
         "subtraction[1,2]",
         "--to",
@@ -1253,7 +1254,6 @@ fn table_plots_svg_and_png() {
         "--plot",
         bash.to_str().unwrap(),
     ]);
-    assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&bash).unwrap();
     assert_eq!(
         text.matches(r##"<circle class="point" cx"##).count(),
@@ -1294,13 +1294,12 @@ fn table_plots_svg_and_png() {
         err.contains(&format!("written to {}", png.display())),
         "{err}"
     );
-    let (_, _, code) = sprague(&[
+    sprague_fails(&[
         "table",
         "kayles",
         "--plot",
         dir.join("k.txt").to_str().unwrap(),
     ]);
-    assert_eq!(code, 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -1308,7 +1307,6 @@ fn table_plots_svg_and_png() {
 /// is on disk, and checks that it stops with status 1 saying where; returns
 /// its standard error.
 fn interrupt_at_checkpoint(args: &[&str], file: &str) -> String {
-    use std::process::Stdio;
     use std::time::{Duration, Instant};
     let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
         .args(args)
@@ -1363,7 +1361,7 @@ fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
     assert!(err.contains("--resume"), "{err}");
     // The checkpoint is whole, and continuing from it gives the values of an
     // uninterrupted run.
-    let (resumed, _, code) = sprague(&[
+    let resumed = sprague_ok(&[
         "table",
         "octal[0.1777]",
         "--to",
@@ -1372,7 +1370,6 @@ fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
         "--resume",
         file,
     ]);
-    assert_eq!(code, 0);
     let (whole, _, _) = sprague(&["table", "octal[0.1777]", "--to", "3000", "--json"]);
     assert_eq!(resumed, whole);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -1409,8 +1406,7 @@ fn ctrl_c_stops_a_period_search_at_a_checkpoint() {
         "--max",
         "2^20",
     ];
-    let (resumed, err, code) = sprague(&[&args[..], &["--resume", file]].concat());
-    assert_eq!(code, 0, "{err}");
+    let resumed = sprague_ok(&[&args[..], &["--resume", file]].concat());
     let (whole, _, _) = sprague(&args);
     assert_eq!(resumed, whole);
     assert!(
@@ -1422,11 +1418,9 @@ fn ctrl_c_stops_a_period_search_at_a_checkpoint() {
 
 #[test]
 fn heap_sizes_on_the_command_line_may_be_powers() {
-    let (out, _, code) = sprague(&["table", "nim", "--from", "2^10", "--to", "2^10", "--csv"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["table", "nim", "--from", "2^10", "--to", "2^10", "--csv"]);
     assert_eq!(out, "n,value\n1024,1024\n");
-    let (_, err, code) = sprague(&["table", "nim", "--to", "2^70"]);
-    assert_eq!(code, 2, "{err}");
+    sprague_fails(&["table", "nim", "--to", "2^70"]);
 }
 
 #[test]
@@ -1462,8 +1456,7 @@ fn hackenbush_string_value_and_winning_move() {
     // hand: the scaffolds 1/4 - t and 1/2 + t meet at -1/8; below, the
     // left one follows RW(1/4) - t (1/2 down to -1/2, then -t) and the
     // right one LW(1/2) + t (0 below -1/2).
-    let (out, err, code) = sprague(&["analyze", "hackenbush(\"LRRL\")", "--json"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["analyze", "hackenbush(\"LRRL\")", "--json"]);
     insta::assert_snapshot!(out, @r#"
     {
       "position": "hackenbush(\"LRRL\")",
@@ -1508,8 +1501,7 @@ fn hackenbush_string_value_and_winning_move() {
 fn cutting_game_bar() {
     // 3x5, Left cuts the 3: {1x5 + 2x5 | 3x1 + 3x4, 3x2 + 3x3}
     // = {-4 - 1 | 2 - 1, 0 + 0} = {-5 | 0} = -1: Right wins whoever starts.
-    let (out, err, code) = sprague(&["analyze", "cut(3, 5)"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["analyze", "cut(3, 5)"]);
     insta::assert_snapshot!(out, @r"
     R-position: Right wins whoever starts (value -1)
     remoteness 4: the game lasts 4 more moves with best play
@@ -1529,8 +1521,7 @@ fn hackenbush_plus_a_nimber() {
     // wins, so Right would): not winning; taking the nim heap leaves 1/2.
     // Its thermograph is that of {1/2|1/2}: the scaffolds RW(1/2) - t
     // (1 below -1/2) and LW(1/2) + t (0 below -1/2) meet at 0.
-    let (out, err, code) = sprague(&["analyze", "hackenbush(\"LR\") + *1", "--all"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["analyze", "hackenbush(\"LR\") + *1", "--all"]);
     insta::assert_snapshot!(out, @r#"
     L-position: Left wins whoever starts (value 1/2*)
     remoteness 3: the game lasts 3 more moves with best play
@@ -1544,16 +1535,14 @@ fn hackenbush_plus_a_nimber() {
 
 #[test]
 fn bad_hackenbush_strings() {
-    let (_, err, code) = sprague(&["analyze", "hackenbush(\"LXR\")"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["analyze", "hackenbush(\"LXR\")"]);
     insta::assert_snapshot!(err, @r#"
     error: bad position: bad arguments: an edge is l (Left's, blue), r (Right's, red) or e (green), not `X` at byte 13
       hackenbush("LXR")
                    ^
     "#);
     let long = format!("hackenbush(\"{}\")", "L".repeat(10_001));
-    let (_, err, code) = sprague(&["analyze", &long]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["analyze", &long]);
     assert!(err.contains("at most 10000 edges"), "{err}");
 }
 
@@ -1576,15 +1565,13 @@ fn childish_hackenbush_and_arc_kayles() {
     // Green edges only: impartial Arc Kayles, a path of eight vertices is
     // Dawson's Kayles' heap of 8, Grundy value 1; taking the second edge
     // leaves a path of five (a lone vertex is dropped), worth 0.
-    let (out, err, code) = sprague(&["analyze", "arc_kayles(\"eeeeeee\")"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["analyze", "arc_kayles(\"eeeeeee\")"]);
     insta::assert_snapshot!(out, @r#"
     N-position: the player to move wins (Grundy value 1)
     remoteness 3: the game lasts 3 more moves with best play
     winning move: take edge 2 with its ends  ->  arc_kayles("eeee")
     "#);
-    let (_, err, code) = sprague(&["analyze", "arc_kayles(\"l(x\")"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["analyze", "arc_kayles(\"l(x\")"]);
     assert!(err.contains("an edge is l"), "{err}");
     let (_, err, code) = sprague(&["analyze", "childish_hackenbush(\"lr;lr\")"]);
     assert_eq!(code, 2);
@@ -1624,8 +1611,7 @@ fn clobber_variants_weighted_arc_kayles_and_decimal_digits() {
     );
     assert_eq!(v["winning_moves"][0]["to"], "knights(\"...|..x\")");
     // Parameters that let play go on for ever are the user's to fix.
-    let (_, err, code) = sprague(&["analyze", "gen_clobber[0|1](\"x.o\")"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["analyze", "gen_clobber[0|1](\"x.o\")"]);
     assert!(err.contains("never end"), "{err}");
     // Weighted Arc Kayles: 2-2 is two moves in a row, 0; weights 1 are
     // Arc Kayles (a path of three vertices is *).
@@ -1637,15 +1623,13 @@ fn clobber_variants_weighted_arc_kayles_and_decimal_digits() {
         json(&["analyze", "weighted_arc_kayles(\"1-1-1\")", "--json"])["grundy"],
         1
     );
-    let (_, err, code) = sprague(&["analyze", "weighted_arc_kayles(\"1-x\")"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["analyze", "weighted_arc_kayles(\"1-x\")"]);
     assert!(err.contains("a vertex is its weight"), "{err}");
     // A take-and-break digit in decimal, &N;, is the digit of value N.
     let decimal = json(&["table", "octal[0.&7;&15;]", "--to", "30", "--json"]);
     let spelled = json(&["table", "octal[0.7f]", "--to", "30", "--json"]);
     assert_eq!(decimal["values"], spelled["values"]);
-    let (out, _, code) = sprague(&["games"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["games"]);
     for name in [
         "anti_clobber",
         "hot_clobber",
@@ -1663,8 +1647,7 @@ fn clobber_variants_weighted_arc_kayles_and_decimal_digits() {
 #[test]
 fn take_and_break_codes_in_cgsuites_full_syntax() {
     // CGSuite's GameHeapTest.scala: 4!.0 is Grundy's game, 0.[3] is Nim.
-    let (out, err, code) = sprague(&["table", "octal[4!.0]", "--to", "20"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "octal[4!.0]", "--to", "20"]);
     let (grundy, _, _) = sprague(&["table", "grundy", "--to", "20"]);
     assert_eq!(
         out.replace("octal[4!.0]", "grundy"),
@@ -1677,8 +1660,7 @@ fn take_and_break_codes_in_cgsuites_full_syntax() {
     // No periodicity theorem covers a repeating code here: no period.
     let v = json(&["table", "octal[0.[3]]", "--to", "30", "--period", "--json"]);
     assert_eq!(v["period"], serde_json::Value::Null);
-    let (_, err, code) = sprague(&["analyze", "octal[20.017](5)"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["analyze", "octal[20.017](5)"]);
     assert!(
         err.contains("only one digit may stand before the point"),
         "{err}"
@@ -1698,8 +1680,7 @@ fn multiple_switches_read_and_print_as_cgsuite_writes_them() {
     let v = json(&["analyze", "{1*|-1*}", "--json"]);
     assert_eq!(v["value"], "±(1*)");
     // CGSuite refuses +-(1,1+*): parentheses hold one game.
-    let (_, err, code) = sprague(&["analyze", "+-(1,1)"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["analyze", "+-(1,1)"]);
     assert!(err.contains("expected `)`"), "{err}");
 }
 
@@ -1781,8 +1762,7 @@ fn with_json_an_error_is_json_on_stdout_and_a_line_on_stderr() {
 #[test]
 fn limits_are_flags_of_the_commands_that_compute() {
     for command in ["analyze", "table", "play", "graph", "roots", "coalitions"] {
-        let (help, _, code) = sprague(&[command, "--help"]);
-        assert_eq!(code, 0);
+        let help = sprague_ok(&[command, "--help"]);
         assert!(
             help.contains("--budget") && help.contains("--time-limit"),
             "{command}: {help}"
@@ -1797,16 +1777,14 @@ fn limits_are_flags_of_the_commands_that_compute() {
         let (help, _, _) = sprague(&[command, "--help"]);
         assert!(!help.contains("--budget"), "{command}: {help}");
     }
-    let (_, err, code) = sprague(&["games", "--budget", "5"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["games", "--budget", "5"]);
     assert!(err.contains("unexpected argument '--budget'"), "{err}");
 }
 
 /// The examples under `Examples:` in a subcommand's `--help`, as argument
 /// lists (shell quoting of the simple kind the examples use).
 fn help_examples(command: &str) -> Vec<Vec<String>> {
-    let (help, _, code) = sprague(&[command, "--help"]);
-    assert_eq!(code, 0);
+    let help = sprague_ok(&[command, "--help"]);
     let examples = help.split_once("Example").expect("examples in --help").1;
     examples
         .lines()
@@ -1893,8 +1871,7 @@ fn completions_for_each_shell_and_a_man_page() {
         ("powershell", "Register-ArgumentCompleter"),
         ("elvish", "edit:completion:arg-completer[sprague]"),
     ] {
-        let (out, err, code) = sprague(&["completions", shell]);
-        assert_eq!(code, 0, "{shell}: {err}");
+        let out = sprague_ok(&["completions", shell]);
         assert!(out.contains(marker), "{shell}: {out}");
         // Every subcommand is completed, and the ruleset names where a
         // ruleset or a position goes.
@@ -1908,11 +1885,9 @@ fn completions_for_each_shell_and_a_man_page() {
         }
     }
     // The list is for completion only: any ruleset text is still taken.
-    let (_, err, code) = sprague(&["table", "subtraction[1,3]", "--to", "5"]);
-    assert_eq!(code, 0, "{err}");
+    sprague_ok(&["table", "subtraction[1,3]", "--to", "5"]);
     let dir = std::env::temp_dir().join(format!("sprague-man-{}", std::process::id()));
-    let (_, err, code) = sprague(&["man", "--dir", dir.to_str().unwrap()]);
-    assert_eq!(code, 0, "{err}");
+    sprague_ok(&["man", "--dir", dir.to_str().unwrap()]);
     for page in [
         "sprague.1",
         "sprague-analyze.1",
@@ -1932,11 +1907,9 @@ fn completions_for_each_shell_and_a_man_page() {
         "{analyze}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
-    let (_, err, code) = sprague(&["completions", "tcsh"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["completions", "tcsh"]);
     assert!(err.contains("tcsh"), "{err}");
-    let (man, _, code) = sprague(&["man"]);
-    assert_eq!(code, 0);
+    let man = sprague_ok(&["man"]);
     assert!(man.contains(".TH sprague 1"), "{man}");
     assert!(
         man.contains("analyze") && man.contains("completions"),
@@ -1988,8 +1961,7 @@ fn an_arithmetic_period_no_theorem_proves_is_observed_not_certified() {
     // 0.8F: G(n + 7) = G(n) + 4 from heap 7 (checked against the mex
     // definition in the library's tests); no theorem the engine knows
     // applies, so the table says so and analyze refuses a huge heap.
-    let (out, err, code) = sprague(&["table", "octal[0.8F]", "--period", "--summary"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "octal[0.8F]", "--period", "--summary"]);
     assert!(
         out.contains("\nperiod 7, preperiod 7, saltus 4 (G(n + 7) = G(n) + 4), observed on G(0..="),
         "{out}"
@@ -2001,8 +1973,7 @@ fn an_arithmetic_period_no_theorem_proves_is_observed_not_certified() {
     let v = json(&["table", "octal[0.8F]", "--period", "--json"]);
     assert_eq!(v["period"]["certified"], false);
     assert_eq!(v["period"]["saltus"], 4);
-    let (_, err, code) = sprague(&["analyze", "octal[0.8F](1000000000)"]);
-    assert_eq!(code, 2, "{err}");
+    let err = sprague_fails(&["analyze", "octal[0.8F](1000000000)"]);
     assert!(
         err.contains("no period is proved (G(n + 7) = G(n) + 4 from heap 7"),
         "{err}"
@@ -2012,19 +1983,17 @@ fn an_arithmetic_period_no_theorem_proves_is_observed_not_certified() {
 
 #[test]
 fn the_period_search_says_which_limit_stopped_it() {
-    let (_, err, code) = sprague(&["analyze", "officers(1000000000000)", "--budget", "3000"]);
-    assert_eq!(code, 2, "{err}");
+    let err = sprague_fails(&["analyze", "officers(1000000000000)", "--budget", "3000"]);
     assert!(
         err.contains("no period is proved (the search stopped at the budget of 3000 values, G(0..=2999) computed)"),
         "{err}"
     );
-    let (_, err, code) = sprague(&["analyze", "officers(1000000000000)", "--time-limit", "0.3"]);
-    assert_eq!(code, 2, "{err}");
+    let err = sprague_fails(&["analyze", "officers(1000000000000)", "--time-limit", "0.3"]);
     assert!(
         err.contains("the search stopped at the time limit of 300 ms"),
         "{err}"
     );
-    let (out, err, code) = sprague(&[
+    let out = sprague_ok(&[
         "table",
         "officers",
         "--period",
@@ -2032,14 +2001,12 @@ fn the_period_search_says_which_limit_stopped_it() {
         "5000",
         "--summary",
     ]);
-    assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("\nno period certified up to heap 5000\n"),
         "{out}"
     );
     // A table too large for memory is refused in one line, before any work.
-    let (_, err, code) = sprague(&["table", "officers", "--to", "2^50", "--summary"]);
-    assert_eq!(code, 2, "{err}");
+    let err = sprague_fails(&["table", "officers", "--to", "2^50", "--summary"]);
     assert!(
         err.starts_with("error: the table up to heap 1125899906842624 needs about 2097153.0 GiB (2097153.0 GiB of values kept), more than the "),
         "{err}"
@@ -2053,8 +2020,7 @@ fn the_period_search_says_which_limit_stopped_it() {
 #[cfg(not(debug_assertions))]
 #[test]
 fn a_table_past_the_default_budget_runs_when_it_fits() {
-    let (out, err, code) = sprague(&["table", "octal[0.1777]", "--to", "2^24", "--summary"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "octal[0.1777]", "--to", "2^24", "--summary"]);
     assert!(
         out.starts_with("octal[0.1777]: summary of G(0..=16777216)\n"),
         "{out}"
@@ -2092,7 +2058,7 @@ fn table_certificate_is_written_or_refused_with_exit_2() {
     // No period certified within --max: one line, exit 2, and no file.
     let open = dir.join("open.cert");
     let open = open.to_str().unwrap();
-    let (_, err, code) = sprague(&[
+    let err = sprague_fails(&[
         "table",
         "octal[0.6]",
         "--period",
@@ -2101,13 +2067,11 @@ fn table_certificate_is_written_or_refused_with_exit_2() {
         "--certificate",
         open,
     ]);
-    assert_eq!(code, 2, "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("no certificate written"), "{err}");
     assert!(!std::path::Path::new(open).exists());
     // Without --period there is no claim to certify.
-    let (_, err, code) = sprague(&["table", "kayles", "--certificate", open]);
-    assert_eq!(code, 2, "{err}");
+    sprague_fails(&["table", "kayles", "--certificate", open]);
     // Only the certificate is in the directory: no temporary file is left.
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -2171,8 +2135,7 @@ fn a_long_period_search_announces_itself_on_a_pipe() {
 #[test]
 fn a_default_period_search_stops_at_the_budget_and_says_how_to_go_further() {
     let start = std::time::Instant::now();
-    let (_, err, code) = sprague(&["analyze", "officers(10^12)"]);
-    assert_eq!(code, 2, "{err}");
+    let err = sprague_fails(&["analyze", "officers(10^12)"]);
     let last = err.lines().last().unwrap_or_default();
     assert!(
         last.contains("G(0..=9999999) computed")

@@ -3,12 +3,11 @@
 //! `crates/sprague/tests/data/misere/cgsuite_heaps.txt`); the library's
 //! tests check them against a plain misère search.
 
-use super::{json, sprague};
+use super::{json, sprague, sprague_fails, sprague_ok};
 
 #[test]
 fn misere_table_text_shows_values_and_genera() {
-    let (out, err, code) = sprague(&["table", "kayles", "--misere", "--to", "11"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "kayles", "--misere", "--to", "11"]);
     // Winning Ways, ch. 13: 0^1 1^0 2^2 3^3 1^1 4^146 3^3 2^2 1^1 4^046 2^2 6^46,
     // written as CGSuite writes them (a nim heap without exponent).
     insta::assert_snapshot!(out, @r"
@@ -75,7 +74,7 @@ fn misere_table_period_is_observed_never_certified() {
     assert_eq!(v["period"]["period"], 3);
     assert_eq!(v["period"]["preperiod"], 2);
     assert_eq!(v["period"]["certified"], false);
-    let (out, _, code) = sprague(&[
+    let out = sprague_ok(&[
         "table",
         "subtraction[1,2]",
         "--misere",
@@ -83,7 +82,6 @@ fn misere_table_period_is_observed_never_certified() {
         "--to",
         "40",
     ]);
-    assert_eq!(code, 0);
     assert!(
         out.lines()
             .last()
@@ -95,7 +93,7 @@ fn misere_table_period_is_observed_never_certified() {
 
 #[test]
 fn misere_table_csv_quotes_genera_with_commas() {
-    let (out, err, code) = sprague(&[
+    let out = sprague_ok(&[
         "table",
         "octal[0.3F]",
         "--misere",
@@ -105,7 +103,6 @@ fn misere_table_csv_quotes_genera_with_commas() {
         "12",
         "--csv",
     ]);
-    assert_eq!(code, 0, "{err}");
     // CGSuite: TakeAndBreak("0.3F") heaps 10..12, G⁻ 0, 4, 1 and genera
     // 4^0564, 5^4875, 6^(1,9,10,8).
     assert_eq!(
@@ -116,8 +113,7 @@ fn misere_table_csv_quotes_genera_with_commas() {
 
 #[test]
 fn misere_table_summary_lists_the_genera_that_occur() {
-    let (out, err, code) = sprague(&["table", "kayles", "--misere", "--to", "9", "--summary"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "kayles", "--misere", "--to", "9", "--summary"]);
     insta::assert_snapshot!(out, @r"
     kayles: misère summary of G⁻(0..=9)
     largest value in G⁻(0..=9): 3, first at heap 3
@@ -154,7 +150,7 @@ fn misere_table_refuses_what_has_no_misere_meaning() {
         assert!(err.contains("cannot be used with"), "{err}");
         assert!(!err.contains("panicked"));
     }
-    let (_, err, code) = sprague(&[
+    let err = sprague_fails(&[
         "table",
         "treblecross",
         "--misere",
@@ -163,7 +159,6 @@ fn misere_table_refuses_what_has_no_misere_meaning() {
         "--budget",
         "10000",
     ]);
-    assert_eq!(code, 2);
     assert!(
         err.starts_with("error: position budget exceeded") && err.contains("raise --budget"),
         "{err}"

@@ -1,6 +1,6 @@
 //! `sprague quotient`: the JSON shape of the spec, the text, and bad input.
 
-use super::{json, sprague};
+use super::{json, sprague, sprague_ok};
 
 #[test]
 fn quotient_json_has_the_spec_fields() {
@@ -59,8 +59,7 @@ fn quotient_with_heaps_stops_there() {
 
 #[test]
 fn quotient_text_shows_a_tame_game() {
-    let (out, _, code) = sprague(&["quotient", "octal[0.33]", "--heaps", "6"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["quotient", "octal[0.33]", "--heaps", "6"]);
     insta::assert_snapshot!(out, @r"
     misère quotient of octal[0.33], heaps 0..=6
     order 6, P-portion of 2, tame

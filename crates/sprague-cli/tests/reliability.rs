@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use super::sprague;
+use super::{sprague, sprague_fails, sprague_ok};
 
 const MAX: &str = "18446744073709551615";
 
@@ -57,8 +57,7 @@ fn answers_or_refuses(position: &str) {
 
 /// The example of every ruleset, as `sprague games` prints it.
 fn examples() -> Vec<String> {
-    let (out, _, code) = sprague(&["games"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["games"]);
     let examples: Vec<String> = out
         .lines()
         .filter_map(|l| l.trim().strip_prefix("example:  sprague analyze "))
@@ -198,8 +197,7 @@ fn graph_files_must_be_regular_files() {
     // Issue 15: /dev/zero was read for ever.
     graph_file_refused("/dev/zero", "not a regular file (a device)");
     graph_file_refused("/tmp", "not a regular file (a directory)");
-    let (_, err, code) = sprague(&["analyze", "wordchain[\"/dev/zero\"](\"a\")"]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["analyze", "wordchain[\"/dev/zero\"](\"a\")"]);
     assert!(err.contains("not a regular file (a device)"), "{err}");
 }
 
@@ -249,8 +247,7 @@ fn an_over_long_line_is_refused_with_its_number() {
 fn an_error_in_a_huge_input_shows_a_window_around_the_caret() {
     // Issue 15: 100 KB of `(` was echoed on the caret line.
     let position = format!("nim(3) + {}", "(".repeat(100_000));
-    let (_, err, code) = sprague(&["analyze", &position]);
-    assert_eq!(code, 2);
+    let err = sprague_fails(&["analyze", &position]);
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 3, "{err}");
     assert!(err.len() < 400, "{} bytes of error", err.len());
@@ -403,23 +400,19 @@ fn the_time_limit_stops_a_long_table_of_a_periodic_family() {
 fn max_is_checked_and_honoured_by_every_family() {
     // Issue 28: `--max 0` was accepted; for nim and subtraction games
     // `--max` was ignored.
-    let (_, err, code) = sprague(&["table", "kayles", "--period", "--max", "0"]);
-    assert_eq!(code, 2, "{err}");
+    let err = sprague_fails(&["table", "kayles", "--period", "--max", "0"]);
     assert!(err.contains("at least heaps 0 and 1"), "{err}");
     // subtraction[1,3]'s period 2 is proved by G(0..=4): not within
     // --max 2, which is said as for a take-and-break game.
-    let (out, err, code) = sprague(&["table", "subtraction[1,3]", "--period", "--max", "2"]);
-    assert_eq!(code, 0, "{err}");
+    let out = sprague_ok(&["table", "subtraction[1,3]", "--period", "--max", "2"]);
     assert!(out.ends_with("no period certified up to heap 2\n"), "{out}");
-    let (out, _, code) = sprague(&["table", "subtraction[1,3]", "--period", "--max", "4"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["table", "subtraction[1,3]", "--period", "--max", "4"]);
     assert!(
         out.ends_with("period 2, preperiod 0, certified by G(0..=4)\n"),
         "{out}"
     );
     // Nim's closed form needs no value: any --max certifies it.
-    let (out, _, code) = sprague(&["table", "nim", "--period", "--max", "1"]);
-    assert_eq!(code, 0);
+    let out = sprague_ok(&["table", "nim", "--period", "--max", "1"]);
     assert!(out.contains("certified by a closed form"), "{out}");
 }
 

@@ -39,14 +39,44 @@ fn moves_of(options: &Options, id: u32, node: impl Fn(u32) -> Arc<dyn Component>
         .collect()
 }
 
-/// A position of an impartial game defined in Python.
+/// A position of a game defined in Python: its number in `game`, the
+/// options of an impartial game ([`Options`]) or of a partizan one
+/// ([`PartizanGame`]).
 #[derive(Debug)]
-struct ImpartialNode {
+struct Node<G> {
     id: u32,
-    game: Arc<Options>,
+    game: Arc<G>,
 }
 
-impl Component for ImpartialNode {
+impl<G: PythonGame> Node<G> {
+    /// Position `id` of the same game.
+    fn at(&self, id: u32) -> Arc<dyn Component> {
+        Arc::new(Node {
+            id,
+            game: Arc::clone(&self.game),
+        })
+    }
+}
+
+/// A game defined in Python: which of the library's kinds its positions
+/// are.
+trait PythonGame: std::fmt::Debug + Send + Sync + Sized + 'static {
+    fn kind(node: &Node<Self>) -> Kind<'_>;
+}
+
+impl PythonGame for Options {
+    fn kind(node: &Node<Options>) -> Kind<'_> {
+        Kind::Impartial(node)
+    }
+}
+
+impl PythonGame for PartizanGame {
+    fn kind(node: &Node<PartizanGame>) -> Kind<'_> {
+        Kind::Partizan(node)
+    }
+}
+
+impl<G: PythonGame> Component for Node<G> {
     fn ruleset(&self) -> String {
         FAMILY.to_string()
     }
@@ -60,18 +90,13 @@ impl Component for ImpartialNode {
     }
 
     fn kind(&self) -> Kind<'_> {
-        Kind::Impartial(self)
+        G::kind(self)
     }
 }
 
-impl Impartial for ImpartialNode {
+impl Impartial for Node<Options> {
     fn moves(&self, _: &Budget) -> Result<Vec<Move>, SolveError> {
-        Ok(moves_of(&self.game, self.id, |id| {
-            Arc::new(ImpartialNode {
-                id,
-                game: Arc::clone(&self.game),
-            })
-        }))
+        Ok(moves_of(&self.game, self.id, |id| self.at(id)))
     }
 }
 
@@ -81,7 +106,7 @@ impl Impartial for ImpartialNode {
 ///
 /// [`SolveError::Loopy`] if a position repeats; beyond `budget`.
 pub fn grundy(game: Options, budget: &Budget) -> Result<Nimber, SolveError> {
-    let root = ImpartialNode {
+    let root = Node {
         id: 0,
         game: Arc::new(game),
     };
@@ -95,43 +120,13 @@ struct PartizanGame {
     right: Options,
 }
 
-/// A position of a partizan game defined in Python.
-#[derive(Debug)]
-struct PartizanNode {
-    id: u32,
-    game: Arc<PartizanGame>,
-}
-
-impl Component for PartizanNode {
-    fn ruleset(&self) -> String {
-        FAMILY.to_string()
-    }
-
-    fn args(&self) -> String {
-        self.id.to_string()
-    }
-
-    fn key(&self) -> Key {
-        Key::shared(FAMILY, &self.game, [u64::from(self.id)])
-    }
-
-    fn kind(&self) -> Kind<'_> {
-        Kind::Partizan(self)
-    }
-}
-
-impl Partizan for PartizanNode {
+impl Partizan for Node<PartizanGame> {
     fn moves(&self, side: Side, _: &Budget) -> Result<Vec<Move>, SolveError> {
         let options = match side {
             Side::Left => &self.game.left,
             Side::Right => &self.game.right,
         };
-        Ok(moves_of(options, self.id, |id| {
-            Arc::new(PartizanNode {
-                id,
-                game: Arc::clone(&self.game),
-            })
-        }))
+        Ok(moves_of(options, self.id, |id| self.at(id)))
     }
 }
 
@@ -177,7 +172,7 @@ fn canonical_solver(
     right: Options,
     budget: Budget,
 ) -> Result<(CanonicalSolver, GameId), SolveError> {
-    let root: Arc<dyn Component> = Arc::new(PartizanNode {
+    let root: Arc<dyn Component> = Arc::new(Node {
         id: 0,
         game: Arc::new(PartizanGame { left, right }),
     });

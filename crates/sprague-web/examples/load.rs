@@ -43,6 +43,9 @@ use anyhow::{Context, bail};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
+#[path = "../tests/target.rs"]
+mod target;
+
 /// How costly a request is, for the latency figures of each class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Class {
@@ -135,31 +138,9 @@ const REQUESTS: &[Request] = &[
 /// each cell).
 const HEAVY: &str = "/api/analyze?position=treblecross(40,41,42,43)&misere=true";
 
-/// Percent-encodes a query value.
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
-}
-
 impl Request {
     fn target(&self) -> String {
-        let query: Vec<String> = self
-            .query
-            .iter()
-            .map(|(k, v)| format!("{k}={}", encode(v)))
-            .collect();
-        if query.is_empty() {
-            self.path.to_string()
-        } else {
-            format!("{}?{}", self.path, query.join("&"))
-        }
+        target::target(self.path, self.query)
     }
 
     /// The answer the server must give, computed once: the command line's

@@ -15,34 +15,14 @@ use serde_json::{Value, json};
 use sprague_web::{Limits, router, router_with};
 use tower::ServiceExt;
 
-/// Percent-encodes a query value, so positions with spaces, brackets and
-/// quotes go through the URI parser unchanged.
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
-}
+mod target;
+use target::target;
 
 /// `GET path?k=v&...`: the status, the content type and the body.
 async fn get_raw(app: Router, path: &str, query: &[(&str, &str)]) -> (StatusCode, String, String) {
-    let query: Vec<String> = query
-        .iter()
-        .map(|(k, v)| format!("{k}={}", encode(v)))
-        .collect();
-    let uri = if query.is_empty() {
-        path.to_string()
-    } else {
-        format!("{path}?{}", query.join("&"))
-    };
     let response = app
         .oneshot(
-            Request::get(uri)
+            Request::get(target(path, query))
                 .header(header::HOST, "localhost")
                 .body(Body::empty())
                 .unwrap(),
@@ -72,15 +52,37 @@ async fn get(app: Router, path: &str, query: &[(&str, &str)]) -> (StatusCode, Va
     (status, serde_json::from_str(&body).unwrap())
 }
 
+/// `GET` an API path that must answer 200 OK: the JSON body.
+async fn get_ok(app: Router, path: &str, query: &[(&str, &str)]) -> Value {
+    get_expecting(StatusCode::OK, app, path, query).await
+}
+
+/// `GET` an API path that must answer 400 Bad Request: the JSON body,
+/// which says why.
+async fn get_bad_request(app: Router, path: &str, query: &[(&str, &str)]) -> Value {
+    get_expecting(StatusCode::BAD_REQUEST, app, path, query).await
+}
+
+/// `GET` an API path that must answer `expected`: the JSON body.
+async fn get_expecting(
+    expected: StatusCode,
+    app: Router,
+    path: &str,
+    query: &[(&str, &str)],
+) -> Value {
+    let (status, body) = get(app, path, query).await;
+    assert_eq!(status, expected, "for {path} {query:?}: {body}");
+    body
+}
+
 #[tokio::test]
 async fn analyze_gives_the_json_of_the_spec() {
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/analyze",
         &[("position", "nim(3,6, 9)"), ("remoteness", "true")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK);
     // The figures of the nimber *12, as CGSuite gives them for a nimber
     // (CanonicalShortGameTestCase.scala's *8: stops 0, temperature 0,
     // atomic weight 0, its incentives the nimbers *(k xor n), k < n).
@@ -130,8 +132,7 @@ async fn analyze_gives_the_json_of_the_spec() {
 #[tokio::test]
 async fn remoteness_is_searched_only_when_asked() {
     // Without `remoteness=true` the field is there, null: not computed.
-    let (status, body) = get(router(), "/api/analyze", &[("position", "nim(1, 2)")]).await;
-    assert_eq!(status, StatusCode::OK);
+    let body = get_ok(router(), "/api/analyze", &[("position", "nim(1, 2)")]).await;
     assert_eq!(body["remoteness"], Value::Null);
     // Nim(1, 2): the winner takes one from the 2, and three moves are made.
     let (_, body) = get(
@@ -150,13 +151,12 @@ async fn moves_are_coloured_only_when_asked() {
     // nim(2, 1): to nim(1, 1) wins (a P-position, two moves left); to
     // nim(1) and nim(2) lose (N-positions: the opponent takes the last heap
     // whole, one move; an emptied heap is not kept). Bouton's theorem and counting moves.
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/analyze",
         &[("position", "nim(2, 1)"), ("moves", "true")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
     let moves: Vec<(&str, &str, u64)> = body["moves"]
         .as_array()
         .unwrap()
@@ -183,13 +183,12 @@ async fn moves_are_coloured_only_when_asked() {
 async fn analyze_all_lists_every_winning_move_in_order() {
     // 3 ^ 5 ^ 7 = 1: by Bouton, each heap h moves to h ^ 1 when that is
     // smaller, and all three are.
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/analyze",
         &[("position", "nim(3, 5, 7)"), ("all", "true")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK);
     let to: Vec<&str> = body["winning_moves"]
         .as_array()
         .unwrap()
@@ -204,13 +203,12 @@ async fn analyze_all_lists_every_winning_move_in_order() {
 async fn analyze_misere_and_p_positions() {
     // Misère Nim with heaps of at most 1: the player to move wins exactly
     // when the number of 1-heaps is even (Bouton).
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/analyze",
         &[("position", "nim(1, 1)"), ("misere", "true")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK);
     assert_eq!(body["play"], "misere");
     assert_eq!(body["outcome"], "N");
     assert_eq!(body["grundy"], Value::Null);
@@ -226,28 +224,25 @@ async fn analyze_misere_and_p_positions() {
 #[tokio::test]
 async fn a_bad_position_is_a_400_with_the_span_of_the_offending_text() {
     let text = "nim(3, x, 9)";
-    let (status, body) = get(router(), "/api/analyze", &[("position", text)]).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let body = get_bad_request(router(), "/api/analyze", &[("position", text)]).await;
     assert_eq!(body["span"], json!([7, 8]));
     assert_eq!(&text[7..8], "x");
-    assert!(
-        body["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("bad position: ")
-    );
+    assert!(error_text(&body).starts_with("bad position: "));
 
     let text = "nim(3) + nosuch(4)";
-    let (status, body) = get(router(), "/api/moves", &[("position", text)]).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let body = get_bad_request(router(), "/api/moves", &[("position", text)]).await;
     assert_eq!(body["span"], json!([9, 15]));
-    assert!(body["error"].as_str().unwrap().contains("nosuch"));
+    assert!(error_text(&body).contains("nosuch"));
 
     // The input ends too early: an empty span at the end.
     let text = "nim(3,";
-    let (status, body) = get(router(), "/api/reply", &[("position", text)]).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let body = get_bad_request(router(), "/api/reply", &[("position", text)]).await;
     assert_eq!(body["span"], json!([6, 6]));
+}
+
+/// The message of an error body.
+fn error_text(body: &Value) -> &str {
+    body["error"].as_str().unwrap()
 }
 
 /// The byte range `span` of an error body, as text of `text`.
@@ -266,30 +261,24 @@ async fn files_outside_the_built_in_examples_are_refused_before_any_is_opened() 
         ("/api/reply", "geography[\"/etc/hostname\"]()"),
         ("/api/analyze", "graph[\"games/../games/dag.txt\"](0)"),
     ] {
-        let (status, body) = get(router(), path, &[("position", text)]).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
-        let error = body["error"].as_str().unwrap();
+        let body = get_bad_request(router(), path, &[("position", text)]).await;
+        let error = error_text(&body);
         assert!(error.contains("--graphs DIR"), "{body}");
         assert!(spanned(text, &body).starts_with('"'), "{text}");
     }
-    let (status, body) = get(
+    let body = get_bad_request(
         router(),
         "/api/graph",
         &[("ruleset", "graph[\"/dev/zero\"]")],
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(
-        body["error"].as_str().unwrap().contains("--graphs DIR"),
-        "{body}"
-    );
-    let (status, _) = get(
+    assert!(error_text(&body).contains("--graphs DIR"), "{body}");
+    get_bad_request(
         router(),
         "/api/table",
         &[("ruleset", "graph[\"/dev/zero\"]")],
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
@@ -299,13 +288,12 @@ async fn the_built_in_graph_examples_are_played_without_files() {
     // tactic answer each other for ever (D): from tactic, moving to ticket
     // loses, so the player to move keeps the draw. Read off the file by hand.
     let text = "graph[\"games/words.txt\"](\"tactic\")";
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/analyze",
         &[("position", text), ("moves", "true")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["outcome"], "D");
     let moves: Vec<(String, String, Value)> = body["moves"]
         .as_array()
@@ -334,13 +322,12 @@ async fn the_built_in_graph_examples_are_played_without_files() {
             ),
         ]
     );
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/graph",
         &[("ruleset", "graph[\"games/words.txt\"]")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["directed"], true);
     let outcome = |label: &str| {
         body["vertices"]
@@ -405,8 +392,7 @@ async fn graphs_dir_serves_the_files_inside_it_and_nothing_else() {
         #[cfg(unix)]
         "graph[\"inside.txt\"](\"a\")",
     ] {
-        let (status, body) = get(app(), "/api/analyze", &[("position", text)]).await;
-        assert_eq!(status, StatusCode::OK, "{text}: {body}");
+        let body = get_ok(app(), "/api/analyze", &[("position", text)]).await;
         assert_eq!(body["outcome"], "P", "{text}");
     }
     let mut refused = vec![
@@ -426,9 +412,8 @@ async fn graphs_dir_serves_the_files_inside_it_and_nothing_else() {
         ),
     ]);
     for (text, why) in refused {
-        let (status, body) = get(app(), "/api/analyze", &[("position", text)]).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}: {body}");
-        let error = body["error"].as_str().unwrap();
+        let body = get_bad_request(app(), "/api/analyze", &[("position", text)]).await;
+        let error = error_text(&body);
         assert!(error.contains(why), "{text}: {error}");
         assert!(!error.contains('\n'), "{error}");
         assert!(spanned(text, &body).starts_with('"'), "{text}");
@@ -447,15 +432,14 @@ async fn graphs_dir_serves_the_files_inside_it_and_nothing_else() {
         (status, body["outcome"].clone()),
         (StatusCode::OK, json!("P"))
     );
-    let (status, body) = get(app(), "/api/graph", &[("ruleset", "graph[\"path.txt\"]")]).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(
-        body["error"]
-            .as_str()
-            .unwrap()
-            .contains("too large to draw"),
-        "{body}"
-    );
+    let body = get_expecting(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        app(),
+        "/api/graph",
+        &[("ruleset", "graph[\"path.txt\"]")],
+    )
+    .await;
+    assert!(error_text(&body).contains("too large to draw"), "{body}");
     assert!(
         sprague_web::GraphFiles::with_dir(&dir.join("g.txt"))
             .unwrap_err()
@@ -472,18 +456,15 @@ async fn a_bad_query_is_a_400_in_the_same_shape() {
         vec![("position", "nim(3)"), ("misere", "yes")],
         vec![("position", "nim(3)"), ("all", "1")],
     ] {
-        let (status, body) = get(router(), "/api/analyze", &query).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{query:?}");
+        let body = get_bad_request(router(), "/api/analyze", &query).await;
         assert!(body["error"].is_string(), "{query:?}");
         assert_eq!(body["span"], Value::Null, "{query:?}");
     }
     let long = format!("nim({})", "1, ".repeat(5000) + "1");
-    let (status, body) = get(router(), "/api/analyze", &[("position", &long)]).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(body["error"].as_str().unwrap().contains("too long"));
+    let body = get_bad_request(router(), "/api/analyze", &[("position", &long)]).await;
+    assert!(error_text(&body).contains("too long"));
 
-    let (status, body) = get(router(), "/api/nothing", &[]).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    let body = get_expecting(StatusCode::NOT_FOUND, router(), "/api/nothing", &[]).await;
     assert!(body["error"].is_string());
 }
 
@@ -491,7 +472,7 @@ async fn a_bad_query_is_a_400_in_the_same_shape() {
 async fn table_gives_the_json_of_the_spec() {
     // Subtraction game S = {1, 3, 4}: G = 0 1 0 1 2 3 2, repeating with
     // period 7 from the start (Winning Ways, ch. 4).
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/table",
         &[
@@ -502,7 +483,6 @@ async fn table_gives_the_json_of_the_spec() {
         ],
     )
     .await;
-    assert_eq!(status, StatusCode::OK);
     assert_eq!(body["ruleset"], "subtraction[1,3,4]");
     assert_eq!(body["from"], 3);
     assert_eq!(body["to"], 16);
@@ -515,8 +495,7 @@ async fn table_gives_the_json_of_the_spec() {
 
     // Without `to` and `period`: heaps 0 to 100, as on the command line;
     // a Nim heap of n is worth n.
-    let (status, body) = get(router(), "/api/table", &[("ruleset", "nim")]).await;
-    assert_eq!(status, StatusCode::OK);
+    let body = get_ok(router(), "/api/table", &[("ruleset", "nim")]).await;
     assert_eq!(body["values"], json!((0..=100).collect::<Vec<u64>>()));
     assert_eq!(body["period"], Value::Null);
 }
@@ -525,7 +504,7 @@ async fn table_gives_the_json_of_the_spec() {
 async fn table_refuses_too_many_values_and_bad_rulesets() {
     let started = Instant::now();
     for (from, to) in [("0", "100000"), ("0", "18446744073709551615"), ("5", "3")] {
-        let (status, body) = get(
+        let body = get_bad_request(
             router(),
             "/api/table",
             &[
@@ -535,38 +514,31 @@ async fn table_refuses_too_many_values_and_bad_rulesets() {
             ],
         )
         .await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{from}..={to}");
         assert!(body["error"].is_string());
     }
     // Exactly the cap is fine.
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/table",
         &[("ruleset", "nim"), ("from", "1"), ("to", "100000")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK);
     assert_eq!(body["values"].as_array().unwrap().len(), 100_000);
     assert!(started.elapsed() < Duration::from_secs(30));
 
-    let (status, body) = get(
+    let body = get_bad_request(
         router(),
         "/api/table",
         &[("ruleset", "subtraction[1,3,4]"), ("to", "100001")],
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
-        body["error"]
-            .as_str()
-            .unwrap()
-            .contains("at most 100000 are allowed"),
+        error_text(&body).contains("at most 100000 are allowed"),
         "{body}"
     );
 
     // An unknown ruleset: its name is marked.
-    let (status, body) = get(router(), "/api/table", &[("ruleset", "wythof")]).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let body = get_bad_request(router(), "/api/table", &[("ruleset", "wythof")]).await;
     assert_eq!(body["span"], json!([0, 6]));
 }
 
@@ -621,13 +593,12 @@ fn field_names(body: &Value) -> Vec<&str> {
 
 #[tokio::test]
 async fn table_of_two_numbers_is_the_grid_of_the_command_line() {
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/table",
         &[("ruleset", "wythoff"), ("to", "20x20")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
     // The fields of `sprague table wythoff --to 20x20 --json` (here in
     // the alphabetical order of `serde_json`'s map), and no `outcomes`
     // for an impartial game.
@@ -682,17 +653,15 @@ async fn table_of_two_numbers_is_the_grid_of_the_command_line() {
         &[("ruleset", "wythoff")][..],
         &[("ruleset", "wythoff"), ("from", "0"), ("to", "20×20")],
     ] {
-        let (status, same) = get(router(), "/api/table", query).await;
-        assert_eq!(status, StatusCode::OK, "{query:?}: {same}");
+        let same = get_ok(router(), "/api/table", query).await;
         assert_eq!(same, body, "{query:?}");
     }
-    let (status, part) = get(
+    let part = get_ok(
         router(),
         "/api/table",
         &[("ruleset", "wythoff"), ("from", "3x5"), ("to", "13X8")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{part}");
     assert_eq!(
         (part["rows"].clone(), part["cols"].clone()),
         (json!(11), json!(4))
@@ -710,8 +679,7 @@ async fn a_partizan_grid_has_each_cells_outcome() {
     // Cutcake (Winning Ways, "Cutcake"): a 1 × n bar is Right's alone,
     // worth -(n - 1); an n × 1 bar Left's, worth n - 1; a 2 × 2 bar is 0,
     // since whoever cuts first leaves two bars of the other's.
-    let (status, body) = get(router(), "/api/table", &[("ruleset", "cut"), ("to", "4x4")]).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    let body = get_ok(router(), "/api/table", &[("ruleset", "cut"), ("to", "4x4")]).await;
     let keys = field_names(&body);
     assert_eq!(
         keys,
@@ -776,46 +744,33 @@ async fn a_grid_too_large_or_of_the_wrong_kind_is_refused_before_it_is_computed(
         ("wythoff", "0", "20x", "not `20x`"),
         ("nim", "0", "3x3", "not a game of two interacting numbers"),
     ] {
-        let (status, body) = get(
+        let body = get_bad_request(
             router(),
             "/api/table",
             &[("ruleset", ruleset), ("from", from), ("to", to)],
         )
         .await;
-        assert_eq!(
-            status,
-            StatusCode::BAD_REQUEST,
-            "{ruleset} {from}..{to}: {body}"
-        );
-        let message = body["error"].as_str().unwrap();
+        let message = error_text(&body);
         assert!(message.contains(says), "{ruleset} {from}..{to}: {message}");
         assert_eq!(message.lines().count(), 1, "{message}");
     }
     // A grid has no period.
-    let (status, body) = get(
+    let body = get_bad_request(
         router(),
         "/api/table",
         &[("ruleset", "wythoff"), ("to", "5x5"), ("period", "true")],
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(
-        body["error"]
-            .as_str()
-            .unwrap()
-            .contains("tables of one heap"),
-        "{body}"
-    );
+    assert!(error_text(&body).contains("tables of one heap"), "{body}");
     assert!(started.elapsed() < Duration::from_secs(5));
 
     // Exactly within the cap: 316 × 316 = 99 856 cells.
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/table",
         &[("ruleset", "wythoff"), ("to", "315x315")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK);
     assert_eq!(zeros(&body), wythoff_cold_positions(315));
 
     // Within the cap but past the position budget: a 422, as for any
@@ -824,20 +779,19 @@ async fn a_grid_too_large_or_of_the_wrong_kind_is_refused_before_it_is_computed(
         budget: 120,
         ..Limits::DEFAULT
     };
-    let (status, body) = get(
+    let body = get_expecting(
+        StatusCode::UNPROCESSABLE_ENTITY,
         router_with(small),
         "/api/table",
         &[("ruleset", "cut"), ("to", "10x10")],
     )
     .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("budget"), "{body}");
+    assert!(error_text(&body).contains("budget"), "{body}");
 }
 
 #[tokio::test]
 async fn games_lists_every_ruleset() {
-    let (status, body) = get(router(), "/api/games", &[]).await;
-    assert_eq!(status, StatusCode::OK);
+    let body = get_ok(router(), "/api/games", &[]).await;
     let games = body.as_array().unwrap();
     assert_eq!(games.len(), sprague::rulesets::RULESETS.len());
     let nim = games.iter().find(|g| g["name"] == "nim").unwrap();
@@ -863,15 +817,13 @@ async fn games_lists_every_ruleset() {
         // Every example is a position the explorer can analyze: those
         // that name a file name a built-in example.
         let example = g["example"].as_str().unwrap();
-        let (status, body) = get(router(), "/api/analyze", &[("position", example)]).await;
-        assert_eq!(status, StatusCode::OK, "{example}: {body}");
+        get_ok(router(), "/api/analyze", &[("position", example)]).await;
     }
 }
 
 #[tokio::test]
 async fn moves_lists_every_move_in_the_spec_order() {
-    let (status, body) = get(router(), "/api/moves", &[("position", "nim(2, 1)")]).await;
-    assert_eq!(status, StatusCode::OK);
+    let body = get_ok(router(), "/api/moves", &[("position", "nim(2, 1)")]).await;
     assert_eq!(
         body,
         json!({
@@ -893,13 +845,12 @@ async fn moves_lists_every_move_in_the_spec_order() {
         max_moves: 5,
         ..Limits::DEFAULT
     };
-    let (status, body) = get(
+    let body = get_ok(
         router_with(small),
         "/api/moves",
         &[("position", "nim(3, 6, 9)")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK);
     let to: Vec<&str> = body["moves"]
         .as_array()
         .unwrap()
@@ -920,21 +871,19 @@ async fn moves_lists_every_move_in_the_spec_order() {
 
     // A long component's list is cut at the limit with its first moves
     // kept (Kayles: take one pin at the end first).
-    let (status, body) = get(router(), "/api/moves", &[("position", "kayles(100000)")]).await;
-    assert_eq!(status, StatusCode::OK);
+    let body = get_ok(router(), "/api/moves", &[("position", "kayles(100000)")]).await;
     let moves = body["moves"].as_array().unwrap();
     assert_eq!(moves.len(), Limits::DEFAULT.max_moves);
     assert_eq!(moves[0]["to"], "kayles(99999)");
     assert_eq!(body["complete"], false);
 
     // A heap of 2^60 has 2^60 moves: the first page, and the count.
-    let (status, body) = get(
+    let body = get_ok(
         router_with(small),
         "/api/moves",
         &[("position", "nim(1, 1152921504606846976)")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK);
     assert_eq!(body["moves"].as_array().unwrap().len(), 5);
     assert_eq!(body["moves"][0]["to"], "nim(1152921504606846976)");
     assert_eq!(body["moves"][1]["to"], "nim(1, 1152921504606846975)");
@@ -957,8 +906,7 @@ fn tos(body: &Value) -> Vec<&str> {
 async fn moves_come_in_pages_with_their_count_even_past_2_to_the_64() {
     // Issue 28: `nim(2^63)` and `nim(2^63) + nim(1)` answered an empty
     // list. A heap of n has n moves (take 1, ..., n), so 2^63 and 2^63 + 1.
-    let (status, body) = get(router(), "/api/moves", &[("position", "nim(2^63)")]).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    let body = get_ok(router(), "/api/moves", &[("position", "nim(2^63)")]).await;
     assert_eq!(body["total"], "9223372036854775808");
     let page = tos(&body);
     assert_eq!(page.len(), Limits::DEFAULT.max_moves);
@@ -967,7 +915,7 @@ async fn moves_come_in_pages_with_their_count_even_past_2_to_the_64() {
     assert_eq!(body["complete"], false);
 
     // The last page of the sum: Nim's last move, then the move of nim(1).
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/moves",
         &[
@@ -976,7 +924,6 @@ async fn moves_come_in_pages_with_their_count_even_past_2_to_the_64() {
         ],
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["total"], "9223372036854775809");
     assert_eq!(tos(&body), ["nim(1)", "nim(9223372036854775808)"]);
     assert_eq!(
@@ -1030,20 +977,18 @@ async fn moves_come_in_pages_with_their_count_even_past_2_to_the_64() {
     assert_eq!(body["total"], "55340232221128654845");
 
     // A bad offset is the request's fault.
-    let (status, body) = get(
+    get_bad_request(
         router(),
         "/api/moves",
         &[("position", "nim(3)"), ("offset", "-1")],
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
 
 #[tokio::test]
 async fn reply_wins_when_it_can_and_says_why() {
     // 2 ^ 1 = 3: the one winning move takes the heap of 2 to 2 ^ 3 = 1.
-    let (status, body) = get(router(), "/api/reply", &[("position", "nim(2, 1)")]).await;
-    assert_eq!(status, StatusCode::OK);
+    let body = get_ok(router(), "/api/reply", &[("position", "nim(2, 1)")]).await;
     assert_eq!(body["move"]["to"], "nim(1, 1)");
     assert_eq!(body["analysis"]["outcome"], "N");
     let reason = body["reason"].as_str().unwrap();
@@ -1064,33 +1009,30 @@ async fn reply_wins_when_it_can_and_says_why() {
 
     // Treblecross: completing three X in a row wins and ends the game, in
     // a position the language cannot write back (the page needs `over`).
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/reply",
         &[("position", "treblecross(\"XX..\")")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["move"]["to"], "treblecross(\"XXX.\")");
     assert_eq!(body["over"], true);
-    let (status, _) = get(
+    get_bad_request(
         router(),
         "/api/analyze",
         &[("position", "treblecross(\"XXX.\")")],
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
 
     // A king on a board of two cells can only step back and forth: play
     // never ends, a draw, and the one move keeps it. (`board`'s string
     // parameter is a move set, not a file, so the explorer accepts it.)
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/reply",
         &[("position", "board[\"king\"](\"..\", 0, 0)")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["analysis"]["outcome"], "D");
     assert_eq!(body["move"]["to"], "board[\"king\"](\"..\", 0, 1)");
     assert!(body["reason"].as_str().unwrap().contains("draw"));
@@ -1109,8 +1051,7 @@ async fn reply_wins_when_it_can_and_says_why() {
 #[tokio::test]
 async fn partizan_moves_and_replies_take_a_side() {
     // cut(3, 5): Left cuts the side of 3, Right the side of 5.
-    let (status, body) = get(router(), "/api/moves", &[("position", "cut(3, 5)")]).await;
-    assert_eq!(status, StatusCode::OK);
+    let body = get_ok(router(), "/api/moves", &[("position", "cut(3, 5)")]).await;
     assert_eq!(body["moves"].as_array().unwrap().len(), 2);
     assert_eq!(body["moves"][0]["to"], "cut(1, 5) + cut(2, 5)");
     let (_, body) = get(
@@ -1138,13 +1079,12 @@ async fn partizan_moves_and_replies_take_a_side() {
     let (_, body) = get(router(), "/api/reply", &[("position", "cut(3, 5)")]).await;
     assert!(body["reason"].as_str().unwrap().contains("loses"));
     // A side that is neither is a bad request.
-    let (status, _) = get(
+    get_bad_request(
         router(),
         "/api/moves",
         &[("position", "cut(3, 5)"), ("side", "up")],
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
@@ -1158,7 +1098,8 @@ async fn a_search_beyond_the_budget_is_refused_not_hung() {
         ..Limits::DEFAULT
     };
     let started = Instant::now();
-    let (status, body) = get(
+    let body = get_expecting(
+        StatusCode::UNPROCESSABLE_ENTITY,
         router_with(small),
         "/api/analyze",
         &[
@@ -1167,8 +1108,7 @@ async fn a_search_beyond_the_budget_is_refused_not_hung() {
         ],
     )
     .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(body["error"].as_str().unwrap().contains("budget"), "{body}");
+    assert!(error_text(&body).contains("budget"), "{body}");
     assert!(started.elapsed() < Duration::from_secs(10));
 }
 
@@ -1194,10 +1134,7 @@ fn a_request_past_the_time_limit_is_answered_at_the_limit() {
     let elapsed = started.elapsed();
     runtime.shutdown_background();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        body["error"].as_str().unwrap().contains("longer than"),
-        "{body}"
-    );
+    assert!(error_text(&body).contains("longer than"), "{body}");
     assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
 }
 
@@ -1225,7 +1162,7 @@ fn a_request_that_ran_out_of_time_gives_its_turn_back() {
             ],
         ));
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-        let error = body["error"].as_str().unwrap();
+        let error = error_text(&body);
         assert!(
             error.contains("longer than") || error.contains("time limit reached"),
             "{body}"
@@ -1536,10 +1473,8 @@ async fn work_beyond_the_quick_time_is_answered_by_the_heavy_lane() {
         ("position", "subtraction[2,5,7](20, 20, 20)"),
         ("misere", "true"),
     ];
-    let (status, heavy) = get(router_with(no_quick), "/api/analyze", &query).await;
-    assert_eq!(status, StatusCode::OK, "{heavy}");
-    let (status, quick) = get(router(), "/api/analyze", &query).await;
-    assert_eq!(status, StatusCode::OK, "{quick}");
+    let heavy = get_ok(router_with(no_quick), "/api/analyze", &query).await;
+    let quick = get_ok(router(), "/api/analyze", &query).await;
     assert_eq!(heavy, quick);
 }
 
@@ -1555,8 +1490,7 @@ fn token_vertex(position: &str) -> String {
 /// those `/api/graph` draws (retrograde analysis); the number checked.
 async fn engine_keeps_draws(app: impl Fn() -> Router, file: &str) -> usize {
     let ruleset = format!("graph[\"{file}\"]");
-    let (status, graph) = get(app(), "/api/graph", &[("ruleset", &ruleset)]).await;
-    assert_eq!(status, StatusCode::OK, "{graph}");
+    let graph = get_ok(app(), "/api/graph", &[("ruleset", &ruleset)]).await;
     let vertices = graph["vertices"].as_array().unwrap();
     let outcome_of = |label: &str| {
         vertices
@@ -1574,8 +1508,7 @@ async fn engine_keeps_draws(app: impl Fn() -> Router, file: &str) -> usize {
             format!("\"{label}\"")
         };
         let position = format!("{ruleset}({token})");
-        let (status, body) = get(app(), "/api/reply", &[("position", &position)]).await;
-        assert_eq!(status, StatusCode::OK, "{position}: {body}");
+        let body = get_ok(app(), "/api/reply", &[("position", &position)]).await;
         let to = body["move"]["to"].as_str().unwrap();
         assert_eq!(outcome_of(&token_vertex(to)), "D", "{position} -> {to}");
         assert!(body["reason"].as_str().unwrap().contains("draw"), "{body}");
@@ -1639,8 +1572,7 @@ async fn from_every_p_position_of_a_searched_game_the_engine_holds_out_longest()
                 ("misere", "true"),
                 ("moves", "true"),
             ];
-            let (status, analysis) = get(router(), "/api/analyze", &query).await;
-            assert_eq!(status, StatusCode::OK, "{analysis}");
+            let analysis = get_ok(router(), "/api/analyze", &query).await;
             let moves = analysis["moves"].as_array().unwrap();
             if analysis["outcome"] != "P" || moves.is_empty() {
                 continue;
@@ -1671,26 +1603,23 @@ async fn from_every_p_position_of_a_searched_game_the_engine_holds_out_longest()
 async fn quotient_answers_the_json_of_the_command() {
     // 0.75's quotient on heaps 0..=20 is Plambeck and Siegel's R8, of order
     // 8 (crates/sprague/tests/data/misere_quotients.txt names the source).
-    let (status, body) = get(
+    let body = get_ok(
         router(),
         "/api/quotient",
         &[("ruleset", "octal[0.75]"), ("heaps", "20")],
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["order"], 8, "{body}");
     assert_eq!(body["tame"], false);
     assert_eq!(body["heap_elements"].as_array().unwrap().len(), 21);
     assert_eq!(body["product"].as_array().unwrap().len(), 8);
     // A game that is not take-and-break, or too many heaps, is the user's
     // mistake.
-    let (status, _) = get(router(), "/api/quotient", &[("ruleset", "wythoff")]).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    let (status, _) = get(
+    get_bad_request(router(), "/api/quotient", &[("ruleset", "wythoff")]).await;
+    get_bad_request(
         router(),
         "/api/quotient",
         &[("ruleset", "kayles"), ("heaps", "1000000")],
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
 }

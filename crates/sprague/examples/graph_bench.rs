@@ -24,20 +24,14 @@ use std::time::Instant;
 use sprague::Outcome;
 use sprague::graph::{Graph, LoopyGrundy, Retrograde, retrograde_fixed_point};
 
+mod common;
+use common::SplitMix64;
+
 /// One vertex in this many is terminal.
 const TERMINAL_EVERY: u32 = 12;
 
-struct SplitMix64(u64);
-
 impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
+    /// A number below `n`, from the high half of the next output.
     fn below(&mut self, n: u32) -> u32 {
         (((self.next() >> 32) * u64::from(n)) >> 32) as u32
     }

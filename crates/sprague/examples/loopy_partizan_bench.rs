@@ -16,17 +16,8 @@ use std::time::{Duration, Instant};
 use sprague::graph::{PartizanGraph, PartizanRetrograde};
 use sprague::{Budget, Outcome, Play, Position, Side, analyze_for};
 
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+mod common;
+use common::SplitMix64;
 
 /// The wall clock: the figures are medians of 5 runs, and a tick of the
 /// processor clock (10 ms) is longer than the small searches.

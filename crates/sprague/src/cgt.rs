@@ -1406,18 +1406,9 @@ mod tests {
         Dyadic::new(n, e).unwrap()
     }
 
-    /// The usual small games, built from their definitions.
-    struct Small {
-        a: CanonicalArena,
-        zero: GameId,
-        one: GameId,
-        minus_one: GameId,
-        star: GameId,
-        up: GameId,
-        down: GameId,
-    }
-
-    fn small() -> Small {
+    /// The usual small games, built from their definitions: the arena and
+    /// `[zero, one, minus_one, star, up, down]`.
+    fn small() -> (CanonicalArena, [GameId; 6]) {
         let mut a = CanonicalArena::new(Budget::DEFAULT);
         let zero = a.form(&[], &[]).unwrap();
         let one = a.form(&[zero], &[]).unwrap();
@@ -1425,28 +1416,12 @@ mod tests {
         let star = a.form(&[zero], &[zero]).unwrap();
         let up = a.form(&[zero], &[star]).unwrap();
         let down = a.form(&[star], &[zero]).unwrap();
-        Small {
-            a,
-            zero,
-            one,
-            minus_one,
-            star,
-            up,
-            down,
-        }
+        (a, [zero, one, minus_one, star, up, down])
     }
 
     #[test]
     fn the_first_games_from_their_definitions() {
-        let Small {
-            mut a,
-            zero,
-            one,
-            minus_one,
-            star,
-            up,
-            down,
-        } = small();
+        let (mut a, [zero, one, minus_one, star, up, down]) = small();
         assert_eq!(zero, a.zero());
         assert_eq!(a.as_number(one), Some(Dyadic::integer(1)));
         assert_eq!(a.as_number(minus_one), Some(Dyadic::integer(-1)));
@@ -1489,15 +1464,7 @@ mod tests {
 
     #[test]
     fn outcome_classes_of_the_first_games() {
-        let Small {
-            mut a,
-            zero,
-            one,
-            minus_one,
-            star,
-            up,
-            down,
-        } = small();
+        let (mut a, [zero, one, minus_one, star, up, down]) = small();
         assert_eq!(a.outcome(zero).unwrap(), Outcome::P);
         assert_eq!(a.outcome(one).unwrap(), Outcome::L);
         assert_eq!(a.outcome(minus_one).unwrap(), Outcome::R);
@@ -1522,15 +1489,7 @@ mod tests {
 
     #[test]
     fn ups_and_their_names() {
-        let Small {
-            mut a,
-            zero,
-            one,
-            star,
-            up,
-            down,
-            ..
-        } = small();
+        let (mut a, [zero, one, _, star, up, down]) = small();
         // ^* = {0, * | 0} and v* = {0 | 0, *}.
         let up_star = a.form(&[zero, star], &[zero]).unwrap();
         assert_eq!(a.add(up, star).unwrap(), up_star);
@@ -1582,13 +1541,7 @@ mod tests {
 
     #[test]
     fn dominated_and_reversible_options() {
-        let Small {
-            mut a,
-            zero,
-            one,
-            star,
-            ..
-        } = small();
+        let (mut a, [zero, one, _, star, _, _]) = small();
         let two = a.integer(2).unwrap();
         // 0 is dominated by 1: {0, 1 |} = {1 |} = 2.
         assert_eq!(a.form(&[zero, one], &[]).unwrap(), two);
@@ -1601,14 +1554,7 @@ mod tests {
 
     #[test]
     fn switches_and_nested_forms_are_written_in_braces() {
-        let Small {
-            mut a,
-            zero,
-            one,
-            minus_one,
-            star,
-            ..
-        } = small();
+        let (mut a, [zero, one, minus_one, star, _, _]) = small();
         let two = a.integer(2).unwrap();
         let g = a.form(&[two], &[minus_one]).unwrap();
         assert_eq!(a.display(g).unwrap(), "{2|-1}");

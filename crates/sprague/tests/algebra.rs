@@ -4,45 +4,15 @@
 //! and the algebra's laws on random games.
 
 use proptest::prelude::*;
-use sprague::{Budget, CanonicalSolver, GameId, Outcome, Position, Thermography, compare};
+use sprague::{Budget, CanonicalSolver, Outcome, Position, Thermography, compare};
 
-use crate::game_values::{components, game, searched_outcome};
-
-fn canonical(solver: &mut CanonicalSolver, text: &str) -> GameId {
-    solver
-        .sum(&components(text))
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
+use crate::game_values::{canonical, cgsuite_spelling, game, searched_outcome};
 
 /// The canonical value of a position, printed.
 fn value(text: &str) -> String {
     let mut solver = CanonicalSolver::new(Budget::DEFAULT);
     let g = canonical(&mut solver, text);
     solver.arena.display(g).unwrap()
-}
-
-/// Our printed text in CGSuite's spelling: no space after commas, `+-` for
-/// `±`, `^^` and `vv` for two ups or downs.
-fn cgsuite_spelling(ours: &str) -> String {
-    let text = ours.replace(", ", ",").replace('±', "+-");
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if matches!(c, '^' | 'v')
-            && chars.get(i + 1) == Some(&'2')
-            && !chars.get(i + 2).is_some_and(char::is_ascii_digit)
-        {
-            out.push(c);
-            out.push(c);
-            i += 2;
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    out
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use sprague::{
-    Budget, CanonicalSolver, Component, Dyadic, Outcome, Play, Position, Side, SumSearch,
+    Budget, CanonicalSolver, Component, Dyadic, GameId, Outcome, Play, Position, Side, SumSearch,
 };
 
 /// Random short games as text: small numbers, nimbers, ups and switches,
@@ -31,6 +31,37 @@ pub(crate) fn components(text: &str) -> Vec<Arc<dyn Component>> {
         .unwrap_or_else(|e| panic!("{text}: {e}"))
         .components()
         .to_vec()
+}
+
+/// The canonical form of a position, in `solver`'s arena.
+pub(crate) fn canonical(solver: &mut CanonicalSolver, text: &str) -> GameId {
+    solver
+        .sum(&components(text))
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Our printed text in CGSuite's spelling: no space after commas, `+-` for
+/// `±`, `^^` and `vv` for two ups or downs.
+pub(crate) fn cgsuite_spelling(ours: &str) -> String {
+    let text = ours.replace(", ", ",").replace('±', "+-");
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if matches!(c, '^' | 'v')
+            && chars.get(i + 1) == Some(&'2')
+            && !chars.get(i + 2).is_some_and(char::is_ascii_digit)
+        {
+            out.push(c);
+            out.push(c);
+            i += 2;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
 }
 
 /// The canonical value of a position, printed.

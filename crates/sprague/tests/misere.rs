@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use sprague::{
-    Budget, Component, Key, Kind, MisereArena, MisereId, MisereSolver, Position, parse_misere,
+    Budget, Component, Genus, Key, Kind, MisereArena, MisereId, MisereSolver, Position,
+    parse_misere,
 };
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/misere/");
@@ -207,6 +208,27 @@ fn brute_misere_grundy(
     value
 }
 
+/// Checks the exponents `γk = G⁻(G + k·*2)` of `genus`, those it shows and
+/// two more, against the plain misère search of `heap` (written `text`)
+/// with k heaps of 2.
+fn assert_genus_by_search(
+    heap: &[Arc<dyn Component>],
+    genus: &Genus,
+    memo: &mut HashMap<Vec<Key>, u32>,
+    text: &str,
+) {
+    let twos = Position::parse("nim(2)").unwrap().components()[0].clone();
+    for k in 0..genus.shown() + 2 {
+        let mut sum = heap.to_vec();
+        sum.extend(std::iter::repeat_n(twos.clone(), k));
+        assert_eq!(
+            brute_misere_grundy(&sum, memo),
+            genus.exponent(k),
+            "γ{k} of {text}, genus {genus}"
+        );
+    }
+}
+
 /// G⁻ and every genus exponent γk = G⁻(G + k·*2) of heaps up to 25 of
 /// Kayles, Dawson's Kayles, Dawson's chess, Officers and Treblecross
 /// against the plain misère search of the heap with k heaps of 2.
@@ -236,16 +258,7 @@ fn heap_genera_match_the_misere_search() {
                 solver.arena().misere_grundy(g),
                 "G⁻ of {text}"
             );
-            let twos = Position::parse("nim(2)").unwrap().components()[0].clone();
-            for k in 0..genus.shown() + 2 {
-                let mut sum = heap.clone();
-                sum.extend(std::iter::repeat_n(twos.clone(), k));
-                assert_eq!(
-                    brute_misere_grundy(&sum, &mut memo),
-                    genus.exponent(k),
-                    "γ{k} of {text}, genus {genus}"
-                );
-            }
+            assert_genus_by_search(&heap, &genus, &mut memo, &text);
         }
     }
 }
@@ -399,7 +412,6 @@ fn misere_analysis_by_forms_agrees_with_the_search() {
 fn misere_table_matches_the_search_and_cgsuite() {
     use sprague::{misere_table, rulesets::family, syntax::parse_ruleset};
     let b = budget();
-    let twos = Position::parse("nim(2)").unwrap().components()[0].clone();
     for (ruleset, from, to) in [
         ("kayles", 0, 16),
         ("dawson", 3, 18),
@@ -423,15 +435,7 @@ fn misere_table_matches_the_search_and_cgsuite() {
                 value,
                 "G⁻ of {ruleset}({n})"
             );
-            for k in 0..genus.shown() + 2 {
-                let mut sum = heap.clone();
-                sum.extend(std::iter::repeat_n(twos.clone(), k));
-                assert_eq!(
-                    brute_misere_grundy(&sum, &mut memo),
-                    genus.exponent(k),
-                    "γ{k} of {ruleset}({n}), genus {genus}"
-                );
-            }
+            assert_genus_by_search(&heap, genus, &mut memo, &format!("{ruleset}({n})"));
         }
     }
     let mut checked = 0;

@@ -8,15 +8,13 @@
 
 use std::borrow::Borrow;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use proptest::prelude::*;
 use sprague::{
-    Budget, CanonicalArena, CanonicalSolver, Component, Dyadic, GameId, Position, Thermograph,
-    Thermography, Wall,
+    Budget, CanonicalArena, CanonicalSolver, Dyadic, GameId, Thermograph, Thermography, Wall,
 };
 
-use crate::game_values::game;
+use crate::game_values::{canonical, cgsuite_spelling, game};
 
 /// Records of `field = value` lines separated by blank lines, `#` lines
 /// being comments.
@@ -39,43 +37,6 @@ fn records(text: &str) -> Vec<HashMap<String, String>> {
         current.insert(field.to_string(), value.to_string());
     }
     records
-}
-
-fn components(text: &str) -> Vec<Arc<dyn Component>> {
-    Position::parse(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-        .components()
-        .to_vec()
-}
-
-/// The canonical value of a position.
-fn canonical(solver: &mut CanonicalSolver, text: &str) -> GameId {
-    solver.sum(&components(text)).unwrap()
-}
-
-/// Our printing in CGSuite's spelling: CGSuite separates options by `,`
-/// alone and writes two ups (downs) `^^` (`vv`) where we write `^2`
-/// (`v2`); the other multiples are spelt alike (`^3`).
-fn cgsuite_spelling(ours: &str) -> String {
-    let text = ours.replace(", ", ",");
-    let mut out = String::new();
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let two = matches!(c, '^' | 'v')
-            && chars.get(i + 1) == Some(&'2')
-            && !chars.get(i + 2).is_some_and(char::is_ascii_digit);
-        if two {
-            out.push(c);
-            out.push(c);
-            i += 2;
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    out
 }
 
 #[test]

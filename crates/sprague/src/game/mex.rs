@@ -1,39 +1,69 @@
 //! The Sprague–Grundy value of an impartial component from its moves alone:
 //! the default of [`Impartial::grundy`](super::Impartial::grundy).
 
-use std::any::Any;
+use std::any::{Any, TypeId};
 use std::sync::Arc;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
+use super::induction::{ByOptions, value_by_options};
 use super::{Component, Impartial, Key, Kind, Move};
 use crate::budget::Budget;
 use crate::error::SolveError;
 use crate::impartial::mex;
 use crate::nimber::Nimber;
 
-/// A position being valued: its moves, the move and the part of it being
-/// looked at, the nim-sum of that move's parts so far, and the values of
-/// the moves done.
-struct Frame {
-    key: Key,
-    moves: Vec<Move>,
-    next: usize,
-    part: usize,
-    sum: Nimber,
-    values: Vec<u64>,
+/// The Grundy value by induction on the options: parts of the root's
+/// concrete type are valued from their moves and remembered, the others
+/// by their own [`Impartial::grundy`].
+struct Grundy {
+    root_type: TypeId,
+    memo: FxHashMap<Key, u64>,
 }
 
-impl Frame {
-    fn new(key: Key, moves: Vec<Move>) -> Frame {
-        Frame {
-            key,
-            values: Vec::with_capacity(moves.len()),
-            moves,
-            next: 0,
-            part: 0,
-            sum: Nimber::ZERO,
+impl ByOptions for Grundy {
+    type Value = u64;
+
+    const ZERO: u64 = 0;
+
+    fn known(
+        &mut self,
+        c: &Arc<dyn Component>,
+        budget: &Budget,
+    ) -> Result<Option<u64>, SolveError> {
+        if Any::type_id(&**c) == self.root_type {
+            Ok(self.memo.get(&c.key()).copied())
+        } else {
+            Ok(Some(c.grundy(budget)?.0))
         }
+    }
+
+    fn moves(&mut self, c: &dyn Component, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        match c.kind() {
+            Kind::Impartial(g) => g.moves(budget),
+            Kind::Loopy(_) => Err(SolveError::Loopy),
+            Kind::Partizan(_) | Kind::LoopyPartizan(_) => Err(SolveError::unsupported(format!(
+                "`{}` is partizan: it has no Grundy value",
+                c.text()
+            ))),
+        }
+    }
+
+    /// The nim-sum.
+    fn add(&mut self, a: u64, b: u64, _: &Budget) -> Result<u64, SolveError> {
+        Ok(a ^ b)
+    }
+
+    fn of_options(&mut self, mut options: Vec<u64>, _: &Budget) -> Result<u64, SolveError> {
+        Ok(mex(&mut options))
+    }
+
+    fn remember(&mut self, key: Key, value: u64) {
+        self.memo.insert(key, value);
+    }
+
+    fn n_remembered(&self) -> usize {
+        self.memo.len()
     }
 }
 
@@ -53,68 +83,12 @@ pub fn grundy_by_mex<G: Impartial + ?Sized>(
     root: &G,
     budget: &Budget,
 ) -> Result<Nimber, SolveError> {
-    let root_type = Any::type_id(root);
-    let mut memo: FxHashMap<Key, Nimber> = FxHashMap::default();
-    let mut open: FxHashSet<Key> = FxHashSet::default();
-    let root_key = root.key();
-    open.insert(root_key.clone());
-    let mut stack = vec![Frame::new(root_key, root.moves(budget)?)];
-    loop {
-        let top = stack.last_mut().expect("the root stays until it returns");
-        let mut descend: Option<Arc<dyn Component>> = None;
-        'moves: while top.next < top.moves.len() {
-            let parts = &top.moves[top.next].to;
-            while top.part < parts.len() {
-                let c = &parts[top.part];
-                let value = if Any::type_id(&**c) == root_type {
-                    match memo.get(&c.key()) {
-                        Some(&v) => v,
-                        None => {
-                            descend = Some(Arc::clone(c));
-                            break 'moves;
-                        }
-                    }
-                } else {
-                    c.grundy(budget)?
-                };
-                top.sum += value;
-                top.part += 1;
-            }
-            top.values.push(top.sum.0);
-            top.sum = Nimber::ZERO;
-            top.part = 0;
-            top.next += 1;
-        }
-        match descend {
-            Some(c) => {
-                let key = c.key();
-                if !open.insert(key.clone()) {
-                    return Err(SolveError::Loopy);
-                }
-                budget.check_positions((memo.len() + stack.len()) as u64)?;
-                let moves = match c.kind() {
-                    Kind::Impartial(g) => g.moves(budget)?,
-                    Kind::Loopy(_) => return Err(SolveError::Loopy),
-                    Kind::Partizan(_) | Kind::LoopyPartizan(_) => {
-                        return Err(SolveError::unsupported(format!(
-                            "`{}` is partizan: it has no Grundy value",
-                            c.text()
-                        )));
-                    }
-                };
-                stack.push(Frame::new(key, moves));
-            }
-            None => {
-                let mut frame = stack.pop().expect("a frame was just inspected");
-                let value = Nimber(mex(&mut frame.values));
-                if stack.is_empty() {
-                    return Ok(value);
-                }
-                open.remove(&frame.key);
-                memo.insert(frame.key, value);
-            }
-        }
-    }
+    let mut values = Grundy {
+        root_type: Any::type_id(root),
+        memo: FxHashMap::default(),
+    };
+    let value = value_by_options(&mut values, root.key(), root.moves(budget)?, budget)?;
+    Ok(Nimber(value))
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@
 //! This module knows no ruleset and no solver: it must never name a
 //! ruleset, and never decide who wins a sum.
 
+mod induction;
 mod mex;
 
 use std::any::Any;
@@ -39,6 +40,7 @@ use crate::outcome::Outcome;
 
 pub use crate::outcome::Side;
 
+pub(crate) use induction::{ByOptions, value_by_options};
 pub use mex::grundy_by_mex;
 
 /// Normal play (who cannot move loses) or misère play (who cannot move

@@ -449,6 +449,16 @@ fn general_side(
                 && (!at_most || game_le(&b, &a, side, budget)?),
         )
     };
+    // `g` without v's `i`-th option for `of_left`, if v keeps its value:
+    // fewer options for Left can only lower it, for Right raise it.
+    let without_option = |g: &LoopyGame, v: u32, of_left: bool, i: usize| {
+        let mut list = g.options(v, of_left).to_vec();
+        list.remove(i);
+        let candidate = with_options(g, v, of_left, list);
+        Ok::<Option<LoopyGame>, SolveError>(
+            keeps(g, &candidate, v, of_left, !of_left)?.then_some(candidate),
+        )
+    };
     let most_changes = 64 * u64::from(n) * u64::from(n);
     let mut changes = 0u64;
     loop {
@@ -508,16 +518,10 @@ fn general_side(
                     let dominated = list.iter().enumerate().any(|(k, &b)| {
                         k != i && b != a && better(a, b) && (!better(b, a) || k < i)
                     }) || list[..i].contains(&a);
-                    if dominated {
-                        let mut list = list.to_vec();
-                        list.remove(i);
-                        let candidate = with_options(&g, v, of_left, list);
-                        // Fewer options for Left can only lower the value.
-                        if keeps(&g, &candidate, v, of_left, !of_left)? {
-                            g = candidate;
-                            changed = true;
-                            continue;
-                        }
+                    if dominated && let Some(fewer) = without_option(&g, v, of_left, i)? {
+                        g = fewer;
+                        changed = true;
+                        continue;
                     }
                     i += 1;
                 }
@@ -534,15 +538,12 @@ fn general_side(
                 let mut i = 0;
                 while i < g.options(v, of_left).len() {
                     let w = g.options(v, of_left)[i];
-                    if on_cycle.contains(&(v, w, of_left)) {
-                        let mut list = g.options(v, of_left).to_vec();
-                        list.remove(i);
-                        let candidate = with_options(&g, v, of_left, list);
-                        if keeps(&g, &candidate, v, of_left, !of_left)? {
-                            g = candidate;
-                            changed = true;
-                            continue;
-                        }
+                    if on_cycle.contains(&(v, w, of_left))
+                        && let Some(fewer) = without_option(&g, v, of_left, i)?
+                    {
+                        g = fewer;
+                        changed = true;
+                        continue;
                     }
                     i += 1;
                 }

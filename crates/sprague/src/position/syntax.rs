@@ -599,6 +599,29 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `item ( ',' item )* ')'`, the rest of an argument list after its
+    /// `(`: the items, read by `item`.
+    fn list_after_paren<T>(
+        &mut self,
+        mut item: impl FnMut(&mut Self) -> Result<T, ParseError>,
+    ) -> Result<Vec<T>, ParseError> {
+        let mut items = Vec::new();
+        loop {
+            items.push(item(self)?);
+            self.skip_space();
+            match self.peek() {
+                Some(',') => {
+                    self.bump();
+                }
+                Some(')') => {
+                    self.bump();
+                    return Ok(items);
+                }
+                _ => return Err(self.unexpected("`,` or `)`")),
+            }
+        }
+    }
+
     fn component(&mut self) -> Result<TermSyntax, ParseError> {
         self.skip_space();
         if self.peek() == Some('*') && self.peek_second() == Some('[') {
@@ -681,26 +704,13 @@ impl<'a> Parser<'a> {
                 None => e,
             }
         })?;
-        let mut args = Vec::new();
         self.skip_space();
-        if self.peek() == Some(')') {
+        let args = if self.peek() == Some(')') {
             self.bump();
+            Vec::new()
         } else {
-            loop {
-                args.push(self.arg()?);
-                self.skip_space();
-                match self.peek() {
-                    Some(',') => {
-                        self.bump();
-                    }
-                    Some(')') => {
-                        self.bump();
-                        break;
-                    }
-                    _ => return Err(self.unexpected("`,` or `)`")),
-                }
-            }
-        }
+            self.list_after_paren(Self::arg)?
+        };
         Ok(ComponentSyntax {
             ruleset,
             args,
@@ -966,21 +976,7 @@ impl<'a> Parser<'a> {
         let op = AlgebraOp::from_name(word).expect("at a call");
         self.pos += word.len();
         self.expect('(', "`(` and the arguments")?;
-        let mut args = Vec::new();
-        loop {
-            args.push(self.sum()?);
-            self.skip_space();
-            match self.peek() {
-                Some(',') => {
-                    self.bump();
-                }
-                Some(')') => {
-                    self.bump();
-                    break;
-                }
-                _ => return Err(self.unexpected("`,` or `)`")),
-            }
-        }
+        let args = self.list_after_paren(Self::sum)?;
         if args.len() != op.arity() {
             return Err(ParseError::new(
                 ParseErrorKind::BadValue {

@@ -8,13 +8,13 @@
 //! counted against the budget, so a game too big for its form fails with
 //! `BudgetExceeded` or `TimeLimit`.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::analysis::{Analysis, SumMove, Value};
 use crate::budget::Budget;
 use crate::error::SolveError;
-use crate::game::{Component, Key, Kind, Move, Play};
+use crate::game::{ByOptions, Component, Key, Kind, Move, Play, value_by_options};
 use crate::misere::{Genus, MisereArena, MisereId};
 use crate::octal::Periodicity;
 use crate::outcome::Outcome;
@@ -28,15 +28,6 @@ pub struct MisereSolver {
     memo: HashMap<Key, MisereId>,
 }
 
-struct Frame {
-    key: Key,
-    moves: Vec<Move>,
-    next: usize,
-    part: usize,
-    sum: MisereId,
-    options: Vec<MisereId>,
-}
-
 fn impartial_moves(c: &dyn Component, budget: &Budget) -> Result<Vec<Move>, SolveError> {
     match c.kind() {
         Kind::Impartial(g) => g.moves(budget),
@@ -46,6 +37,51 @@ fn impartial_moves(c: &dyn Component, budget: &Budget) -> Result<Vec<Move>, Solv
         Kind::Partizan(_) | Kind::LoopyPartizan(_) => Err(SolveError::unsupported(
             "misère canonical forms of partizan games",
         )),
+    }
+}
+
+/// The misère canonical form by induction on the options: a position's
+/// form is the form of its options' forms (`0` for none), a move to a sum
+/// gives the misère sum of its parts' forms.
+impl ByOptions for MisereSolver {
+    type Value = MisereId;
+
+    const ZERO: MisereId = MisereId::ZERO;
+
+    fn known(
+        &mut self,
+        part: &Arc<dyn Component>,
+        _: &Budget,
+    ) -> Result<Option<MisereId>, SolveError> {
+        Ok(self.memo.get(&part.key()).copied())
+    }
+
+    fn moves(&mut self, part: &dyn Component, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        impartial_moves(part, budget)
+    }
+
+    fn add(&mut self, a: MisereId, b: MisereId, budget: &Budget) -> Result<MisereId, SolveError> {
+        self.arena.add(a, b, budget)
+    }
+
+    fn of_options(
+        &mut self,
+        options: Vec<MisereId>,
+        budget: &Budget,
+    ) -> Result<MisereId, SolveError> {
+        if options.is_empty() {
+            Ok(MisereId::ZERO)
+        } else {
+            self.arena.form(options, budget)
+        }
+    }
+
+    fn remember(&mut self, key: Key, form: MisereId) {
+        self.memo.insert(key, form);
+    }
+
+    fn n_remembered(&self) -> usize {
+        self.memo.len()
     }
 }
 
@@ -74,66 +110,8 @@ impl MisereSolver {
         if let Some(&g) = self.memo.get(&root.key()) {
             return Ok(g);
         }
-        let mut open: HashSet<Key> = HashSet::new();
-        open.insert(root.key());
-        let mut stack = vec![Frame {
-            key: root.key(),
-            moves: impartial_moves(&**root, budget)?,
-            next: 0,
-            part: 0,
-            sum: MisereId::ZERO,
-            options: Vec::new(),
-        }];
-        loop {
-            let top = stack.last_mut().expect("the root stays until it returns");
-            let mut descend: Option<Arc<dyn Component>> = None;
-            'moves: while top.next < top.moves.len() {
-                let parts = &top.moves[top.next].to;
-                while top.part < parts.len() {
-                    let c = &parts[top.part];
-                    let Some(&g) = self.memo.get(&c.key()) else {
-                        descend = Some(Arc::clone(c));
-                        break 'moves;
-                    };
-                    top.sum = self.arena.add(top.sum, g, budget)?;
-                    top.part += 1;
-                }
-                top.options.push(top.sum);
-                top.sum = MisereId::ZERO;
-                top.part = 0;
-                top.next += 1;
-            }
-            match descend {
-                Some(c) => {
-                    let key = c.key();
-                    if !open.insert(key.clone()) {
-                        return Err(SolveError::Loopy);
-                    }
-                    budget.check_positions((self.memo.len() + stack.len()) as u64)?;
-                    stack.push(Frame {
-                        key,
-                        moves: impartial_moves(&*c, budget)?,
-                        next: 0,
-                        part: 0,
-                        sum: MisereId::ZERO,
-                        options: Vec::new(),
-                    });
-                }
-                None => {
-                    let frame = stack.pop().expect("a frame was just inspected");
-                    let form = if frame.options.is_empty() {
-                        MisereId::ZERO
-                    } else {
-                        self.arena.form(frame.options, budget)?
-                    };
-                    open.remove(&frame.key);
-                    self.memo.insert(frame.key, form);
-                    if stack.is_empty() {
-                        return Ok(form);
-                    }
-                }
-            }
-        }
+        let moves = impartial_moves(&**root, budget)?;
+        value_by_options(self, root.key(), moves, budget)
     }
 
     /// The misère canonical form of a whole position (the sum of its
