@@ -39,6 +39,7 @@ use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
 use crate::syntax::ComponentSyntax;
 
 use super::common::{Ruleset, check_move_count, quoted_components};
+use super::graph_canon::{canonical_order, relabelled_rows, relabelled_set};
 
 pub(super) const SNORT: Ruleset = Ruleset {
     name: "snort",
@@ -327,6 +328,29 @@ impl ColouringGraph {
         }
     }
 
+    /// The graph renumbered by its canonical labelling
+    /// ([`graph_canon`](super::graph_canon), the tints as colour classes):
+    /// two graphs have the same canonical graph exactly when an isomorphism
+    /// maps one onto the other, tints kept, so keying a part by it values
+    /// each isomorphism class once. A key made from a graph as stored is
+    /// still exact beside these (equal keys are then the same graph, or a
+    /// graph and its canonical one), so a graph whose labelling gives up
+    /// (past [`graph_canon::MAX_SEARCH_NODES`](super::graph_canon::MAX_SEARCH_NODES)
+    /// nodes) is keyed as stored. A disconnected graph is keyed as stored
+    /// too: its value is the sum of its parts', each keyed canonically, and
+    /// parts that are copies of each other would make its automorphisms
+    /// many.
+    fn canonical(&self) -> Option<ColouringGraph> {
+        let untinted = self.all() & !(self.tint_left | self.tint_right);
+        let order = canonical_order(&self.adj, &[untinted, self.tint_left, self.tint_right])?;
+        Some(ColouringGraph {
+            rules: self.rules,
+            tint_left: relabelled_set(self.tint_left, &order),
+            tint_right: relabelled_set(self.tint_right, &order),
+            adj: relabelled_rows(&self.adj, &order),
+        })
+    }
+
     /// The graph as CGSuite's graph string.
     pub fn text(&self) -> String {
         self.text_and_order().0
@@ -360,12 +384,21 @@ impl Component for ColouringGraph {
         format!("\"{}\"", self.text())
     }
 
+    /// The graph up to isomorphism when it is connected (a part the solver
+    /// values from its moves), as stored otherwise or when the canonical
+    /// labelling gives up: see [`ColouringGraph::canonical`].
     fn key(&self) -> Key {
+        let canonical = if self.len() > 1 && self.component_of(0) == self.all() {
+            self.canonical()
+        } else {
+            None
+        };
+        let g = canonical.as_ref().unwrap_or(self);
         Key::new(
             self.rules.name(),
-            [self.len() as u64, self.tint_left, self.tint_right]
+            [g.len() as u64, g.tint_left, g.tint_right]
                 .into_iter()
-                .chain(self.adj.iter().copied()),
+                .chain(g.adj.iter().copied()),
         )
     }
 
@@ -787,6 +820,120 @@ mod tests {
             }
         }
         assert_eq!(checked, 2 * (3 + 2 * 9 + 8 * 27 + 64 * 81));
+    }
+
+    /// The graph with vertex `v` renamed `p[v]`.
+    fn renamed(g: &ColouringGraph, p: &[usize]) -> ColouringGraph {
+        let set = |m: u64| bits(m).fold(0u64, |a, v| a | 1 << p[v]);
+        let mut adj = vec![0u64; g.len()];
+        for v in 0..g.len() {
+            adj[p[v]] = set(g.adj[v]);
+        }
+        ColouringGraph {
+            rules: g.rules,
+            tint_left: set(g.tint_left),
+            tint_right: set(g.tint_right),
+            adj,
+        }
+    }
+
+    #[test]
+    fn connected_parts_are_keyed_up_to_isomorphism() {
+        // Every connected graph of up to 5 vertices with every tint: each
+        // renaming (a rotation and a reversal of the vertex numbers) has
+        // the graph's key; exchanging the tints of a graph whose Left and
+        // Right vertices differ in number gives another key (no isomorphism
+        // keeps tints and swaps them); and a disconnected graph is keyed as
+        // stored, so its renamings may differ.
+        let mut checked = 0;
+        for n in 2..=5 {
+            for g in all_graphs(ColouringRules::Snort, n) {
+                let key = g.key();
+                if g.component_of(0) != g.all() {
+                    continue;
+                }
+                for p in [
+                    (0..n).map(|v| (v + 1) % n).collect::<Vec<_>>(),
+                    (0..n).rev().collect(),
+                ] {
+                    assert_eq!(renamed(&g, &p).key(), key, "{}", g.text());
+                }
+                if g.tint_left.count_ones() != g.tint_right.count_ones() {
+                    let swapped = ColouringGraph {
+                        tint_left: g.tint_right,
+                        tint_right: g.tint_left,
+                        ..g.clone()
+                    };
+                    assert_ne!(swapped.key(), key, "{}", g.text());
+                }
+                checked += 1;
+            }
+        }
+        // Connected labelled graphs on 2..=5 vertices (OEIS A001187: 1, 4,
+        // 38, 728), each with 3^n tints.
+        assert_eq!(checked, 9 + 4 * 27 + 38 * 81 + 728 * 243);
+    }
+
+    /// A graph given by its edges, untinted.
+    fn from_edges(rules: ColouringRules, n: usize, edges: &[(usize, usize)]) -> ColouringGraph {
+        let mut adj = vec![0u64; n];
+        for &(a, b) in edges {
+            adj[a] |= 1 << b;
+            adj[b] |= 1 << a;
+        }
+        ColouringGraph {
+            rules,
+            tint_left: 0,
+            tint_right: 0,
+            adj,
+        }
+    }
+
+    #[test]
+    fn values_keyed_up_to_isomorphism_agree_with_the_plain_recursion() {
+        // One solver for many graphs, so that its memo, keyed up to
+        // isomorphism, is shared across them as much as it can be: every
+        // graph on 5 vertices (untinted and with two tintings), and the
+        // symmetric graphs where most positions are isomorphic (the
+        // Petersen graph, the cube, K(3,3), the cycle of 8, the 5-wheel),
+        // valued by the solver and by the plain recursion, which keys
+        // nothing up to isomorphism.
+        let petersen: Vec<(usize, usize)> = (0..5)
+            .flat_map(|i| [(i, (i + 1) % 5), (i, i + 5), (i + 5, 5 + (i + 2) % 5)])
+            .collect();
+        let cube: Vec<(usize, usize)> = (0..8usize)
+            .flat_map(|v| (0..3).map(move |k| (v, v ^ 1 << k)))
+            .filter(|&(a, b)| a < b)
+            .collect();
+        let k33: Vec<(usize, usize)> = (0..3).flat_map(|a| (3..6).map(move |b| (a, b))).collect();
+        let cycle: Vec<(usize, usize)> = (0..8).map(|v| (v, (v + 1) % 8)).collect();
+        let wheel: Vec<(usize, usize)> = (0..5).flat_map(|v| [(v, (v + 1) % 5), (v, 5)]).collect();
+        for rules in [ColouringRules::Snort, ColouringRules::Col] {
+            let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+            let mut memo = FxHashMap::default();
+            let mut graphs: Vec<ColouringGraph> = all_graphs(rules, 5)
+                .into_iter()
+                .enumerate()
+                // Untinted, and two tintings spread over the 243.
+                .filter(|(i, _)| matches!(i % 243, 0 | 100 | 201))
+                .map(|(_, g)| g)
+                .collect();
+            for (n, edges) in [
+                (10, &petersen),
+                (8, &cube),
+                (6, &k33),
+                (8, &cycle),
+                (6, &wheel),
+            ] {
+                graphs.push(from_edges(rules, n, edges));
+            }
+            assert_eq!(graphs.len(), 3 * 1024 + 5);
+            for g in graphs {
+                let plain = value_by_moves(&g, &mut solver.arena, &mut memo);
+                let c: Arc<dyn Component> = Arc::new(g.clone());
+                assert_eq!(solver.sum(&[c]).unwrap(), plain, "{}", g.text());
+            }
+        }
     }
 
     #[test]
