@@ -30,8 +30,9 @@
 //! order of that text, from 1, in the moves' descriptions.
 
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
@@ -39,7 +40,7 @@ use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
 use crate::syntax::ComponentSyntax;
 
 use super::common::{Ruleset, check_move_count, quoted_components};
-use super::graph_canon::{canonical_order, relabelled_rows, relabelled_set};
+use super::graph_canon::{Numbering, canonical_order};
 
 pub(super) const SNORT: Ruleset = Ruleset {
     name: "snort",
@@ -92,7 +93,7 @@ impl ColouringRules {
 
 /// A Snort or Col position: its uncoloured vertices, their tints and
 /// edges, as bit sets.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct ColouringGraph {
     rules: ColouringRules,
     /// The vertices tinted `L` (next to a vertex Left coloured).
@@ -101,6 +102,24 @@ pub struct ColouringGraph {
     tint_right: u64,
     /// Each vertex's neighbours (never itself).
     adj: Vec<u64>,
+    /// The key, found once: the solver asks for it when it looks a
+    /// position up and again when it opens it, and finding it is a search.
+    key: OnceLock<Key>,
+}
+
+impl PartialEq for ColouringGraph {
+    fn eq(&self, other: &ColouringGraph) -> bool {
+        (self.rules, self.tint_left, self.tint_right, &self.adj)
+            == (other.rules, other.tint_left, other.tint_right, &other.adj)
+    }
+}
+
+impl Eq for ColouringGraph {}
+
+impl Hash for ColouringGraph {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.rules, self.tint_left, self.tint_right, &self.adj).hash(state);
+    }
 }
 
 fn bits(mut m: u64) -> impl Iterator<Item = usize> {
@@ -128,6 +147,16 @@ fn vertex_name(i: usize) -> String {
 }
 
 impl ColouringGraph {
+    fn new(rules: ColouringRules, tint_left: u64, tint_right: u64, adj: Vec<u64>) -> Self {
+        ColouringGraph {
+            rules,
+            tint_left,
+            tint_right,
+            adj,
+            key: OnceLock::new(),
+        }
+    }
+
     fn len(&self) -> usize {
         self.adj.len()
     }
@@ -176,12 +205,8 @@ impl ColouringGraph {
             Side::Left => (own, other),
             Side::Right => (other, own),
         };
-        ColouringGraph {
-            tint_left,
-            tint_right,
-            ..self.clone()
-        }
-        .keep(self.all() & !removed)
+        ColouringGraph::new(self.rules, tint_left, tint_right, self.adj.clone())
+            .keep(self.all() & !removed)
     }
 
     /// The subgraph on the vertices of `keep`, numbered in their order.
@@ -196,12 +221,12 @@ impl ColouringGraph {
                 .map(|old| 1u64 << index[old])
                 .fold(0, |a, b| a | b)
         };
-        ColouringGraph {
-            rules: self.rules,
-            tint_left: renumber(self.tint_left),
-            tint_right: renumber(self.tint_right),
-            adj: kept.iter().map(|&old| renumber(self.adj[old])).collect(),
-        }
+        ColouringGraph::new(
+            self.rules,
+            renumber(self.tint_left),
+            renumber(self.tint_right),
+            kept.iter().map(|&old| renumber(self.adj[old])).collect(),
+        )
     }
 
     /// The vertices joined to `v` by paths.
@@ -328,27 +353,22 @@ impl ColouringGraph {
         }
     }
 
-    /// The graph renumbered by its canonical labelling
+    /// The vertices in the order of the graph's canonical labelling
     /// ([`graph_canon`](super::graph_canon), the tints as colour classes):
-    /// two graphs have the same canonical graph exactly when an isomorphism
-    /// maps one onto the other, tints kept, so keying a part by it values
-    /// each isomorphism class once. A key made from a graph as stored is
-    /// still exact beside these (equal keys are then the same graph, or a
-    /// graph and its canonical one), so a graph whose labelling gives up
+    /// two graphs renumbered by theirs are the same graph exactly when an
+    /// isomorphism maps one onto the other, tints kept, so keying a part by
+    /// the renumbered graph values each isomorphism class once. A key made
+    /// from a graph as stored is still exact beside these (equal keys are
+    /// then the same graph, or a graph and its renumbered one, which are
+    /// isomorphic), so a graph whose labelling gives up
     /// (past [`graph_canon::MAX_SEARCH_NODES`](super::graph_canon::MAX_SEARCH_NODES)
     /// nodes) is keyed as stored. A disconnected graph is keyed as stored
     /// too: its value is the sum of its parts', each keyed canonically, and
     /// parts that are copies of each other would make its automorphisms
     /// many.
-    fn canonical(&self) -> Option<ColouringGraph> {
+    fn canonical_order(&self) -> Option<Numbering> {
         let untinted = self.all() & !(self.tint_left | self.tint_right);
-        let order = canonical_order(&self.adj, &[untinted, self.tint_left, self.tint_right])?;
-        Some(ColouringGraph {
-            rules: self.rules,
-            tint_left: relabelled_set(self.tint_left, &order),
-            tint_right: relabelled_set(self.tint_right, &order),
-            adj: relabelled_rows(&self.adj, &order),
-        })
+        canonical_order(&self.adj, &[untinted, self.tint_left, self.tint_right])
     }
 
     /// The graph as CGSuite's graph string.
@@ -386,20 +406,9 @@ impl Component for ColouringGraph {
 
     /// The graph up to isomorphism when it is connected (a part the solver
     /// values from its moves), as stored otherwise or when the canonical
-    /// labelling gives up: see [`ColouringGraph::canonical`].
+    /// labelling gives up (see `ColouringGraph::canonical_order`).
     fn key(&self) -> Key {
-        let canonical = if self.len() > 1 && self.component_of(0) == self.all() {
-            self.canonical()
-        } else {
-            None
-        };
-        let g = canonical.as_ref().unwrap_or(self);
-        Key::new(
-            self.rules.name(),
-            [g.len() as u64, g.tint_left, g.tint_right]
-                .into_iter()
-                .chain(g.adj.iter().copied()),
-        )
+        self.key.get_or_init(|| self.find_key()).clone()
     }
 
     fn kind(&self) -> Kind<'_> {
@@ -407,11 +416,41 @@ impl Component for ColouringGraph {
     }
 }
 
+impl ColouringGraph {
+    fn find_key(&self) -> Key {
+        let numbering = if self.len() > 1 && self.component_of(0) == self.all() {
+            self.canonical_order()
+        } else {
+            None
+        };
+        let n = self.len() as u64;
+        let Some(numbering) = numbering else {
+            return Key::new(
+                self.rules.name(),
+                [n, self.tint_left, self.tint_right]
+                    .into_iter()
+                    .chain(self.adj.iter().copied()),
+            );
+        };
+        Key::new(
+            self.rules.name(),
+            [
+                n,
+                numbering.set(self.tint_left),
+                numbering.set(self.tint_right),
+            ]
+            .into_iter()
+            .chain(numbering.rows(&self.adj)),
+        )
+    }
+}
+
 impl Partizan for ColouringGraph {
     fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
         let playable = self.playable(side);
         check_move_count(u64::from(playable.count_ones()), budget)?;
-        let (_, order) = self.text_and_order();
+        // The order of the text, without writing it.
+        let (order, _, _) = self.walk();
         Ok(order
             .iter()
             .enumerate()
@@ -628,12 +667,7 @@ fn parse_graph(
             .filter(|&(_, &x)| x == t)
             .fold(0u64, |m, (i, _)| m | 1 << i)
     };
-    Ok(ColouringGraph {
-        rules,
-        tint_left: mask(1),
-        tint_right: mask(2),
-        adj,
-    })
+    Ok(ColouringGraph::new(rules, mask(1), mask(2), adj))
 }
 
 fn build(
@@ -762,12 +796,7 @@ mod tests {
                     }
                     t /= 3;
                 }
-                out.push(ColouringGraph {
-                    rules,
-                    tint_left: l,
-                    tint_right: r,
-                    adj: adj.clone(),
-                });
+                out.push(ColouringGraph::new(rules, l, r, adj.clone()));
             }
         }
         out
@@ -829,12 +858,7 @@ mod tests {
         for v in 0..g.len() {
             adj[p[v]] = set(g.adj[v]);
         }
-        ColouringGraph {
-            rules: g.rules,
-            tint_left: set(g.tint_left),
-            tint_right: set(g.tint_right),
-            adj,
-        }
+        ColouringGraph::new(g.rules, set(g.tint_left), set(g.tint_right), adj)
     }
 
     #[test]
@@ -859,11 +883,8 @@ mod tests {
                     assert_eq!(renamed(&g, &p).key(), key, "{}", g.text());
                 }
                 if g.tint_left.count_ones() != g.tint_right.count_ones() {
-                    let swapped = ColouringGraph {
-                        tint_left: g.tint_right,
-                        tint_right: g.tint_left,
-                        ..g.clone()
-                    };
+                    let swapped =
+                        ColouringGraph::new(g.rules, g.tint_right, g.tint_left, g.adj.clone());
                     assert_ne!(swapped.key(), key, "{}", g.text());
                 }
                 checked += 1;
@@ -881,12 +902,7 @@ mod tests {
             adj[a] |= 1 << b;
             adj[b] |= 1 << a;
         }
-        ColouringGraph {
-            rules,
-            tint_left: 0,
-            tint_right: 0,
-            adj,
-        }
+        ColouringGraph::new(rules, 0, 0, adj)
     }
 
     #[test]

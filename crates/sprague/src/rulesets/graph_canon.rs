@@ -79,12 +79,14 @@ impl Partition {
             let w = splitters.trailing_zeros() as usize;
             splitters &= splitters - 1;
             let splitter = self.cells[w];
+            // Only a cell with a neighbour of the splitter can split.
+            let near = bits(splitter).fold(0, |m, v| m | adj[v]);
             let mut starts = self.starts;
             while starts != 0 {
                 let p = starts.trailing_zeros() as usize;
                 starts &= starts - 1;
                 let cell = self.cells[p];
-                if cell & (cell - 1) == 0 {
+                if cell & (cell - 1) == 0 || cell & near == 0 {
                     continue;
                 }
                 let mut k = 0;
@@ -101,6 +103,8 @@ impl Partition {
                 counted[..k].sort_unstable();
                 let mut at = p;
                 let mut i = 0;
+                let mut pieces = 0u64;
+                let mut largest = (0, p);
                 while i < k {
                     let c = counted[i].0;
                     let mut piece = 0u64;
@@ -110,14 +114,27 @@ impl Partition {
                     }
                     self.starts |= 1 << at;
                     self.cells[at] = piece;
-                    splitters |= 1 << at;
-                    let size = u64::from(piece.count_ones());
+                    pieces |= 1 << at;
+                    let size = piece.count_ones();
+                    if size > largest.0 {
+                        largest = (size, at);
+                    }
                     trace = mix(
                         trace,
-                        (w as u64) << 24 | (at as u64) << 16 | u64::from(c) << 8 | size,
+                        (w as u64) << 24 | (at as u64) << 16 | u64::from(c) << 8 | u64::from(size),
                     );
                     at += size as usize;
                 }
+                // A cell not waiting as a splitter has split everything by
+                // it already (it, or a cell it was cut from), so a vertex's
+                // neighbours in its largest piece are those in the whole
+                // cell less those in the other pieces, which wait as
+                // splitters: the largest need not (Hopcroft's rule, which
+                // McKay's refinement uses).
+                if splitters >> p & 1 == 0 {
+                    pieces &= !(1 << largest.1);
+                }
+                splitters |= pieces;
             }
         }
         trace
@@ -133,12 +150,52 @@ impl Partition {
     }
 }
 
-/// The least leaf found so far: its traces, its relabelled adjacency rows
-/// and its numbering (position to vertex).
+/// A numbering of the vertices: vertex `order[i]` is numbered `i`, and
+/// vertex `v` is numbered `position[v]`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Numbering {
+    n: usize,
+    order: [u8; 64],
+    position: [u8; 64],
+}
+
+impl Numbering {
+    /// The numbering by position of a discrete partition of `n` vertices.
+    fn of(partition: &Partition, n: usize) -> Numbering {
+        let mut numbering = Numbering {
+            n,
+            order: [0; 64],
+            position: [0; 64],
+        };
+        for (i, p) in bits(partition.starts).enumerate() {
+            let v = partition.cells[p].trailing_zeros() as u8;
+            numbering.order[i] = v;
+            numbering.position[usize::from(v)] = i as u8;
+        }
+        numbering
+    }
+
+    /// The vertex set `set` renumbered.
+    pub(super) fn set(&self, set: u64) -> u64 {
+        bits(set).fold(0, |m, v| m | 1 << self.position[v])
+    }
+
+    /// The adjacency rows of `adj` renumbered, in the new order.
+    pub(super) fn rows<'a>(&'a self, adj: &'a [u64]) -> impl Iterator<Item = u64> + 'a {
+        self.order[..self.n]
+            .iter()
+            .map(|&v| self.set(adj[usize::from(v)]))
+    }
+}
+
+/// A leaf of the search: the traces on the way to it, the adjacency rows
+/// it numbers, and its numbering.
+#[derive(Clone, Copy)]
 struct Leaf {
-    traces: Vec<u64>,
-    rows: Vec<u64>,
-    order: Vec<usize>,
+    depth: usize,
+    traces: [u64; 64],
+    rows: [u64; 64],
+    numbering: Numbering,
 }
 
 /// The search went past [`MAX_SEARCH_NODES`].
@@ -148,7 +205,8 @@ struct Search<'a> {
     adj: &'a [u64],
     nodes: usize,
     /// The traces of the refinements from the root to the current node.
-    path: Vec<u64>,
+    depth: usize,
+    path: [u64; 64],
     best: Option<Leaf>,
 }
 
@@ -170,59 +228,41 @@ fn compare_traces(path: &[u64], best: &[u64]) -> Ordering {
     }
 }
 
-/// The adjacency rows of `adj` with vertex `order[i]` numbered `i`.
-pub(super) fn relabelled_rows(adj: &[u64], order: &[usize]) -> Vec<u64> {
-    let mut position = [0u8; 64];
-    for (i, &v) in order.iter().enumerate() {
-        position[v] = i as u8;
-    }
-    order
-        .iter()
-        .map(|&v| bits(adj[v]).fold(0u64, |m, u| m | 1 << position[u]))
-        .collect()
-}
-
-/// The vertex set `set` with vertex `order[i]` numbered `i`.
-pub(super) fn relabelled_set(set: u64, order: &[usize]) -> u64 {
-    order
-        .iter()
-        .enumerate()
-        .filter(|&(_, &v)| set >> v & 1 == 1)
-        .fold(0, |m, (i, _)| m | 1 << i)
-}
-
 impl Search<'_> {
     fn visit(&mut self, partition: &Partition) -> Result<(), TooLarge> {
         self.nodes += 1;
         if self.nodes > MAX_SEARCH_NODES {
             return Err(TooLarge);
         }
+        let path = &self.path[..self.depth];
         let order = self
             .best
             .as_ref()
-            .map(|b| compare_traces(&self.path, &b.traces));
+            .map(|b| compare_traces(path, &b.traces[..b.depth]));
         if order == Some(Ordering::Greater) {
             return Ok(());
         }
         let n = self.adj.len();
         if partition.is_discrete(n) {
-            let numbering: Vec<usize> = bits(partition.starts)
-                .map(|p| partition.cells[p].trailing_zeros() as usize)
-                .collect();
-            let rows = relabelled_rows(self.adj, &numbering);
+            let numbering = Numbering::of(partition, n);
+            let mut rows = [0u64; 64];
+            for (row, r) in rows.iter_mut().zip(numbering.rows(self.adj)) {
+                *row = r;
+            }
             let better = match (&self.best, order) {
                 (None, _) | (_, Some(Ordering::Less)) => true,
-                (Some(b), _) => match self.path.len().cmp(&b.traces.len()) {
+                (Some(b), _) => match self.depth.cmp(&b.depth) {
                     Ordering::Less => true,
-                    Ordering::Equal => rows < b.rows,
+                    Ordering::Equal => rows[..n] < b.rows[..n],
                     Ordering::Greater => false,
                 },
             };
             if better {
                 self.best = Some(Leaf {
-                    traces: self.path.clone(),
+                    depth: self.depth,
+                    traces: self.path,
                     rows,
-                    order: numbering,
+                    numbering,
                 });
             }
             return Ok(());
@@ -240,10 +280,11 @@ impl Search<'_> {
             child.cells[p] = 1 << v;
             child.cells[p + 1] = cell & !(1 << v);
             child.starts |= 1 << (p + 1);
-            let trace = child.refine(self.adj, 1 << p);
-            self.path.push(trace);
+            // A path is at most as long as the vertices.
+            self.path[self.depth] = child.refine(self.adj, 1 << p);
+            self.depth += 1;
             let result = self.visit(&child);
-            self.path.pop();
+            self.depth -= 1;
             result?;
         }
         Ok(())
@@ -253,13 +294,12 @@ impl Search<'_> {
 /// The canonical numbering of the graph `adj` (vertex `v`'s neighbours as
 /// the bits of `adj[v]`, never `v` itself; at most 64 vertices) whose
 /// vertices are coloured by the disjoint `classes`, which cover them all, in
-/// their order: `order[i]` is the vertex numbered `i`. Graphs that an
-/// isomorphism keeping every class maps onto each other, and only those,
-/// have the same [`relabelled_rows`] and [`relabelled_set`]s of the classes
-/// under their numbering; a class's vertices get consecutive numbers, in
-/// the order of the classes. `None` when the search would visit more than
-/// [`MAX_SEARCH_NODES`] nodes.
-pub(super) fn canonical_order(adj: &[u64], classes: &[u64]) -> Option<Vec<usize>> {
+/// their order. Graphs that an isomorphism keeping every class maps onto
+/// each other, and only those, have the same [`Numbering::rows`] and
+/// [`Numbering::set`]s of the classes under their numbering; a class's
+/// vertices get consecutive numbers, in the order of the classes. `None`
+/// when the search would visit more than [`MAX_SEARCH_NODES`] nodes.
+pub(super) fn canonical_order(adj: &[u64], classes: &[u64]) -> Option<Numbering> {
     let n = adj.len();
     debug_assert!(n <= 64);
     let mut partition = Partition {
@@ -273,19 +313,22 @@ pub(super) fn canonical_order(adj: &[u64], classes: &[u64]) -> Option<Vec<usize>
         at += class.count_ones() as usize;
     }
     debug_assert_eq!(at, n, "the classes cover the vertices once");
-    if n == 0 {
-        return Some(Vec::new());
-    }
     let all = partition.starts;
     partition.refine(adj, all);
+    if partition.is_discrete(n) {
+        // Refinement alone told every vertex apart (no automorphism but
+        // the identity, as in most positions of play): the one leaf.
+        return Some(Numbering::of(&partition, n));
+    }
     let mut search = Search {
         adj,
         nodes: 0,
-        path: Vec::new(),
+        depth: 0,
+        path: [0; 64],
         best: None,
     };
     search.visit(&partition).ok()?;
-    search.best.map(|b| b.order)
+    search.best.map(|b| b.numbering)
 }
 
 #[cfg(test)]
@@ -338,13 +381,14 @@ mod tests {
         /// The canonical graph: class masks and rows under the numbering.
         fn canonical(&self) -> (Vec<u64>, Vec<u64>) {
             let classes = self.classes();
-            let order = canonical_order(&self.adj, &classes).expect("a small graph");
-            let mut sorted = order.clone();
+            let numbering = canonical_order(&self.adj, &classes).expect("a small graph");
+            let n = self.adj.len();
+            let mut sorted = numbering.order[..n].to_vec();
             sorted.sort_unstable();
-            assert_eq!(sorted, (0..self.adj.len()).collect::<Vec<_>>());
+            assert_eq!(sorted, (0..n as u8).collect::<Vec<_>>());
             (
-                classes.iter().map(|&c| relabelled_set(c, &order)).collect(),
-                relabelled_rows(&self.adj, &order),
+                classes.iter().map(|&c| numbering.set(c)).collect(),
+                numbering.rows(&self.adj).collect(),
             )
         }
 
@@ -522,6 +566,6 @@ mod tests {
         let cube: Vec<u64> = (0..64)
             .map(|v: usize| (0..6).fold(0, |m, k| m | 1 << (v ^ 1 << k)))
             .collect();
-        assert_eq!(canonical_order(&cube, &[u64::MAX]), None);
+        assert!(canonical_order(&cube, &[u64::MAX]).is_none());
     }
 }
