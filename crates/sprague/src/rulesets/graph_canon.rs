@@ -379,7 +379,7 @@ mod tests {
         }
 
         /// The canonical graph: class masks and rows under the numbering.
-        fn canonical(&self) -> (Vec<u64>, Vec<u64>) {
+        fn canonical(&self) -> Form {
             let classes = self.classes();
             let numbering = canonical_order(&self.adj, &classes).expect("a small graph");
             let n = self.adj.len();
@@ -405,9 +405,9 @@ mod tests {
         }
 
         /// The definition: the least (colours, rows) over every renaming.
-        fn least_by_brute_force(&self) -> (Vec<u8>, Vec<u64>) {
+        fn least_by_brute_force(&self) -> Least {
             let n = self.adj.len();
-            let mut best: Option<(Vec<u8>, Vec<u64>)> = None;
+            let mut best: Option<Least> = None;
             let mut p: Vec<usize> = (0..n).collect();
             loop {
                 let g = self.renamed(&p);
@@ -422,6 +422,12 @@ mod tests {
             best.expect("at least the identity")
         }
     }
+
+    /// The canonical graph: the classes and rows renumbered.
+    type Form = (Vec<u64>, Vec<u64>);
+
+    /// The least renaming: colours and rows.
+    type Least = (Vec<u8>, Vec<u64>);
 
     fn next_permutation(p: &mut [usize]) -> bool {
         let Some(i) = (1..p.len()).rev().find(|&i| p[i - 1] < p[i]) else {
@@ -502,8 +508,8 @@ mod tests {
         // have the same least renaming over all permutations (which is the
         // definition of being isomorphic, colours kept).
         let mut rng = SplitMix(7);
-        let mut by_form: HashMap<(Vec<u64>, Vec<u64>), (Vec<u8>, Vec<u64>)> = HashMap::new();
-        let mut by_brute: HashMap<(Vec<u8>, Vec<u64>), (Vec<u64>, Vec<u64>)> = HashMap::new();
+        let mut by_form: HashMap<Form, Least> = HashMap::new();
+        let mut by_brute: HashMap<Least, Form> = HashMap::new();
         let mut repeats = 0;
         for i in 0..3000 {
             let n = 1 + i % 7;
