@@ -24,10 +24,12 @@
 //! A position has at most [`MAX_VERTICES`] vertices.
 //!
 //! The parts of a graph that no edge joins are independent games
-//! ([`Partizan::regions`]); each is valued apart, from its moves. A
-//! position is written back by a depth-first walk from its first vertex,
-//! naming the vertices that close cycles; vertices are numbered in the
-//! order of that text, from 1, in the moves' descriptions.
+//! ([`Partizan::regions`]); each is valued apart, from its moves, and
+//! keyed up to isomorphism (tints kept), so that the solver values
+//! isomorphic parts once, while a position keeps the numbering it was
+//! written with. A position is written back by a depth-first walk from
+//! its first vertex, naming the vertices that close cycles; vertices are
+//! numbered in the order of that text, from 1, in the moves' descriptions.
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -371,6 +373,35 @@ impl ColouringGraph {
         canonical_order(&self.adj, &[untinted, self.tint_left, self.tint_right])
     }
 
+    /// The key: the renumbered graph of a connected part, the graph as
+    /// stored otherwise.
+    fn find_key(&self) -> Key {
+        let numbering = if self.len() > 1 && self.component_of(0) == self.all() {
+            self.canonical_order()
+        } else {
+            None
+        };
+        let n = self.len() as u64;
+        let Some(numbering) = numbering else {
+            return Key::new(
+                self.rules.name(),
+                [n, self.tint_left, self.tint_right]
+                    .into_iter()
+                    .chain(self.adj.iter().copied()),
+            );
+        };
+        Key::new(
+            self.rules.name(),
+            [
+                n,
+                numbering.set(self.tint_left),
+                numbering.set(self.tint_right),
+            ]
+            .into_iter()
+            .chain(numbering.rows(&self.adj)),
+        )
+    }
+
     /// The graph as CGSuite's graph string.
     pub fn text(&self) -> String {
         self.text_and_order().0
@@ -413,35 +444,6 @@ impl Component for ColouringGraph {
 
     fn kind(&self) -> Kind<'_> {
         Kind::Partizan(self)
-    }
-}
-
-impl ColouringGraph {
-    fn find_key(&self) -> Key {
-        let numbering = if self.len() > 1 && self.component_of(0) == self.all() {
-            self.canonical_order()
-        } else {
-            None
-        };
-        let n = self.len() as u64;
-        let Some(numbering) = numbering else {
-            return Key::new(
-                self.rules.name(),
-                [n, self.tint_left, self.tint_right]
-                    .into_iter()
-                    .chain(self.adj.iter().copied()),
-            );
-        };
-        Key::new(
-            self.rules.name(),
-            [
-                n,
-                numbering.set(self.tint_left),
-                numbering.set(self.tint_right),
-            ]
-            .into_iter()
-            .chain(numbering.rows(&self.adj)),
-        )
     }
 }
 
