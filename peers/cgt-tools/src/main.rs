@@ -144,6 +144,18 @@ const CASES: &[(&str, &str)] = &[
         "snort",
         ":a-:b-:c-:d;:e-:f-:g-:h;:i-:j-:k-:l;:a-:e-:i;:b-:f-:j;:c-:g-:k;:d-:h-:l",
     ),
+    (
+        "snort",
+        ":A-:B-:C-:D-:E-:A;:F-:H-:J-:G-:I-:F;:A-:F;:B-:G;:C-:H;:D-:I;:E-:J;:A-.",
+    ),
+    (
+        "snort",
+        ":a-:b-:c-:d;:e-:f-:g-:h;:i-:j-:k-:l;:m-:n-:o-:p;:a-:e-:i-:m;:b-:f-:j-:n;:c-:g-:k-:o;:d-:h-:l-:p",
+    ),
+    (
+        "snort",
+        ":a-:b;:a-:c;:a-:e;:a-:i;:b-:d;:b-:f;:b-:j;:c-:d;:c-:g;:c-:k;:d-:h;:d-:l;:e-:f;:e-:g;:e-:m;:f-:h;:f-:n;:g-:h;:g-:o;:h-:p;:i-:j;:i-:k;:i-:m;:j-:l;:j-:n;:k-:l;:k-:o;:l-:p;:m-:n;:m-:o;:n-:p;:o-:p",
+    ),
 ];
 
 /// The canonical form by cgt-tools, with a fresh transposition table.

@@ -24,14 +24,17 @@
 //! A position has at most [`MAX_VERTICES`] vertices.
 //!
 //! The parts of a graph that no edge joins are independent games
-//! ([`Partizan::regions`]); each is valued apart, from its moves. A
-//! position is written back by a depth-first walk from its first vertex,
-//! naming the vertices that close cycles; vertices are numbered in the
-//! order of that text, from 1, in the moves' descriptions.
+//! ([`Partizan::regions`]); each is valued apart, from its moves, and
+//! keyed up to isomorphism (tints kept), so that the solver values
+//! isomorphic parts once, while a position keeps the numbering it was
+//! written with. A position is written back by a depth-first walk from
+//! its first vertex, naming the vertices that close cycles; vertices are
+//! numbered in the order of that text, from 1, in the moves' descriptions.
 
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::budget::Budget;
 use crate::error::{ParseError, SolveError};
@@ -39,6 +42,7 @@ use crate::game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
 use crate::syntax::ComponentSyntax;
 
 use super::common::{Ruleset, check_move_count, quoted_components};
+use super::graph_canon::{Numbering, canonical_order};
 
 pub(super) const SNORT: Ruleset = Ruleset {
     name: "snort",
@@ -91,7 +95,7 @@ impl ColouringRules {
 
 /// A Snort or Col position: its uncoloured vertices, their tints and
 /// edges, as bit sets.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct ColouringGraph {
     rules: ColouringRules,
     /// The vertices tinted `L` (next to a vertex Left coloured).
@@ -100,6 +104,24 @@ pub struct ColouringGraph {
     tint_right: u64,
     /// Each vertex's neighbours (never itself).
     adj: Vec<u64>,
+    /// The key, found once: the solver asks for it when it looks a
+    /// position up and again when it opens it, and finding it is a search.
+    key: OnceLock<Key>,
+}
+
+impl PartialEq for ColouringGraph {
+    fn eq(&self, other: &ColouringGraph) -> bool {
+        (self.rules, self.tint_left, self.tint_right, &self.adj)
+            == (other.rules, other.tint_left, other.tint_right, &other.adj)
+    }
+}
+
+impl Eq for ColouringGraph {}
+
+impl Hash for ColouringGraph {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.rules, self.tint_left, self.tint_right, &self.adj).hash(state);
+    }
 }
 
 fn bits(mut m: u64) -> impl Iterator<Item = usize> {
@@ -127,6 +149,16 @@ fn vertex_name(i: usize) -> String {
 }
 
 impl ColouringGraph {
+    fn new(rules: ColouringRules, tint_left: u64, tint_right: u64, adj: Vec<u64>) -> Self {
+        ColouringGraph {
+            rules,
+            tint_left,
+            tint_right,
+            adj,
+            key: OnceLock::new(),
+        }
+    }
+
     fn len(&self) -> usize {
         self.adj.len()
     }
@@ -175,12 +207,8 @@ impl ColouringGraph {
             Side::Left => (own, other),
             Side::Right => (other, own),
         };
-        ColouringGraph {
-            tint_left,
-            tint_right,
-            ..self.clone()
-        }
-        .keep(self.all() & !removed)
+        ColouringGraph::new(self.rules, tint_left, tint_right, self.adj.clone())
+            .keep(self.all() & !removed)
     }
 
     /// The subgraph on the vertices of `keep`, numbered in their order.
@@ -195,12 +223,12 @@ impl ColouringGraph {
                 .map(|old| 1u64 << index[old])
                 .fold(0, |a, b| a | b)
         };
-        ColouringGraph {
-            rules: self.rules,
-            tint_left: renumber(self.tint_left),
-            tint_right: renumber(self.tint_right),
-            adj: kept.iter().map(|&old| renumber(self.adj[old])).collect(),
-        }
+        ColouringGraph::new(
+            self.rules,
+            renumber(self.tint_left),
+            renumber(self.tint_right),
+            kept.iter().map(|&old| renumber(self.adj[old])).collect(),
+        )
     }
 
     /// The vertices joined to `v` by paths.
@@ -327,6 +355,53 @@ impl ColouringGraph {
         }
     }
 
+    /// The vertices in the order of the graph's canonical labelling
+    /// ([`graph_canon`](super::graph_canon), the tints as colour classes):
+    /// two graphs renumbered by theirs are the same graph exactly when an
+    /// isomorphism maps one onto the other, tints kept, so keying a part by
+    /// the renumbered graph values each isomorphism class once. A key made
+    /// from a graph as stored is still exact beside these (equal keys are
+    /// then the same graph, or a graph and its renumbered one, which are
+    /// isomorphic), so a graph whose labelling gives up
+    /// (past [`graph_canon::MAX_SEARCH_NODES`](super::graph_canon::MAX_SEARCH_NODES)
+    /// nodes) is keyed as stored. A disconnected graph is keyed as stored
+    /// too: its value is the sum of its parts', each keyed canonically, and
+    /// parts that are copies of each other would make its automorphisms
+    /// many.
+    fn canonical_order(&self) -> Option<Numbering> {
+        let untinted = self.all() & !(self.tint_left | self.tint_right);
+        canonical_order(&self.adj, &[untinted, self.tint_left, self.tint_right])
+    }
+
+    /// The key: the renumbered graph of a connected part, the graph as
+    /// stored otherwise.
+    fn find_key(&self) -> Key {
+        let numbering = if self.len() > 1 && self.component_of(0) == self.all() {
+            self.canonical_order()
+        } else {
+            None
+        };
+        let n = self.len() as u64;
+        let Some(numbering) = numbering else {
+            return Key::new(
+                self.rules.name(),
+                [n, self.tint_left, self.tint_right]
+                    .into_iter()
+                    .chain(self.adj.iter().copied()),
+            );
+        };
+        Key::new(
+            self.rules.name(),
+            [
+                n,
+                numbering.set(self.tint_left),
+                numbering.set(self.tint_right),
+            ]
+            .into_iter()
+            .chain(numbering.rows(&self.adj)),
+        )
+    }
+
     /// The graph as CGSuite's graph string.
     pub fn text(&self) -> String {
         self.text_and_order().0
@@ -360,13 +435,11 @@ impl Component for ColouringGraph {
         format!("\"{}\"", self.text())
     }
 
+    /// The graph up to isomorphism when it is connected (a part the solver
+    /// values from its moves), as stored otherwise or when the canonical
+    /// labelling gives up (see `ColouringGraph::canonical_order`).
     fn key(&self) -> Key {
-        Key::new(
-            self.rules.name(),
-            [self.len() as u64, self.tint_left, self.tint_right]
-                .into_iter()
-                .chain(self.adj.iter().copied()),
-        )
+        self.key.get_or_init(|| self.find_key()).clone()
     }
 
     fn kind(&self) -> Kind<'_> {
@@ -378,7 +451,8 @@ impl Partizan for ColouringGraph {
     fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
         let playable = self.playable(side);
         check_move_count(u64::from(playable.count_ones()), budget)?;
-        let (_, order) = self.text_and_order();
+        // The order of the text, without writing it.
+        let (order, _, _) = self.walk();
         Ok(order
             .iter()
             .enumerate()
@@ -595,12 +669,7 @@ fn parse_graph(
             .filter(|&(_, &x)| x == t)
             .fold(0u64, |m, (i, _)| m | 1 << i)
     };
-    Ok(ColouringGraph {
-        rules,
-        tint_left: mask(1),
-        tint_right: mask(2),
-        adj,
-    })
+    Ok(ColouringGraph::new(rules, mask(1), mask(2), adj))
 }
 
 fn build(
@@ -729,25 +798,25 @@ mod tests {
                     }
                     t /= 3;
                 }
-                out.push(ColouringGraph {
-                    rules,
-                    tint_left: l,
-                    tint_right: r,
-                    adj: adj.clone(),
-                });
+                out.push(ColouringGraph::new(rules, l, r, adj.clone()));
             }
         }
         out
     }
+
+    /// A graph as stored (tints and edges), for a memo of one game's
+    /// positions.
+    type Stored = (u64, u64, Vec<u64>);
 
     /// The canonical value by the plain recursion: every colouring of
     /// each side, the graph kept whole, memoised by the graph as it is.
     fn value_by_moves(
         g: &ColouringGraph,
         arena: &mut CanonicalArena,
-        memo: &mut FxHashMap<ColouringGraph, GameId>,
+        memo: &mut FxHashMap<Stored, GameId>,
     ) -> GameId {
-        if let Some(&v) = memo.get(g) {
+        let stored = (g.tint_left, g.tint_right, g.adj.clone());
+        if let Some(&v) = memo.get(&stored) {
             return v;
         }
         let mut options = [Vec::new(), Vec::new()];
@@ -759,7 +828,7 @@ mod tests {
             }
         }
         let v = arena.form(&options[0], &options[1]).unwrap();
-        memo.insert(g.clone(), v);
+        memo.insert(stored, v);
         v
     }
 
@@ -787,6 +856,107 @@ mod tests {
             }
         }
         assert_eq!(checked, 2 * (3 + 2 * 9 + 8 * 27 + 64 * 81));
+    }
+
+    /// The graph with vertex `v` renamed `p[v]`.
+    fn renamed(g: &ColouringGraph, p: &[usize]) -> ColouringGraph {
+        let set = |m: u64| bits(m).fold(0u64, |a, v| a | 1 << p[v]);
+        let mut adj = vec![0u64; g.len()];
+        for v in 0..g.len() {
+            adj[p[v]] = set(g.adj[v]);
+        }
+        ColouringGraph::new(g.rules, set(g.tint_left), set(g.tint_right), adj)
+    }
+
+    #[test]
+    fn connected_parts_are_keyed_up_to_isomorphism() {
+        // Every connected graph of up to 5 vertices with every tint: each
+        // renaming (a rotation and a reversal of the vertex numbers) has
+        // the graph's key; exchanging the tints of a graph whose Left and
+        // Right vertices differ in number gives another key (no isomorphism
+        // keeps tints and swaps them); and a disconnected graph is keyed as
+        // stored, so its renamings may differ.
+        let mut checked = 0;
+        for n in 2..=5 {
+            for g in all_graphs(ColouringRules::Snort, n) {
+                let key = g.key();
+                if g.component_of(0) != g.all() {
+                    continue;
+                }
+                for p in [
+                    (0..n).map(|v| (v + 1) % n).collect::<Vec<_>>(),
+                    (0..n).rev().collect(),
+                ] {
+                    assert_eq!(renamed(&g, &p).key(), key, "{}", g.text());
+                }
+                if g.tint_left.count_ones() != g.tint_right.count_ones() {
+                    let swapped =
+                        ColouringGraph::new(g.rules, g.tint_right, g.tint_left, g.adj.clone());
+                    assert_ne!(swapped.key(), key, "{}", g.text());
+                }
+                checked += 1;
+            }
+        }
+        // Connected labelled graphs on 2..=5 vertices (OEIS A001187: 1, 4,
+        // 38, 728), each with 3^n tints.
+        assert_eq!(checked, 9 + 4 * 27 + 38 * 81 + 728 * 243);
+    }
+
+    /// A graph given by its edges, untinted.
+    fn from_edges(rules: ColouringRules, n: usize, edges: &[(usize, usize)]) -> ColouringGraph {
+        let mut adj = vec![0u64; n];
+        for &(a, b) in edges {
+            adj[a] |= 1 << b;
+            adj[b] |= 1 << a;
+        }
+        ColouringGraph::new(rules, 0, 0, adj)
+    }
+
+    #[test]
+    fn values_keyed_up_to_isomorphism_agree_with_the_plain_recursion() {
+        // One solver for many graphs, so that its memo, keyed up to
+        // isomorphism, is shared across them as much as it can be: every
+        // graph on 5 vertices (untinted and with two tintings), and the
+        // symmetric graphs where most positions are isomorphic (the
+        // Petersen graph, the cube, K(3,3), the cycle of 8, the 5-wheel),
+        // valued by the solver and by the plain recursion, which keys
+        // nothing up to isomorphism.
+        let petersen: Vec<(usize, usize)> = (0..5)
+            .flat_map(|i| [(i, (i + 1) % 5), (i, i + 5), (i + 5, 5 + (i + 2) % 5)])
+            .collect();
+        let cube: Vec<(usize, usize)> = (0..8usize)
+            .flat_map(|v| (0..3).map(move |k| (v, v ^ 1 << k)))
+            .filter(|&(a, b)| a < b)
+            .collect();
+        let k33: Vec<(usize, usize)> = (0..3).flat_map(|a| (3..6).map(move |b| (a, b))).collect();
+        let cycle: Vec<(usize, usize)> = (0..8).map(|v| (v, (v + 1) % 8)).collect();
+        let wheel: Vec<(usize, usize)> = (0..5).flat_map(|v| [(v, (v + 1) % 5), (v, 5)]).collect();
+        for rules in [ColouringRules::Snort, ColouringRules::Col] {
+            let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+            let mut memo = FxHashMap::default();
+            let mut graphs: Vec<ColouringGraph> = all_graphs(rules, 5)
+                .into_iter()
+                .enumerate()
+                // Untinted, and two tintings spread over the 243.
+                .filter(|(i, _)| matches!(i % 243, 0 | 100 | 201))
+                .map(|(_, g)| g)
+                .collect();
+            for (n, edges) in [
+                (10, &petersen),
+                (8, &cube),
+                (6, &k33),
+                (8, &cycle),
+                (6, &wheel),
+            ] {
+                graphs.push(from_edges(rules, n, edges));
+            }
+            assert_eq!(graphs.len(), 3 * 1024 + 5);
+            for g in graphs {
+                let plain = value_by_moves(&g, &mut solver.arena, &mut memo);
+                let c: Arc<dyn Component> = Arc::new(g.clone());
+                assert_eq!(solver.sum(&[c]).unwrap(), plain, "{}", g.text());
+            }
+        }
     }
 
     #[test]

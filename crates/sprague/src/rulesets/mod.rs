@@ -26,6 +26,7 @@ mod fission;
 mod foxgeese;
 mod gen_clobber;
 mod graph;
+mod graph_canon;
 mod grid;
 mod hackenbush;
 mod heap;
