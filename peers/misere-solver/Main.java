@@ -3,7 +3,9 @@ package org.cgsuite.core.misere.solver;
 /**
  * Runs MisereSolver on an octal game heap by heap and prints, for each heap
  * where the quotient changes and for the last heap, the order of the
- * quotient and of its P-portion: `java ... Main CODE HEAPS`.
+ * quotient and of its P-portion: `java ... Main CODE HEAPS`. With the
+ * environment variable MISERE_SOLVER_TRIALS set, it also prints the solver's
+ * own log: each trial monoid's |Q| and |P| and the sum it failed on.
  */
 public class Main {
     public static void main(String[] args) {
@@ -14,6 +16,9 @@ public class Main {
         PeerRules rules = new PeerRules(args[0]);
         int heaps = Integer.parseInt(args[1]);
         MisereSolver solver = new MisereSolver(rules);
+        if (System.getenv("MISERE_SOLVER_TRIALS") != null) {
+            solver.logs.add(System.out);
+        }
         int lastOrder = -1;
         long start = System.nanoTime();
         for (int n = 1; n <= heaps; n++) {
