@@ -42,7 +42,7 @@
 mod monoid;
 mod verify;
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 use crate::budget::Budget;
@@ -152,59 +152,86 @@ fn transitions(options: &[Vec<usize>], phi: &[u32], mul: &dyn Fn(u32, u32) -> u3
     t
 }
 
-/// Marks the P-portion of a trial monoid: sums are taken with the larger
-/// heaps' counts most significant (an option of a sum comes before it), and
-/// each element gets the outcome of the first sum found with it, a sum
-/// being lost when it has options and none of them is (as far as marked)
-/// lost. Counts of a heap stop growing once they reach an element already
-/// marked. The marking is only a guess; [`least_failure`] judges it.
+/// Marks the P-portion of a trial monoid of `order` elements: sums are
+/// taken with the larger heaps' counts most significant (an option of a sum
+/// comes before it), and each element gets the outcome of the first sum
+/// found with it, a sum being lost when it has options and none of them is
+/// (as far as marked) lost. Counts of a heap stop growing once they reach an
+/// element already marked. The marking is only a guess; [`least_failure`]
+/// judges it. Returns each element's mark: [`UNMARKED`], [`MARKED_N`] or
+/// [`MARKED_P`].
 fn mark_p_portion(
     mul: &dyn Fn(u32, u32) -> u32,
+    order: usize,
     gens: &[(u32, Vec<u32>)],
     budget: &Budget,
-) -> Result<HashMap<u32, bool>, SolveError> {
-    fn mark(
-        depth: usize,
-        x: u32,
-        s: &BTreeSet<u32>,
-        mul: &dyn Fn(u32, u32) -> u32,
-        gens: &[(u32, Vec<u32>)],
-        marked: &mut HashMap<u32, bool>,
-        budget: &Budget,
-    ) -> Result<(), SolveError> {
-        if depth == gens.len() {
-            if !marked.contains_key(&x) {
-                let lost = !s.is_empty() && s.iter().all(|t| marked.get(t) != Some(&true));
-                marked.insert(x, lost);
-            }
-            return Ok(());
-        }
-        let (g, ref t) = gens[depth];
-        let mut x = x;
-        let mut s = s.clone();
-        loop {
-            mark(depth + 1, x, &s, mul, gens, marked, budget)?;
-            let next: BTreeSet<u32> = s
-                .iter()
-                .map(|&y| mul(y, g))
-                .chain(t.iter().map(|&y| mul(x, y)))
-                .collect();
-            x = mul(x, g);
-            s = next;
-            if marked.contains_key(&x) {
+) -> Result<Vec<u8>, SolveError> {
+    struct Marking<'a> {
+        mul: &'a dyn Fn(u32, u32) -> u32,
+        gens: &'a [(u32, Vec<u32>)],
+        marks: Vec<u8>,
+        count: u64,
+        budget: &'a Budget,
+    }
+    impl Marking<'_> {
+        fn mark(&mut self, depth: usize, x: u32, s: &[u32]) -> Result<(), SolveError> {
+            if depth == self.gens.len() {
+                if self.marks[x as usize] == UNMARKED {
+                    let lost =
+                        !s.is_empty() && s.iter().all(|&t| self.marks[t as usize] != MARKED_P);
+                    self.marks[x as usize] = if lost { MARKED_P } else { MARKED_N };
+                    self.count += 1;
+                    self.budget.check_positions(self.count)?;
+                }
                 return Ok(());
             }
-            budget.check_positions(marked.len() as u64)?;
+            let (g, ref t) = self.gens[depth];
+            let mul = self.mul;
+            let mut x = x;
+            let mut s = s.to_vec();
+            loop {
+                self.mark(depth + 1, x, &s)?;
+                let mut next: Vec<u32> = s
+                    .iter()
+                    .map(|&y| mul(y, g))
+                    .chain(t.iter().map(|&y| mul(x, y)))
+                    .collect();
+                next.sort_unstable();
+                next.dedup();
+                x = mul(x, g);
+                s = next;
+                if self.marks[x as usize] != UNMARKED {
+                    return Ok(());
+                }
+            }
         }
     }
-    let mut marked = HashMap::new();
-    mark(0, 0, &BTreeSet::new(), mul, gens, &mut marked, budget)?;
-    Ok(marked)
+    let mut marking = Marking {
+        mul,
+        gens,
+        marks: vec![UNMARKED; order],
+        count: 0,
+        budget,
+    };
+    marking.mark(0, 0, &[])?;
+    Ok(marking.marks)
 }
+
+/// An element no sum of the marking has reached.
+const UNMARKED: u8 = 0;
+/// An element marked outside the P-portion.
+const MARKED_N: u8 = 1;
+/// An element marked in the P-portion.
+const MARKED_P: u8 = 2;
 
 /// How many trial monoids one heap may need before the computation gives
 /// up on it.
 const MAX_TRIALS: usize = 48;
+
+/// How many recalibrations one heap may need before the computation turns
+/// to larger trials on the old quotient (MisereSolver sets no bound: 0.007
+/// at heap 43 takes 73; the budget bounds them too).
+const MAX_RECALIBRATIONS: usize = 1000;
 
 /// The index and period of the powers of `x` in `table`.
 fn index_and_period(table: &Table, x: u32) -> (u32, u32) {
@@ -278,9 +305,15 @@ fn trial(
             gens.push((phi_m[g], t));
         }
     }
-    let marked = mark_p_portion(&mulm, &gens, budget)?;
-    let reduced = reduce(&mulm, &|x| marked.get(&x) == Some(&true), &phi_m, budget)?;
-    let phi_q: Vec<u32> = phi_m.iter().map(|x| reduced.class[x]).collect();
+    let marks = mark_p_portion(&mulm, order as usize, &gens, budget)?;
+    let reduced = reduce(
+        &mulm,
+        order as usize,
+        &|x| marks[x as usize] == MARKED_P,
+        &phi_m,
+        budget,
+    )?;
+    let phi_q: Vec<u32> = phi_m.iter().map(|&x| reduced.class[x as usize]).collect();
     let mut found = Trial {
         table: reduced.table,
         p: reduced.p_portion,
@@ -427,7 +460,7 @@ impl Known {
     /// 25: from 24 elements to 144) is reached through trials not much
     /// larger than itself (there 24 trials, of at most 304 elements).
     /// `None` when no freeing marks a failing sum right, or after
-    /// [`MAX_TRIALS`] steps.
+    /// [`MAX_RECALIBRATIONS`] steps.
     fn recalibrate(
         &self,
         mut current: Trial,
@@ -435,7 +468,7 @@ impl Known {
         h: usize,
         budget: &Budget,
     ) -> Result<Option<Trial>, SolveError> {
-        for _ in 0..MAX_TRIALS {
+        for _ in 0..MAX_RECALIBRATIONS {
             let Some(word) = current.failure.clone() else {
                 return Ok(Some(current));
             };
