@@ -25,6 +25,9 @@ public class Main {
             solver.next();
             Pretension p = solver.currentPretension();
             int order = p.quotient.monoid.size();
+            // Every heap on stderr too, so a run stopped by a timeout shows
+            // how far it got.
+            System.err.printf("heap %d: |Q| = %d (%.2f s)%n", n, order, (System.nanoTime() - start) / 1e9);
             if (order != lastOrder || n == heaps) {
                 System.out.printf("%s heap %d: |Q| = %d, |P| = %d (%.2f s)%n", args[0], n, order,
                     p.quotient.pPortionSize(), (System.nanoTime() - start) / 1e9);
