@@ -5,7 +5,7 @@
 //! has two elements has order `2^n + 2` or `2^n + 4` (Siegel, "The structure
 //! and classification of misère quotients", arXiv math/0703070).
 
-use sprague::{Budget, OctalCode, SolveError, TakeBreak, misere_quotient};
+use sprague::{Budget, OctalCode, QuotientSolver, SolveError, TakeBreak, misere_quotient};
 
 fn rules(code: &str) -> TakeBreak {
     TakeBreak::from_code(&OctalCode::parse(code).unwrap())
@@ -47,6 +47,39 @@ fn published_quotients_are_reproduced() {
         checked += 1;
     }
     assert_eq!(checked, 4);
+}
+
+#[test]
+fn misere_solver_quotients_are_reproduced() {
+    let text = include_str!("data/misere_solver_quotients.txt");
+    let mut solver: Option<(String, QuotientSolver)> = None;
+    let mut checked = 0;
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (game, expected) = line.split_once("=>").unwrap();
+        let (code, heap) = game.trim().split_once(' ').unwrap();
+        let heap: u64 = heap.trim().parse().unwrap();
+        let sizes: Vec<usize> = expected
+            .split_whitespace()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        // One solver a game, taken heap by heap down the file.
+        if solver.as_ref().is_none_or(|(c, _)| c != code) {
+            solver = Some((code.to_owned(), QuotientSolver::new(rules(code))));
+        }
+        let (_, s) = solver.as_mut().unwrap();
+        s.extend_to(heap, &Budget::DEFAULT).unwrap();
+        let q = s.quotient();
+        assert_eq!(
+            (q.order(), q.p_portion.len()),
+            (sizes[0], sizes[1]),
+            "{line}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 15);
 }
 
 #[test]

@@ -28,17 +28,21 @@
 //! Every candidate is *verified*, so no heuristic can make the answer wrong,
 //! only slower: a sum's element `x` and the set `S` of its options' elements
 //! change, when a heap of `n` is added, to `x·φ(n)` and `S·φ(n) ∪ x·T(n)`
-//! (`T(n)` the elements of the heap's options), so the pairs `(x, S)` of all
-//! sums are found by a finite search from the empty sum. A candidate is a
-//! quotient when for each pair `x` is in the P-portion exactly when `S` is not
-//! empty and meets no element of the P-portion (a sum without moves is won
-//! under misère play): by induction on the game tree every sum's outcome is
-//! then the one its element predicts. A candidate that has passed is reduced
+//! (`T(n)` the elements of the heap's options). A candidate is a quotient
+//! when the identity is not in its P-portion, no P-position has a P-option
+//! (a finite check over its elements and heaps) and every other position
+//! with a move has one (a search over the pairs `(x, S)` of the sums, which
+//! may skip a pair whose set holds one already met at its element): by
+//! induction on the game tree every sum's outcome is then the one its
+//! element predicts (`verify.rs`). The search returns the least sum the
+//! candidate gets wrong in MisereSolver's order, which is the sum the
+//! recalibration then frees heaps of. A candidate that has passed is reduced
 //! to the classes sums can tell apart, which is the quotient.
 
 mod monoid;
+mod verify;
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 use crate::budget::Budget;
@@ -46,6 +50,7 @@ use crate::error::SolveError;
 use crate::octal::TakeBreak;
 
 use monoid::{Cyclic, Product, Table, reduce};
+use verify::least_failure;
 
 /// The misère quotient of a heap game restricted to heaps `0..=heaps`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,179 +152,86 @@ fn transitions(options: &[Vec<usize>], phi: &[u32], mul: &dyn Fn(u32, u32) -> u3
     t
 }
 
-/// The first sum (as the list of its heaps) whose pair `(x, S)` breaks the
-/// rule, or `None` if every sum's outcome is the one its element predicts.
-fn verify(
-    table: &Table,
-    p: &[bool],
-    phi: &[u32],
-    trans: &[Vec<u32>],
-    budget: &Budget,
-) -> Result<Option<Vec<usize>>, SolveError> {
-    // Heaps acting alike on the pairs (same element, same options'
-    // elements) are tried once.
-    let mut seen: HashSet<(u32, &[u32])> = HashSet::new();
-    let mut alphabet: Vec<usize> = Vec::new();
-    for h in (1..phi.len()).rev() {
-        if !trans[h].is_empty() && seen.insert((phi[h], &trans[h])) {
-            alphabet.push(h);
-        }
-    }
-    if table.order <= 128 {
-        return verify_small(table, p, phi, trans, &alphabet, budget);
-    }
-    let words = table.order.div_ceil(64);
-    let mut index: HashMap<(u32, Vec<u64>), usize> = HashMap::new();
-    let mut states: Vec<(u32, Vec<u64>, usize, usize)> = Vec::new();
-    index.insert((0, vec![0; words]), 0);
-    states.push((0, vec![0; words], usize::MAX, 0));
-    let mut i = 0;
-    while i < states.len() {
-        let (x, s) = (states[i].0, states[i].1.clone());
-        let empty = s.iter().all(|&w| w == 0);
-        let meets_p = (0..table.order).any(|t| s[t / 64] >> (t % 64) & 1 == 1 && p[t]);
-        let predicted_p = !empty && !meets_p;
-        if p[x as usize] != predicted_p {
-            return Ok(Some(word_to(&states, i)));
-        }
-        for &h in &alphabet {
-            let g = phi[h];
-            let mut next = vec![0u64; words];
-            for t in (0..table.order).filter(|&t| s[t / 64] >> (t % 64) & 1 == 1) {
-                let y = table.mul(t as u32, g) as usize;
-                next[y / 64] |= 1 << (y % 64);
-            }
-            for &t in &trans[h] {
-                let y = table.mul(x, t) as usize;
-                next[y / 64] |= 1 << (y % 64);
-            }
-            let key = (table.mul(x, g), next);
-            if !index.contains_key(&key) {
-                budget.check_positions(states.len() as u64)?;
-                index.insert(key.clone(), states.len());
-                states.push((key.0, key.1, i, h));
-            }
-        }
-        i += 1;
-    }
-    Ok(None)
-}
-
-/// [`verify`] for quotients of at most 128 elements, a set of elements one
-/// `u128`: the same search, without an allocation a pair.
-fn verify_small(
-    table: &Table,
-    p: &[bool],
-    phi: &[u32],
-    trans: &[Vec<u32>],
-    alphabet: &[usize],
-    budget: &Budget,
-) -> Result<Option<Vec<usize>>, SolveError> {
-    let p_mask: u128 = (0..table.order)
-        .filter(|&x| p[x])
-        .fold(0, |m, x| m | 1 << x);
-    // For each letter: the image of each element, and of each element the
-    // set of its products with the heap's options' elements.
-    let images: Vec<Vec<u32>> = alphabet
-        .iter()
-        .map(|&h| {
-            (0..table.order as u32)
-                .map(|t| table.mul(t, phi[h]))
-                .collect()
-        })
-        .collect();
-    let options: Vec<Vec<u128>> = alphabet
-        .iter()
-        .map(|&h| {
-            (0..table.order as u32)
-                .map(|x| trans[h].iter().fold(0, |m, &t| m | 1 << table.mul(x, t)))
-                .collect()
-        })
-        .collect();
-    let mut index: HashMap<(u32, u128), usize> = HashMap::new();
-    let mut states: Vec<(u32, u128, usize, usize)> = vec![(0, 0, usize::MAX, 0)];
-    index.insert((0, 0), 0);
-    let mut i = 0;
-    while i < states.len() {
-        let (x, s, _, _) = states[i];
-        let predicted_p = s != 0 && s & p_mask == 0;
-        if p[x as usize] != predicted_p {
-            return Ok(Some(word_to(&states, i)));
-        }
-        for (l, &h) in alphabet.iter().enumerate() {
-            let image = &images[l];
-            let mut next = options[l][x as usize];
-            let mut rest = s;
-            while rest != 0 {
-                let t = rest.trailing_zeros();
-                rest &= rest - 1;
-                next |= 1 << image[t as usize];
-            }
-            let key = (image[x as usize], next);
-            if let std::collections::hash_map::Entry::Vacant(e) = index.entry(key) {
-                budget.check_positions(states.len() as u64)?;
-                e.insert(states.len());
-                states.push((key.0, key.1, i, h));
-            }
-        }
-        i += 1;
-    }
-    Ok(None)
-}
-
-/// Marks the P-portion of a trial monoid: sums are taken with the larger
-/// heaps' counts most significant (an option of a sum comes before it), and
-/// each element gets the outcome of the first sum found with it, a sum
-/// being lost when it has options and none of them is (as far as marked)
-/// lost. Counts of a heap stop growing once they reach an element already
-/// marked. The marking is only a guess; [`verify`] judges it.
+/// Marks the P-portion of a trial monoid of `order` elements: sums are
+/// taken with the larger heaps' counts most significant (an option of a sum
+/// comes before it), and each element gets the outcome of the first sum
+/// found with it, a sum being lost when it has options and none of them is
+/// (as far as marked) lost. Counts of a heap stop growing once they reach an
+/// element already marked. The marking is only a guess; [`least_failure`]
+/// judges it. Returns each element's mark: [`UNMARKED`], [`MARKED_N`] or
+/// [`MARKED_P`].
 fn mark_p_portion(
     mul: &dyn Fn(u32, u32) -> u32,
+    order: usize,
     gens: &[(u32, Vec<u32>)],
     budget: &Budget,
-) -> Result<HashMap<u32, bool>, SolveError> {
-    fn mark(
-        depth: usize,
-        x: u32,
-        s: &BTreeSet<u32>,
-        mul: &dyn Fn(u32, u32) -> u32,
-        gens: &[(u32, Vec<u32>)],
-        marked: &mut HashMap<u32, bool>,
-        budget: &Budget,
-    ) -> Result<(), SolveError> {
-        if depth == gens.len() {
-            if !marked.contains_key(&x) {
-                let lost = !s.is_empty() && s.iter().all(|t| marked.get(t) != Some(&true));
-                marked.insert(x, lost);
-            }
-            return Ok(());
-        }
-        let (g, ref t) = gens[depth];
-        let mut x = x;
-        let mut s = s.clone();
-        loop {
-            mark(depth + 1, x, &s, mul, gens, marked, budget)?;
-            let next: BTreeSet<u32> = s
-                .iter()
-                .map(|&y| mul(y, g))
-                .chain(t.iter().map(|&y| mul(x, y)))
-                .collect();
-            x = mul(x, g);
-            s = next;
-            if marked.contains_key(&x) {
+) -> Result<Vec<u8>, SolveError> {
+    struct Marking<'a> {
+        mul: &'a dyn Fn(u32, u32) -> u32,
+        gens: &'a [(u32, Vec<u32>)],
+        marks: Vec<u8>,
+        count: u64,
+        budget: &'a Budget,
+    }
+    impl Marking<'_> {
+        fn mark(&mut self, depth: usize, x: u32, s: &[u32]) -> Result<(), SolveError> {
+            if depth == self.gens.len() {
+                if self.marks[x as usize] == UNMARKED {
+                    let lost =
+                        !s.is_empty() && s.iter().all(|&t| self.marks[t as usize] != MARKED_P);
+                    self.marks[x as usize] = if lost { MARKED_P } else { MARKED_N };
+                    self.count += 1;
+                    self.budget.check_positions(self.count)?;
+                }
                 return Ok(());
             }
-            budget.check_positions(marked.len() as u64)?;
+            let (g, ref t) = self.gens[depth];
+            let mul = self.mul;
+            let mut x = x;
+            let mut s = s.to_vec();
+            loop {
+                self.mark(depth + 1, x, &s)?;
+                let mut next: Vec<u32> = s
+                    .iter()
+                    .map(|&y| mul(y, g))
+                    .chain(t.iter().map(|&y| mul(x, y)))
+                    .collect();
+                next.sort_unstable();
+                next.dedup();
+                x = mul(x, g);
+                s = next;
+                if self.marks[x as usize] != UNMARKED {
+                    return Ok(());
+                }
+            }
         }
     }
-    let mut marked = HashMap::new();
-    mark(0, 0, &BTreeSet::new(), mul, gens, &mut marked, budget)?;
-    Ok(marked)
+    let mut marking = Marking {
+        mul,
+        gens,
+        marks: vec![UNMARKED; order],
+        count: 0,
+        budget,
+    };
+    marking.mark(0, 0, &[])?;
+    Ok(marking.marks)
 }
+
+/// An element no sum of the marking has reached.
+const UNMARKED: u8 = 0;
+/// An element marked outside the P-portion.
+const MARKED_N: u8 = 1;
+/// An element marked in the P-portion.
+const MARKED_P: u8 = 2;
 
 /// How many trial monoids one heap may need before the computation gives
 /// up on it.
 const MAX_TRIALS: usize = 48;
+
+/// How many recalibrations one heap may need before the computation turns
+/// to larger trials on the old quotient (MisereSolver sets no bound: 0.007
+/// at heap 43 takes 73; the budget bounds them too).
+const MAX_RECALIBRATIONS: usize = 1000;
 
 /// The index and period of the powers of `x` in `table`.
 fn index_and_period(table: &Table, x: u32) -> (u32, u32) {
@@ -393,9 +305,15 @@ fn trial(
             gens.push((phi_m[g], t));
         }
     }
-    let marked = mark_p_portion(&mulm, &gens, budget)?;
-    let reduced = reduce(&mulm, &|x| marked.get(&x) == Some(&true), &phi_m, budget)?;
-    let phi_q: Vec<u32> = phi_m.iter().map(|x| reduced.class[x]).collect();
+    let marks = mark_p_portion(&mulm, order as usize, &gens, budget)?;
+    let reduced = reduce(
+        &mulm,
+        order as usize,
+        &|x| marks[x as usize] == MARKED_P,
+        &phi_m,
+        budget,
+    )?;
+    let phi_q: Vec<u32> = phi_m.iter().map(|&x| reduced.class[x as usize]).collect();
     let mut found = Trial {
         table: reduced.table,
         p: reduced.p_portion,
@@ -416,7 +334,7 @@ impl Trial {
         let trans_q: Vec<Vec<u32>> = (0..self.phi.len())
             .map(|g| transitions(&options[g], &self.phi, &mulq))
             .collect();
-        self.failure = verify(tq, &self.p, &self.phi, &trans_q, budget)?;
+        self.failure = least_failure(tq, &self.p, &self.phi, &trans_q, budget)?;
         Ok(())
     }
 }
@@ -489,7 +407,7 @@ impl Known {
                 continue;
             }
             phi[h] = x;
-            if verify(table, &self.p, &phi, &trans, budget)?.is_none() {
+            if least_failure(table, &self.p, &phi, &trans, budget)?.is_none() {
                 self.phi = phi;
                 return Ok(());
             }
@@ -532,12 +450,17 @@ impl Known {
     /// Plambeck and Siegel's recalibration, as MisereSolver does it: while
     /// the trial fails on a sum, the heaps of that sum are freed — one, then
     /// two, ... at a time — as free cyclic factors beside the *trial*
-    /// quotient (not the old one), each long enough to count that heap's
-    /// copies in the sum, until the sum's outcome is marked right; the
-    /// reduced result is the next trial. Each trial builds on the last, so
-    /// a quotient that must grow a lot (0.07 at heap 25: from 24 elements to
-    /// 144) is reached in a few steps. `None` when no freeing marks a failing
-    /// sum right, or after [`MAX_TRIALS`] steps.
+    /// quotient (not the old one), until the sum's outcome is marked right;
+    /// the reduced result is the next trial. A freed heap's cycle has
+    /// MisereSolver's lengths: its index is that of the powers of the heap's
+    /// element in the trial, or the heap's count in the sum less one if
+    /// larger, and its period `2·⌊(index - 4) / 2⌋`, at least 2. With the
+    /// least sum the trial gets wrong (as MisereSolver picks it) the trials
+    /// are MisereSolver's, and a quotient that must grow a lot (0.07 at heap
+    /// 25: from 24 elements to 144) is reached through trials not much
+    /// larger than itself (there 24 trials, of at most 304 elements).
+    /// `None` when no freeing marks a failing sum right, or after
+    /// [`MAX_RECALIBRATIONS`] steps.
     fn recalibrate(
         &self,
         mut current: Trial,
@@ -545,7 +468,7 @@ impl Known {
         h: usize,
         budget: &Budget,
     ) -> Result<Option<Trial>, SolveError> {
-        for _ in 0..MAX_TRIALS {
+        for _ in 0..MAX_RECALIBRATIONS {
             let Some(word) = current.failure.clone() else {
                 return Ok(Some(current));
             };
@@ -567,7 +490,7 @@ impl Known {
                         .iter()
                         .map(|&g| {
                             let (index, _) = index_and_period(&current.table, current.phi[g]);
-                            let index = index.max(count(g).saturating_sub(1)).max(2);
+                            let index = index.max(count(g).saturating_sub(1));
                             let period = 2 * (index.saturating_sub(4) / 2).max(1);
                             (g, Cyclic { index, period })
                         })
@@ -997,20 +920,6 @@ fn is_tame(table: &Table, p: &[bool], phi: &[u32], grundy: &[u32]) -> bool {
         Some((v, big)) => p[x] == if *big { *v == 0 } else { *v == 1 },
         None => true,
     })
-}
-
-/// The sum of heaps that state `i` of a verification's breadth-first walk
-/// stands for: the heaps added along its parent links (`.2`, `usize::MAX`
-/// at the root; `.3` the heap), sorted. Both walks (sets of elements as
-/// `u128` or as words) keep their states this way.
-fn word_to<S>(states: &[(u32, S, usize, usize)], mut i: usize) -> Vec<usize> {
-    let mut word = Vec::new();
-    while states[i].2 != usize::MAX {
-        word.push(states[i].3);
-        i = states[i].2;
-    }
-    word.sort_unstable();
-    word
 }
 
 #[cfg(test)]
