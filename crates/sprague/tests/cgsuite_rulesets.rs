@@ -5,6 +5,8 @@
 
 use sprague::{Budget, Play, Position, analyze};
 
+use crate::data_file::{Entry, entries};
+
 fn value_text(text: &str, line_no: usize) -> String {
     let p = Position::parse(text).unwrap_or_else(|e| panic!("line {line_no}: `{text}`: {e}"));
     let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT)
@@ -25,19 +27,17 @@ fn value_text(text: &str, line_no: usize) -> String {
 fn cgsuites_published_values_of_its_rulesets() {
     let data = include_str!("data/partizan/cgsuite-rulesets.txt");
     let mut n_checked = 0;
-    for (i, line) in data.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (position, value) = line
-            .split_once("=>")
-            .unwrap_or_else(|| panic!("line {}: no `=>`", i + 1));
+    for Entry {
+        line_no,
+        line,
+        left: position,
+        right: value,
+    } in entries(data)
+    {
         assert_eq!(
-            value_text(position.trim(), i + 1),
-            value_text(value.trim(), i + 1),
-            "line {}: {line}",
-            i + 1
+            value_text(position, line_no),
+            value_text(value, line_no),
+            "line {line_no}: {line}"
         );
         n_checked += 1;
     }

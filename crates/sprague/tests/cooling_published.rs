@@ -10,6 +10,7 @@ use sprague::{
     reduced_canonical_form,
 };
 
+use crate::data_file::{Entry, entries};
 use crate::game_values::dyadic;
 
 fn id(solver: &mut CanonicalSolver, text: &str) -> GameId {
@@ -26,11 +27,13 @@ fn id(solver: &mut CanonicalSolver, text: &str) -> GameId {
 fn published_coolings_heatings_and_reduced_forms() {
     let data = include_str!("data/partizan/cooling-published.txt");
     let (mut checked, mut refused) = (0, 0);
-    for line in data.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (call, expected) = line.split_once("=>").unwrap();
+    for Entry {
+        line,
+        left: call,
+        right: expected,
+        ..
+    } in entries(data)
+    {
         let fields: Vec<&str> = call.split(';').map(str::trim).collect();
         let mut solver = CanonicalSolver::new(Budget::DEFAULT);
         let g = id(&mut solver, fields[1]);

@@ -8,6 +8,7 @@ use sprague::{
     infinitesimally_close, is_all_small, overheat, reduced_canonical_form,
 };
 
+use crate::data_file::{Entry, entries};
 use crate::game_values::{components, dyadic, searched_outcome};
 
 /// The canonical value of the written game `text` in `solver`'s arena.
@@ -22,13 +23,14 @@ fn cgsuite_atomic_weights_reduced_forms_and_freezes() {
     let data = include_str!("data/partizan/cgsuite-atomic-reduced.txt");
     let mut solver = CanonicalSolver::new(Budget::DEFAULT);
     let mut n_checked = 0;
-    for (line_no, line) in data.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = format!("line {}: {line}", line_no + 1);
-        let (game, expected) = line.split_once("=>").expect("a `=>`");
+    for Entry {
+        line_no,
+        line,
+        left: game,
+        right: expected,
+    } in entries(data)
+    {
+        let at = format!("line {line_no}: {line}");
         let fields: Vec<&str> = expected.split(';').map(str::trim).collect();
         let [weight, reduced, freeze] = fields[..] else {
             panic!("{at}: three fields after `=>`");

@@ -7,6 +7,7 @@
 
 use sprague::{Budget, LoopyArena, Play, Position, Side, analyze_for, loopy_partizan_value};
 
+use crate::data_file::{Entry, entries};
 use crate::loopy_graph::graph_of;
 
 #[test]
@@ -14,34 +15,27 @@ fn published_loopy_positions() {
     let data = include_str!("data/loopy/rulesets.txt");
     let mut n_checked = 0;
     let mut n_valued = 0;
-    for (line_no, line) in data.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (position, expected) = line
-            .split_once("=>")
-            .unwrap_or_else(|| panic!("line {}: no `=>`", line_no + 1));
+    for Entry {
+        line_no,
+        line,
+        left: position,
+        right: expected,
+    } in entries(data)
+    {
         let (outcome, value) = expected
             .split_once(';')
-            .unwrap_or_else(|| panic!("line {}: no `;`", line_no + 1));
-        let p = Position::parse(position.trim())
-            .unwrap_or_else(|e| panic!("line {}: {e}", line_no + 1));
+            .unwrap_or_else(|| panic!("line {line_no}: no `;`"));
+        let p = Position::parse(position).unwrap_or_else(|e| panic!("line {line_no}: {e}"));
         for side in [Side::Left, Side::Right] {
             let a = analyze_for(&p, Play::Normal, side, false, &Budget::DEFAULT).unwrap();
-            assert_eq!(
-                a.outcome.letter(),
-                outcome.trim(),
-                "line {}: {line}",
-                line_no + 1
-            );
+            assert_eq!(a.outcome.letter(), outcome.trim(), "line {line_no}: {line}");
         }
         // The value is asked for on its own (`analyze_for` leaves it out).
         let v = loopy_partizan_value(&p, &Budget::DEFAULT)
             .unwrap()
             .and_then(|v| v.notation());
         if let Some(v) = v {
-            assert_eq!(v, value.trim(), "line {}: {line}", line_no + 1);
+            assert_eq!(v, value.trim(), "line {line_no}: {line}");
             n_valued += 1;
         }
         n_checked += 1;
@@ -61,13 +55,15 @@ fn published_loopy_positions() {
 fn published_values_of_whole_graphs() {
     let data = include_str!("data/loopy/rulesets.txt");
     let mut n_valued = 0;
-    for line in data.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (position, expected) = line.split_once("=>").expect("POSITION => ...");
+    for Entry {
+        line,
+        left: position,
+        right: expected,
+        ..
+    } in entries(data)
+    {
         let (outcome, value) = expected.split_once(';').expect("OUTCOME ; VALUE");
-        let game = graph_of(position.trim());
+        let game = graph_of(position);
         let class = game.outcome();
         assert_eq!(class.to_string(), outcome.trim(), "{line}");
         let mut arena = LoopyArena::new(Budget::DEFAULT);

@@ -7,6 +7,7 @@ mod big_numbers;
 mod canonical;
 mod cgsuite_rulesets;
 mod cooling_published;
+mod data_file;
 mod game_values;
 mod infinitesimals;
 mod layers;

@@ -7,6 +7,8 @@
 
 use sprague::{Budget, OctalCode, QuotientSolver, SolveError, TakeBreak, misere_quotient};
 
+use crate::data_file::{Entry, entries};
+
 fn rules(code: &str) -> TakeBreak {
     TakeBreak::from_code(&OctalCode::parse(code).unwrap())
 }
@@ -15,11 +17,13 @@ fn rules(code: &str) -> TakeBreak {
 fn published_quotients_are_reproduced() {
     let text = include_str!("data/misere_quotients.txt");
     let mut checked = 0;
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (game, expected) = line.split_once("=>").unwrap();
+    for Entry {
+        line,
+        left: game,
+        right: expected,
+        ..
+    } in entries(text)
+    {
         let mut game = game.split_whitespace();
         let code = game.next().unwrap();
         let heaps: u64 = game.next().unwrap().parse().unwrap();
@@ -54,12 +58,14 @@ fn misere_solver_quotients_are_reproduced() {
     let text = include_str!("data/misere_solver_quotients.txt");
     let mut solver: Option<(String, QuotientSolver)> = None;
     let mut checked = 0;
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (game, expected) = line.split_once("=>").unwrap();
-        let (code, heap) = game.trim().split_once(' ').unwrap();
+    for Entry {
+        line,
+        left: game,
+        right: expected,
+        ..
+    } in entries(text)
+    {
+        let (code, heap) = game.split_once(' ').unwrap();
         let heap: u64 = heap.trim().parse().unwrap();
         let sizes: Vec<usize> = expected
             .split_whitespace()

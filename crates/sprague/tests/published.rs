@@ -16,40 +16,35 @@
 
 use sprague::{Budget, Play, Position, analyze};
 
+use crate::data_file::{Entry, entries};
+
 #[test]
 fn contest_samples() {
     let data = include_str!("data/samples.txt");
     let mut n_checked = 0;
-    for (line_no, line) in data.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (play, line) = match line.strip_prefix("misere:") {
+    for Entry {
+        line_no,
+        line,
+        left,
+        right: expected,
+    } in entries(data)
+    {
+        let (play, position) = match left.strip_prefix("misere:") {
             Some(rest) => (Play::Misere, rest.trim()),
-            None => (Play::Normal, line),
+            None => (Play::Normal, left),
         };
-        let (position, expected) = line
-            .split_once("=>")
-            .unwrap_or_else(|| panic!("line {}: no `=>`", line_no + 1));
         let (outcome, first_move) = match expected.split_once(';') {
             Some((o, m)) => (o.trim(), Some(m.trim())),
-            None => (expected.trim(), None),
+            None => (expected, None),
         };
-        let p = Position::parse(position.trim())
-            .unwrap_or_else(|e| panic!("line {}: {e}", line_no + 1));
+        let p = Position::parse(position).unwrap_or_else(|e| panic!("line {line_no}: {e}"));
         let a = analyze(&p, play, false, &Budget::DEFAULT).unwrap();
-        assert_eq!(a.outcome.letter(), outcome, "line {}: {line}", line_no + 1);
+        assert_eq!(a.outcome.letter(), outcome, "line {line_no}: {line}");
         if let Some(m) = first_move {
             let (description, after) = m.split_once("->").unwrap();
             let best = &a.winning_moves[0];
-            assert_eq!(
-                best.description(),
-                description.trim(),
-                "line {}",
-                line_no + 1
-            );
-            assert_eq!(best.to.to_string(), after.trim(), "line {}", line_no + 1);
+            assert_eq!(best.description(), description.trim(), "line {line_no}");
+            assert_eq!(best.to.to_string(), after.trim(), "line {line_no}");
         }
         n_checked += 1;
     }
@@ -92,22 +87,20 @@ fn published_and_hand_worked_canonical_values() {
         ("by-hand.txt", include_str!("data/partizan/by-hand.txt"), 50),
     ] {
         let mut n_checked = 0;
-        for (line_no, line) in data.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let (position, value) = line
-                .split_once("=>")
-                .unwrap_or_else(|| panic!("{file} line {}: no `=>`", line_no + 1));
-            let p = Position::parse(position.trim())
-                .unwrap_or_else(|e| panic!("{file} line {}: {e}", line_no + 1));
+        for Entry {
+            line_no,
+            line,
+            left: position,
+            right: value,
+        } in entries(data)
+        {
+            let p =
+                Position::parse(position).unwrap_or_else(|e| panic!("{file} line {line_no}: {e}"));
             let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
             assert_eq!(
                 a.value_text().as_deref(),
-                Some(value.trim()),
-                "{file} line {}: {line}",
-                line_no + 1
+                Some(value),
+                "{file} line {line_no}: {line}"
             );
             n_checked += 1;
         }
@@ -147,11 +140,13 @@ fn published_temperatures() {
 fn nimber_products_of_the_library_checker_sample() {
     let data = include_str!("data/nim_product_64.txt");
     let mut n_checked = 0;
-    for line in data.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (operands, product) = line.split_once("=>").expect("a line `A B => PRODUCT`");
+    for Entry {
+        line,
+        left: operands,
+        right: product,
+        ..
+    } in entries(data)
+    {
         let operands: Vec<u64> = operands
             .split_whitespace()
             .map(|n| n.parse().expect("a 64-bit operand"))
