@@ -5,7 +5,7 @@
 
 use sprague::{Budget, Play, Position, analyze};
 
-use crate::data_file::{Entry, entries};
+use crate::data_file::entries;
 
 fn value_text(text: &str, line_no: usize) -> String {
     let p = Position::parse(text).unwrap_or_else(|e| panic!("line {line_no}: `{text}`: {e}"));
@@ -27,13 +27,7 @@ fn value_text(text: &str, line_no: usize) -> String {
 fn cgsuites_published_values_of_its_rulesets() {
     let data = include_str!("data/partizan/cgsuite-rulesets.txt");
     let mut n_checked = 0;
-    for Entry {
-        line_no,
-        line,
-        left: position,
-        right: value,
-    } in entries(data)
-    {
+    for (line_no, line, position, value) in entries(data) {
         assert_eq!(
             value_text(position, line_no),
             value_text(value, line_no),

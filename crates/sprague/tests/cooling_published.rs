@@ -10,7 +10,7 @@ use sprague::{
     reduced_canonical_form,
 };
 
-use crate::data_file::{Entry, entries};
+use crate::data_file::entries;
 use crate::game_values::dyadic;
 
 fn id(solver: &mut CanonicalSolver, text: &str) -> GameId {
@@ -27,13 +27,7 @@ fn id(solver: &mut CanonicalSolver, text: &str) -> GameId {
 fn published_coolings_heatings_and_reduced_forms() {
     let data = include_str!("data/partizan/cooling-published.txt");
     let (mut checked, mut refused) = (0, 0);
-    for Entry {
-        line,
-        left: call,
-        right: expected,
-        ..
-    } in entries(data)
-    {
+    for (_, line, call, expected) in entries(data) {
         let fields: Vec<&str> = call.split(';').map(str::trim).collect();
         let mut solver = CanonicalSolver::new(Budget::DEFAULT);
         let g = id(&mut solver, fields[1]);

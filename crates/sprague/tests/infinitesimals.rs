@@ -8,7 +8,7 @@ use sprague::{
     infinitesimally_close, is_all_small, overheat, reduced_canonical_form,
 };
 
-use crate::data_file::{Entry, entries};
+use crate::data_file::entries;
 use crate::game_values::{components, dyadic, searched_outcome};
 
 /// The canonical value of the written game `text` in `solver`'s arena.
@@ -23,13 +23,7 @@ fn cgsuite_atomic_weights_reduced_forms_and_freezes() {
     let data = include_str!("data/partizan/cgsuite-atomic-reduced.txt");
     let mut solver = CanonicalSolver::new(Budget::DEFAULT);
     let mut n_checked = 0;
-    for Entry {
-        line_no,
-        line,
-        left: game,
-        right: expected,
-    } in entries(data)
-    {
+    for (line_no, line, game, expected) in entries(data) {
         let at = format!("line {line_no}: {line}");
         let fields: Vec<&str> = expected.split(';').map(str::trim).collect();
         let [weight, reduced, freeze] = fields[..] else {

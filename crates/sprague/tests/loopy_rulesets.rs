@@ -7,7 +7,7 @@
 
 use sprague::{Budget, LoopyArena, Play, Position, Side, analyze_for, loopy_partizan_value};
 
-use crate::data_file::{Entry, entries};
+use crate::data_file::entries;
 use crate::loopy_graph::graph_of;
 
 #[test]
@@ -15,13 +15,7 @@ fn published_loopy_positions() {
     let data = include_str!("data/loopy/rulesets.txt");
     let mut n_checked = 0;
     let mut n_valued = 0;
-    for Entry {
-        line_no,
-        line,
-        left: position,
-        right: expected,
-    } in entries(data)
-    {
+    for (line_no, line, position, expected) in entries(data) {
         let (outcome, value) = expected
             .split_once(';')
             .unwrap_or_else(|| panic!("line {line_no}: no `;`"));
@@ -55,13 +49,7 @@ fn published_loopy_positions() {
 fn published_values_of_whole_graphs() {
     let data = include_str!("data/loopy/rulesets.txt");
     let mut n_valued = 0;
-    for Entry {
-        line,
-        left: position,
-        right: expected,
-        ..
-    } in entries(data)
-    {
+    for (_, line, position, expected) in entries(data) {
         let (outcome, value) = expected.split_once(';').expect("OUTCOME ; VALUE");
         let game = graph_of(position);
         let class = game.outcome();

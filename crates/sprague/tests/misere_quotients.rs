@@ -7,7 +7,7 @@
 
 use sprague::{Budget, OctalCode, QuotientSolver, SolveError, TakeBreak, misere_quotient};
 
-use crate::data_file::{Entry, entries};
+use crate::data_file::entries;
 
 fn rules(code: &str) -> TakeBreak {
     TakeBreak::from_code(&OctalCode::parse(code).unwrap())
@@ -17,13 +17,7 @@ fn rules(code: &str) -> TakeBreak {
 fn published_quotients_are_reproduced() {
     let text = include_str!("data/misere_quotients.txt");
     let mut checked = 0;
-    for Entry {
-        line,
-        left: game,
-        right: expected,
-        ..
-    } in entries(text)
-    {
+    for (_, line, game, expected) in entries(text) {
         let mut game = game.split_whitespace();
         let code = game.next().unwrap();
         let heaps: u64 = game.next().unwrap().parse().unwrap();
@@ -58,13 +52,7 @@ fn misere_solver_quotients_are_reproduced() {
     let text = include_str!("data/misere_solver_quotients.txt");
     let mut solver: Option<(String, QuotientSolver)> = None;
     let mut checked = 0;
-    for Entry {
-        line,
-        left: game,
-        right: expected,
-        ..
-    } in entries(text)
-    {
+    for (_, line, game, expected) in entries(text) {
         let (code, heap) = game.split_once(' ').unwrap();
         let heap: u64 = heap.trim().parse().unwrap();
         let sizes: Vec<usize> = expected

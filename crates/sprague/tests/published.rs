@@ -16,19 +16,13 @@
 
 use sprague::{Budget, Play, Position, analyze};
 
-use crate::data_file::{Entry, entries};
+use crate::data_file::entries;
 
 #[test]
 fn contest_samples() {
     let data = include_str!("data/samples.txt");
     let mut n_checked = 0;
-    for Entry {
-        line_no,
-        line,
-        left,
-        right: expected,
-    } in entries(data)
-    {
+    for (line_no, line, left, expected) in entries(data) {
         let (play, position) = match left.strip_prefix("misere:") {
             Some(rest) => (Play::Misere, rest.trim()),
             None => (Play::Normal, left),
@@ -87,13 +81,7 @@ fn published_and_hand_worked_canonical_values() {
         ("by-hand.txt", include_str!("data/partizan/by-hand.txt"), 50),
     ] {
         let mut n_checked = 0;
-        for Entry {
-            line_no,
-            line,
-            left: position,
-            right: value,
-        } in entries(data)
-        {
+        for (line_no, line, position, value) in entries(data) {
             let p =
                 Position::parse(position).unwrap_or_else(|e| panic!("{file} line {line_no}: {e}"));
             let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
@@ -140,13 +128,7 @@ fn published_temperatures() {
 fn nimber_products_of_the_library_checker_sample() {
     let data = include_str!("data/nim_product_64.txt");
     let mut n_checked = 0;
-    for Entry {
-        line,
-        left: operands,
-        right: product,
-        ..
-    } in entries(data)
-    {
+    for (_, line, operands, product) in entries(data) {
         let operands: Vec<u64> = operands
             .split_whitespace()
             .map(|n| n.parse().expect("a 64-bit operand"))
