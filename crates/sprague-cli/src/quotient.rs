@@ -56,7 +56,19 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let mut solver = QuotientSolver::new(rules);
     let end = match args.heaps {
         Some(n) => {
-            solver.extend_to(n, budget)?;
+            if let Err(e) = solver.extend_to(n, budget) {
+                // Say how far it got, so the user can ask for that much.
+                let reached = solver.heaps();
+                let mut failure = Failure::from(e);
+                if let Failure::User { message, .. } = &mut failure {
+                    *message = format!(
+                        "{message}; the quotient is known for heaps 0..={reached} \
+                         ({} elements): ask for `--heaps {reached}`, or leave `--heaps` out",
+                        solver.quotient().order()
+                    );
+                }
+                return Err(failure);
+            }
             End::Asked
         }
         None => match solver.extend_until_stable(DEFAULT_MAX_HEAPS, budget) {

@@ -82,6 +82,40 @@ fn quotient_text_shows_a_tame_game() {
 }
 
 #[test]
+fn a_quotient_stopped_by_the_budget_says_how_far_it_got() {
+    // Officers' quotient has 304 elements through heap 16 (MisereSolver
+    // agrees, BENCHMARKS "MisereSolver as a peer"); heap 17 needs far more
+    // than a budget of a million positions.
+    let (out, err, code) = sprague(&[
+        "quotient", "officers", "--heaps", "20", "--budget", "1000000",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: position budget exceeded"), "{err}");
+    let reached = err
+        .split("heaps 0..=")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse::<u64>().ok())
+        .unwrap_or_else(|| panic!("no heap reached in {err}"));
+    assert!(reached < 20, "{err}");
+    assert!(err.contains(&format!("--heaps {reached}`")), "{err}");
+    // What it names can be had.
+    let v = json(&[
+        "quotient",
+        "officers",
+        "--heaps",
+        &reached.to_string(),
+        "--json",
+        "--budget",
+        "1000000",
+    ]);
+    assert_eq!(v["heaps"], reached);
+    assert!(err.contains(&format!("({} elements)", v["order"])), "{err}");
+}
+
+#[test]
 fn quotient_rejects_bad_rulesets_with_exit_2() {
     for (args, message) in [
         (&["quotient", "nosuch"][..], "unknown ruleset `nosuch`"),
