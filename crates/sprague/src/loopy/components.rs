@@ -415,6 +415,16 @@ pub(crate) fn simplify(
 /// values").
 const MAX_GENERAL_SIDE: usize = 160;
 
+/// Each vertex of `vertices` that `g`'s start reaches, with each side:
+/// the places the simplification rounds look at.
+fn reachable_sides(g: &LoopyGame, vertices: std::ops::Range<u32>) -> Vec<(u32, bool)> {
+    let reachable = g.reachable_vertices();
+    vertices
+        .filter(|&v| reachable[v as usize])
+        .flat_map(|v| [(v, true), (v, false)])
+        .collect()
+}
+
 /// The onside or offside of `game`, whose vertices below `m` are stoppers
 /// in simplest form, simplified by the steps of Siegel, *Combinatorial
 /// Game Theory*, VI.4 for a side that is not a stopper (CGSuite's
@@ -463,90 +473,79 @@ fn general_side(
     let mut changes = 0u64;
     loop {
         let mut changed = false;
-        let reachable = g.reachable_vertices();
-        for v in m..n {
-            if !reachable[v as usize] {
-                continue;
-            }
-            for of_left in [true, false] {
-                // Reversible options: G^L with some G^LR <= G (Right's
-                // alike), replaced by the reversing option's options.
-                let mut j = 0;
-                while j < g.options(v, of_left).len() {
-                    let w = g.options(v, of_left)[j];
-                    let mut bypassed = false;
-                    for &x in g.options(w, !of_left) {
-                        // A reversing option that leads back to the
-                        // reversed one by alternating moves would be
-                        // bypassed for ever (CGSuite asks the same).
-                        if !(if of_left { le(x, v) } else { le(v, x) })
-                            || alternating_reach(&g, x, of_left, w)
-                        {
-                            continue;
-                        }
-                        let mut list = g.options(v, of_left).to_vec();
-                        list.remove(j);
-                        for &y in g.options(x, of_left) {
-                            if !list.contains(&y) {
-                                list.push(y);
-                            }
-                        }
-                        let candidate = with_options(&g, v, of_left, list);
-                        if keeps(&g, &candidate, v, true, true)? {
-                            g = candidate;
-                            bypassed = true;
-                            break;
-                        }
-                    }
-                    if bypassed {
-                        changed = true;
-                        changes += 1;
-                        if changes > most_changes {
-                            return Err(not_ending());
-                        }
-                    } else {
-                        j += 1;
-                    }
-                }
-                // Dominated options: a Left option at most another (of two
-                // equal ones, the later) goes.
-                let mut i = 0;
-                while i < g.options(v, of_left).len() {
-                    let list = g.options(v, of_left);
-                    let a = list[i];
-                    let better = |a: u32, b: u32| if of_left { le(a, b) } else { le(b, a) };
-                    let dominated = list.iter().enumerate().any(|(k, &b)| {
-                        k != i && b != a && better(a, b) && (!better(b, a) || k < i)
-                    }) || list[..i].contains(&a);
-                    if dominated && let Some(fewer) = without_option(&g, v, of_left, i)? {
-                        g = fewer;
-                        changed = true;
+        for (v, of_left) in reachable_sides(&g, m..n) {
+            // Reversible options: G^L with some G^LR <= G (Right's
+            // alike), replaced by the reversing option's options.
+            let mut j = 0;
+            while j < g.options(v, of_left).len() {
+                let w = g.options(v, of_left)[j];
+                let mut bypassed = false;
+                for &x in g.options(w, !of_left) {
+                    // A reversing option that leads back to the
+                    // reversed one by alternating moves would be
+                    // bypassed for ever (CGSuite asks the same).
+                    if !(if of_left { le(x, v) } else { le(v, x) })
+                        || alternating_reach(&g, x, of_left, w)
+                    {
                         continue;
                     }
-                    i += 1;
+                    let mut list = g.options(v, of_left).to_vec();
+                    list.remove(j);
+                    for &y in g.options(x, of_left) {
+                        if !list.contains(&y) {
+                            list.push(y);
+                        }
+                    }
+                    let candidate = with_options(&g, v, of_left, list);
+                    if keeps(&g, &candidate, v, true, true)? {
+                        g = candidate;
+                        bypassed = true;
+                        break;
+                    }
                 }
+                if bypassed {
+                    changed = true;
+                    changes += 1;
+                    if changes > most_changes {
+                        return Err(not_ending());
+                    }
+                } else {
+                    j += 1;
+                }
+            }
+            // Dominated options: a Left option at most another (of two
+            // equal ones, the later) goes.
+            let mut i = 0;
+            while i < g.options(v, of_left).len() {
+                let list = g.options(v, of_left);
+                let a = list[i];
+                let better = |a: u32, b: u32| if of_left { le(a, b) } else { le(b, a) };
+                let dominated =
+                    list.iter().enumerate().any(|(k, &b)| {
+                        k != i && b != a && better(a, b) && (!better(b, a) || k < i)
+                    }) || list[..i].contains(&a);
+                if dominated && let Some(fewer) = without_option(&g, v, of_left, i)? {
+                    g = fewer;
+                    changed = true;
+                    continue;
+                }
+                i += 1;
             }
         }
         // Moves on an infinite alternating sequence that do not matter.
         let on_cycle = g.alternating_cycle_moves();
-        let reachable = g.reachable_vertices();
-        for v in m..n {
-            if !reachable[v as usize] {
-                continue;
-            }
-            for of_left in [true, false] {
-                let mut i = 0;
-                while i < g.options(v, of_left).len() {
-                    let w = g.options(v, of_left)[i];
-                    if on_cycle.contains(&(v, w, of_left))
-                        && let Some(fewer) = without_option(&g, v, of_left, i)?
-                    {
-                        g = fewer;
-                        changed = true;
-                        continue;
-                    }
-                    i += 1;
+        for (v, of_left) in reachable_sides(&g, m..n) {
+            let mut i = 0;
+            while i < g.options(v, of_left).len() {
+                let w = g.options(v, of_left)[i];
+                if on_cycle.contains(&(v, w, of_left))
+                    && let Some(fewer) = without_option(&g, v, of_left, i)?
+                {
+                    g = fewer;
+                    changed = true;
+                    continue;
                 }
+                i += 1;
             }
         }
         if !changed {
