@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::durable::write_atomically;
-use crate::error::SolveError;
 use crate::{Budget, HeapFamily, Periodicity, TakeBreak};
+use sprague_core::error::SolveError;
 
 /// Why no certificate was written.
 #[derive(Debug, thiserror::Error)]
@@ -212,7 +212,7 @@ mod tests {
     use super::*;
     use std::io::Read;
 
-    use crate::syntax::parse_ruleset;
+    use sprague_game::syntax::parse_ruleset;
 
     /// A fresh directory for one test.
     fn scratch(name: &str) -> PathBuf {
@@ -242,7 +242,7 @@ mod tests {
     }
 
     fn family(text: &str) -> std::sync::Arc<dyn HeapFamily> {
-        crate::rulesets::family(&parse_ruleset(text).unwrap()).unwrap()
+        sprague_rulesets::family(&parse_ruleset(text).unwrap()).unwrap()
     }
 
     /// Kayles by its definition (*Winning Ways*, ch. 4): take one or two

@@ -9,7 +9,7 @@
 //! impartial cell gets its Grundy value (mex over its moves, iteratively);
 //! a partizan one its canonical form in CGSuite's notation, with its
 //! outcome class. Wythoff's game is computed whole by the table its
-//! component uses ([`crate::rulesets::wythoff_grundy_array`]), which the
+//! component uses ([`sprague_rulesets::wythoff_grundy_array`]), which the
 //! tests check against the mex over moves.
 
 use std::any::Any;
@@ -17,13 +17,13 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::budget::Budget;
-use crate::error::{ParseError, ParseErrorKind, SolveError};
-use crate::game::{Component, Key, Kind, Move};
-use crate::outcome::Outcome;
-use crate::rulesets::WythoffPosition;
 use crate::solve::canonical::CanonicalSolver;
-use crate::syntax::{Arg, ComponentSyntax, RulesetSyntax, Spanned};
+use sprague_core::budget::Budget;
+use sprague_core::error::{ParseError, ParseErrorKind, SolveError};
+use sprague_core::outcome::Outcome;
+use sprague_game::syntax::{Arg, ComponentSyntax, RulesetSyntax, Spanned};
+use sprague_game::{Component, Key, Kind, Move};
+use sprague_rulesets::WythoffPosition;
 
 /// The values of a two-coordinate table: Grundy values for an impartial
 /// ruleset, canonical forms (with their outcome classes) for a partizan
@@ -98,7 +98,7 @@ fn cell(ruleset: &RulesetSyntax, a: u64, b: u64) -> Result<Vec<Arc<dyn Component
         value: Arg::Int(n),
         span: 0..0,
     };
-    crate::rulesets::build(&ComponentSyntax {
+    sprague_rulesets::build(&ComponentSyntax {
         ruleset: ruleset.clone(),
         args: vec![arg(a), arg(b)],
         args_span: 0..0,
@@ -121,7 +121,7 @@ fn cell(ruleset: &RulesetSyntax, a: u64, b: u64) -> Result<Vec<Arc<dyn Component
 /// assert!(!is_two_coordinate(&parse_ruleset("nim").unwrap()));
 /// ```
 pub fn is_two_coordinate(ruleset: &RulesetSyntax) -> bool {
-    if !crate::rulesets::find(&ruleset.name).is_some_and(|r| r.heaps_interact) {
+    if !sprague_rulesets::find(&ruleset.name).is_some_and(|r| r.heaps_interact) {
         return false;
     }
     match cell(ruleset, 1, 1).as_deref() {
@@ -222,7 +222,7 @@ pub fn grid_table(
     let name = corner.ruleset();
     let values = match corner.kind() {
         Kind::Impartial(_) if corner.downcast_ref::<WythoffPosition>().is_some() => {
-            let whole = crate::rulesets::wythoff_grundy_array(to[0], to[1], budget)?;
+            let whole = sprague_rulesets::wythoff_grundy_array(to[0], to[1], budget)?;
             GridValues::Grundy(
                 whole[from[0] as usize..]
                     .iter()
@@ -331,7 +331,7 @@ impl MexMemo {
                 }
                 None => {
                     let mut frame = stack.pop().expect("a frame was just inspected");
-                    let value = crate::impartial::mex(&mut frame.values);
+                    let value = sprague_impartial::impartial::mex(&mut frame.values);
                     open.remove(&frame.key);
                     self.memo.insert(frame.key, value);
                     if stack.is_empty() {
@@ -377,9 +377,9 @@ impl MexMemo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Play;
     use crate::position::Position;
-    use crate::syntax::parse_ruleset;
+    use sprague_game::Play;
+    use sprague_game::syntax::parse_ruleset;
 
     fn table(name: &str, from: [u64; 2], to: [u64; 2]) -> GridTable {
         grid_table(&parse_ruleset(name).unwrap(), from, to, &Budget::DEFAULT).unwrap()

@@ -11,12 +11,12 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::grid_table::{GridTable, GridValues};
-use crate::misere::MisereFigures;
 use crate::position::Position;
-use crate::rulesets::{HeapFamily, Periodicity, Ruleset};
 use crate::solve::misere::MisereTable;
 use crate::solve::{Analysis, MoveOutcome, SumMove, Value};
-use crate::thermograph::Figures;
+use sprague_misere::misere::MisereFigures;
+use sprague_partizan::thermograph::Figures;
+use sprague_rulesets::{HeapFamily, Periodicity, Ruleset};
 
 /// The JSON of `analyze`: outcome, values and winning moves of a position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -16,91 +16,69 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The pieces, from the bottom up: the theory ([`Nimber`] and its field
-//! arithmetic, [`GrundySolver`] for any game given by its moves, the
-//! canonical forms of [`CanonicalArena`], games on graphs in [`graph`]); the
-//! game model ([`Component`] and its kinds [`Impartial`], [`Partizan`],
-//! [`Loopy`]; [`Position`], a sum of components); the rulesets; and the
-//! solve layer ([`analyze`], [`moves`], [`reply`]).
+//! This crate is the top of a stack of crates, one for each layer of the
+//! theory, and re-exports what a user needs from them, so that one
+//! dependency serves: `sprague-core` (budgets, errors, outcomes);
+//! `sprague-impartial` ([`Nimber`] and its field arithmetic, [`GrundySolver`]
+//! for any game given by its moves, the octal engines); `sprague-partizan`
+//! (the canonical forms of [`CanonicalArena`] and what is read off them);
+//! `sprague-misere` (misère forms and quotients); `sprague-loopy` (games on
+//! graphs in [`graph`], loopy partizan values); `sprague-game` (the game
+//! model: [`Component`] and its kinds [`Impartial`], [`Partizan`],
+//! [`Loopy`]; the position language's [`syntax`]); `sprague-rulesets` (the
+//! named games, [`rulesets`]). Here: [`Position`], a sum of components read
+//! from text, and the solve layer ([`analyze`], [`moves`], [`reply`]).
 
 #![deny(missing_docs)]
 
-mod algebra;
-mod atomic;
-mod budget;
 #[cfg(feature = "certificate")]
 pub mod certificate;
-mod cgt;
-mod coalitions;
-mod comparisons;
-mod cooling;
 pub mod durable;
-mod dyadic;
-mod error;
-mod game;
-pub mod graph;
 mod grid_table;
-mod impartial;
 #[cfg(feature = "serde")]
 pub mod json;
-mod loopy;
-mod misere;
-mod nimber;
-mod octal;
-mod outcome;
 mod position;
-mod quotient;
-mod reduced;
-pub mod rulesets;
 mod solve;
-mod thermograph;
 
-/// The position language's syntax tree and parser.
-pub mod syntax {
-    pub use crate::position::syntax::*;
-}
+pub use sprague_game::syntax;
+pub use sprague_loopy::graph;
+pub use sprague_rulesets as rulesets;
 
-pub use algebra::{
-    conjunctive_sum, copies, incentives, miny, norton_product, ordinal_sum, selective_sum, tiny,
-    up_power, up_power_sum,
-};
-pub use atomic::{atomic_weight, is_all_small, is_infinitesimal};
-pub use budget::{Budget, Deadline, Progress};
-pub use cgt::{CanonicalArena, Dyadic, DyadicOverflow, GameId, MAX_DEPTH, simplest_between};
-pub use coalitions::{Coalition, Eventual, Race};
-pub use cooling::{cool, heat, overheat};
-pub use error::{ParseError, ParseErrorKind, SolveError};
-pub use game::{
+pub use sprague_core::Outcome;
+pub use sprague_core::{Budget, Deadline, ParseError, ParseErrorKind, Progress, SolveError};
+pub use sprague_game::{
     Component, GameClass, Impartial, Key, Kind, Loopy, LoopyPartizan, Move, MoveLabel, Partizan,
     Play, Side, SumRule, SumVerdict, grundy_by_mex,
 };
-pub use grid_table::{GridTable, GridValues, grid_corner, grid_table, is_two_coordinate};
-pub use impartial::{GrundySolver, ImpartialGame, MexSet, grundy_sequence, mex};
-pub use loopy::{
+pub use sprague_impartial::{
+    ARITHMETIC_WINDOW, BYTES_PER_HEAP, CHECKPOINT_FRAME_MAX, CHECKPOINT_VERSION, Checkpoint,
+    CheckpointError, CheckpointValues, Coalition, DETECTOR_BYTES, DiskPlan, DiskUse, Eventual,
+    GrundySequence, GrundySolver, ImpartialGame, MAX_CODE_DIGITS, Method, MexSet, Nimber,
+    OctalCode, PERIOD_WINDOW, PeriodSearch, PeriodicSequence, Race, TakeBreak, certification_bound,
+    checkpoint_length, disk_plan, find_period, grundy_sequence, heaps_within, lasker_grundy,
+    least_period, mex, nim_sequence_bound, read_checkpoint, read_checkpoint_from, rules_identity,
+    sequence_bytes,
+};
+pub use sprague_loopy::{
     LoopyArena, LoopyExpr, LoopyGame, LoopyOutcome, LoopySyntax, Pseudonumber, SidedValue, Stopper,
     Winner, parse_loopy, parse_loopy_term,
 };
-pub use misere::{
-    ExplicitGame, Genus, MAX_MISERE_DEPTH, MAX_NOTATION_HEAP, MisereArena, MisereExpr,
-    MisereFigures, MisereId, MisereSyntax, NotationError, Phylum, parse_misere,
+pub use sprague_misere::{
+    ExplicitGame, Genus, MAX_MISERE_DEPTH, MAX_NOTATION_HEAP, MAX_QUOTIENT_HEAPS, MisereArena,
+    MisereExpr, MisereFigures, MisereId, MisereQuotient, MisereSyntax, NotationError, Phylum,
+    QuotientSolver, Stability, misere_quotient, parse_misere,
 };
-pub use nimber::Nimber;
-pub use octal::{
-    ARITHMETIC_WINDOW, BYTES_PER_HEAP, CHECKPOINT_FRAME_MAX, CHECKPOINT_VERSION, Checkpoint,
-    CheckpointError, CheckpointValues, DETECTOR_BYTES, DiskPlan, DiskUse, GrundySequence,
-    MAX_CODE_DIGITS, Method, OctalCode, PERIOD_WINDOW, PeriodSearch, PeriodicSequence, TakeBreak,
-    certification_bound, checkpoint_length, disk_plan, find_period, heaps_within, lasker_grundy,
-    least_period, nim_sequence_bound, read_checkpoint, read_checkpoint_from, rules_identity,
-    sequence_bytes,
+pub use sprague_partizan::{
+    CanonicalArena, Dyadic, DyadicOverflow, Figures, GameId, MAX_DEPTH, Thermograph, Thermography,
+    Wall, atomic_weight, conjunctive_sum, cool, copies, heat, incentives, infinitesimally_close,
+    is_all_small, is_infinitesimal, miny, norton_product, ordinal_sum, overheat,
+    reduced_canonical_form, selective_sum, simplest_between, tiny, up_power, up_power_sum,
 };
-pub use outcome::Outcome;
+pub use sprague_rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
+pub use sprague_rulesets::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
+
+pub use grid_table::{GridTable, GridValues, grid_corner, grid_table, is_two_coordinate};
 pub use position::Position;
-pub use quotient::{
-    MAX_QUOTIENT_HEAPS, MisereQuotient, QuotientSolver, Stability, misere_quotient,
-};
-pub use reduced::{infinitesimally_close, reduced_canonical_form};
-pub use rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
-pub use rulesets::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use solve::canonical::{CanonicalSolver, Comparison, MAX_VALUE_CHARS, compare, value_chars};
 pub use solve::misere::{
     MisereSolver, MisereTable, misere_table, misere_table_partial, observed_period,
@@ -111,4 +89,3 @@ pub use solve::{
     ReplyReason, SumMove, Value, analyze, analyze_for, loopy_partizan_value, move_outcomes, moves,
     moves_page, remoteness, reply,
 };
-pub use thermograph::{Figures, Thermograph, Thermography, Wall};

@@ -14,7 +14,7 @@ use sprague::{
     Budget, CanonicalArena, CanonicalSolver, Dyadic, GameId, Thermograph, Thermography, Wall,
 };
 
-use crate::game_values::{canonical, cgsuite_spelling, game};
+use crate::game_values::{canonical, cgsuite_spelling, dyadic, game};
 
 /// Records of `field = value` lines separated by blank lines, `#` lines
 /// being comments.
@@ -316,4 +316,65 @@ proptest! {
         let th = thermograph(&mut solver.arena, id);
         prop_assert_eq!(&th, &thermograph(&mut solver.arena, like), "{}", text);
     }
+}
+
+#[test]
+fn textbook_temperatures_and_means() {
+    // Winning Ways ch. 6, Siegel II.5, CGSuite's conventions below 0;
+    // {1|-1} has temperature 1 (cgt-tools' test `temp_of_one_minus_one_is_one`).
+    let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+    let mut th = Thermography::new();
+    for (g, ls, rs, mean, temperature) in [
+        ("0", "0", "0", "0", "-1"),
+        ("3", "3", "3", "3", "-1"),
+        ("1/2", "1/2", "1/2", "1/2", "-1/2"),
+        ("-3/8", "-3/8", "-3/8", "-3/8", "-1/8"),
+        ("*", "0", "0", "0", "0"),
+        ("^", "0", "0", "0", "0"),
+        ("1/2^*", "1/2", "1/2", "1/2", "0"),
+        ("{1|-1}", "1", "-1", "0", "1"),
+        ("±3", "3", "-3", "0", "3"),
+        ("{2|1}", "2", "1", "3/2", "1/2"),
+        ("{3|0}", "3", "0", "3/2", "3/2"),
+        // {4 | {2|0}}: the Right option {2|0} has temperature 1 and
+        // mean 1, its left wall 2 - t up to 1; the left scaffold 4 - t
+        // meets the right scaffold (2, then 1 + t) at t = 3/2.
+        ("{4||2|0}", "4", "2", "5/2", "3/2"),
+        // {{4|2}|0}: Left's option {4|2} (mean 3, temperature 1):
+        // its right wall is 2 + t up to t = 1, then 3; minus t, it
+        // meets the right scaffold t at t = 3/2, value 3/2.
+        ("{4|2||0}", "2", "0", "3/2", "3/2"),
+        ("{1|*}", "1", "0", "1/2", "1/2"),
+    ] {
+        let id = canonical(&mut solver, g);
+        let f = th.figures(&mut solver.arena, id).unwrap();
+        assert_eq!(
+            (f.left_stop, f.right_stop, f.mean, f.temperature),
+            (dyadic(ls), dyadic(rs), dyadic(mean), dyadic(temperature)),
+            "{g}"
+        );
+    }
+}
+
+#[test]
+fn walls_of_a_switch() {
+    // {3|0}: the scaffolds 3 - t and t from t = -1 (where they are 4
+    // and -1) meet at t = 3/2.
+    let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+    let mut th = Thermography::new();
+    let id = canonical(&mut solver, "{3|0}");
+    let t = th.thermograph(&mut solver.arena, id).unwrap();
+    assert_eq!(t.left.value_at(dyadic("-1")).unwrap(), dyadic("4"));
+    assert_eq!(t.left.value_at(Dyadic::ZERO).unwrap(), dyadic("3"));
+    assert_eq!(t.left.value_at(dyadic("1")).unwrap(), dyadic("2"));
+    assert_eq!(t.right.value_at(dyadic("-1")).unwrap(), dyadic("-1"));
+    assert_eq!(t.right.value_at(dyadic("1")).unwrap(), dyadic("1"));
+    assert_eq!(t.left.value_at(dyadic("10")).unwrap(), dyadic("3/2"));
+    assert_eq!(t.left.critical_points(), [dyadic("3/2")]);
+    assert_eq!(t.left.slopes().unwrap(), [0, -1]);
+    assert_eq!(t.right.slopes().unwrap(), [0, 1]);
+    assert_eq!(
+        t.to_string(),
+        "Thermograph(3/2,[3/2],[0,-1],3/2,[3/2],[0,1])"
+    );
 }

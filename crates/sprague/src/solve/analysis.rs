@@ -1,13 +1,13 @@
 //! What the solve layer answers: an [`Analysis`] (outcome, value, winning
 //! and drawing moves) and the moves in it ([`SumMove`]).
 
-use crate::game::{Move, MoveLabel, Play, SumVerdict};
-use crate::graph::LoopyValue;
-use crate::misere::MisereFigures;
-use crate::nimber::Nimber;
-use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::thermograph::Figures;
+use sprague_core::outcome::Outcome;
+use sprague_game::{Move, MoveLabel, Play, SumVerdict};
+use sprague_impartial::nimber::Nimber;
+use sprague_loopy::graph::LoopyValue;
+use sprague_misere::misere::MisereFigures;
+use sprague_partizan::thermograph::Figures;
 
 /// The value of a position in the theory that applies to it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,11 +5,11 @@
 //! itself: it is searched within [`REMOTENESS_POSITIONS`] and given up
 //! (`None`) beyond, and must never turn an answered question into an error.
 
-use crate::budget::Budget;
-use crate::error::SolveError;
-use crate::game::{Play, Side};
-use crate::outcome::Outcome;
 use crate::position::Position;
+use sprague_core::budget::Budget;
+use sprague_core::error::SolveError;
+use sprague_core::outcome::Outcome;
+use sprague_game::{Play, Side};
 
 use super::analysis::SumMove;
 use super::search::SumSearch;

@@ -1,6 +1,6 @@
 //! Strategy 2 for sums with partizan components under normal play: the
 //! canonical form of every component ([`CanonicalSolver`]), their sum in the
-//! arena of [`crate::cgt`], the outcome class from comparing it with 0, and
+//! arena of [`sprague_partizan::cgt`], the outcome class from comparing it with 0, and
 //! the winning moves of the side to move as the moves after which the sum
 //! is won for that side moving second.
 
@@ -8,15 +8,15 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::atomic::atomic_weight;
-use crate::budget::Budget;
-use crate::cgt::{CanonicalArena, GameId};
-use crate::error::SolveError;
-use crate::game::{Component, Key, Kind, Move, Play, Side};
-use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::reduced::reduced_canonical_form;
-use crate::thermograph::{Figures, Thermography};
+use sprague_core::budget::Budget;
+use sprague_core::error::SolveError;
+use sprague_core::outcome::Outcome;
+use sprague_game::{Component, Key, Kind, Move, Play, Side};
+use sprague_partizan::atomic::atomic_weight;
+use sprague_partizan::cgt::{CanonicalArena, GameId};
+use sprague_partizan::reduced::reduced_canonical_form;
+use sprague_partizan::thermograph::{Figures, Thermography};
 
 use super::analysis::{Analysis, SumMove, Value};
 
@@ -354,7 +354,7 @@ pub(crate) fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, 
     };
     figures.reduced = reduced(arena).ok().flatten();
     let incentives = |arena: &mut CanonicalArena| -> Result<Vec<String>, SolveError> {
-        let (left, right) = crate::algebra::incentives(arena, g)?;
+        let (left, right) = sprague_partizan::algebra::incentives(arena, g)?;
         let mut seen = Vec::new();
         let mut texts = Vec::new();
         for i in left.into_iter().chain(right) {

@@ -5,12 +5,12 @@
 
 use std::sync::Arc;
 
-use crate::budget::Budget;
-use crate::error::SolveError;
-use crate::game::{Component, Kind, Play, Side};
-use crate::graph::LoopyValue;
-use crate::outcome::Outcome;
 use crate::position::Position;
+use sprague_core::budget::Budget;
+use sprague_core::error::SolveError;
+use sprague_core::outcome::Outcome;
+use sprague_game::{Component, Kind, Play, Side};
+use sprague_loopy::graph::LoopyValue;
 
 use super::analysis::{Analysis, SumMove, Value};
 

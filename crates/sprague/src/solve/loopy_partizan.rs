@@ -14,13 +14,13 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::budget::Budget;
-use crate::error::SolveError;
-use crate::game::{Component, Key, Kind, Side};
-use crate::graph::{PartizanGraph, PartizanRetrograde};
-use crate::loopy::{LoopyArena, LoopyGame, SidedValue, Winner};
-use crate::outcome::Outcome;
 use crate::position::Position;
+use sprague_core::budget::Budget;
+use sprague_core::error::SolveError;
+use sprague_core::outcome::Outcome;
+use sprague_game::{Component, Key, Kind, Side};
+use sprague_loopy::graph::{PartizanGraph, PartizanRetrograde};
+use sprague_loopy::loopy::{LoopyArena, LoopyGame, SidedValue, Winner};
 
 use super::analysis::{Analysis, SumMove, Value};
 
@@ -347,7 +347,7 @@ fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, Solv
         Outcome::from_winners(winner(classes.left_first()), winner(classes.right_first()));
     let text = arena.display(&total)?;
     Ok(Analysis {
-        play: crate::game::Play::Normal,
+        play: sprague_game::Play::Normal,
         outcome,
         value: Some(Value::Canonical(Some(text), None)),
         components: vec![None; position.components().len()],
@@ -391,7 +391,7 @@ pub(super) fn analyze(
     drawing_moves.truncate(max);
     let value = with_value.then(|| graph_value(&explored.game, 0, budget));
     Ok(Analysis {
-        play: crate::game::Play::Normal,
+        play: sprague_game::Play::Normal,
         outcome: explored.result.class(0),
         value,
         components: vec![None; position.components().len()],

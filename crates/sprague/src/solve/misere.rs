@@ -12,14 +12,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::analysis::{Analysis, SumMove, Value};
-use crate::budget::Budget;
-use crate::error::SolveError;
-use crate::game::{ByOptions, Component, Key, Kind, Move, Play, value_by_options};
-use crate::misere::{Genus, MisereArena, MisereId};
-use crate::octal::Periodicity;
-use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::rulesets::HeapFamily;
+use sprague_core::budget::Budget;
+use sprague_core::error::SolveError;
+use sprague_core::outcome::Outcome;
+use sprague_game::{ByOptions, Component, Key, Kind, Move, Play, value_by_options};
+use sprague_impartial::octal::Periodicity;
+use sprague_misere::misere::{Genus, MisereArena, MisereId};
+use sprague_rulesets::HeapFamily;
 
 /// Misère canonical forms of components, memoised by key.
 #[derive(Debug, Default)]

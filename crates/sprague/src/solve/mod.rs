@@ -37,10 +37,10 @@ pub use analysis::{Analysis, SumMove, Value};
 pub use best::{MoveOutcome, REMOTENESS_POSITIONS, move_outcomes, remoteness};
 pub use loopy_partizan::MAX_VALUE_VERTICES;
 
-use crate::budget::Budget;
-use crate::error::SolveError;
-use crate::game::{Component, GameClass, Play, Side};
 use crate::position::Position;
+use sprague_core::budget::Budget;
+use sprague_core::error::SolveError;
+use sprague_game::{Component, GameClass, Play, Side};
 
 /// What the kinds of a position's components are.
 #[derive(Clone, Copy, Debug)]
@@ -466,7 +466,7 @@ pub fn reply(
         });
     }
     let analysis = analyze_for(position, play, side, false, budget)?;
-    if analysis.outcome != crate::outcome::Outcome::D {
+    if analysis.outcome != sprague_core::outcome::Outcome::D {
         let list = moves(position, side, usize::MAX, budget)?;
         if list.complete
             && let Some((k, wins)) = best::best_move(&list.moves, play, side, budget)?

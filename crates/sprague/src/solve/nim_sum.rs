@@ -3,12 +3,12 @@
 //! values, and the winning moves are the moves of a component of value `g`
 //! to a position of value `g ⊕ total`.
 
-use crate::budget::Budget;
-use crate::error::SolveError;
-use crate::game::{Impartial, Kind, Play};
-use crate::nimber::Nimber;
-use crate::outcome::Outcome;
 use crate::position::Position;
+use sprague_core::budget::Budget;
+use sprague_core::error::SolveError;
+use sprague_core::outcome::Outcome;
+use sprague_game::{Impartial, Kind, Play};
+use sprague_impartial::nimber::Nimber;
 
 use super::analysis::{Analysis, SumMove, Value};
 

@@ -10,11 +10,11 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::budget::Budget;
-use crate::error::SolveError;
-use crate::game::{Component, Key, Play, Side};
-use crate::outcome::Outcome;
 use crate::position::Position;
+use sprague_core::budget::Budget;
+use sprague_core::error::SolveError;
+use sprague_core::outcome::Outcome;
+use sprague_game::{Component, Key, Play, Side};
 
 use super::analysis::{Analysis, SumMove};
 

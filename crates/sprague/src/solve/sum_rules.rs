@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 
-use crate::budget::Budget;
-use crate::error::SolveError;
-use crate::game::{Component, Play, Side, SumRule, SumVerdict};
+use sprague_core::budget::Budget;
+use sprague_core::error::SolveError;
+use sprague_game::{Component, Play, Side, SumRule, SumVerdict};
 
 /// The verdict of the first registered rule that covers the sum of
 /// `components`, with whether the rule says the values of such sums are
@@ -19,7 +19,7 @@ pub(super) fn find(
     max: usize,
     budget: &Budget,
 ) -> Option<(bool, Result<SumVerdict, SolveError>)> {
-    crate::rulesets::sum_rules().find_map(|rule: &'static dyn SumRule| {
+    sprague_rulesets::sum_rules().find_map(|rule: &'static dyn SumRule| {
         let verdict = rule.verdict(components, play, side, max, budget)?;
         Some((rule.values_are_expensive(), verdict))
     })

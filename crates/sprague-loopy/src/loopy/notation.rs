@@ -1,0 +1,1404 @@
+//! CGSuite's notation for loopy games: printing simplest forms and sided
+//! values, and reading them back.
+//!
+//! Printing follows CGSuite's display rules (its `CanonicalStopper` and
+//! `SimplifiedLoopyGame`): a loop-free follower prints as a canonical
+//! short game; `on`, `off`, `x over`, `x under`; a switch `±G`; `Tiny(G)`
+//! and `Miny(G)` translated by a number; the upon forms `x^[on]*n`,
+//! `x^<on>*n` and their negatives with `v`; otherwise a form in braces,
+//! a move back to the game itself written `pass` and a vertex met again
+//! deeper down named by a letter before its braces (`a{0|a}`). Options
+//! are separated by `, ` as the short games of this library are.
+//!
+//! Reading accepts all of that and sums, negatives, `upon`, `dud` and
+//! `G & H`.
+
+use std::ops::Range;
+
+use rustc_hash::FxHashMap;
+
+use super::game::{LoopyGame, Side, le};
+use super::stopper::{LoopyArena, Pseudonumber, SidedValue, Stopper, refined_colours};
+use sprague_core::error::{ParseError, ParseErrorKind, SolveError};
+use sprague_partizan::cgt::{CanonicalArena, Dyadic, GameId};
+
+/// The most bars written between two sides; a form that needs them keeps
+/// its braces (CGSuite's `maxSlashes`).
+const MAX_BARS: usize = 4;
+
+/// The largest `n` read in `^<n>` and `^[n]` (each a chain of `n` forms).
+const MAX_UP_POWER: u64 = 1 << 16;
+
+/// The deepest nesting of braces and parentheses read.
+const MAX_NESTING: usize = 200;
+
+impl LoopyArena {
+    /// A sided value in CGSuite's notation: the stopper when both sides
+    /// are equal, `dud` for `on & off`, otherwise `onside & offside`.
+    ///
+    /// # Errors
+    ///
+    /// The budget's errors.
+    pub fn display(&mut self, value: &SidedValue) -> Result<String, SolveError> {
+        if let (Some(on), Some(off)) = (value.onside(), value.offside())
+            && (value.as_stopper().is_some() || self.equal(on, off)?)
+        {
+            return self.display_stopper(on);
+        }
+        let on = self.display_side(value, true)?;
+        let off = self.display_side(value, false)?;
+        if on == "on" && off == "off" {
+            return Ok("dud".to_string());
+        }
+        Ok(format!("{on} & {off}"))
+    }
+
+    /// A stopper in CGSuite's notation (see the module documentation).
+    ///
+    /// # Errors
+    ///
+    /// The budget's errors.
+    pub fn display_stopper(&mut self, g: &Stopper) -> Result<String, SolveError> {
+        let mut printer = Printer::new(self, g)?;
+        Ok(printer.write(0, true, false, 0)?.0)
+    }
+
+    /// The onside (`onside = true`) or offside of a sided value in
+    /// CGSuite's notation, a stopper or not (CGSuite's
+    /// `SimplifiedLoopyGame` prints a side that is not a stopper alike).
+    ///
+    /// # Errors
+    ///
+    /// The budget's errors.
+    pub fn display_side(&mut self, value: &SidedValue, onside: bool) -> Result<String, SolveError> {
+        let game = if onside {
+            value.onside_game()
+        } else {
+            value.offside_game()
+        };
+        self.display_stopper(&Stopper::graph(game.clone()))
+    }
+}
+
+/// The upon forms CGSuite prints (`^[on]`, `^<on>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum UponType {
+    Upon,
+    Uponth,
+}
+
+struct Printer<'a> {
+    arena: &'a mut LoopyArena,
+    g: Stopper,
+    short: Vec<Option<GameId>>,
+    colours: Vec<u64>,
+    plumtree: Vec<bool>,
+    /// Whether no infinite alternating sequence starts below the vertex:
+    /// the special forms (`±G`, `Tiny`, upons) are stoppers' and are
+    /// looked for only there; a side that is not a stopper prints the
+    /// rest in braces, as CGSuite's `SimplifiedLoopyGame` does.
+    stopper: Vec<bool>,
+    names: FxHashMap<u32, Option<String>>,
+    n_named: usize,
+}
+
+/// The `n`-th name of a vertex met again: `a` to `z` without `v` (which
+/// reads as a down arrow), then `N1`, `N2`, ...
+fn nth_name(n: usize) -> String {
+    let letters: Vec<char> = ('a'..='z').filter(|&c| c != 'v').collect();
+    match letters.get(n) {
+        Some(c) => c.to_string(),
+        None => format!("N{}", n - letters.len() + 1),
+    }
+}
+
+fn star_text(n: u64) -> String {
+    match n {
+        0 => String::new(),
+        1 => "*".to_string(),
+        n => format!("*{n}"),
+    }
+}
+
+impl<'a> Printer<'a> {
+    fn new(arena: &'a mut LoopyArena, g: &Stopper) -> Result<Printer<'a>, SolveError> {
+        let short = arena.short_forms(g)?;
+        Ok(Printer {
+            colours: refined_colours(g.game()),
+            plumtree: g.game().plumtree_vertices(),
+            stopper: g.game().stopper_vertices(),
+            short,
+            g: g.clone(),
+            arena,
+            names: FxHashMap::default(),
+            n_named: 0,
+        })
+    }
+
+    fn cgt(&mut self) -> &mut CanonicalArena {
+        self.arena.canonical_arena()
+    }
+
+    fn number(&self, v: u32) -> Option<Dyadic> {
+        let id = self.short[v as usize]?;
+        self.arena_ref().as_number(id)
+    }
+
+    fn number_plus_nimber(&self, v: u32) -> Option<(Dyadic, u64)> {
+        let id = self.short[v as usize]?;
+        self.arena_ref().as_number_plus_nimber(id)
+    }
+
+    fn arena_ref(&self) -> &CanonicalArena {
+        // The canonical arena is only read here.
+        self.arena.canonical_arena_ref()
+    }
+
+    /// A follower printed on its own (a fresh list of names), as CGSuite
+    /// prints the options of a switch and the subscript of `Tiny`.
+    fn write_alone(
+        &mut self,
+        g: &Stopper,
+        force_parens: bool,
+        depth: usize,
+    ) -> Result<String, SolveError> {
+        let mut printer = Printer::new(self.arena, g)?;
+        Ok(printer.write(0, true, force_parens, depth + 1)?.0)
+    }
+
+    /// The text of vertex `v` and its number of bars when written without
+    /// braces (0 with braces or when not a form).
+    fn write(
+        &mut self,
+        v: u32,
+        force_brackets: bool,
+        force_parens: bool,
+        depth: usize,
+    ) -> Result<(String, usize), SolveError> {
+        if depth > MAX_NESTING {
+            return Err(SolveError::unsupported(
+                "a loopy game nested too deep to print",
+            ));
+        }
+        if let Some(id) = self.short[v as usize] {
+            let (text, parts) = self.cgt().display_parts(id)?;
+            return Ok(match parts {
+                Some((body, bars)) if !force_brackets && bars < MAX_BARS => (body, bars),
+                _ => (text, 0),
+            });
+        }
+        if let Some(p) = self.arena.pseudonumber_at(&self.g, &self.short, v)? {
+            let text = p.to_string();
+            let parens = force_parens
+                && matches!(&p, Pseudonumber::Over(x) | Pseudonumber::Under(x) if *x != Dyadic::ZERO);
+            return Ok((if parens { format!("({text})") } else { text }, 0));
+        }
+        if !self.names.contains_key(&v) && self.stopper[v as usize] {
+            if let Some(text) = self.switch(v, depth)? {
+                return Ok((text, 0));
+            }
+            if self.plumtree[v as usize]
+                && let Some(text) = self.tiny(v, force_parens, depth)?
+            {
+                return Ok((text, 0));
+            }
+            if let Some(text) = self.upon(v)? {
+                return Ok((text, 0));
+            }
+        }
+        self.general(v, force_brackets, depth)
+    }
+
+    fn sorted_options(&mut self, v: u32, left: bool) -> Result<Vec<u32>, SolveError> {
+        let options = self.g.game().options(v, left).to_vec();
+        let mut numbers = Vec::new();
+        let mut shorts = Vec::new();
+        let mut loopy = Vec::new();
+        for w in options {
+            match self.short[w as usize] {
+                Some(id) => match self.arena_ref().as_number(id) {
+                    Some(x) => numbers.push((x, w)),
+                    None => {
+                        let text = self.cgt().display(id)?;
+                        shorts.push((text, w));
+                    }
+                },
+                None => loopy.push((self.colours[w as usize], w)),
+            }
+        }
+        numbers.sort();
+        if left {
+            numbers.reverse();
+        }
+        shorts.sort();
+        loopy.sort();
+        Ok(numbers
+            .into_iter()
+            .map(|(_, w)| w)
+            .chain(shorts.into_iter().map(|(_, w)| w))
+            .chain(loopy.into_iter().map(|(_, w)| w))
+            .collect())
+    }
+
+    fn general(
+        &mut self,
+        v: u32,
+        force_brackets: bool,
+        depth: usize,
+    ) -> Result<(String, usize), SolveError> {
+        if let Some(name) = self.names.get(&v) {
+            let name = match name {
+                Some(name) => name.clone(),
+                None => {
+                    let name = nth_name(self.n_named);
+                    self.n_named += 1;
+                    self.names.insert(v, Some(name.clone()));
+                    name
+                }
+            };
+            return Ok((name, 0));
+        }
+        self.names.insert(v, None);
+        let mut bars = 0;
+        let mut sides = Vec::with_capacity(2);
+        for left in [true, false] {
+            let options = self.sorted_options(v, left)?;
+            let many = options.len() > 1;
+            let mut texts = Vec::with_capacity(options.len());
+            for w in &options {
+                if *w == v {
+                    texts.push("pass".to_string());
+                } else {
+                    let (text, b) = self.write(*w, many, false, depth + 1)?;
+                    bars = bars.max(b);
+                    texts.push(text);
+                }
+            }
+            sides.push((texts.join(", "), options.is_empty()));
+        }
+        let name = self.names.remove(&v).flatten();
+        bars += 1;
+        let braces =
+            force_brackets || name.is_some() || sides[0].1 || sides[1].1 || bars == MAX_BARS;
+        let mut text = name.unwrap_or_default();
+        if braces {
+            text.push('{');
+        }
+        text.push_str(&sides[0].0);
+        text.push_str(&"|".repeat(bars));
+        text.push_str(&sides[1].0);
+        if braces {
+            text.push('}');
+        }
+        Ok((text, if braces { 0 } else { bars }))
+    }
+
+    /// `±G` when the game equals its negative.
+    fn switch(&mut self, v: u32, depth: usize) -> Result<Option<String>, SolveError> {
+        let game = self.g.game().at(v);
+        let negative = game.negative();
+        let budget = *self.arena.budget();
+        if !(le(&game, &negative, Side::Stopper, &budget)?
+            && le(&negative, &game, Side::Stopper, &budget)?)
+        {
+            return Ok(None);
+        }
+        let options = self.sorted_options(v, true)?;
+        let mut texts = Vec::new();
+        for &w in &options {
+            let follower = self.g.follower(w);
+            texts.push(self.write_alone(&follower, options.len() == 1, depth)?);
+        }
+        Ok(Some(if texts.len() > 1 {
+            format!("±{{{}}}", texts.join(", "))
+        } else {
+            format!("±{}", texts.concat())
+        }))
+    }
+
+    /// `x + Tiny(G)` = `{x || x | x - G}` and `x + Miny(G)` = `{x + G | x || x}`
+    /// where `G >= over` (CGSuite's number-tiny games, printed so for a
+    /// plumtree).
+    fn tiny(
+        &mut self,
+        v: u32,
+        force_parens: bool,
+        depth: usize,
+    ) -> Result<Option<String>, SolveError> {
+        let game = self.g.game().clone();
+        let (lo, ro) = (game.left(v), game.right(v));
+        let ([l], [r]) = (lo, ro) else {
+            return Ok(None);
+        };
+        let (l, r) = (*l, *r);
+        // (kind, translation vertex, the vertex whose negative or itself
+        // gives the subscript)
+        let candidate = if let Some(x) = self.number(l) {
+            match (game.left(r), game.right(r)) {
+                ([a], [y]) if *a == l => Some(("Tiny", x, l, *y, true)),
+                _ => None,
+            }
+        } else if let Some(x) = self.number(r) {
+            match (game.left(l), game.right(l)) {
+                ([z], [b]) if *b == r => Some(("Miny", x, r, *z, false)),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let Some((kind, x, number_vertex, other, tiny)) = candidate else {
+            return Ok(None);
+        };
+        // Tiny: the subscript is x - y, and y - x <= under is asked;
+        // Miny: the subscript is z - x, and x - z <= under.
+        let other_game = self.g.game().at(other);
+        let number_game = self.g.game().at(number_vertex);
+        let budget = *self.arena.budget();
+        let subscript = if tiny {
+            number_game.sum(&other_game.negative(), &budget)?
+        } else {
+            other_game.sum(&number_game.negative(), &budget)?
+        };
+        if !subscript.is_stopper() {
+            return Ok(None);
+        }
+        let over = LoopyGame::new(vec![vec![1], vec![]], vec![vec![0], vec![]], 0);
+        // -subscript <= under iff subscript >= over.
+        if !le(&over, &subscript, Side::Stopper, &budget)? {
+            return Ok(None);
+        }
+        let subscript = self.arena.stopper(&subscript)?;
+        let sub = self.write_alone(&subscript, false, depth)?;
+        let translation = if x == Dyadic::ZERO {
+            String::new()
+        } else {
+            x.to_string()
+        };
+        let text = format!("{translation}{kind}({sub})");
+        Ok(Some(if force_parens {
+            format!("({text})")
+        } else {
+            text
+        }))
+    }
+
+    /// The upon forms, or their negatives.
+    fn upon(&mut self, v: u32) -> Result<Option<String>, SolveError> {
+        let (form, negated) = match self.upon_form(v, false, true) {
+            Some(f) => (f, false),
+            None => match self.upon_form(v, true, true) {
+                Some(f) => (f, true),
+                None => return Ok(None),
+            },
+        };
+        let (kind, x, star) = form;
+        let x = if negated { -x } else { x };
+        let number = if x == Dyadic::ZERO {
+            String::new()
+        } else {
+            x.to_string()
+        };
+        let arrow = if negated { "v" } else { "^" };
+        let exponent = match kind {
+            UponType::Upon => "[on]",
+            UponType::Uponth => "<on>",
+        };
+        Ok(Some(format!(
+            "{number}{arrow}{exponent}{}",
+            star_text(star)
+        )))
+    }
+
+    /// CGSuite's upon form of `v` (of its negative if `negated`): `x^[on]*n`
+    /// is `{pass | x + *(n xor 1)}` (`{pass, x | x}` when `n = 1`), and
+    /// `x^<on>*n` is `{x, x*, ..., x*n | -((-x)^[on]*(n xor 1))}`.
+    fn upon_form(
+        &self,
+        v: u32,
+        negated: bool,
+        check_uponth: bool,
+    ) -> Option<(UponType, Dyadic, u64)> {
+        let game = self.g.game();
+        let lo = game.options(v, !negated);
+        let ro = game.options(v, negated);
+        let value = |w: u32| -> Option<(Dyadic, u64)> {
+            let (x, n) = self.number_plus_nimber(w)?;
+            Some((if negated { -x } else { x }, n))
+        };
+        if let ([r], true) = (ro, lo.len() <= 2)
+            && let Some((x, n)) = value(*r)
+        {
+            let matches = if n == 0 {
+                lo.len() == 2
+                    && lo.contains(&v)
+                    && lo
+                        .iter()
+                        .any(|&w| w != v && value(w) == Some((x.clone(), 0)))
+            } else {
+                lo == [v]
+            };
+            if matches {
+                return Some((UponType::Upon, x, n ^ 1));
+            }
+        }
+        if check_uponth
+            && let [r] = ro
+            && let Some((UponType::Upon, x, n)) = self.upon_form(*r, !negated, false)
+        {
+            let k = n ^ 1;
+            let mut wanted: Vec<(Dyadic, u64)> = (0..=k).map(|j| (-x.clone(), j)).collect();
+            let mut found: Vec<(Dyadic, u64)> = lo.iter().filter_map(|&w| value(w)).collect();
+            wanted.sort();
+            found.sort();
+            if found.len() == lo.len() && found == wanted {
+                return Some((UponType::Uponth, -x, k));
+            }
+        }
+        None
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Reading.
+
+/// A loopy value as written: a game, or `onside & offside`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopySyntax {
+    /// The game, or the onside of `G & H`.
+    pub onside: LoopyExpr,
+    /// The offside of `G & H`.
+    pub offside: Option<LoopyExpr>,
+    /// Where it was written.
+    pub span: Range<usize>,
+}
+
+/// A loopy game as written (CGSuite's notation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoopyExpr {
+    /// `label{left | right}` (the label optional).
+    Form {
+        /// The node label, if any.
+        label: Option<String>,
+        /// Left's options.
+        left: Vec<LoopyExpr>,
+        /// Right's options.
+        right: Vec<LoopyExpr>,
+    },
+    /// `pass`: the innermost form being written.
+    Pass,
+    /// A node label written again: a move to that node.
+    Label(String, Range<usize>),
+    /// `on`, `off`, `over`, `under`, `upon`, `dud`.
+    Word(String),
+    /// A number plus ups plus a nimber, as the short-game notation.
+    Short {
+        /// The number.
+        number: Dyadic,
+        /// Ups (negative: downs).
+        ups: i64,
+        /// The nimber.
+        star: u64,
+    },
+    /// `x^<n>*k` (the `n`-th up power) or `x^[n]*k` (`^<1> + ... +
+    /// ^<n>`), negated for `v`: the short-game notation CGSuite prints.
+    UpPower {
+        /// The number part.
+        number: Dyadic,
+        /// The power.
+        n: u64,
+        /// `[n]` rather than `<n>`.
+        sum: bool,
+        /// Written with `v`.
+        down: bool,
+        /// The nimber.
+        star: u64,
+    },
+    /// `x over` (`true`) or `x under`.
+    OverUnder(Dyadic, bool),
+    /// `x^[on]*n` (`Upon`) or `x^<on>*n`, negated for `v`.
+    Upon {
+        /// The number part.
+        number: Dyadic,
+        /// `<on>` rather than `[on]`.
+        uponth: bool,
+        /// Written with `v`.
+        down: bool,
+        /// The nimber.
+        star: u64,
+    },
+    /// `x + Tiny(G)` (`true`) or `x + Miny(G)`.
+    Tiny(Dyadic, Box<LoopyExpr>, bool),
+    /// `-G`.
+    Neg(Box<LoopyExpr>),
+    /// `±G`.
+    Switch(Box<LoopyExpr>),
+    /// `G + H + ...`.
+    Sum(Vec<LoopyExpr>),
+}
+
+impl LoopyExpr {
+    /// Whether the expression needs the loopy reader: a pass, a label, a
+    /// loopy word, an over, an upon or a sided value somewhere.
+    fn is_loopy(&self) -> bool {
+        match self {
+            LoopyExpr::Form { label, left, right } => {
+                label.is_some() || left.iter().chain(right).any(LoopyExpr::is_loopy)
+            }
+            LoopyExpr::Pass
+            | LoopyExpr::Label(..)
+            | LoopyExpr::Word(_)
+            | LoopyExpr::OverUnder(..)
+            | LoopyExpr::Upon { .. }
+            | LoopyExpr::Tiny(..) => true,
+            LoopyExpr::Short { .. } | LoopyExpr::UpPower { .. } => false,
+            LoopyExpr::Neg(e) | LoopyExpr::Switch(e) => e.is_loopy(),
+            LoopyExpr::Sum(es) => es.iter().any(LoopyExpr::is_loopy),
+        }
+    }
+}
+
+impl LoopySyntax {
+    /// Whether this is a loopy value (not a short game the short-game
+    /// reader reads as well).
+    pub fn is_loopy(&self) -> bool {
+        self.offside.is_some() || self.onside.is_loopy()
+    }
+}
+
+/// Read a loopy value from `text`, all of it.
+///
+/// # Errors
+///
+/// A [`ParseError`] with the span of the problem.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, LoopyArena, parse_loopy};
+/// let mut arena = LoopyArena::new(Budget::DEFAULT);
+/// let syntax = parse_loopy("{0 | pass}").unwrap();
+/// let value = arena.evaluate(&syntax).unwrap();
+/// assert_eq!(arena.display(&value).unwrap(), "over");
+/// ```
+pub fn parse_loopy(text: &str) -> Result<LoopySyntax, ParseError> {
+    let (syntax, len) = parse_loopy_term(text, 0, false)?;
+    let mut reader = Reader::new(text, 0);
+    reader.at = len;
+    reader.skip_space();
+    if reader.at < text.len() {
+        return Err(reader.error("the end of the value"));
+    }
+    Ok(syntax)
+}
+
+/// Read one loopy value at the start of `text` (whose first byte is at
+/// `base` in the whole input): in a position (`in_position`), a `+` outside
+/// braces ends it. Returns the syntax and the number of bytes read.
+///
+/// # Errors
+///
+/// A [`ParseError`] with the span of the problem.
+pub fn parse_loopy_term(
+    text: &str,
+    base: usize,
+    in_position: bool,
+) -> Result<(LoopySyntax, usize), ParseError> {
+    let mut reader = Reader::new(text, base);
+    reader.in_position = in_position;
+    reader.skip_space();
+    let start = reader.at;
+    let onside = reader.sum(true)?;
+    reader.skip_space();
+    let offside = if reader.peek() == Some('&') {
+        reader.bump();
+        Some(reader.sum(true)?)
+    } else {
+        None
+    };
+    let span = base + start..base + reader.at;
+    Ok((
+        LoopySyntax {
+            onside,
+            offside,
+            span,
+        },
+        reader.at,
+    ))
+}
+
+struct Reader<'t> {
+    text: &'t str,
+    at: usize,
+    base: usize,
+    in_position: bool,
+    nesting: usize,
+}
+
+const WORDS: [&str; 6] = ["on", "off", "over", "under", "upon", "dud"];
+
+impl<'t> Reader<'t> {
+    fn new(text: &'t str, base: usize) -> Reader<'t> {
+        Reader {
+            text,
+            at: 0,
+            base,
+            in_position: false,
+            nesting: 0,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.at..].chars().next()
+    }
+
+    fn peek_at(&self, offset: usize) -> Option<char> {
+        self.text[self.at..].chars().nth(offset)
+    }
+
+    fn bump(&mut self) {
+        if let Some(c) = self.peek() {
+            self.at += c.len_utf8();
+        }
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+
+    fn error(&self, expected: &'static str) -> ParseError {
+        match self.peek() {
+            None => ParseError::new(
+                ParseErrorKind::UnexpectedEnd { expected },
+                self.base + self.at..self.base + self.at,
+            ),
+            Some(c) => ParseError::new(
+                ParseErrorKind::Unexpected {
+                    found: c.to_string(),
+                    expected,
+                },
+                self.base + self.at..self.base + self.at + c.len_utf8(),
+            ),
+        }
+    }
+
+    fn bad(&self, reason: impl Into<String>, span: Range<usize>) -> ParseError {
+        ParseError::new(
+            ParseErrorKind::BadValue {
+                reason: reason.into(),
+            },
+            self.base + span.start..self.base + span.end,
+        )
+    }
+
+    fn enter(&mut self) -> Result<(), ParseError> {
+        self.nesting += 1;
+        if self.nesting > MAX_NESTING {
+            return Err(self.error("a value nested at most 200 deep"));
+        }
+        Ok(())
+    }
+
+    /// `unary (('+' | '-') unary)*`; at the top of a position term a `+`
+    /// ends the value instead.
+    fn sum(&mut self, top: bool) -> Result<LoopyExpr, ParseError> {
+        let mut terms = vec![self.unary()?];
+        loop {
+            self.skip_space();
+            match self.peek() {
+                Some('+') if !(top && self.in_position) && self.peek_at(1) != Some('-') => {
+                    self.bump();
+                    terms.push(self.unary()?);
+                }
+                Some('-') if !(top && self.in_position) => {
+                    self.bump();
+                    let t = self.unary()?;
+                    terms.push(LoopyExpr::Neg(Box::new(t)));
+                }
+                _ => break,
+            }
+        }
+        Ok(if terms.len() == 1 {
+            terms.pop().expect("one term")
+        } else {
+            LoopyExpr::Sum(terms)
+        })
+    }
+
+    fn unary(&mut self) -> Result<LoopyExpr, ParseError> {
+        self.skip_space();
+        self.enter()?;
+        let result = match self.peek() {
+            Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
+                self.bump();
+                self.unary().map(|e| LoopyExpr::Neg(Box::new(e)))
+            }
+            Some('±') => {
+                self.bump();
+                self.unary().map(|e| LoopyExpr::Switch(Box::new(e)))
+            }
+            Some('+') if self.peek_at(1) == Some('-') => {
+                self.bump();
+                self.bump();
+                self.unary().map(|e| LoopyExpr::Switch(Box::new(e)))
+            }
+            _ => self.primary(),
+        };
+        self.nesting -= 1;
+        result
+    }
+
+    fn word(&self) -> &'t str {
+        let rest = &self.text[self.at..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        &rest[..end]
+    }
+
+    fn primary(&mut self) -> Result<LoopyExpr, ParseError> {
+        self.skip_space();
+        let start = self.at;
+        match self.peek() {
+            Some('(') => {
+                self.bump();
+                let e = self.sum(false)?;
+                self.skip_space();
+                if self.peek() != Some(')') {
+                    return Err(self.error("`)`"));
+                }
+                self.bump();
+                Ok(e)
+            }
+            Some('{') => self.form(None),
+            Some(c) if c.is_ascii_digit() || c == '-' || c == '^' || c == '*' => self.atom(),
+            Some('v')
+                if !self.word()[1..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphabetic())
+                    && self.peek_at(1) != Some('{') =>
+            {
+                self.atom()
+            }
+            Some(c) if c.is_ascii_alphabetic() => {
+                let word = self.word();
+                self.at += word.len();
+                if (word == "Tiny" || word == "Miny") && self.peek() == Some('(') {
+                    return self.tiny(Dyadic::ZERO, word == "Tiny");
+                }
+                if self.peek() == Some('{') {
+                    if WORDS.contains(&word) || word == "pass" {
+                        return Err(
+                            self.bad(format!("`{word}` cannot name a node"), start..self.at)
+                        );
+                    }
+                    return self.form(Some(word.to_string()));
+                }
+                if word == "pass" {
+                    return Ok(LoopyExpr::Pass);
+                }
+                if WORDS.contains(&word) {
+                    return Ok(LoopyExpr::Word(word.to_string()));
+                }
+                if word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && word.starts_with(|c: char| c.is_ascii_alphabetic())
+                {
+                    return Ok(LoopyExpr::Label(
+                        word.to_string(),
+                        self.base + start..self.base + self.at,
+                    ));
+                }
+                Err(self.bad(format!("unknown word `{word}`"), start..self.at))
+            }
+            _ => Err(self.error("a game value")),
+        }
+    }
+
+    fn form(&mut self, label: Option<String>) -> Result<LoopyExpr, ParseError> {
+        let start = self.at;
+        self.bump(); // '{'
+        self.enter()?;
+        // Items: options, commas and runs of bars, split at the longest run.
+        let mut items: Vec<Item> = Vec::new();
+        loop {
+            self.skip_space();
+            match self.peek() {
+                Some('}') => {
+                    self.bump();
+                    break;
+                }
+                Some('|') => {
+                    let mut n = 0;
+                    while self.peek() == Some('|') {
+                        self.bump();
+                        n += 1;
+                    }
+                    items.push(Item::Bars(n));
+                }
+                Some(',') => {
+                    self.bump();
+                    items.push(Item::Comma);
+                }
+                None => return Err(self.error("`}`")),
+                _ => items.push(Item::Value(self.sum(false)?)),
+            }
+        }
+        self.nesting -= 1;
+        let span = start..self.at;
+        let form = split(items, label).map_err(|reason| self.bad(reason, span))?;
+        Ok(form)
+    }
+
+    fn tiny(&mut self, translation: Dyadic, tiny: bool) -> Result<LoopyExpr, ParseError> {
+        self.bump(); // '('
+        let e = self.sum(false)?;
+        self.skip_space();
+        if self.peek() != Some(')') {
+            return Err(self.error("`)`"));
+        }
+        self.bump();
+        Ok(LoopyExpr::Tiny(translation, Box::new(e), tiny))
+    }
+
+    fn digits(&mut self) -> Option<&'t str> {
+        let rest = &self.text[self.at..];
+        let end = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if end == 0 {
+            return None;
+        }
+        self.at += end;
+        Some(&rest[..end])
+    }
+
+    /// `[-]n[/2^k]`, ups or an upon, a nimber, `over`/`under`, `Tiny(..)`.
+    fn atom(&mut self) -> Result<LoopyExpr, ParseError> {
+        let start = self.at;
+        let negative = if self.peek() == Some('-') {
+            self.bump();
+            true
+        } else {
+            false
+        };
+        let mut number = Dyadic::ZERO;
+        if let Some(n) = self.digits() {
+            let numerator: i128 = n
+                .parse()
+                .map_err(|_| self.bad("a number too large", start..self.at))?;
+            let mut exponent = 0u32;
+            if self.peek() == Some('/') {
+                self.bump();
+                let d = self.digits().ok_or_else(|| self.error("a denominator"))?;
+                let d: u128 = d
+                    .parse()
+                    .map_err(|_| self.bad("a denominator too large", start..self.at))?;
+                if !d.is_power_of_two() || d.trailing_zeros() > 62 {
+                    return Err(self.bad(
+                        "a denominator must be a power of two up to 2^62",
+                        start..self.at,
+                    ));
+                }
+                exponent = d.trailing_zeros();
+            }
+            let numerator = if negative { -numerator } else { numerator };
+            number = Dyadic::new(numerator, exponent)
+                .map_err(|_| self.bad("a number too large", start..self.at))?;
+        } else if negative {
+            return Err(self.error("digits"));
+        }
+        // Ups, downs or an upon.
+        let mut ups = 0i64;
+        if let Some(arrow @ ('^' | 'v')) = self.peek() {
+            let after = self.peek_at(1);
+            if matches!(after, Some('[' | '<')) {
+                self.bump();
+                let uponth = self.peek() == Some('<');
+                let close = if uponth { '>' } else { ']' };
+                self.bump();
+                if let Some(digits) = self.digits() {
+                    let n: u64 = digits
+                        .parse()
+                        .ok()
+                        .filter(|&n| n <= MAX_UP_POWER)
+                        .ok_or_else(|| self.bad("an up power too large", start..self.at))?;
+                    if self.peek() != Some(close) {
+                        return Err(self.error("the closing bracket of the up power"));
+                    }
+                    self.bump();
+                    let star = self.star()?;
+                    return Ok(LoopyExpr::UpPower {
+                        number,
+                        n,
+                        sum: !uponth,
+                        down: arrow == 'v',
+                        star,
+                    });
+                }
+                if self.word() != "on" {
+                    return Err(self.error("`on`"));
+                }
+                self.at += 2;
+                if self.peek() != Some(close) {
+                    return Err(self.error("the closing bracket of the upon"));
+                }
+                self.bump();
+                let star = self.star()?;
+                return Ok(LoopyExpr::Upon {
+                    number,
+                    uponth,
+                    down: arrow == 'v',
+                    star,
+                });
+            }
+            if let Some(d) = after.filter(|c| c.is_ascii_digit()) {
+                let _ = d;
+                self.bump();
+                let n: i64 = self
+                    .digits()
+                    .expect("a digit")
+                    .parse()
+                    .map_err(|_| self.bad("too many ups", start..self.at))?;
+                ups = n;
+            } else {
+                while self.peek() == Some(arrow) {
+                    self.bump();
+                    ups += 1;
+                }
+            }
+            if arrow == 'v' {
+                ups = -ups;
+            }
+        }
+        let star = self.star()?;
+        let word = self.word();
+        if (word == "over" || word == "under") && ups == 0 && star == 0 {
+            self.at += word.len();
+            return Ok(LoopyExpr::OverUnder(number, word == "over"));
+        }
+        if (word == "Tiny" || word == "Miny") && ups == 0 && star == 0 {
+            self.at += word.len();
+            if self.peek() == Some('(') {
+                return self.tiny(number, word == "Tiny");
+            }
+            return Err(self.error("`(`"));
+        }
+        if self.at == start {
+            return Err(self.error("a game value"));
+        }
+        Ok(LoopyExpr::Short { number, ups, star })
+    }
+
+    fn star(&mut self) -> Result<u64, ParseError> {
+        if self.peek() != Some('*') {
+            return Ok(0);
+        }
+        let start = self.at;
+        self.bump();
+        match self.digits() {
+            None => Ok(1),
+            Some(d) => d
+                .parse()
+                .map_err(|_| self.bad("a nimber too large", start..self.at)),
+        }
+    }
+}
+
+enum Item {
+    Value(LoopyExpr),
+    Comma,
+    Bars(usize),
+}
+
+/// The form of a list of items: split at the longest run of bars (there
+/// must be exactly one), each side split again if it has bars.
+fn split(mut items: Vec<Item>, label: Option<String>) -> Result<LoopyExpr, String> {
+    let longest = items
+        .iter()
+        .filter_map(|i| {
+            if let Item::Bars(n) = i {
+                Some(*n)
+            } else {
+                None
+            }
+        })
+        .max()
+        .ok_or("a form needs a bar `|` between Left's and Right's options")?;
+    let at: Vec<usize> = items
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| matches!(i, Item::Bars(n) if *n == longest))
+        .map(|(k, _)| k)
+        .collect();
+    if at.len() != 1 {
+        return Err(format!("{longest} bars written twice at the same level"));
+    }
+    let right = items.split_off(at[0] + 1);
+    items.pop();
+    let left = side(items)?;
+    let right = side(right)?;
+    Ok(LoopyExpr::Form { label, left, right })
+}
+
+fn side(items: Vec<Item>) -> Result<Vec<LoopyExpr>, String> {
+    if items.iter().any(|i| matches!(i, Item::Bars(_))) {
+        // `a | b` inside a side is a form of its own (`{a || b | c, d}` is
+        // `{a | {b | c, d}}`).
+        return Ok(vec![split(items, None)?]);
+    }
+    let mut out = Vec::new();
+    let mut expect_value = true;
+    for item in items {
+        match (item, expect_value) {
+            (Item::Value(v), true) => {
+                out.push(v);
+                expect_value = false;
+            }
+            (Item::Comma, false) => expect_value = true,
+            (Item::Comma, true) => return Err("an option is missing before a comma".to_string()),
+            (Item::Value(_), false) => return Err("a comma is missing between options".to_string()),
+            (Item::Bars(_), _) => unreachable!("no bars here"),
+        }
+    }
+    if expect_value && !out.is_empty() {
+        return Err("an option is missing after a comma".to_string());
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------
+// From syntax to games.
+
+/// A graph being built: each form a vertex, with the labels in scope.
+struct Builder {
+    left: Vec<Vec<u32>>,
+    right: Vec<Vec<u32>>,
+}
+
+impl Builder {
+    fn vertex(&mut self) -> u32 {
+        self.left.push(Vec::new());
+        self.right.push(Vec::new());
+        (self.left.len() - 1) as u32
+    }
+
+    /// Copy `game` in; its start's new number.
+    fn embed(&mut self, game: &LoopyGame) -> u32 {
+        let shift = self.left.len() as u32;
+        for v in 0..game.n_vertices() {
+            self.left
+                .push(game.left(v).iter().map(|&w| w + shift).collect());
+            self.right
+                .push(game.right(v).iter().map(|&w| w + shift).collect());
+        }
+        shift + game.start()
+    }
+
+    fn finish(self, start: u32) -> LoopyGame {
+        LoopyGame::new(self.left, self.right, start).reachable()
+    }
+}
+
+impl LoopyArena {
+    /// The value of a loopy value as written.
+    ///
+    /// # Errors
+    ///
+    /// `Unsupported` for a label or `pass` with nothing to refer to, a
+    /// sided value whose offside is above its onside, or a side that is
+    /// not reduced to a stopper; the budget's errors.
+    pub fn evaluate(&mut self, syntax: &LoopySyntax) -> Result<SidedValue, SolveError> {
+        let on = self.game_of(&syntax.onside)?;
+        match &syntax.offside {
+            None => self.value(&on),
+            Some(off) => {
+                let off = self.game_of(off)?;
+                let on = self.value(&on)?;
+                let off = self.value(&off)?;
+                self.sides_of(&on, &off)
+            }
+        }
+    }
+
+    /// The game graph of an expression (`&` aside).
+    ///
+    /// # Errors
+    ///
+    /// As [`LoopyArena::evaluate`].
+    pub fn game_of(&mut self, expr: &LoopyExpr) -> Result<LoopyGame, SolveError> {
+        let mut builder = Builder {
+            left: Vec::new(),
+            right: Vec::new(),
+        };
+        let start = self.build(expr, &mut builder, &mut Vec::new())?;
+        Ok(builder.finish(start))
+    }
+
+    fn short_graph(
+        &mut self,
+        id: GameId,
+        builder: &mut Builder,
+        memo: &mut FxHashMap<GameId, u32>,
+    ) -> Result<u32, SolveError> {
+        if let Some(&v) = memo.get(&id) {
+            return Ok(v);
+        }
+        let v = builder.vertex();
+        memo.insert(id, v);
+        let cgt = self.canonical_arena();
+        let l = cgt.left_options(id)?;
+        let r = cgt.right_options(id)?;
+        for o in l {
+            let w = self.short_graph(o, builder, memo)?;
+            builder.left[v as usize].push(w);
+        }
+        for o in r {
+            let w = self.short_graph(o, builder, memo)?;
+            builder.right[v as usize].push(w);
+        }
+        Ok(v)
+    }
+
+    /// The graph of a canonical short game.
+    pub(crate) fn short_game(&mut self, id: GameId) -> Result<LoopyGame, SolveError> {
+        let mut builder = Builder {
+            left: Vec::new(),
+            right: Vec::new(),
+        };
+        let start = self.short_graph(id, &mut builder, &mut FxHashMap::default())?;
+        Ok(builder.finish(start))
+    }
+
+    fn short_value(&mut self, number: &Dyadic, ups: i64, star: u64) -> Result<GameId, SolveError> {
+        let cgt = self.canonical_arena();
+        let mut g = cgt.number_plus_nimber(number.clone(), star)?;
+        if ups != 0 {
+            let zero = cgt.zero();
+            let s = cgt.nimber(1)?;
+            let up = cgt.form(&[zero], &[s])?;
+            let unit = if ups > 0 { up } else { cgt.neg(up)? };
+            for _ in 0..ups.unsigned_abs() {
+                g = cgt.add(g, unit)?;
+            }
+        }
+        Ok(g)
+    }
+
+    fn build(
+        &mut self,
+        expr: &LoopyExpr,
+        builder: &mut Builder,
+        scope: &mut Vec<(Option<String>, u32)>,
+    ) -> Result<u32, SolveError> {
+        match expr {
+            LoopyExpr::Form { label, left, right } => {
+                let v = builder.vertex();
+                scope.push((label.clone(), v));
+                for (options, is_left) in [(left, true), (right, false)] {
+                    for o in options {
+                        let w = self.build(o, builder, scope)?;
+                        if is_left {
+                            builder.left[v as usize].push(w);
+                        } else {
+                            builder.right[v as usize].push(w);
+                        }
+                    }
+                }
+                scope.pop();
+                Ok(v)
+            }
+            LoopyExpr::Pass => scope
+                .last()
+                .map(|&(_, v)| v)
+                .ok_or_else(|| SolveError::unsupported("`pass` outside braces")),
+            LoopyExpr::Label(name, _) => scope
+                .iter()
+                .rev()
+                .find(|(l, _)| l.as_deref() == Some(name))
+                .map(|&(_, v)| v)
+                .ok_or_else(|| {
+                    SolveError::unsupported(format!("no node is labelled `{name}` around here"))
+                }),
+            _ => {
+                let game = self.closed_game(expr)?;
+                Ok(builder.embed(&game))
+            }
+        }
+    }
+
+    /// The graph of an expression that refers to nothing outside itself.
+    fn closed_game(&mut self, expr: &LoopyExpr) -> Result<LoopyGame, SolveError> {
+        let budget = *self.budget();
+        // Small graphs: vertex 0 is the game; `pass` is a move to 0.
+        let graph = |left: Vec<Vec<u32>>, right: Vec<Vec<u32>>| LoopyGame::new(left, right, 0);
+        Ok(match expr {
+            LoopyExpr::Form { .. } | LoopyExpr::Pass | LoopyExpr::Label(..) => {
+                self.game_of(expr)?
+            }
+            LoopyExpr::Word(w) => match w.as_str() {
+                "on" => graph(vec![vec![0]], vec![vec![]]),
+                "off" => graph(vec![vec![]], vec![vec![0]]),
+                "over" => graph(vec![vec![1], vec![]], vec![vec![0], vec![]]),
+                "under" => graph(vec![vec![0], vec![]], vec![vec![1], vec![]]),
+                // upon = {pass | *}
+                "upon" => graph(
+                    vec![vec![0], vec![2], vec![]],
+                    vec![vec![1], vec![2], vec![]],
+                ),
+                _ => graph(vec![vec![0]], vec![vec![0]]),
+            },
+            LoopyExpr::Short { number, ups, star } => {
+                let id = self.short_value(number, *ups, *star)?;
+                self.short_game(id)?
+            }
+            LoopyExpr::UpPower {
+                number,
+                n,
+                sum,
+                down,
+                star,
+            } => {
+                let cgt = self.canonical_arena();
+                let mut power = if *sum {
+                    sprague_partizan::algebra::up_power_sum(cgt, *n)?
+                } else {
+                    sprague_partizan::algebra::up_power(cgt, *n)?
+                };
+                if *down {
+                    power = cgt.neg(power)?;
+                }
+                let base = cgt.number_plus_nimber(number.clone(), *star)?;
+                let id = cgt.add(base, power)?;
+                self.short_game(id)?
+            }
+            LoopyExpr::OverUnder(x, over) => {
+                let id = self.canonical_arena().number(x.clone())?;
+                let x = self.short_game(id)?;
+                let mut b = Builder {
+                    left: vec![vec![]],
+                    right: vec![vec![]],
+                };
+                let w = b.embed(&x);
+                if *over {
+                    b.left[0].push(w);
+                    b.right[0].push(0);
+                } else {
+                    b.left[0].push(0);
+                    b.right[0].push(w);
+                }
+                b.finish(0)
+            }
+            LoopyExpr::Upon {
+                number,
+                uponth,
+                down,
+                star,
+            } => {
+                // A `v` form is the negative of the `^` form of -x.
+                let x = if *down {
+                    -number.clone()
+                } else {
+                    number.clone()
+                };
+                let g = if *uponth {
+                    self.uponth(&x, *star)?
+                } else {
+                    self.upon(&x, *star)?
+                };
+                if *down { g.negative() } else { g }
+            }
+            LoopyExpr::Tiny(x, sub, tiny) => {
+                let sub = self.closed_game(sub)?;
+                let id = self.canonical_arena().number(x.clone())?;
+                let xg = self.short_game(id)?;
+                let mut b = Builder {
+                    left: vec![vec![], vec![]],
+                    right: vec![vec![], vec![]],
+                };
+                let xv = b.embed(&xg);
+                if *tiny {
+                    // {x || x | x - G}
+                    let rest = xg.sum(&sub.negative(), &budget)?;
+                    let r = b.embed(&rest);
+                    b.left[0].push(xv);
+                    b.right[0].push(1);
+                    b.left[1].push(xv);
+                    b.right[1].push(r);
+                } else {
+                    // {x + G | x || x}
+                    let rest = xg.sum(&sub, &budget)?;
+                    let l = b.embed(&rest);
+                    b.left[0].push(1);
+                    b.right[0].push(xv);
+                    b.left[1].push(l);
+                    b.right[1].push(xv);
+                }
+                b.finish(0)
+            }
+            LoopyExpr::Neg(e) => self.closed_game(e)?.negative(),
+            LoopyExpr::Switch(e) => {
+                let g = self.closed_game(e)?;
+                let mut b = Builder {
+                    left: vec![vec![]],
+                    right: vec![vec![]],
+                };
+                let l = b.embed(&g);
+                let r = b.embed(&g.negative());
+                b.left[0].push(l);
+                b.right[0].push(r);
+                b.finish(0)
+            }
+            LoopyExpr::Sum(es) => {
+                let mut total = self.closed_game(&es[0])?;
+                for e in &es[1..] {
+                    let g = self.closed_game(e)?;
+                    total = total.sum(&g, &budget)?.reachable();
+                }
+                total
+            }
+        })
+    }
+
+    /// `x^[on]*n`: `{pass | x + *(n xor 1)}`, or `{pass, x | x}` when
+    /// `n xor 1 = 0`.
+    fn upon(&mut self, x: &Dyadic, n: u64) -> Result<LoopyGame, SolveError> {
+        let m = n ^ 1;
+        let r = self.short_value(x, 0, m)?;
+        let r = self.short_game(r)?;
+        let mut b = Builder {
+            left: vec![vec![0]],
+            right: vec![vec![]],
+        };
+        let rv = b.embed(&r);
+        b.right[0].push(rv);
+        if m == 0 {
+            b.left[0].push(rv);
+        }
+        Ok(b.finish(0))
+    }
+
+    /// `x^<on>*k`: `{x, x*, ..., x*k | -((-x)^[on]*(k xor 1))}`.
+    fn uponth(&mut self, x: &Dyadic, k: u64) -> Result<LoopyGame, SolveError> {
+        if k > 64 {
+            return Err(SolveError::unsupported(
+                "an upon form with a nimber above 64",
+            ));
+        }
+        let inner = self.upon(&-x.clone(), k ^ 1)?.negative();
+        let mut b = Builder {
+            left: vec![vec![]],
+            right: vec![vec![]],
+        };
+        for j in 0..=k {
+            let id = self.short_value(x, 0, j)?;
+            let g = self.short_game(id)?;
+            let w = b.embed(&g);
+            b.left[0].push(w);
+        }
+        let r = b.embed(&inner);
+        b.right[0].push(r);
+        Ok(b.finish(0))
+    }
+}

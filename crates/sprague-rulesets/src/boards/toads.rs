@@ -1,0 +1,308 @@
+//! Toads and Frogs, a partizan game on one row (Berlekamp, Conway and Guy,
+//! *Winning Ways*, ch. 1; Erickson, "New Toads and Frogs results", 1996):
+//! `T` are Left's toads, which move right, `F` Right's frogs, which move
+//! left; a creature steps into the empty cell next to it, or jumps over
+//! exactly one creature of the other kind into the empty cell beyond.
+//! Whoever cannot move loses. `toads("TT..FF")`, `.` an empty cell.
+//!
+//! The row is one game: a creature's move depends on its neighbours, so
+//! the row is not split into regions. Its [`Key`] is the row itself.
+//! (Reversing the row and swapping toads for frogs exchanges the players:
+//! the negative.)
+
+use std::sync::Arc;
+
+use sprague_core::budget::Budget;
+use sprague_core::error::{ParseError, SolveError};
+use sprague_game::syntax::ComponentSyntax;
+use sprague_game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
+
+use crate::common::{Ruleset, check_move_count, quoted_components};
+
+pub(crate) const RULESET: Ruleset = Ruleset {
+    name: "toads",
+    syntax: "toads(\"TT..FF\", ...)   T: Left's toads (move right), F: Right's frogs (move left), . empty",
+    rule: "partizan: a toad or frog steps into the next empty cell, or jumps over one of the other kind into the empty cell beyond",
+    example: "toads(\"TT.F.F\")",
+    heaps_interact: false,
+    build,
+    family: None,
+    sum_rule: None,
+};
+
+/// The most cells a row may have.
+pub const MAX_CELLS: usize = 1 << 12;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Cell {
+    Empty,
+    Toad,
+    Frog,
+}
+
+/// A row of Toads and Frogs.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ToadsAndFrogs {
+    cells: Vec<Cell>,
+}
+
+/// The moves of `side` on the row `cells` as (from, to) cells, by the cell
+/// moved from, then the step forward, the step back (with `back_slides`,
+/// Backsliding Toads and Frogs), the jump (CGSuite's order, per piece).
+fn hops(cells: &[Cell], side: Side, back_slides: bool) -> Vec<(usize, usize)> {
+    let (mover, other, forward) = match side {
+        Side::Left => (Cell::Toad, Cell::Frog, 1),
+        Side::Right => (Cell::Frog, Cell::Toad, -1),
+    };
+    let n = cells.len();
+    // The cell `k` steps from `i` in the mover's direction (back for a
+    // negative `k`), if on the row.
+    let ahead = |i: usize, k: isize| i.checked_add_signed(k * forward).filter(|&j| j < n);
+    let mut out = Vec::new();
+    for i in 0..n {
+        if cells[i] != mover {
+            continue;
+        }
+        let step = ahead(i, 1);
+        let next = step.map(|j| cells[j]);
+        if let Some(j) = step
+            && next == Some(Cell::Empty)
+        {
+            out.push((i, j));
+        }
+        if back_slides
+            && let Some(j) = ahead(i, -1)
+            && cells[j] == Cell::Empty
+        {
+            out.push((i, j));
+        }
+        if next == Some(other)
+            && let Some(j) = ahead(i, 2)
+            && cells[j] == Cell::Empty
+        {
+            out.push((i, j));
+        }
+    }
+    out
+}
+
+/// The moves of `side` on the row `cells`, each to the row `make` makes
+/// of the cells after it.
+pub(crate) fn row_moves(
+    cells: &[Cell],
+    side: Side,
+    back_slides: bool,
+    budget: &Budget,
+    make: impl Fn(Vec<Cell>) -> Arc<dyn Component>,
+) -> Result<Vec<Move>, SolveError> {
+    let hops = hops(cells, side, back_slides);
+    check_move_count(hops.len() as u64, budget)?;
+    Ok(hops
+        .into_iter()
+        .map(|(from, to)| {
+            let mut after = cells.to_vec();
+            after[to] = after[from];
+            after[from] = Cell::Empty;
+            let what = if after[to] == Cell::Toad {
+                "toad"
+            } else {
+                "frog"
+            };
+            let forward = (to > from) == (after[to] == Cell::Toad);
+            let how = match (from.abs_diff(to), forward) {
+                (2, _) => "jumps",
+                (_, true) => "steps",
+                (_, false) => "steps back",
+            };
+            let label = format!("the {what} on cell {} {how} to cell {}", from + 1, to + 1);
+            Move::new(MoveLabel::Words(label), make(after))
+        })
+        .collect())
+}
+
+/// A row as the bytes of its key: one a cell.
+pub(crate) fn row_bytes(cells: &[Cell]) -> Vec<u8> {
+    cells.iter().map(|&c| c as u8).collect()
+}
+
+impl Component for ToadsAndFrogs {
+    fn ruleset(&self) -> String {
+        "toads".to_string()
+    }
+
+    fn args(&self) -> String {
+        format!("\"{}\"", write_row(&self.cells))
+    }
+
+    fn key(&self) -> Key {
+        Key::new("toads", Key::pack(&row_bytes(&self.cells)))
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Partizan(self)
+    }
+}
+
+impl Partizan for ToadsAndFrogs {
+    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        row_moves(&self.cells, side, false, budget, |cells| {
+            Arc::new(ToadsAndFrogs { cells })
+        })
+    }
+}
+
+/// The cells of a row as written (`T`, `F`, `.`), or a parse error at the
+/// bad cell; the row of Toads and Frogs and of its backsliding variant.
+fn read_row(text: &str, at: usize, span: std::ops::Range<usize>) -> Result<Vec<Cell>, ParseError> {
+    let mut cells = Vec::with_capacity(text.len());
+    for (i, ch) in text.char_indices() {
+        cells.push(match ch {
+            '.' => Cell::Empty,
+            'T' | 't' => Cell::Toad,
+            'F' | 'f' => Cell::Frog,
+            _ => {
+                return Err(ParseError::bad_arguments(
+                    format!("a cell is `T` (a toad), `F` (a frog) or `.` (empty), not `{ch}`"),
+                    at + i..at + i + ch.len_utf8(),
+                ));
+            }
+        });
+    }
+    if cells.len() > MAX_CELLS {
+        return Err(ParseError::bad_arguments(
+            format!("a row has at most {MAX_CELLS} cells"),
+            span,
+        ));
+    }
+    Ok(cells)
+}
+
+/// The row as written.
+pub(crate) fn write_row(cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(|c| match c {
+            Cell::Empty => '.',
+            Cell::Toad => 'T',
+            Cell::Frog => 'F',
+        })
+        .collect()
+}
+
+/// For tests: every row of at most `max_len` cells.
+#[cfg(test)]
+pub(crate) fn every_row(max_len: usize) -> impl Iterator<Item = Vec<Cell>> {
+    const CELLS: [Cell; 3] = [Cell::Empty, Cell::Toad, Cell::Frog];
+    (0..=max_len).flat_map(|len| {
+        (0..3usize.pow(len as u32)).map(move |code| {
+            (0..len)
+                .map(|i| CELLS[code / 3usize.pow(i as u32) % 3])
+                .collect()
+        })
+    })
+}
+
+/// Reads the arguments of `name("row", ...)`, each a row of toads and
+/// frogs, and makes each a component.
+pub(crate) fn read_rows(
+    c: &ComponentSyntax,
+    make: impl Fn(Vec<Cell>) -> Arc<dyn Component>,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    quoted_components(
+        c,
+        "row in quotes: T toads, F frogs, . empty, like \"TT..FF\"",
+        |text, at, span| Ok(make(read_row(text, at, span)?)),
+    )
+}
+
+fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    read_rows(c, |cells| Arc::new(ToadsAndFrogs { cells }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tests::{assert_value_agrees_with_search, canonical_text as value};
+    use sprague::Position;
+
+    #[test]
+    fn moves_step_or_jump_one_of_the_other_kind() {
+        // cgt-tools (t4ccer/cgt-tools), toads_and_frogs.rs, tests
+        // `left_moves` and `right_moves`.
+        let moves = |row: &str, side| -> Vec<String> {
+            let p = Position::parse(&format!("toads(\"{row}\")")).unwrap();
+            p.components()[0]
+                .moves_of(side, &Budget::DEFAULT)
+                .unwrap()
+                .iter()
+                .map(|m| m.to[0].args())
+                .collect()
+        };
+        assert_eq!(moves("T.TFTFF", Side::Left), ["\".TTFTFF\""]);
+        assert_eq!(moves("TFT.TFF", Side::Left), ["\"TF.TTFF\""]);
+        assert_eq!(moves("T.TFTFF", Side::Right), ["\"TFT.TFF\""]);
+        assert_eq!(moves(".F.F", Side::Right), ["\"F..F\"", "\".FF.\""]);
+        assert_eq!(moves("TFT.TFF", Side::Right), ["\"TFTFT.F\""]);
+    }
+
+    #[test]
+    fn published_canonical_values() {
+        // cgt-tools (t4ccer/cgt-tools), toads_and_frogs.rs, test
+        // `canonical_form`.
+        for (row, v) in [
+            ("", "0"),
+            (".", "0"),
+            ("F", "0"),
+            ("T", "0"),
+            ("TFTF.TF", "0"),
+            ("TFTFTF.", "0"),
+            ("TFTFT.F", "*"),
+            ("TF.TTFF", "0"),
+            ("TFT.TFF", "^"),
+            (".TTFTFF", "0"),
+            ("T.TFTFF", "{0|^}"),
+        ] {
+            // cgt-tools writes forms as it builds them ({0|^}); we print
+            // the same games in CGSuite's notation (^2*): compare values.
+            assert_eq!(value(&format!("toads(\"{row}\")")), value(v), "{row}");
+        }
+    }
+
+    #[test]
+    fn the_mirror_image_is_the_negative() {
+        for row in ["TT.FF", "T.TF.F", "TF.F.T", "T..F", ".TFT.F"] {
+            let mirror: String = row
+                .chars()
+                .rev()
+                .map(|c| match c {
+                    'T' => 'F',
+                    'F' => 'T',
+                    c => c,
+                })
+                .collect();
+            let sum = value(&format!("toads(\"{row}\") + toads(\"{mirror}\")"));
+            assert_eq!(sum, "0", "{row} + {mirror}");
+        }
+    }
+
+    #[test]
+    fn canonical_outcomes_agree_with_the_search_on_every_small_row() {
+        let mut checked = 0;
+        for cells in every_row(7) {
+            assert_value_agrees_with_search(Arc::new(ToadsAndFrogs { cells }));
+            checked += 1;
+        }
+        assert_eq!(checked, (0..=7).map(|n| 3u32.pow(n)).sum::<u32>());
+    }
+
+    #[test]
+    fn bad_rows_are_parse_errors() {
+        // Toads and Frogs and its backsliding variant read rows alike.
+        for name in ["toads", "backsliding_toads"] {
+            let e = Position::parse(&format!("{name}(\"T.x\")")).unwrap_err();
+            assert_eq!(e.span, name.len() + 4..name.len() + 5, "{name}");
+            assert!(Position::parse(&format!("{name}(3)")).is_err(), "{name}");
+            assert!(Position::parse(&format!("{name}()")).is_err(), "{name}");
+        }
+    }
+}

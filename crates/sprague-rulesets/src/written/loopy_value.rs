@@ -1,0 +1,300 @@
+//! Loopy partizan games written in CGSuite's loopy notation as terms of a
+//! sum: `on`, `over`, `{0|pass}`, `a{0|{a|}}`.
+//!
+//! A term is a loopy partizan component whose moves are its options as
+//! written: `{0|pass}` gives Left a move to `0` and Right a move back to
+//! the same position, and a word (`on`, `off`, `over`, `under`, `upon`,
+//! `dud`) moves as the game the theory builds for it. The solve layer
+//! explores a sum containing such terms like any loopy partizan position
+//! and asks the theory (stoppers, sided values) for its value.
+//!
+//! The game is kept as the theory's [`LoopyGame`], shared by every
+//! position reached from the term. A node's text is its graph written out
+//! in the notation, `pass` for a move back to the innermost form and a
+//! label for a move back further out, so it reads back as the same game;
+//! that text is also its key.
+//!
+//! A sided value `G & H` (Siegel, *Combinatorial Game Theory*, VI.4) is a
+//! value, not a game with moves: as a term it is a [`SidedValueTerm`],
+//! whose value the solve layer adds to the others' and whose moves are an
+//! error. Its offside must be at most its onside (CGSuite refuses it
+//! otherwise), and when the two sides are equal it is the stopper, a game
+//! like any other term.
+
+use std::sync::Arc;
+
+use sprague_core::budget::Budget;
+use sprague_core::error::{ParseError, ParseErrorKind, SolveError};
+use sprague_game::{Component, Key, Kind, LoopyPartizan, Move, Side};
+use sprague_loopy::loopy::{LoopyArena, LoopyGame, LoopySyntax};
+
+/// Positions a loopy term may have when its graph is built.
+const BUILD_POSITIONS: u64 = 1 << 16;
+
+/// Forms a node's text may write out before it is cut short (a graph whose
+/// unfolding is exponential in its size).
+const MAX_TEXT_FORMS: usize = 10_000;
+
+/// A position of a game written in the loopy notation.
+#[derive(Clone, Debug)]
+pub struct LoopyValueTerm {
+    game: Arc<LoopyGame>,
+    node: u32,
+}
+
+/// A sided value `onside & offside` written as a term: a value with no
+/// moves of its own, whose sides differ (stoppers or not).
+#[derive(Clone, Debug)]
+pub struct SidedValueTerm {
+    /// The onside and offside, each a stopper in its simplest form or a
+    /// simplified side that is not a stopper.
+    sides: [Arc<dyn Component>; 2],
+    /// `onside & offside`.
+    text: String,
+}
+
+/// Builds the component a loopy term stands for.
+///
+/// # Errors
+///
+/// A [`ParseError`] with the term's span for a label or `pass` with nothing
+/// to refer to, a sided value whose offside is not at most its onside or
+/// whose sides are not stoppers, or a game too large to build.
+pub fn build_loopy(syntax: &LoopySyntax) -> Result<Arc<dyn Component>, ParseError> {
+    let bad =
+        |reason: String| ParseError::new(ParseErrorKind::BadValue { reason }, syntax.span.clone());
+    let mut arena = LoopyArena::new(Budget::positions(BUILD_POSITIONS));
+    let game = if syntax.offside.is_some() {
+        let value = arena.evaluate(syntax).map_err(|e| bad(e.to_string()))?;
+        let equal = match (value.onside(), value.offside()) {
+            (Some(on), Some(off)) => arena.equal(on, off).map_err(|e| bad(e.to_string()))?,
+            _ => false,
+        };
+        if !equal {
+            // `dud` would read back as the game `{pass|pass}`: the sides
+            // are written out.
+            let onside = arena
+                .display_side(&value, true)
+                .map_err(|e| bad(e.to_string()))?;
+            let offside = arena
+                .display_side(&value, false)
+                .map_err(|e| bad(e.to_string()))?;
+            let side = |game: &LoopyGame| -> Arc<dyn Component> {
+                let game = game.clone();
+                let node = game.start();
+                Arc::new(LoopyValueTerm {
+                    game: Arc::new(game),
+                    node,
+                })
+            };
+            return Ok(Arc::new(SidedValueTerm {
+                sides: [side(value.onside_game()), side(value.offside_game())],
+                text: format!("{onside} & {offside}"),
+            }));
+        }
+        value.onside_game().clone()
+    } else {
+        arena
+            .game_of(&syntax.onside)
+            .map_err(|e| bad(e.to_string()))?
+    };
+    let node = game.start();
+    Ok(Arc::new(LoopyValueTerm {
+        game: Arc::new(game),
+        node,
+    }))
+}
+
+impl Component for SidedValueTerm {
+    fn ruleset(&self) -> String {
+        "loopy".to_string()
+    }
+
+    fn args(&self) -> String {
+        self.text.clone()
+    }
+
+    fn text(&self) -> String {
+        self.text.clone()
+    }
+
+    fn is_heap(&self) -> bool {
+        false
+    }
+
+    fn key(&self) -> Key {
+        Key::new("loopy_sided", Key::pack(self.text.as_bytes()))
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::LoopyPartizan(self)
+    }
+}
+
+impl LoopyPartizan for SidedValueTerm {
+    fn moves(&self, _side: Side, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        Err(SolveError::unsupported(format!(
+            "`{}` is a sided value, not a game: it has no moves to list or play",
+            self.text
+        )))
+    }
+
+    fn sides(&self) -> Option<[Arc<dyn Component>; 2]> {
+        Some(self.sides.clone())
+    }
+}
+
+impl LoopyValueTerm {
+    /// The node's graph in the notation (see the module documentation).
+    fn node_text(&self) -> String {
+        let mut labels: Vec<Option<usize>> = vec![None; self.game.n_vertices() as usize];
+        let mut n_labels = 0;
+        // First pass: which nodes are moved back to from further in than
+        // their own braces (they need a label); second pass: the text.
+        let mut out = String::new();
+        for mut text in [None, Some(&mut out)] {
+            self.write(
+                self.node,
+                &mut Vec::new(),
+                &mut labels,
+                &mut n_labels,
+                &mut text,
+                &mut 0,
+            );
+        }
+        out
+    }
+
+    fn write(
+        &self,
+        v: u32,
+        stack: &mut Vec<u32>,
+        labels: &mut Vec<Option<usize>>,
+        n_labels: &mut usize,
+        out: &mut Option<&mut String>,
+        forms: &mut usize,
+    ) {
+        let push = |out: &mut Option<&mut String>, s: &str| {
+            if let Some(o) = out.as_deref_mut() {
+                o.push_str(s);
+            }
+        };
+        if stack.last() == Some(&v) {
+            push(out, "pass");
+            return;
+        }
+        if stack.contains(&v) {
+            let label = *labels[v as usize].get_or_insert_with(|| {
+                *n_labels += 1;
+                *n_labels - 1
+            });
+            push(out, &label_name(label));
+            return;
+        }
+        let (left, right) = (self.game.left(v), self.game.right(v));
+        if left.is_empty() && right.is_empty() {
+            push(out, "0");
+            return;
+        }
+        *forms += 1;
+        if *forms > MAX_TEXT_FORMS {
+            push(out, "...");
+            return;
+        }
+        if let (Some(_), Some(label)) = (out.as_ref(), labels[v as usize]) {
+            push(out, &label_name(label));
+        }
+        push(out, "{");
+        stack.push(v);
+        for (i, &w) in left.iter().enumerate() {
+            if i > 0 {
+                push(out, ",");
+            }
+            self.write(w, stack, labels, n_labels, out, forms);
+        }
+        push(out, "|");
+        for (i, &w) in right.iter().enumerate() {
+            if i > 0 {
+                push(out, ",");
+            }
+            self.write(w, stack, labels, n_labels, out, forms);
+        }
+        stack.pop();
+        push(out, "}");
+    }
+}
+
+/// The name of the `i`th label: `a` to `z` (no `v`, which reads as a
+/// down), then `a1`, `b1`, ...
+fn label_name(i: usize) -> String {
+    const LETTERS: &[u8] = b"abcdefghijklmnopqrstuwxyz";
+    let letter = char::from(LETTERS[i % LETTERS.len()]);
+    match i / LETTERS.len() {
+        0 => letter.to_string(),
+        n => format!("{letter}{n}"),
+    }
+}
+
+impl Component for LoopyValueTerm {
+    fn ruleset(&self) -> String {
+        "loopy".to_string()
+    }
+
+    fn args(&self) -> String {
+        self.node_text()
+    }
+
+    fn text(&self) -> String {
+        self.node_text()
+    }
+
+    fn is_heap(&self) -> bool {
+        false
+    }
+
+    fn key(&self) -> Key {
+        Key::new("loopy", Key::pack(self.node_text().as_bytes()))
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::LoopyPartizan(self)
+    }
+}
+
+impl LoopyPartizan for LoopyValueTerm {
+    fn moves(&self, side: Side, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        Ok(self
+            .game
+            .options(self.node, side == Side::Left)
+            .iter()
+            .map(|&o| {
+                let to = LoopyValueTerm {
+                    game: Arc::clone(&self.game),
+                    node: o,
+                };
+                let text = to.node_text();
+                let to: Arc<dyn Component> = Arc::new(to);
+                Move::new(format!("move to {text}"), to)
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sprague::Position;
+
+    #[test]
+    fn text_reads_back_as_the_same_game() {
+        for (written, text) in [
+            ("on", "{pass|}"),
+            ("over", "{0|pass}"),
+            ("{0|pass}", "{0|pass}"),
+            ("a{0|{a|}}", "a{0|{a|}}"),
+        ] {
+            let p = Position::parse(written).unwrap();
+            assert_eq!(p.to_string(), text, "{written}");
+            assert_eq!(Position::parse(text).unwrap().to_string(), text);
+        }
+    }
+}

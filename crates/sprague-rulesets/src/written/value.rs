@@ -1,0 +1,868 @@
+//! Game values written in CGSuite's notation as terms of a sum: `1/2`,
+//! `^*`, `v3`, `±1`, `{1|*}`, `{a, b || c | d}`, `-{1|*}`.
+//!
+//! A value is a partizan component whose moves are the options as written
+//! (`{0, -1 | 1}` keeps its dominated option `-1`, so playing it is playing
+//! what the user wrote), and whose canonical value is computed by the
+//! [`CanonicalArena`] from the written form. Numbers, nimbers, ups and
+//! downs have no written options: their moves are their canonical
+//! options (`3` moves to `2` for Left; `^` to `0` for Left and `*` for
+//! Right).
+//!
+//! Negatives are pushed inward when the value is built (`-{1|*}` is
+//! `{*|-1}`, `-^` is `v`, `-±1` is `±1`), so the text of a value has no
+//! minus signs in front of braces and one value has one text, which is
+//! also its key.
+
+use std::fmt;
+use std::sync::Arc;
+
+use num_bigint::{BigInt, Sign};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use sprague_core::budget::Budget;
+use sprague_core::error::{ParseError, ParseErrorKind, SolveError};
+use sprague_game::syntax::{AlgebraOp, ValueExpr, ValueSyntax, parse_value};
+use sprague_game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
+use sprague_loopy::graph::FileSource;
+use sprague_partizan::algebra;
+use sprague_partizan::cgt::{CanonicalArena, Dyadic, GameId};
+use sprague_partizan::cooling;
+
+/// The most ups (or downs) one value may have: `^n` has a canonical form of
+/// about `n` nested games, and numbers of ups beyond this are not short
+/// games anyone writes by hand.
+pub const MAX_UPS: u64 = 4096;
+
+/// A game value as written, negatives pushed inward.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Expr {
+    /// A number plus ups plus a nimber.
+    Atom { number: Dyadic, ups: i64, star: u64 },
+    /// `±G`: `{G | -G}`.
+    Switch(Arc<Expr>),
+    /// `{left | right}`.
+    Form(Vec<Arc<Expr>>, Vec<Arc<Expr>>),
+    /// A sum of terms.
+    Sum(Vec<Arc<Expr>>),
+    /// `n` copies.
+    Copies(u64, Arc<Expr>),
+    /// The ordinal sum `G : H`.
+    Ordinal(Arc<Expr>, Arc<Expr>),
+    /// An operation of the algebra on its arguments.
+    Call(AlgebraOp, Vec<Arc<Expr>>),
+    /// `^<n>`, `^[n]` (`sum`), or their negatives (`down`).
+    Power { down: bool, sum: bool, n: u64 },
+    /// A ruleset's components (their sum), or its negative.
+    Leaf { leaf: Leaf, negative: bool },
+}
+
+/// A ruleset's components as an operand: the sum of `components`,
+/// written `text`.
+#[derive(Clone, Debug)]
+struct Leaf {
+    components: Vec<Arc<dyn Component>>,
+    text: String,
+}
+
+impl PartialEq for Leaf {
+    fn eq(&self, other: &Leaf) -> bool {
+        self.components.len() == other.components.len()
+            && self
+                .components
+                .iter()
+                .zip(&other.components)
+                .all(|(a, b)| a.key() == b.key())
+    }
+}
+
+impl Eq for Leaf {}
+
+impl Leaf {
+    fn new(components: Vec<Arc<dyn Component>>) -> Leaf {
+        // Heaps of one ruleset side by side are written together, as a
+        // position writes them (`nim(3, 6)`), so that the text reads back
+        // as one operand.
+        let mut text = String::new();
+        let mut i = 0;
+        while i < components.len() {
+            if i > 0 {
+                text.push_str(" + ");
+            }
+            let c = &components[i];
+            if !c.is_heap() {
+                text.push_str(&c.text());
+                i += 1;
+                continue;
+            }
+            let ruleset = c.ruleset();
+            let mut args = vec![c.args()];
+            i += 1;
+            while i < components.len()
+                && components[i].is_heap()
+                && components[i].ruleset() == ruleset
+            {
+                args.push(components[i].args());
+                i += 1;
+            }
+            text.push_str(&format!("{ruleset}({})", args.join(", ")));
+        }
+        if text.is_empty() {
+            text.push('0');
+        }
+        Leaf { components, text }
+    }
+}
+
+impl Expr {
+    fn from_syntax(v: &ValueSyntax, files: &dyn FileSource) -> Result<Expr, ParseError> {
+        let bad =
+            |reason: String| ParseError::new(ParseErrorKind::BadValue { reason }, v.span.clone());
+        Ok(match &v.expr {
+            ValueExpr::Neg(inner) => Expr::from_syntax(inner, files)?
+                .negative()
+                .map_err(|_| bad("the negative of this number is out of range".to_string()))?,
+            ValueExpr::Switch(inner) => Expr::Switch(Arc::new(Expr::from_syntax(inner, files)?)),
+            ValueExpr::Atom {
+                negative,
+                numerator,
+                denominator,
+                ups,
+                star,
+            } => {
+                if denominator.count_ones() != 1 {
+                    return Err(bad(format!(
+                        "the numbers of short games are dyadic: the denominator {denominator} \
+                         is not a power of two"
+                    )));
+                }
+                let sign = if *negative { Sign::Minus } else { Sign::Plus };
+                // The denominator has at most MAX_VALUE_DIGITS digits, so
+                // its power of two fits a u32.
+                let exponent = denominator
+                    .trailing_zeros()
+                    .and_then(|z| u32::try_from(z).ok())
+                    .ok_or_else(|| bad("the denominator is too large".to_string()))?;
+                let number =
+                    Dyadic::from_big(BigInt::from_biguint(sign, numerator.clone()), exponent);
+                if ups.unsigned_abs() > MAX_UPS {
+                    return Err(bad(format!("at most {MAX_UPS} ups or downs in one value")));
+                }
+                Expr::Atom {
+                    number,
+                    ups: *ups,
+                    star: *star,
+                }
+            }
+            ValueExpr::Form { left, right } => Expr::Form(
+                Expr::all_from_syntax(left, files)?,
+                Expr::all_from_syntax(right, files)?,
+            ),
+            ValueExpr::Sum(terms) => Expr::Sum(Expr::all_from_syntax(terms, files)?),
+            ValueExpr::Copies(n, g) => {
+                if i64::try_from(*n).is_err() {
+                    return Err(bad(format!("at most {} copies", i64::MAX)));
+                }
+                Expr::Copies(*n, Arc::new(Expr::from_syntax(g, files)?))
+            }
+            ValueExpr::Ordinal(g, h) => Expr::Ordinal(
+                Arc::new(Expr::from_syntax(g, files)?),
+                Arc::new(Expr::from_syntax(h, files)?),
+            ),
+            ValueExpr::Call { op, args } => Expr::Call(*op, Expr::all_from_syntax(args, files)?),
+            ValueExpr::Power { down, sum, n } => {
+                if *n == 0 || *n > MAX_UPS {
+                    return Err(bad(format!(
+                        "up powers ^<n> and ^[n] are read for 1 <= n <= {MAX_UPS}"
+                    )));
+                }
+                Expr::Power {
+                    down: *down,
+                    sum: *sum,
+                    n: *n,
+                }
+            }
+            ValueExpr::Component(c) => Expr::Leaf {
+                leaf: Leaf::new(crate::build_from(c, files)?),
+                negative: false,
+            },
+        })
+    }
+
+    fn all_from_syntax(
+        values: &[ValueSyntax],
+        files: &dyn FileSource,
+    ) -> Result<Vec<Arc<Expr>>, ParseError> {
+        values
+            .iter()
+            .map(|o| Expr::from_syntax(o, files).map(Arc::new))
+            .collect()
+    }
+
+    /// `-G`: `-{L | R} = {-R | -L}`, `-(x + n^ + *m) = -x + n v + *m`, and
+    /// `-±G = ±G` (the switch is its own negative).
+    fn negative(&self) -> Result<Expr, SolveError> {
+        Ok(match self {
+            Expr::Atom { number, ups, star } => Expr::Atom {
+                number: number.checked_neg()?,
+                ups: -ups,
+                star: *star,
+            },
+            Expr::Switch(g) => Expr::Switch(Arc::clone(g)),
+            Expr::Form(left, right) => Expr::Form(negs(right)?, negs(left)?),
+            Expr::Sum(terms) => Expr::Sum(negs(terms)?),
+            Expr::Copies(n, g) => Expr::Copies(*n, Arc::new(g.negative()?)),
+            Expr::Ordinal(g, h) => Expr::Ordinal(Arc::new(g.negative()?), Arc::new(h.negative()?)),
+            // -(G.U) = (-G).U, and cooling and heating commute with
+            // negation (by induction on the options); -Tiny(G) = Miny(G).
+            Expr::Call(op, args) => match op {
+                AlgebraOp::Tiny => Expr::Call(AlgebraOp::Miny, args.clone()),
+                AlgebraOp::Miny => Expr::Call(AlgebraOp::Tiny, args.clone()),
+                AlgebraOp::Conjunctive | AlgebraOp::Selective => Expr::Call(*op, negs(args)?),
+                AlgebraOp::Norton | AlgebraOp::Cool | AlgebraOp::Heat | AlgebraOp::Overheat => {
+                    let mut args = args.clone();
+                    args[0] = Arc::new(args[0].negative()?);
+                    Expr::Call(*op, args)
+                }
+            },
+            Expr::Power { down, sum, n } => Expr::Power {
+                down: !down,
+                sum: *sum,
+                n: *n,
+            },
+            Expr::Leaf { leaf, negative } => Expr::Leaf {
+                leaf: leaf.clone(),
+                negative: !negative,
+            },
+        })
+    }
+
+    /// The canonical form.
+    fn canonical(&self, arena: &mut CanonicalArena) -> Result<GameId, SolveError> {
+        match self {
+            Expr::Atom { number, ups, star } => {
+                let base = if *star == 0 {
+                    arena.number(number.clone())?
+                } else {
+                    arena.number_plus_nimber(number.clone(), *star)?
+                };
+                if *ups == 0 {
+                    return Ok(base);
+                }
+                let zero = arena.zero();
+                let star1 = arena.nimber(1)?;
+                let mut arrow = arena.form(&[zero], &[star1])?;
+                if *ups < 0 {
+                    arrow = arena.neg(arrow)?;
+                }
+                // n arrows by doubling: log n sums instead of n.
+                let mut n = ups.unsigned_abs();
+                let mut total = base;
+                while n > 0 {
+                    if n & 1 == 1 {
+                        total = arena.add(total, arrow)?;
+                    }
+                    n >>= 1;
+                    if n > 0 {
+                        arrow = arena.add(arrow, arrow)?;
+                    }
+                }
+                Ok(total)
+            }
+            Expr::Switch(g) => {
+                let g = g.canonical(arena)?;
+                let minus_g = arena.neg(g)?;
+                arena.form(&[g], &[minus_g])
+            }
+            Expr::Form(left, right) => {
+                let left = left
+                    .iter()
+                    .map(|o| o.canonical(arena))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let right = right
+                    .iter()
+                    .map(|o| o.canonical(arena))
+                    .collect::<Result<Vec<_>, _>>()?;
+                arena.form(&left, &right)
+            }
+            Expr::Sum(terms) => {
+                let mut total = arena.zero();
+                for t in terms {
+                    let g = t.canonical(arena)?;
+                    total = arena.add(total, g)?;
+                }
+                Ok(total)
+            }
+            Expr::Copies(n, g) => {
+                let g = g.canonical(arena)?;
+                let n = i64::try_from(*n).expect("checked when read");
+                algebra::copies(arena, g, n)
+            }
+            Expr::Ordinal(g, h) => {
+                let g = g.canonical(arena)?;
+                let h = h.canonical(arena)?;
+                algebra::ordinal_sum(arena, g, h)
+            }
+            Expr::Call(op, args) => {
+                let ids = args
+                    .iter()
+                    .map(|a| a.canonical(arena))
+                    .collect::<Result<Vec<_>, _>>()?;
+                match op {
+                    AlgebraOp::Norton => algebra::norton_product(arena, ids[0], ids[1]),
+                    AlgebraOp::Cool => {
+                        let t = arena.as_number(ids[1]).ok_or_else(|| {
+                            SolveError::unsupported(
+                                "cool(G, t) cools by a number t (the temperature)".to_string(),
+                            )
+                        })?;
+                        cooling::cool(arena, ids[0], t)
+                    }
+                    AlgebraOp::Heat => cooling::heat(arena, ids[0], ids[1]),
+                    AlgebraOp::Overheat => cooling::overheat(arena, ids[0], ids[1], ids[2]),
+                    AlgebraOp::Conjunctive => algebra::conjunctive_sum(arena, ids[0], ids[1]),
+                    AlgebraOp::Selective => algebra::selective_sum(arena, ids[0], ids[1]),
+                    AlgebraOp::Tiny => algebra::tiny(arena, ids[0]),
+                    AlgebraOp::Miny => algebra::miny(arena, ids[0]),
+                }
+            }
+            Expr::Power { down, sum, n } => {
+                let g = if *sum {
+                    algebra::up_power_sum(arena, *n)?
+                } else {
+                    algebra::up_power(arena, *n)?
+                };
+                if *down { arena.neg(g) } else { Ok(g) }
+            }
+            Expr::Leaf { leaf, negative } => {
+                let mut total = arena.zero();
+                for c in &leaf.components {
+                    let g = component_value(c, arena)?;
+                    total = arena.add(total, g)?;
+                }
+                if *negative {
+                    arena.neg(total)
+                } else {
+                    Ok(total)
+                }
+            }
+        }
+    }
+
+    /// How this is written as an operand of `:`, `*` or `±`: in
+    /// parentheses unless it is one piece.
+    fn operand_text(&self) -> String {
+        match self {
+            Expr::Form(..) | Expr::Call(..) | Expr::Power { .. } => self.to_string(),
+            Expr::Leaf {
+                negative: false,
+                leaf,
+            } if leaf.components.len() == 1 => self.to_string(),
+            Expr::Atom { .. } | Expr::Switch(_) => self.to_string(),
+            _ => format!("({self})"),
+        }
+    }
+}
+
+fn negs(side: &[Arc<Expr>]) -> Result<Vec<Arc<Expr>>, SolveError> {
+    side.iter().map(|o| o.negative().map(Arc::new)).collect()
+}
+
+/// The canonical value of a ruleset's component in `arena`: the nimber of
+/// its Grundy value if impartial, its closed form or regions if it has
+/// them, otherwise from its Left and Right moves, with an explicit stack
+/// (a long game costs memory and budget, never call stack).
+fn component_value(
+    root: &Arc<dyn Component>,
+    arena: &mut CanonicalArena,
+) -> Result<GameId, SolveError> {
+    struct Frame {
+        key: Key,
+        moves: Vec<(Side, Vec<Arc<dyn Component>>)>,
+        next: usize,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+    }
+    let budget = arena.budget();
+    let mut memo: FxHashMap<Key, GameId> = FxHashMap::default();
+    let mut open: FxHashSet<Key> = FxHashSet::default();
+    // The value of `c` if it needs no expansion of its moves.
+    let known = |c: &Arc<dyn Component>,
+                 arena: &mut CanonicalArena,
+                 memo: &mut FxHashMap<Key, GameId>|
+     -> Result<Option<GameId>, SolveError> {
+        if let Some(&g) = memo.get(&c.key()) {
+            return Ok(Some(g));
+        }
+        let g = match c.kind() {
+            Kind::Loopy(_) | Kind::LoopyPartizan(_) => {
+                return Err(SolveError::unsupported(format!(
+                    "`{}` is loopy: it has no canonical form as a short game",
+                    c.text()
+                )));
+            }
+            Kind::Impartial(g) => {
+                let n = g.grundy(&budget)?;
+                arena.nimber(n.0)?
+            }
+            Kind::Partizan(p) => {
+                if let Some(regions) = p.regions() {
+                    let mut total = arena.zero();
+                    for r in &regions {
+                        let g = component_value(r, arena)?;
+                        total = arena.add(total, g)?;
+                    }
+                    total
+                } else {
+                    match p.canonical(arena) {
+                        Some(g) => g?,
+                        None => return Ok(None),
+                    }
+                }
+            }
+        };
+        arena.charge_with(memo.len() as u64)?;
+        memo.insert(c.key(), g);
+        Ok(Some(g))
+    };
+    let open_frame =
+        |c: &Arc<dyn Component>, open: &mut FxHashSet<Key>| -> Result<Frame, SolveError> {
+            let key = c.key();
+            if !open.insert(key.clone()) {
+                return Err(SolveError::Loopy);
+            }
+            let mut moves = Vec::new();
+            for side in [Side::Left, Side::Right] {
+                for m in c.moves_of(side, &budget)? {
+                    moves.push((side, m.to));
+                }
+            }
+            Ok(Frame {
+                key,
+                moves,
+                next: 0,
+                left: Vec::new(),
+                right: Vec::new(),
+            })
+        };
+    if let Some(g) = known(root, arena, &mut memo)? {
+        return Ok(g);
+    }
+    let mut stack = vec![open_frame(root, &mut open)?];
+    loop {
+        let frame = stack.last_mut().expect("the root stays until it returns");
+        let mut pending = None;
+        while frame.next < frame.moves.len() {
+            let (side, ref to) = frame.moves[frame.next];
+            let mut value = arena.zero();
+            for c in to {
+                match known(c, arena, &mut memo)? {
+                    Some(g) => value = arena.add(value, g)?,
+                    None => {
+                        pending = Some(Arc::clone(c));
+                        break;
+                    }
+                }
+            }
+            if pending.is_some() {
+                break;
+            }
+            match side {
+                Side::Left => frame.left.push(value),
+                Side::Right => frame.right.push(value),
+            }
+            frame.next += 1;
+        }
+        match pending {
+            Some(c) => {
+                arena.charge_with((stack.len() + memo.len()) as u64)?;
+                let next = open_frame(&c, &mut open)?;
+                stack.push(next);
+            }
+            None => {
+                let frame = stack.pop().expect("a frame was just inspected");
+                let g = arena.form(&frame.left, &frame.right)?;
+                open.remove(&frame.key);
+                arena.charge_with(memo.len() as u64)?;
+                memo.insert(frame.key, g);
+                if stack.is_empty() {
+                    return Ok(g);
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expr::Atom { number, ups, star } => {
+                if *number != Dyadic::ZERO || (*ups == 0 && *star == 0) {
+                    write!(f, "{number}")?;
+                }
+                if *ups != 0 {
+                    f.write_str(if *ups > 0 { "^" } else { "v" })?;
+                    if ups.unsigned_abs() > 1 {
+                        write!(f, "{}", ups.unsigned_abs())?;
+                    }
+                }
+                match star {
+                    0 => Ok(()),
+                    1 => f.write_str("*"),
+                    n => write!(f, "*{n}"),
+                }
+            }
+            Expr::Switch(g) => write!(f, "±{}", g.operand_text()),
+            Expr::Form(left, right) => {
+                let join = |side: &[Arc<Expr>]| {
+                    side.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                write!(f, "{{{}|{}}}", join(left), join(right))
+            }
+            Expr::Sum(terms) => {
+                let texts: Vec<String> = terms.iter().map(ToString::to_string).collect();
+                f.write_str(&texts.join(" + "))
+            }
+            Expr::Copies(n, g) => write!(f, "{n}*{}", g.operand_text()),
+            Expr::Ordinal(g, h) => {
+                let base = match &**g {
+                    Expr::Ordinal(..) => g.to_string(),
+                    _ => g.operand_text(),
+                };
+                write!(f, "{base} : {}", h.operand_text())
+            }
+            Expr::Call(op, args) => {
+                let texts: Vec<String> = args.iter().map(ToString::to_string).collect();
+                write!(f, "{}({})", op.name(), texts.join(", "))
+            }
+            Expr::Power { down, sum, n } => {
+                let arrow = if *down { 'v' } else { '^' };
+                if *sum {
+                    write!(f, "{arrow}[{n}]")
+                } else {
+                    write!(f, "{arrow}<{n}>")
+                }
+            }
+            Expr::Leaf { leaf, negative } => {
+                if *negative {
+                    if leaf.components.len() == 1 {
+                        write!(f, "-{}", leaf.text)
+                    } else {
+                        write!(f, "-({})", leaf.text)
+                    }
+                } else {
+                    f.write_str(&leaf.text)
+                }
+            }
+        }
+    }
+}
+
+/// A game value in CGSuite's notation, as a term of a sum.
+#[derive(Clone, Debug)]
+pub struct GameValue {
+    expr: Arc<Expr>,
+    text: String,
+}
+
+impl GameValue {
+    fn new(expr: Arc<Expr>) -> GameValue {
+        let text = expr.to_string();
+        GameValue { expr, text }
+    }
+
+    fn component(expr: Arc<Expr>) -> Arc<dyn Component> {
+        Arc::new(GameValue::new(expr))
+    }
+
+    /// The value written `text` on its own (`{1|*}`, `-3/4`, `^*`).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] for text that is not one game value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sprague::rulesets::GameValue;
+    /// use sprague::Component;
+    /// assert_eq!(GameValue::parse("-{1 | *}").unwrap().text(), "{*|-1}");
+    /// ```
+    pub fn parse(text: &str) -> Result<GameValue, ParseError> {
+        Ok(GameValue::new(Arc::new(Expr::from_syntax(
+            &parse_value(text)?,
+            &sprague_loopy::graph::FileSystem,
+        )?)))
+    }
+}
+
+/// Builds the component a written value stands for.
+///
+/// # Errors
+///
+/// A [`ParseError`] for a number that is not dyadic or out of range, or too
+/// many ups.
+pub fn build_value(
+    value: &ValueSyntax,
+    files: &dyn FileSource,
+) -> Result<Arc<dyn Component>, ParseError> {
+    Ok(GameValue::component(Arc::new(Expr::from_syntax(
+        value, files,
+    )?)))
+}
+
+impl Component for GameValue {
+    fn ruleset(&self) -> String {
+        "value".to_string()
+    }
+
+    fn args(&self) -> String {
+        self.text.clone()
+    }
+
+    fn text(&self) -> String {
+        self.text.clone()
+    }
+
+    fn is_heap(&self) -> bool {
+        false
+    }
+
+    fn key(&self) -> Key {
+        Key::new("value", Key::pack(self.text.as_bytes()))
+    }
+
+    fn kind(&self) -> Kind<'_> {
+        Kind::Partizan(self)
+    }
+}
+
+impl Partizan for GameValue {
+    fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
+        let options: Vec<Arc<Expr>> = match &*self.expr {
+            Expr::Form(left, right) => match side {
+                Side::Left => left.clone(),
+                Side::Right => right.clone(),
+            },
+            Expr::Switch(g) => match side {
+                Side::Left => vec![Arc::clone(g)],
+                Side::Right => vec![Arc::new(g.negative()?)],
+            },
+            Expr::Leaf {
+                leaf,
+                negative: true,
+            } if leaf.components.len() == 1 => {
+                // The negative of a ruleset's game: its moves for the other
+                // player, each to the negative of what it leaves.
+                let moves = leaf.components[0].moves_of(side.other(), budget)?;
+                return Ok(moves
+                    .into_iter()
+                    .map(|m| Move {
+                        label: m.label,
+                        to: m
+                            .to
+                            .into_iter()
+                            .map(|c| {
+                                GameValue::component(Arc::new(Expr::Leaf {
+                                    leaf: Leaf::new(vec![c]),
+                                    negative: true,
+                                }))
+                            })
+                            .collect(),
+                    })
+                    .collect());
+            }
+            _ => {
+                // No written options: the canonical ones, read back from
+                // their text (which is in the notation this module reads).
+                let mut arena = CanonicalArena::new(*budget);
+                let g = self.expr.canonical(&mut arena)?;
+                let ids = match side {
+                    Side::Left => arena.left_options(g)?,
+                    Side::Right => arena.right_options(g)?,
+                };
+                let mut options = Vec::with_capacity(ids.len());
+                for id in ids {
+                    let text = arena.display(id)?;
+                    let expr = parse_value(&text)
+                        .and_then(|syntax| {
+                            Expr::from_syntax(&syntax, &sprague_loopy::graph::FileSystem)
+                        })
+                        .map_err(|e| {
+                            SolveError::unsupported(format!(
+                                "the option {text} of {} does not read back: {e}",
+                                self.text
+                            ))
+                        })?;
+                    options.push(Arc::new(expr));
+                }
+                options
+            }
+        };
+        Ok(options
+            .into_iter()
+            .map(|o| {
+                let to = GameValue::new(o);
+                Move::new(
+                    MoveLabel::Words(format!("move to {}", to.text)),
+                    Arc::new(to),
+                )
+            })
+            .collect())
+    }
+
+    fn canonical(&self, arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
+        Some(self.expr.canonical(arena))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canonical_text(text: &str) -> String {
+        let v = GameValue::parse(text).unwrap();
+        let mut arena = CanonicalArena::new(Budget::DEFAULT);
+        let g = v.expr.canonical(&mut arena).unwrap();
+        arena.display(g).unwrap()
+    }
+
+    #[test]
+    fn the_notation_reads_what_it_means() {
+        // Values from Winning Ways and Siegel's Combinatorial Game Theory
+        // (CGSuite prints the same canonical forms).
+        for (written, canonical) in [
+            ("0", "0"),
+            ("{|}", "0"),
+            ("{0|}", "1"),
+            ("{|0}", "-1"),
+            ("{0|1}", "1/2"),
+            ("-3/4", "-3/4"),
+            ("{0|0}", "*"),
+            ("{0,*|0,*}", "*2"),
+            ("{0|*}", "^"),
+            ("{*|0}", "v"),
+            ("^^", "^2"),
+            ("^ + ^", "^2"),
+            ("{0,*|0}", "^*"),
+            ("{1|-1}", "±1"),
+            ("+-1", "±1"),
+            // CGSuite's slash notation, printed and read.
+            ("{1|{0|-1}}", "{1||0|-1}"),
+            ("{1||0|-1}", "{1||0|-1}"),
+            ("{2|1||0|-1}", "{2|1||0|-1}"),
+            ("{{2|1}|{0|-1}}", "{2|1||0|-1}"),
+            ("{3||2|1|||0}", "{3||2|1|||0}"),
+            ("-{1|*}", "{*|-1}"),
+            ("{0, -1 | 1}", "1/2"),
+            ("{1/2|1}", "3/4"),
+            ("1/2*", "1/2*"),
+            ("2^3*2", "2^3*2"),
+            ("{-1|1}", "0"),
+        ] {
+            let sum = sprague::Position::parse(written).unwrap();
+            let mut arena = CanonicalArena::new(Budget::DEFAULT);
+            let mut total = arena.zero();
+            for c in sum.components() {
+                let Kind::Partizan(p) = c.kind() else {
+                    panic!("{written}: a value is partizan")
+                };
+                let g = p.canonical(&mut arena).unwrap().unwrap();
+                total = arena.add(total, g).unwrap();
+            }
+            assert_eq!(arena.display(total).unwrap(), canonical, "{written}");
+        }
+    }
+
+    #[test]
+    fn negatives_are_pushed_inward() {
+        for (written, text) in [
+            ("-{1|*}", "{*|-1}"),
+            ("-^", "v"),
+            ("-v3*", "^3*"),
+            ("-±1", "±1"),
+            ("--1/2", "1/2"),
+            ("-{{2|1}|0}", "{0|{-1|-2}}"),
+            ("-2^", "-2^"),
+            ("- 2^", "-2v"),
+            ("-^2", "v2"),
+        ] {
+            assert_eq!(GameValue::parse(written).unwrap().text(), text, "{written}");
+        }
+    }
+
+    #[test]
+    fn written_options_are_the_moves_and_atoms_move_canonically() {
+        let budget = Budget::DEFAULT;
+        let texts = |text: &str, side| -> Vec<String> {
+            GameValue::parse(text)
+                .unwrap()
+                .moves(side, &budget)
+                .unwrap()
+                .iter()
+                .map(|m| m.to[0].text())
+                .collect()
+        };
+        assert_eq!(texts("{0, -1 | 1}", Side::Left), ["0", "-1"]);
+        assert_eq!(texts("{0, -1 | 1}", Side::Right), ["1"]);
+        assert_eq!(texts("3", Side::Left), ["2"]);
+        assert!(texts("3", Side::Right).is_empty());
+        assert_eq!(texts("3/4", Side::Left), ["1/2"]);
+        assert_eq!(texts("3/4", Side::Right), ["1"]);
+        assert_eq!(texts("^", Side::Left), ["0"]);
+        assert_eq!(texts("^", Side::Right), ["*"]);
+        assert_eq!(texts("±2", Side::Right), ["-2"]);
+        assert_eq!(texts("*2", Side::Left), ["0", "*"]);
+    }
+
+    #[test]
+    fn moves_agree_with_the_canonical_value() {
+        // A value's canonical form computed from its moves (through the
+        // written options, recursively) equals the one computed directly.
+        fn by_moves(v: &GameValue, arena: &mut CanonicalArena) -> GameId {
+            let mut sides = [Vec::new(), Vec::new()];
+            for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+                for m in v.moves(side, &Budget::DEFAULT).unwrap() {
+                    let to = GameValue::parse(&m.to[0].text()).unwrap();
+                    sides[i].push(by_moves(&to, arena));
+                }
+            }
+            arena.form(&sides[0], &sides[1]).unwrap()
+        }
+        for text in [
+            "{1|*}",
+            "^*",
+            "{2|1||0|-1}",
+            "±{1|0}",
+            "3/8v2*3",
+            "{0,^|v*}",
+            "-2",
+        ] {
+            let mut arena = CanonicalArena::new(Budget::DEFAULT);
+            let g = by_moves(&GameValue::parse(text).unwrap(), &mut arena);
+            assert_eq!(arena.display(g).unwrap(), canonical_text(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_values_are_clear_errors() {
+        for (text, span) in [
+            ("1/3", 0..3),
+            ("1/0", 0..3),
+            ("{1|2|3}", 4..5),
+            ("{1,|2}", 0..6),
+            ("{1 2|3}", 3..4),
+            ("{1|*", 4..4),
+            ("^5000", 0..5),
+            ("3x", 1..2),
+            (&"9".repeat(4001), 0..4001),
+            (&format!("1/{}", "2".repeat(4001)), 2..4003),
+        ] {
+            let e = sprague::Position::parse(text).unwrap_err();
+            assert_eq!(e.span, span, "{text}: {e}");
+        }
+    }
+}
