@@ -18,7 +18,7 @@
 //!
 //! A ruleset supplies moves and, where it has them, closed forms; the solve
 //! layer (`sprague::analyze`) supplies everything else. Closed forms over
-//! whole sums are [`SumRule`]s, attached to ruleset entries in the registry.
+//! whole sums are [`SumRule`]s, which the components they cover name.
 //!
 //! The position language's syntax tree and parser ([`syntax`]) live here
 //! too: the rulesets read their arguments from it, and it reads the loopy
@@ -158,6 +158,15 @@ pub trait Component: Any + fmt::Debug + Send + Sync {
     /// moves must be listed to be counted.
     fn moves_window(&self, side: Side, skip: u64, take: usize) -> Option<(Vec<Move>, u64)> {
         let _ = (side, skip, take);
+        None
+    }
+
+    /// The closed form for whole sums that covers this component, if its
+    /// ruleset has one (Bouton's misère rule for a Nim heap, the misère
+    /// quotient of an octal heap). The solver asks the rules its
+    /// components name, so it never needs to know the rulesets; a rule
+    /// still declines any sum it does not cover.
+    fn sum_rule(&self) -> Option<&'static dyn SumRule> {
         None
     }
 }
@@ -625,9 +634,9 @@ pub struct SumVerdict {
 }
 
 /// A closed form for whole sums of some rulesets (Bouton's misère rule for
-/// Bash and Nim heaps, the unfair take-away game's sums). A rule is
-/// attached to the registry entries of the rulesets it covers, recognises
-/// their components by type, and declines any sum it does not cover.
+/// Bash and Nim heaps, the unfair take-away game's sums). The components of
+/// the rulesets it covers name it ([`Component::sum_rule`]); it recognises
+/// them by type, and declines any sum it does not cover.
 pub trait SumRule: Sync + fmt::Debug {
     /// The verdict on the sum of `components` under `play`, with at most
     /// `max` winning moves of `side` moving first; `None` if the rule does

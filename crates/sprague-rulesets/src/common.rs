@@ -10,7 +10,7 @@ use std::sync::Arc;
 use sprague_core::budget::Budget;
 use sprague_core::error::{ParseError, SolveError};
 use sprague_game::syntax::{Arg, ComponentSyntax, Param, RulesetSyntax, Spanned};
-use sprague_game::{Component, Move, MoveLabel, SumRule};
+use sprague_game::{Component, Move, MoveLabel};
 use sprague_impartial::nimber::Nimber;
 pub use sprague_impartial::octal::Periodicity;
 use sprague_impartial::octal::{CheckpointError, TakeBreak};
@@ -49,9 +49,6 @@ pub struct Ruleset {
     pub build: BuildFn,
     /// The one-heap family, for rulesets that have one.
     pub family: Option<FamilyFn>,
-    /// A closed form for sums of this ruleset's components (with those of
-    /// the other rulesets it names), tried before any theory of sums.
-    pub sum_rule: Option<&'static dyn SumRule>,
 }
 
 impl fmt::Debug for Ruleset {

@@ -16,8 +16,8 @@ mod written;
 use std::sync::Arc;
 
 use sprague_core::error::{ParseError, ParseErrorKind};
+use sprague_game::Component;
 use sprague_game::syntax::{ComponentSyntax, RulesetSyntax};
-use sprague_game::{Component, SumRule};
 
 pub use boards::amazons::AmazonsBoard;
 pub use boards::clobber::ClobberBoard;
@@ -155,12 +155,6 @@ pub fn find(name: &str) -> Option<&'static Ruleset> {
     RULESETS.iter().find(|r| r.name == name)
 }
 
-/// The sum rules registered with the rulesets, in the order of [`RULESETS`]
-/// (a rule registered with several rulesets comes once for each: asking a
-/// rule about a sum it does not cover costs a type check).
-pub fn sum_rules() -> impl Iterator<Item = &'static dyn SumRule> {
-    RULESETS.iter().filter_map(|r| r.sum_rule)
-}
 fn lookup(ruleset: &RulesetSyntax) -> Result<&'static Ruleset, ParseError> {
     // Only subtraction games and gen_clobber split their parameters into
     // Left's and Right's with a `|`.

@@ -36,7 +36,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: None,
-    sum_rule: None,
 };
 
 const EMPTY: u8 = 0;

@@ -523,7 +523,6 @@ pub(crate) const GEN_CLOBBER: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// A board of an instance of `GenClobber` named by its parameters alone.

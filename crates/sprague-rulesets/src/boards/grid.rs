@@ -508,7 +508,6 @@ impl<R: BoardRules> Board<R> {
             heaps_interact: false,
             build: Self::build,
             family: None,
-            sum_rule: None,
         }
     }
 

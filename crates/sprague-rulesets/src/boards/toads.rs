@@ -27,7 +27,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// The most cells a row may have.

@@ -25,7 +25,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// The most dominoes a row may have.

@@ -59,7 +59,6 @@ pub(crate) const RUGS: Ruleset = Ruleset {
     heaps_interact: true,
     build: build_rugs,
     family: None,
-    sum_rule: None,
 };
 
 /// A board of the seed-note game: flip a rectangle whose top-left corner

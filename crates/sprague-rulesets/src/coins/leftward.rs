@@ -38,7 +38,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// A board without trailing empty cells, the canonical form of a position.

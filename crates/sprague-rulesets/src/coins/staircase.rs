@@ -41,7 +41,6 @@ pub(crate) const STAIRCASE: Ruleset = Ruleset {
     heaps_interact: true,
     build: build_staircase,
     family: None,
-    sum_rule: None,
 };
 
 pub(crate) const GEORGIA: Ruleset = Ruleset {
@@ -53,7 +52,6 @@ pub(crate) const GEORGIA: Ruleset = Ruleset {
     heaps_interact: true,
     build: build_georgia,
     family: None,
-    sum_rule: None,
 };
 
 /// The nim-sum of the odd steps `a_1 ⊕ a_3 ⊕ ...` (`steps[0]` is step 1).

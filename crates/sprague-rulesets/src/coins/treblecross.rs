@@ -44,7 +44,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: Some(family),
-    sum_rule: Some(&WIN_BY_THREE),
 };
 
 /// A strip on which the player to move completes three in a row decides
@@ -267,6 +266,10 @@ impl Component for TreblecrossBoard {
 
     fn kind(&self) -> Kind<'_> {
         Kind::Impartial(self)
+    }
+
+    fn sum_rule(&self) -> Option<&'static dyn SumRule> {
+        Some(&WIN_BY_THREE)
     }
 }
 

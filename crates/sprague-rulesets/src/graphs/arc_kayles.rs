@@ -46,7 +46,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// One connected part of a position of Arc Kayles, with at least one edge.

@@ -37,7 +37,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// A position of Childish Hackenbush: every edge reaches the ground

@@ -53,7 +53,6 @@ pub(crate) const SNORT: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_snort,
     family: None,
-    sum_rule: None,
 };
 
 pub(crate) const COL: Ruleset = Ruleset {
@@ -65,7 +64,6 @@ pub(crate) const COL: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_col,
     family: None,
-    sum_rule: None,
 };
 
 /// The most vertices a position may have (one bit a vertex).

@@ -37,7 +37,6 @@ pub(crate) const GRAPH: Ruleset = Ruleset {
     heaps_interact: false,
     build: |c| build_graph_from(c, &FileSystem),
     family: None,
-    sum_rule: None,
 };
 
 pub(crate) const WORDCHAIN: Ruleset = Ruleset {
@@ -48,7 +47,6 @@ pub(crate) const WORDCHAIN: Ruleset = Ruleset {
     heaps_interact: false,
     build: |c| build_wordchain_from(c, &FileSystem),
     family: None,
-    sum_rule: None,
 };
 
 pub(crate) const BOARD: Ruleset = Ruleset {
@@ -59,7 +57,6 @@ pub(crate) const BOARD: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_board,
     family: None,
-    sum_rule: None,
 };
 
 pub(crate) const GEOGRAPHY: Ruleset = Ruleset {
@@ -70,7 +67,6 @@ pub(crate) const GEOGRAPHY: Ruleset = Ruleset {
     heaps_interact: true,
     build: |c| build_geography_from(c, &FileSystem),
     family: None,
-    sum_rule: None,
 };
 
 /// A string literal as the position language writes it.

@@ -41,7 +41,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// The tree, `k`, and the root, shared by every position of one game.

@@ -44,7 +44,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// The most vertices of a graph, and of edges.

@@ -10,8 +10,8 @@
 
 use sprague_core::budget::Budget;
 use sprague_core::error::{ParseError, SolveError};
-use sprague_game::Key;
 use sprague_game::syntax::RulesetSyntax;
+use sprague_game::{Key, SumRule};
 
 use crate::common::{Periodicity, Ruleset, one_int_param};
 use crate::heaps::heap::{Heap, HeapRules, Takes, closed_form_period};
@@ -21,7 +21,6 @@ pub(crate) const RULESET: Ruleset = BashHeap::entry(
     "bash[m](n, ...)",
     "take between 1 and m stones from one heap",
     "bash[3](10, 7)",
-    Some(&crate::heaps::misere_bash::MISERE_BASH),
 );
 
 /// The rules of the Bash game.
@@ -43,6 +42,7 @@ impl Bash {
 
 impl HeapRules for Bash {
     const NAME: &'static str = "bash";
+    const SUM_RULE: Option<&'static dyn SumRule> = Some(&crate::heaps::misere_bash::MISERE_BASH);
 
     /// Reads `[m]`, `m >= 1`.
     fn read(ruleset: &RulesetSyntax) -> Result<Bash, ParseError> {

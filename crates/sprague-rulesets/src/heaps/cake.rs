@@ -46,7 +46,6 @@ pub(crate) const MAUNDY: Ruleset = Ruleset {
     heaps_interact: true,
     build: build_maundy,
     family: None,
-    sum_rule: None,
 };
 
 pub(crate) const EATCAKE: Ruleset = Ruleset {
@@ -58,7 +57,6 @@ pub(crate) const EATCAKE: Ruleset = Ruleset {
     heaps_interact: true,
     build: build_eatcake,
     family: None,
-    sum_rule: None,
 };
 
 pub(crate) const TURN_AND_EATCAKE: Ruleset = Ruleset {
@@ -70,7 +68,6 @@ pub(crate) const TURN_AND_EATCAKE: Ruleset = Ruleset {
     heaps_interact: true,
     build: build_turn_and_eatcake,
     family: None,
-    sum_rule: None,
 };
 
 pub(crate) const EUCLID: Ruleset = Ruleset {
@@ -82,7 +79,6 @@ pub(crate) const EUCLID: Ruleset = Ruleset {
     heaps_interact: true,
     build: build_euclid,
     family: None,
-    sum_rule: None,
 };
 
 /// The largest coordinate.

@@ -54,7 +54,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// `⌊√n⌋`, exactly: Newton's method in integers, from a start above the

@@ -67,7 +67,6 @@ pub(crate) const RULESET: Ruleset = DisjointHeap::entry(
     "take x stones from one heap of n, 1 <= x <= n, where x AND n = 0 \
      (x shares no binary digit with n)",
     "disjoint(12, 5)",
-    None,
 );
 
 /// The largest heap (after removing its trailing 1s) whose Grundy value the

@@ -31,7 +31,6 @@ pub(crate) const RULESET: Ruleset = DivisorHeap::entry(
     "take k stones from one heap of n, 1 <= k <= n, so that what is left \
      divides n (taking the whole heap is allowed)",
     "divisor(12, 7)",
-    None,
 );
 
 fn mul_mod(a: u64, b: u64, m: u64) -> u64 {

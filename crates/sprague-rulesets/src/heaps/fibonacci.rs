@@ -53,7 +53,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: Some(family),
-    sum_rule: None,
 };
 
 /// The largest heap whose Grundy values are computed by table.

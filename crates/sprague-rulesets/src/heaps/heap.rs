@@ -38,6 +38,11 @@ pub trait HeapRules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// position (`divisor(0)`) rather than nothing.
     const KEEPS_EMPTY: bool = false;
 
+    /// The closed form for sums of these heaps (with those of the other
+    /// rulesets it covers), tried before any theory of sums: what
+    /// [`Component::sum_rule`] answers for a heap.
+    const SUM_RULE: Option<&'static dyn SumRule> = None;
+
     /// The rules a written ruleset names (its parameters checked, with
     /// their spans for errors).
     ///
@@ -172,12 +177,10 @@ impl<R: HeapRules> Heap<R> {
         syntax: &'static str,
         rule: &'static str,
         example: &'static str,
-        sum_rule: Option<&'static dyn SumRule>,
     ) -> Ruleset {
         Ruleset {
             build: Self::build,
             family: Some(Self::family),
-            sum_rule,
             heaps_interact: false,
             name: R::NAME,
             syntax,
@@ -256,6 +259,10 @@ impl<R: HeapRules> Component for Heap<R> {
 
     fn kind(&self) -> Kind<'_> {
         Kind::Impartial(self)
+    }
+
+    fn sum_rule(&self) -> Option<&'static dyn SumRule> {
+        R::SUM_RULE
     }
 
     fn is_heap(&self) -> bool {

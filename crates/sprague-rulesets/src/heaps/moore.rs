@@ -41,7 +41,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// The most positions (the product of `heap + 1`) for which Grundy values

@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use sprague_core::budget::Budget;
 use sprague_core::error::{ParseError, SolveError};
-use sprague_game::Component;
 use sprague_game::syntax::{Arg, ComponentSyntax, RulesetSyntax};
+use sprague_game::{Component, SumRule};
 
 use crate::common::{Periodicity, Ruleset, check_move_count, no_params};
 use crate::heaps::heap::{Heap, HeapRules, Takes, closed_form_period};
@@ -23,7 +23,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
         "nim(n, ...)  or  *n",
         "take any positive number of stones from one heap",
         "nim(3, 6, 9)",
-        Some(&crate::heaps::misere_bash::MISERE_BASH),
     )
 };
 
@@ -39,6 +38,7 @@ pub type NimHeap = Heap<Nim>;
 
 impl HeapRules for Nim {
     const NAME: &'static str = "nim";
+    const SUM_RULE: Option<&'static dyn SumRule> = Some(&crate::heaps::misere_bash::MISERE_BASH);
 
     fn read(ruleset: &RulesetSyntax) -> Result<Nim, ParseError> {
         no_params(ruleset).map(|()| Nim::default())

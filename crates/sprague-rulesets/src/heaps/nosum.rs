@@ -48,7 +48,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: Some(family),
-    sum_rule: None,
 };
 
 /// The largest `m` for which Grundy values are computed (each row costs

@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use sprague_core::budget::Budget;
 use sprague_core::error::{ParseError, SolveError};
 use sprague_game::syntax::{ComponentSyntax, Param, RulesetSyntax};
-use sprague_game::{Component, Impartial, Key, Kind, Move, MoveLabel};
+use sprague_game::{Component, Impartial, Key, Kind, Move, MoveLabel, SumRule};
 use sprague_impartial::nimber::Nimber;
 use sprague_impartial::octal::CheckpointError;
 use sprague_impartial::octal::{
@@ -47,7 +47,6 @@ pub(crate) const OCTAL: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_octal,
     family: Some(family_octal),
-    sum_rule: Some(&crate::heaps::misere_quotient::MISERE_QUOTIENT),
 };
 
 macro_rules! named_octal {
@@ -60,7 +59,6 @@ macro_rules! named_octal {
             heaps_interact: false,
             build: $build,
             family: Some($family),
-            sum_rule: Some(&crate::heaps::misere_quotient::MISERE_QUOTIENT),
         };
 
         fn $build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
@@ -131,7 +129,6 @@ pub(crate) const GRUNDY: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_grundy,
     family: Some(family_grundy),
-    sum_rule: None,
 };
 
 pub(crate) const LASKER: Ruleset = Ruleset {
@@ -142,7 +139,6 @@ pub(crate) const LASKER: Ruleset = Ruleset {
     heaps_interact: false,
     build: build_lasker,
     family: Some(family_lasker),
-    sum_rule: None,
 };
 
 /// The rules of one take-and-break ruleset and what is known of its Grundy
@@ -759,6 +755,10 @@ impl Component for OctalHeap {
 
     fn kind(&self) -> Kind<'_> {
         Kind::Impartial(self)
+    }
+
+    fn sum_rule(&self) -> Option<&'static dyn SumRule> {
+        Some(&crate::heaps::misere_quotient::MISERE_QUOTIENT)
     }
 }
 

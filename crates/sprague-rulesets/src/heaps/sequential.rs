@@ -48,7 +48,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// The value of a first pile of `a` stones in front of piles worth `g`,

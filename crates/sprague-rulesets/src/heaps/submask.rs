@@ -25,7 +25,6 @@ pub(crate) const RULESET: Ruleset = SubmaskHeap::entry(
     "take x stones from one heap of n, 1 <= x <= n, where x OR n = n \
      (every binary digit of x is a digit of n)",
     "submask(7, 12)",
-    None,
 );
 
 /// Places the low bits of `compact` at the positions of the 1s of `mask`,

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use sprague_core::budget::Budget;
 use sprague_core::error::{ParseError, SolveError};
 use sprague_game::syntax::{ComponentSyntax, RulesetSyntax};
-use sprague_game::{Component, Key};
+use sprague_game::{Component, Key, SumRule};
 use sprague_impartial::impartial::MexSet;
 
 use crate::common::{HeapFamily, Periodicity, Ruleset, positive_set};
@@ -31,7 +31,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
         "take s stones from one heap, for s in the finite set S (partizan with [L|R]: \
          Left takes s in L, Right s in R)",
         "subtraction[2,5](2, 4, 7)",
-        Some(&crate::heaps::misere_bash::MISERE_BASH),
     )
 };
 
@@ -268,6 +267,7 @@ impl SubtractionHeap {
 /// One set of rules shared by every heap of a ruleset, keyed by identity.
 impl HeapRules for Arc<SubtractionRules> {
     const NAME: &'static str = "subtraction";
+    const SUM_RULE: Option<&'static dyn SumRule> = Some(&crate::heaps::misere_bash::MISERE_BASH);
 
     fn read(r: &RulesetSyntax) -> Result<Arc<SubtractionRules>, ParseError> {
         // A single range needs no listing: it has a closed form.

@@ -13,8 +13,8 @@
 
 use sprague_core::budget::Budget;
 use sprague_core::error::{ParseError, SolveError};
-use sprague_game::Key;
 use sprague_game::syntax::{Param, RulesetSyntax};
+use sprague_game::{Key, SumRule};
 
 use crate::common::{Periodicity, Ruleset, check_move_count};
 use crate::heaps::heap::{Heap, HeapRules, Takes, closed_form_period};
@@ -23,7 +23,6 @@ pub(crate) const RULESET: Ruleset = TakeawayHeap::entry(
     "takeaway[l,r](n, ...)",
     "take at least l and at most r stones from one heap (1 <= l <= r)",
     "takeaway[2,5](17) + takeaway[1,3](4)",
-    Some(&crate::heaps::misere_bash::MISERE_BASH),
 );
 
 /// The Grundy value of a heap of `x` when a move takes between `l` and `r`
@@ -56,6 +55,7 @@ pub type TakeawayHeap = Heap<Takeaway>;
 
 impl HeapRules for Takeaway {
     const NAME: &'static str = "takeaway";
+    const SUM_RULE: Option<&'static dyn SumRule> = Some(&crate::heaps::misere_bash::MISERE_BASH);
 
     fn read(ruleset: &RulesetSyntax) -> Result<Takeaway, ParseError> {
         let (l, r) = bounds(ruleset)?;

@@ -50,7 +50,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: false,
     build,
     family: None,
-    sum_rule: Some(&UNFAIR_SUMS),
 };
 
 /// Whether the player to move wins a sum of unfair heaps `heaps` when they
@@ -135,6 +134,10 @@ impl Component for UnfairHeap {
 
     fn kind(&self) -> Kind<'_> {
         Kind::Partizan(self)
+    }
+
+    fn sum_rule(&self) -> Option<&'static dyn SumRule> {
+        Some(&UNFAIR_SUMS)
     }
 }
 

@@ -53,7 +53,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// The largest heap for which Wythoff Grundy values are computed by table.

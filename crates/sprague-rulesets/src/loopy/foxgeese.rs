@@ -38,7 +38,6 @@ pub(crate) const RULESET: Ruleset = Ruleset {
     heaps_interact: true,
     build,
     family: None,
-    sum_rule: None,
 };
 
 /// The board's columns (CGSuite's `boardWidth`).

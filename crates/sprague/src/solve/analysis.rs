@@ -127,7 +127,7 @@ impl Analysis {
             // An impartial position's figures are its nimber's, as CGSuite
             // gives them (`*8`: stops 0, temperature 0, birthday 8).
             Some(Value::Nimber(n)) if self.play == Play::Normal => {
-                super::canonical::nimber_figures(n.0)
+                super::figures::nimber_figures(n.0)
             }
             _ => None,
         }

@@ -24,6 +24,7 @@
 mod analysis;
 mod best;
 pub mod canonical;
+mod figures;
 mod loopy;
 mod loopy_partizan;
 pub mod misere;
