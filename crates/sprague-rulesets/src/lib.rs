@@ -32,10 +32,10 @@ pub use boards::konane::KonaneBoard;
 pub use boards::skijumps::SkiJumpsBoard;
 pub use boards::toads::{MAX_CELLS as TOADS_MAX_CELLS, ToadsAndFrogs};
 pub use boards::toppling::{MAX_DOMINOES as TOPPLING_MAX_DOMINOES, TopplingDominoes};
-pub use coins::coins::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use coins::leftward::{LeftwardBoard, LeftwardSolver};
 pub use coins::staircase::{GeorgiaPosition, StaircasePosition, staircase_grundy};
 pub use coins::treblecross::{TreblecrossBoard, treblecross_winning_cells};
+pub use coins::turning::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 pub use common::{
     BuildFn, FamilyFn, HeapFamily, MemoryShortfall, PeriodReport, Periodicity, RareValues, Ruleset,
     SearchEnd, Values, table_budget, table_end,
@@ -147,7 +147,7 @@ pub static RULESETS: &[Ruleset] = &[
     heaps::octal::GRUNDY,
     heaps::octal::LASKER,
     coins::treblecross::RULESET,
-    coins::coins::RUGS,
+    coins::turning::RUGS,
 ];
 
 /// The ruleset called `name`, if there is one.

@@ -1,7 +1,7 @@
 //! Games of coins and marks on a strip: coin turning (Rugs, Ruler, Mock
 //! Turtles), staircase Nim and Georgia, leftward moves, Treblecross.
 
-pub(crate) mod coins;
 pub(crate) mod leftward;
 pub(crate) mod staircase;
 pub(crate) mod treblecross;
+pub(crate) mod turning;
