@@ -307,7 +307,7 @@ pub enum Arg {
 /// # Examples
 ///
 /// ```
-/// use sprague::syntax::{parse_position, Arg};
+/// use sprague_game::syntax::{parse_position, Arg};
 /// let p = parse_position("nim(3, 6) + *2 + {1|*}").unwrap();
 /// assert_eq!(p.components.len(), 3);
 /// assert_eq!(p.components[0].as_ruleset().unwrap().args[1].value, Arg::Int(6));

@@ -142,10 +142,10 @@ impl Race {
     /// # Examples
     ///
     /// ```
-    /// use sprague::Race;
+    /// use sprague_impartial::Race;
     /// let race = Race::new(3, 1, 2).unwrap();
     /// // Players 1 and 2 together against player 3, racing to 20.
-    /// assert!(race.coalition_wins(0b011, 20, &sprague::Budget::DEFAULT).unwrap());
+    /// assert!(race.coalition_wins(0b011, 20, &sprague_core::Budget::DEFAULT).unwrap());
     /// ```
     pub fn coalition_wins(
         &self,

@@ -24,8 +24,8 @@ use sprague_core::error::SolveError;
 /// # Examples
 ///
 /// ```
-/// assert_eq!(sprague::mex(&mut vec![0, 1, 3, 1]), 2);
-/// assert_eq!(sprague::mex(&mut vec![]), 0);
+/// assert_eq!(sprague_impartial::mex(&mut vec![0, 1, 3, 1]), 2);
+/// assert_eq!(sprague_impartial::mex(&mut vec![]), 0);
 /// ```
 pub fn mex(values: &mut [u64]) -> u64 {
     values.sort_unstable();
@@ -272,7 +272,7 @@ impl MexSet {
 /// The subtraction game with S = {1, 2, 3} (the Bash game) has G(h) = h mod 4:
 ///
 /// ```
-/// let g = sprague::grundy_sequence(10, |h, g, emit| {
+/// let g = sprague_impartial::grundy_sequence(10, |h, g, emit| {
 ///     for s in 1..=3 {
 ///         if s <= h {
 ///             emit(g[h - s]);

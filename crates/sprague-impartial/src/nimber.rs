@@ -73,7 +73,7 @@ use std::sync::OnceLock;
 /// # Examples
 ///
 /// ```
-/// use sprague::Nimber;
+/// use sprague_impartial::Nimber;
 ///
 /// // The field with four elements: *2 ⊗ *2 = *3, and *2 ⊗ *3 = *1.
 /// assert_eq!(Nimber(2) * Nimber(2), Nimber(3));
@@ -105,7 +105,7 @@ impl Nimber {
     /// # Examples
     ///
     /// ```
-    /// use sprague::Nimber;
+    /// use sprague_impartial::Nimber;
     /// // OEIS A051917: the nim-inverse of 4 is 15.
     /// assert_eq!(Nimber(4).inverse(), Some(Nimber(15)));
     /// assert_eq!(Nimber::ZERO.inverse(), None);
@@ -123,7 +123,7 @@ impl Nimber {
     /// # Examples
     ///
     /// ```
-    /// use sprague::Nimber;
+    /// use sprague_impartial::Nimber;
     /// assert_eq!(Nimber(1).checked_div(Nimber(2)), Some(Nimber(3)));
     /// assert_eq!(Nimber(5).checked_div(Nimber::ZERO), None);
     /// ```
@@ -142,7 +142,7 @@ impl Nimber {
     /// # Examples
     ///
     /// ```
-    /// use sprague::Nimber;
+    /// use sprague_impartial::Nimber;
     /// // *2 generates the multiplicative group of GF(4), of order 3.
     /// assert_eq!(Nimber(2).pow(3), Nimber::ONE);
     /// // Lagrange: every non-zero element of GF(2^64) has x^(2^64 - 1) = 1.
@@ -170,7 +170,7 @@ impl Nimber {
     /// # Examples
     ///
     /// ```
-    /// use sprague::Nimber;
+    /// use sprague_impartial::Nimber;
     /// // OEIS A006042: the nim-square of 8 is 13.
     /// assert_eq!(Nimber(13).sqrt(), Nimber(8));
     /// ```

@@ -60,7 +60,7 @@ impl TakeBreak {
     /// # Examples
     ///
     /// ```
-    /// let dawson = sprague::TakeBreak::from_code(&sprague::OctalCode::parse("0.07").unwrap());
+    /// let dawson = sprague_impartial::TakeBreak::from_code(&sprague_impartial::OctalCode::parse("0.07").unwrap());
     /// assert_eq!(dawson.leave_two, vec![2]);
     /// ```
     pub fn from_code(code: &OctalCode) -> TakeBreak {
@@ -175,7 +175,7 @@ pub const BYTES_PER_HEAP: u64 = 2;
 /// memory they have.
 ///
 /// ```
-/// use sprague::{heaps_within, sequence_bytes};
+/// use sprague_impartial::{heaps_within, sequence_bytes};
 /// assert_eq!(sequence_bytes(1000), 4000);
 /// // 2^32 heaps: 8 GiB of values and 1 GiB of scratch; 2^33 fit in 17.
 /// assert_eq!(sequence_bytes(1 << 32), 9 << 30);
@@ -208,7 +208,7 @@ pub struct DiskUse {
 /// of the rest of `memory` each (at least 2^16 values each).
 ///
 /// ```
-/// use sprague::disk_plan;
+/// use sprague_impartial::disk_plan;
 /// assert_eq!(disk_plan("/tmp".as_ref(), 17 << 30, 1 << 33), None);
 /// let past = disk_plan("/tmp".as_ref(), 9 << 30, 1 << 33).unwrap();
 /// // 8 GiB for values: 4 GiB of start and 4 GiB of window, 2^31 heaps each.
@@ -253,7 +253,7 @@ enum Storage {
 /// # Examples
 ///
 /// ```
-/// use sprague::{GrundySequence, Method, OctalCode, TakeBreak};
+/// use sprague_impartial::{GrundySequence, Method, OctalCode, TakeBreak};
 /// let kayles = TakeBreak::from_code(&OctalCode::parse("0.77").unwrap());
 /// let mut g = GrundySequence::new(kayles, Method::SparseSpace);
 /// g.extend_to(12).unwrap();

@@ -53,7 +53,7 @@ pub fn copies(arena: &mut CanonicalArena, g: GameId, n: i64) -> Result<GameId, S
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, CanonicalArena, ordinal_sum};
+/// use sprague_core::Budget; use sprague_partizan::{CanonicalArena, ordinal_sum};
 /// let mut arena = CanonicalArena::new(Budget::DEFAULT);
 /// let one = arena.integer(1).unwrap();
 /// let minus_one = arena.integer(-1).unwrap();
@@ -137,7 +137,7 @@ pub fn incentives(
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, CanonicalArena, norton_product};
+/// use sprague_core::Budget; use sprague_partizan::{CanonicalArena, norton_product};
 /// let mut arena = CanonicalArena::new(Budget::DEFAULT);
 /// let zero = arena.zero();
 /// let star = arena.nimber(1).unwrap();

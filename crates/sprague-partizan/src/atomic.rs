@@ -58,7 +58,7 @@ pub fn is_infinitesimal(arena: &mut CanonicalArena, g: GameId) -> Result<bool, S
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, CanonicalArena, is_all_small};
+/// use sprague_core::Budget; use sprague_partizan::{CanonicalArena, is_all_small};
 /// let mut arena = CanonicalArena::new(Budget::DEFAULT);
 /// let zero = arena.zero();
 /// let star = arena.nimber(1).unwrap();
@@ -85,7 +85,7 @@ pub fn is_all_small(arena: &mut CanonicalArena, g: GameId) -> Result<bool, Solve
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, CanonicalArena, atomic_weight};
+/// use sprague_core::Budget; use sprague_partizan::{CanonicalArena, atomic_weight};
 /// let mut arena = CanonicalArena::new(Budget::DEFAULT);
 /// let zero = arena.zero();
 /// let star = arena.nimber(1).unwrap();

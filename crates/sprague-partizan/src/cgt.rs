@@ -134,7 +134,7 @@ struct Form<'a> {
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, CanonicalArena};
+/// use sprague_core::Budget; use sprague_partizan::CanonicalArena;
 /// let mut arena = CanonicalArena::new(Budget::DEFAULT);
 /// let zero = arena.zero();
 /// let star = arena.form(&[zero], &[zero]).unwrap();

@@ -32,7 +32,7 @@ use sprague_core::error::SolveError;
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, CanonicalArena, Dyadic, cool};
+/// use sprague_core::Budget; use sprague_partizan::{CanonicalArena, Dyadic, cool};
 /// let mut arena = CanonicalArena::new(Budget::DEFAULT);
 /// let three = arena.integer(3).unwrap();
 /// let minus_three = arena.integer(-3).unwrap();
@@ -68,7 +68,7 @@ pub fn cool(arena: &mut CanonicalArena, g: GameId, t: Dyadic) -> Result<GameId, 
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, CanonicalArena, heat};
+/// use sprague_core::Budget; use sprague_partizan::{CanonicalArena, heat};
 /// let mut arena = CanonicalArena::new(Budget::DEFAULT);
 /// let star = arena.nimber(1).unwrap();
 /// let one = arena.integer(1).unwrap();

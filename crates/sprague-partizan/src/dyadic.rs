@@ -33,7 +33,7 @@ const SMALL_EXPONENT: u32 = 62;
 /// # Examples
 ///
 /// ```
-/// use sprague::Dyadic;
+/// use sprague_partizan::Dyadic;
 /// let half = Dyadic::new(1, 1).unwrap();
 /// let big = Dyadic::new(1 << 100, 0).unwrap();
 /// assert_eq!((&big + &half).to_string(), "2535301200456458802993406410753/2");
@@ -100,7 +100,7 @@ impl Dyadic {
     /// # Examples
     ///
     /// ```
-    /// use sprague::Dyadic;
+    /// use sprague_partizan::Dyadic;
     /// assert_eq!(Dyadic::new(6, 3).unwrap().to_string(), "3/4");
     /// assert_eq!(Dyadic::new(1, 63).unwrap().to_string(), "1/9223372036854775808");
     /// ```

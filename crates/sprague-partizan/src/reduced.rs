@@ -31,7 +31,7 @@ use sprague_core::error::SolveError;
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, CanonicalArena, reduced_canonical_form};
+/// use sprague_core::Budget; use sprague_partizan::{CanonicalArena, reduced_canonical_form};
 /// let mut arena = CanonicalArena::new(Budget::DEFAULT);
 /// let zero = arena.zero();
 /// let star = arena.nimber(1).unwrap();

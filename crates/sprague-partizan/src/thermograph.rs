@@ -302,7 +302,7 @@ fn slope_between(
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, CanonicalArena, Thermography};
+/// use sprague_core::Budget; use sprague_partizan::{CanonicalArena, Thermography};
 /// let mut arena = CanonicalArena::new(Budget::DEFAULT);
 /// let zero = arena.zero();
 /// let star = arena.nimber(1).unwrap();

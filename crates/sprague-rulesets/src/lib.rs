@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use sprague_core::error::{ParseError, ParseErrorKind};
 use sprague_game::Component;
-use sprague_game::syntax::{ComponentSyntax, RulesetSyntax};
+use sprague_game::syntax::{ComponentSyntax, PositionSyntax, RulesetSyntax, TermSyntax};
 
 pub use boards::amazons::AmazonsBoard;
 pub use boards::clobber::ClobberBoard;
@@ -256,6 +256,31 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// ruleset rejects.
 pub fn build(component: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     (lookup(&component.ruleset)?.build)(component)
+}
+
+/// The components of a whole position: each written component built by its
+/// ruleset (one per heap where heaps do not interact), each value, misère
+/// and loopy term by its theory, with files read from `files`. What
+/// `crate::tests::Position::parse` validates a position's syntax with.
+///
+/// # Errors
+///
+/// The first term's [`ParseError`], as [`build_from`], [`build_value`],
+/// [`build_misere`] and [`build_loopy`] give it.
+pub fn components(
+    syntax: &PositionSyntax,
+    files: &dyn sprague_loopy::graph::FileSource,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    let mut components = Vec::new();
+    for term in &syntax.components {
+        match term {
+            TermSyntax::Ruleset(c) => components.extend(build_from(c, files)?),
+            TermSyntax::Value(v) => components.push(build_value(v, files)?),
+            TermSyntax::Misere(m) => components.push(build_misere(m)?),
+            TermSyntax::Loopy(l) => components.push(build_loopy(l)?),
+        }
+    }
+    Ok(components)
 }
 
 /// As [`build`], but the rulesets that read a file (`graph`, `wordchain`,

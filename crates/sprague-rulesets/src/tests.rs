@@ -4,12 +4,34 @@
 use std::sync::Arc;
 
 use sprague_core::budget::Budget;
+use sprague_core::error::ParseError;
 use sprague_game::Component;
+
+/// A position read through this crate's own registry. A test build of a
+/// crate is a second copy of its types: a position the top crate's
+/// `sprague::Position::parse` built holds the other copy's components, which
+/// this copy's downcasts and sum rules do not recognise. This gives a
+/// `sprague::Position` of this copy's components, so that the top's solvers
+/// and this crate's tests see the same types.
+pub(crate) fn parse(text: &str) -> Result<sprague::Position, ParseError> {
+    parse_with(text, &sprague_loopy::graph::FileSystem)
+}
+
+/// As [`parse`], reading the files the position names from `files`.
+pub(crate) fn parse_with(
+    text: &str,
+    files: &dyn sprague_loopy::graph::FileSource,
+) -> Result<sprague::Position, ParseError> {
+    let syntax = sprague_game::syntax::parse_position(text)?;
+    Ok(sprague::Position::from_components(crate::components(
+        &syntax, files,
+    )?))
+}
 
 /// For tests of partizan rulesets: the canonical value of the position
 /// `text`, printed.
 pub(crate) fn canonical_text(text: &str) -> String {
-    let p = sprague::Position::parse(text).unwrap();
+    let p = parse(text).unwrap();
     let mut solver = sprague::CanonicalSolver::new(Budget::DEFAULT);
     let g = solver.sum(p.components()).unwrap();
     solver.arena.display(g).unwrap()
@@ -101,7 +123,7 @@ pub(crate) fn swapped(text: &str, pairs: &[(char, char)]) -> String {
 pub(crate) fn board<R: crate::boards::grid::BoardRules>(
     text: &str,
 ) -> crate::boards::grid::Board<R> {
-    let p = sprague::Position::parse(&format!("{}(\"{text}\")", R::NAME)).unwrap();
+    let p = parse(&format!("{}(\"{text}\")", R::NAME)).unwrap();
     p.components()[0]
         .downcast_ref::<crate::boards::grid::Board<R>>()
         .unwrap()
@@ -353,7 +375,7 @@ fn bad_numbers_are_refused_with_their_span() {
     use sprague_core::error::ParseErrorKind;
     for line in REFUSALS.lines().filter(|l| !l.is_empty()) {
         let (text, expected) = line.split_once(" => ").unwrap();
-        let e = sprague::Position::parse(text).unwrap_err();
+        let e = parse(text).unwrap_err();
         let (kind, span) = expected.split_once(' ').unwrap_or((expected, ""));
         let about = match e.kind {
             ParseErrorKind::BadParameters { .. } => "parameters",

@@ -52,21 +52,7 @@ impl Position {
         files: &dyn sprague_loopy::graph::FileSource,
     ) -> Result<Position, ParseError> {
         let syntax = syntax::parse_position(text)?;
-        let mut components = Vec::new();
-        for c in &syntax.components {
-            match c {
-                syntax::TermSyntax::Ruleset(c) => {
-                    components.extend(sprague_rulesets::build_from(c, files)?);
-                }
-                syntax::TermSyntax::Value(v) => {
-                    components.push(sprague_rulesets::build_value(v, files)?);
-                }
-                syntax::TermSyntax::Misere(m) => {
-                    components.push(sprague_rulesets::build_misere(m)?)
-                }
-                syntax::TermSyntax::Loopy(l) => components.push(sprague_rulesets::build_loopy(l)?),
-            }
-        }
+        let components = sprague_rulesets::components(&syntax, files)?;
         Ok(Position { components })
     }
 

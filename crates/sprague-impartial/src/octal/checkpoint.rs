@@ -368,7 +368,7 @@ pub fn checkpoint_length(prefix: &[u8]) -> Result<u64, CheckpointError> {
 /// # Examples
 ///
 /// ```
-/// use sprague::{CheckpointError, GrundySequence, Method, OctalCode, TakeBreak, read_checkpoint};
+/// use sprague_impartial::{CheckpointError, GrundySequence, Method, OctalCode, TakeBreak, read_checkpoint};
 /// let kayles = TakeBreak::from_code(&OctalCode::parse("0.77").unwrap());
 /// let mut g = GrundySequence::new(kayles, Method::SparseSpace);
 /// g.extend_to(100).unwrap();

@@ -36,10 +36,10 @@ impl OctalCode {
     /// # Examples
     ///
     /// ```
-    /// let kayles = sprague::OctalCode::parse("0.77").unwrap();
+    /// let kayles = sprague_impartial::OctalCode::parse("0.77").unwrap();
     /// assert_eq!(kayles.digits(), &[0, 7, 7]);
     /// assert_eq!(kayles.to_string(), "0.77");
-    /// assert!(sprague::OctalCode::parse("3.7").is_err());
+    /// assert!(sprague_impartial::OctalCode::parse("3.7").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<OctalCode, ParseError> {
         OctalCode::parse_at(text, 0)

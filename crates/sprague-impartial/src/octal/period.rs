@@ -127,7 +127,7 @@ pub struct Periodicity {
 /// # Examples
 ///
 /// ```
-/// use sprague::{certification_bound, OctalCode, TakeBreak};
+/// use sprague_impartial::{certification_bound, OctalCode, TakeBreak};
 /// let chess = TakeBreak::from_code(&OctalCode::parse("0.137").unwrap());
 /// assert_eq!(certification_bound(&chess, 52, 34), Some(175));
 /// ```
@@ -150,7 +150,7 @@ pub fn certification_bound(rules: &TakeBreak, n0: usize, p: usize) -> Option<usi
 /// # Examples
 ///
 /// ```
-/// use sprague::{nim_sequence_bound, OctalCode, TakeBreak};
+/// use sprague_impartial::{nim_sequence_bound, OctalCode, TakeBreak};
 /// let ff = TakeBreak::from_code(&OctalCode::parse("0.FF").unwrap());
 /// assert_eq!(nim_sequence_bound(&ff), Some(4));
 /// // 0.F: every three-heap move removes one stone, an odd number.
@@ -284,7 +284,7 @@ fn next_step(known: usize) -> usize {
 /// # Examples
 ///
 /// ```
-/// use sprague::{least_period, GrundySequence, Method, OctalCode, TakeBreak};
+/// use sprague_impartial::{least_period, GrundySequence, Method, OctalCode, TakeBreak};
 /// let kayles = TakeBreak::from_code(&OctalCode::parse("0.77").unwrap());
 /// let mut g = GrundySequence::new(kayles, Method::SparseSpace);
 /// g.extend_to(400).unwrap();
@@ -309,7 +309,7 @@ pub fn least_period(seq: &GrundySequence) -> Option<Periodicity> {
 /// # Examples
 ///
 /// ```
-/// use sprague::{GrundySequence, Method, OctalCode, PeriodSearch, TakeBreak};
+/// use sprague_impartial::{GrundySequence, Method, OctalCode, PeriodSearch, TakeBreak};
 /// let kayles = TakeBreak::from_code(&OctalCode::parse("0.77").unwrap());
 /// let mut g = GrundySequence::new(kayles, Method::SparseSpace);
 /// let mut search = PeriodSearch::new();
@@ -448,7 +448,7 @@ impl PeriodSearch {
 /// shifted by one).
 ///
 /// ```
-/// use sprague::{find_period, GrundySequence, Method, OctalCode, TakeBreak};
+/// use sprague_impartial::{find_period, GrundySequence, Method, OctalCode, TakeBreak};
 /// let dawson = TakeBreak::from_code(&OctalCode::parse("0.07").unwrap());
 /// let mut g = GrundySequence::new(dawson, Method::SparseSpace);
 /// let found = find_period(&mut g, 1 << 20).unwrap().unwrap();

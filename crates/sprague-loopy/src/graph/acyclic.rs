@@ -20,7 +20,7 @@ use super::Graph;
 /// # Examples
 ///
 /// ```
-/// use sprague::graph::{Graph, grundy_acyclic};
+/// use sprague_loopy::graph::{Graph, grundy_acyclic};
 /// // 0 -> 1 -> 2 and 0 -> 2: the values are mex{1, 0} = 2, mex{0} = 1, 0.
 /// let g = Graph::parse("3 3\n0 1\n1 2\n0 2\n").unwrap();
 /// assert_eq!(grundy_acyclic(&g).unwrap(), vec![2, 1, 0]);

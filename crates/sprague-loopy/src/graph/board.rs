@@ -47,7 +47,7 @@ impl MoveSet {
     /// # Examples
     ///
     /// ```
-    /// use sprague::graph::MoveSet;
+    /// use sprague_loopy::graph::MoveSet;
     /// // A rook that moves only left or down.
     /// let rook = MoveSet::parse("slide(0,-1) slide(1,0)").unwrap();
     /// assert_eq!(rook.directions().len(), 2);

@@ -140,7 +140,7 @@ impl LoopyGrundy {
     /// # Examples
     ///
     /// ```
-    /// use sprague::graph::{Graph, LoopyGrundy, LoopyValue};
+    /// use sprague_loopy::graph::{Graph, LoopyGrundy, LoopyValue};
     /// // 0 <-> 1, 1 -> 2 -> 3: 3 is terminal (0), 2 moves only to it (1).
     /// // Neither 0 nor 1 has a successor of value 0, and they reach each
     /// // other, so both are ∞: 0 is ∞{} and 1 is ∞{1}, a draw each.

@@ -48,8 +48,8 @@ impl PartizanRetrograde {
     /// # Examples
     ///
     /// ```
-    /// use sprague::{Budget, Outcome, Side};
-    /// use sprague::graph::{PartizanGraph, PartizanRetrograde};
+    /// use sprague_core::{Budget, Outcome, Side};
+    /// use sprague_loopy::graph::{PartizanGraph, PartizanRetrograde};
     /// // on = {pass |}: Left can always move, Right never can.
     /// let on = PartizanGraph::from_pairs(1, &[(0, 0)], &[]);
     /// let r = PartizanRetrograde::new(&on, &Budget::DEFAULT).unwrap();
@@ -132,8 +132,8 @@ impl PartizanRetrograde {
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, Outcome};
-/// use sprague::graph::{PartizanGraph, PartizanRetrograde, partizan_sum};
+/// use sprague_core::{Budget, Outcome};
+/// use sprague_loopy::graph::{PartizanGraph, PartizanRetrograde, partizan_sum};
 /// let on = PartizanGraph::from_pairs(1, &[(0, 0)], &[]);
 /// let off = PartizanGraph::from_pairs(1, &[], &[(0, 0)]);
 /// // on + off is dud: a draw.

@@ -696,7 +696,7 @@ impl PartizanGraph {
     /// # Examples
     ///
     /// ```
-    /// use sprague::graph::PartizanGraph;
+    /// use sprague_loopy::graph::PartizanGraph;
     /// // over = {0 | pass}: Left moves to 0, Right back to over.
     /// let over = PartizanGraph::parse("over 0 L\nover over R\n").unwrap();
     /// assert_eq!(over.left(0), &[1]);
@@ -734,7 +734,7 @@ impl Graph {
     /// # Examples
     ///
     /// ```
-    /// use sprague::graph::{Graph, ReadLimits};
+    /// use sprague_loopy::graph::{Graph, ReadLimits};
     /// let limits = ReadLimits { max_bytes: 100, max_line_bytes: 4 };
     /// let e = Graph::read_with_limits("a b\nlong line\n".as_bytes(), limits).unwrap_err();
     /// assert_eq!(e.to_string(), "line 2: longer than the limit of 4 bytes for one line");
@@ -835,7 +835,7 @@ impl Graph {
     /// # Examples
     ///
     /// ```
-    /// use sprague::graph::Graph;
+    /// use sprague_loopy::graph::Graph;
     /// let g = Graph::parse("3 2\n0 1\n1 2\nstart 0\n").unwrap();
     /// assert_eq!(g.successors(1), &[2]);
     /// assert_eq!(g.start(), &[0]);

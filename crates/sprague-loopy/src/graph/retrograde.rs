@@ -42,8 +42,8 @@ impl Retrograde {
     /// # Examples
     ///
     /// ```
-    /// use sprague::Outcome;
-    /// use sprague::graph::{Graph, Retrograde};
+    /// use sprague_core::Outcome;
+    /// use sprague_loopy::graph::{Graph, Retrograde};
     /// // 0 -> 1 -> 2, and 3 <-> 4: a path and a cycle.
     /// let g = Graph::parse("5 4\n0 1\n1 2\n3 4\n4 3\n").unwrap();
     /// let r = Retrograde::new(&g, &g.transpose());

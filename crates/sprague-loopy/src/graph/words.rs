@@ -25,7 +25,7 @@ use super::Graph;
 /// # Examples
 ///
 /// ```
-/// use sprague::graph::word_chain;
+/// use sprague_loopy::graph::word_chain;
 /// let g = word_chain(&["purple", "please", "aseptic"]);
 /// assert_eq!(g.successors(0), &[1]); // purple → please
 /// assert_eq!(g.successors(1), &[2]); // please → aseptic

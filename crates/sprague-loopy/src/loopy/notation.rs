@@ -574,7 +574,7 @@ impl LoopySyntax {
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, LoopyArena, parse_loopy};
+/// use sprague_core::Budget; use sprague_loopy::{LoopyArena, parse_loopy};
 /// let mut arena = LoopyArena::new(Budget::DEFAULT);
 /// let syntax = parse_loopy("{0 | pass}").unwrap();
 /// let value = arena.evaluate(&syntax).unwrap();

@@ -193,7 +193,7 @@ impl fmt::Display for Pseudonumber {
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, LoopyArena, LoopyGame};
+/// use sprague_core::Budget; use sprague_loopy::{LoopyArena, LoopyGame};
 /// let mut arena = LoopyArena::new(Budget::DEFAULT);
 /// // over = {0 | pass}: vertex 0 is over, vertex 1 is 0.
 /// let over = LoopyGame::new(vec![vec![1], vec![]], vec![vec![0], vec![]], 0);

@@ -713,7 +713,7 @@ impl QuotientSolver {
 /// # Examples
 ///
 /// ```
-/// use sprague::{Budget, OctalCode, TakeBreak, misere_quotient};
+/// use sprague_core::Budget; use sprague_impartial::{OctalCode, TakeBreak}; use sprague_misere::misere_quotient;
 /// // 0.75 (Plambeck and Siegel's R8): a quotient of order 8.
 /// let rules = TakeBreak::from_code(&OctalCode::parse("0.75").unwrap());
 /// let q = misere_quotient(&rules, 30, &Budget::default()).unwrap();

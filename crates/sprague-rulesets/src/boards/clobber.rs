@@ -78,11 +78,10 @@ impl BoardRules for Clobber {
 mod tests {
     use super::*;
     use crate::tests::{assert_boards_agree_with_search, assert_negatives, every_board, swapped};
-    use sprague::Position;
 
     #[test]
     fn symmetric_boards_share_a_key_and_swapped_colours_are_the_negative() {
-        let key = |text: &str| Position::parse(text).unwrap().components()[0].key();
+        let key = |text: &str| crate::tests::parse(text).unwrap().components()[0].key();
         assert_eq!(key("clobber(\"xo.|...\")"), key("clobber(\"...|.ox\")"));
         assert_eq!(key("clobber(\"xo\")"), key("clobber(\"x|o\")"));
         assert_ne!(key("clobber(\"xo\")"), key("clobber(\"xx\")"));

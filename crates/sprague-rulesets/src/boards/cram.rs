@@ -187,11 +187,10 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague::Position;
     use sprague_game::grundy_by_mex;
 
     fn grundy(text: &str) -> u64 {
-        let p = Position::parse(text).unwrap();
+        let p = crate::tests::parse(text).unwrap();
         let mut g = 0;
         for c in p.components() {
             g ^= c.grundy(&Budget::DEFAULT).unwrap().0;
@@ -264,7 +263,7 @@ mod tests {
 
     #[test]
     fn all_eight_symmetries_share_a_key() {
-        let key = |text: &str| Position::parse(text).unwrap().components()[0].key();
+        let key = |text: &str| crate::tests::parse(text).unwrap().components()[0].key();
         assert_eq!(key("cram(\"..#|...\")"), key("cram(\"#..|...\")"));
         assert_eq!(key("cram(\"...\")"), key("cram(\".|.|.\")"));
         assert_eq!(key("cram(\"##..|##..\")"), key("cram(\"..|..\")"));
@@ -273,7 +272,7 @@ mod tests {
 
     #[test]
     fn moves_cover_both_directions() {
-        let p = Position::parse("cram(\"..|.#\")").unwrap();
+        let p = crate::tests::parse("cram(\"..|.#\")").unwrap();
         let moves = p.components()[0].moves(&Budget::DEFAULT).unwrap();
         let to: Vec<String> = moves.iter().map(|m| m.to[0].text()).collect();
         assert_eq!(to, ["cram(\"##|.#\")", "cram(\"#.|##\")"]);

@@ -665,7 +665,6 @@ mod tests {
     };
     use rustc_hash::FxHashMap;
     use sprague::CanonicalSolver;
-    use sprague::Position;
     use sprague_core::budget::Budget;
 
     /// That every one of `boards` has under `rules`, through the
@@ -874,7 +873,7 @@ mod tests {
         assert_negatives("anti_clobber", &["xo.|.#x", "x..o|.ox."], |text| {
             swapped(text, &[('x', 'o')])
         });
-        let key = |text: &str| Position::parse(text).unwrap().components()[0].key();
+        let key = |text: &str| crate::tests::parse(text).unwrap().components()[0].key();
         assert_eq!(key("kings(\"xo.|...\")"), key("kings(\"...|.ox\")"));
         assert_eq!(key("knights(\"x..|..o\")"), key("knights(\"x.|..|.o\")"));
         assert_ne!(key("kings(\"xo\")"), key("queens(\"xo\")"));
@@ -896,7 +895,7 @@ mod tests {
 
     #[test]
     fn the_parameters_read_and_print_back() {
-        let text = |p: &str| Position::parse(p).unwrap().to_string();
+        let text = |p: &str| crate::tests::parse(p).unwrap().to_string();
         // Parameters that are a named variant's give that variant.
         assert_eq!(text("gen_clobber[2|1](\"xo\")"), "clobber(\"xo\")");
         assert_eq!(text("gen_clobber(\"xo\")"), "clobber(\"xo\")");
@@ -937,7 +936,7 @@ mod tests {
 
     #[test]
     fn bad_parameters_and_boards_are_refused_with_spans() {
-        let err = |p: &str| Position::parse(p).unwrap_err();
+        let err = |p: &str| crate::tests::parse(p).unwrap_err();
         // A code without the bar, a code out of range, a side's
         // left_behind without the bar or twice, unknown directions, an
         // unknown name, a letter the game does not know.
@@ -978,7 +977,7 @@ mod tests {
         }
         assert_eq!(value("gen_clobber[0|1, max_distance=0](\"x.o\")"), "-1");
         // `#` is a letter only where a stone may move onto an empty cell.
-        assert!(Position::parse("gen_clobber[0, left_behind=2 | 1](\"x#\")").is_ok());
+        assert!(crate::tests::parse("gen_clobber[0, left_behind=2 | 1](\"x#\")").is_ok());
         // The kit's test refuses the named variants' bad boards; a variant
         // takes no parameters.
         for name in [
@@ -989,10 +988,10 @@ mod tests {
             "rooks",
             "queens",
         ] {
-            assert!(Position::parse(&format!("{name}[2|1](\"..\")")).is_err());
+            assert!(crate::tests::parse(&format!("{name}[2|1](\"..\")")).is_err());
         }
-        assert!(Position::parse("hot_clobber(\"x#\")").is_err());
-        assert!(Position::parse("anti_clobber(\"x#\")").is_ok());
+        assert!(crate::tests::parse("hot_clobber(\"x#\")").is_err());
+        assert!(crate::tests::parse("anti_clobber(\"x#\")").is_ok());
     }
 
     #[test]
@@ -1002,7 +1001,7 @@ mod tests {
             "gen_clobber[\"hexagonal\", 0, left_behind=2 | 1](\"xo.|.ox|x.o\")",
             "gen_clobber[2|1, max_distance=2](\"x.ox|o..x|xo.o\")",
         ] {
-            let p = Position::parse(text).unwrap();
+            let p = crate::tests::parse(text).unwrap();
             assert_value_agrees_with_search(Arc::clone(&p.components()[0]));
         }
     }

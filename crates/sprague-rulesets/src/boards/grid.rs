@@ -651,7 +651,6 @@ mod tests {
 
     #[test]
     fn every_board_game_refuses_bad_boards_with_the_span_of_the_fault() {
-        use sprague::Position;
         // The kit reads every board game's arguments: rows of unequal
         // length, a letter the game does not know (at its byte), an
         // argument that is no string, none at all and parameters are
@@ -673,18 +672,18 @@ mod tests {
         ];
         for name in games {
             assert!(
-                Position::parse(&format!("{name}(\"..\")")).is_ok(),
+                crate::tests::parse(&format!("{name}(\"..\")")).is_ok(),
                 "{name}"
             );
             assert!(
-                Position::parse(&format!("{name}(\"..|.\")")).is_err(),
+                crate::tests::parse(&format!("{name}(\"..|.\")")).is_err(),
                 "{name}"
             );
-            let e = Position::parse(&format!("{name}(\".?\")")).unwrap_err();
+            let e = crate::tests::parse(&format!("{name}(\".?\")")).unwrap_err();
             assert_eq!(e.span, name.len() + 3..name.len() + 4, "{name}");
             for bad in ["(2)", "()", "[2](\"..\")"] {
                 assert!(
-                    Position::parse(&format!("{name}{bad}")).is_err(),
+                    crate::tests::parse(&format!("{name}{bad}")).is_err(),
                     "{name}{bad}"
                 );
             }

@@ -222,14 +222,13 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use crate::tests::{assert_value_agrees_with_search, canonical_text as value};
-    use sprague::Position;
 
     #[test]
     fn moves_step_or_jump_one_of_the_other_kind() {
         // cgt-tools (t4ccer/cgt-tools), toads_and_frogs.rs, tests
         // `left_moves` and `right_moves`.
         let moves = |row: &str, side| -> Vec<String> {
-            let p = Position::parse(&format!("toads(\"{row}\")")).unwrap();
+            let p = crate::tests::parse(&format!("toads(\"{row}\")")).unwrap();
             p.components()[0]
                 .moves_of(side, &Budget::DEFAULT)
                 .unwrap()
@@ -298,10 +297,13 @@ mod tests {
     fn bad_rows_are_parse_errors() {
         // Toads and Frogs and its backsliding variant read rows alike.
         for name in ["toads", "backsliding_toads"] {
-            let e = Position::parse(&format!("{name}(\"T.x\")")).unwrap_err();
+            let e = crate::tests::parse(&format!("{name}(\"T.x\")")).unwrap_err();
             assert_eq!(e.span, name.len() + 4..name.len() + 5, "{name}");
-            assert!(Position::parse(&format!("{name}(3)")).is_err(), "{name}");
-            assert!(Position::parse(&format!("{name}()")).is_err(), "{name}");
+            assert!(
+                crate::tests::parse(&format!("{name}(3)")).is_err(),
+                "{name}"
+            );
+            assert!(crate::tests::parse(&format!("{name}()")).is_err(), "{name}");
         }
     }
 }

@@ -141,14 +141,13 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use crate::tests::{assert_value_agrees_with_search, canonical_text as value};
-    use sprague::Position;
 
     #[test]
     fn published_moves_and_value() {
         // cgt-tools (t4ccer/cgt-tools), toppling_dominoes.rs, tests
         // `correct_left`, `correct_right`, `correct_canonical`.
         let moves = |side| -> Vec<String> {
-            let p = Position::parse("toppling(\"xooxx\")").unwrap();
+            let p = crate::tests::parse("toppling(\"xooxx\")").unwrap();
             p.components()[0]
                 .moves_of(side, &Budget::DEFAULT)
                 .unwrap()
@@ -163,7 +162,7 @@ mod tests {
 
     #[test]
     fn a_row_read_backwards_is_the_same_game() {
-        let key = |t: &str| Position::parse(t).unwrap().components()[0].key();
+        let key = |t: &str| crate::tests::parse(t).unwrap().components()[0].key();
         assert_eq!(key("toppling(\"xog\")"), key("toppling(\"gox\")"));
         assert_ne!(key("toppling(\"xog\")"), key("toppling(\"oxg\")"));
     }
@@ -200,9 +199,9 @@ mod tests {
 
     #[test]
     fn bad_rows_are_parse_errors() {
-        let e = Position::parse("toppling(\"xq\")").unwrap_err();
+        let e = crate::tests::parse("toppling(\"xq\")").unwrap_err();
         assert_eq!(e.span, 11..12);
-        assert!(Position::parse("toppling(1)").is_err());
-        assert!(Position::parse("toppling()").is_err());
+        assert!(crate::tests::parse("toppling(1)").is_err());
+        assert!(crate::tests::parse("toppling()").is_err());
     }
 }

@@ -281,7 +281,6 @@ fn build_georgia(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague::Position;
     use sprague::analyze;
     use sprague_core::outcome::Outcome;
     use sprague_game::Play;
@@ -368,19 +367,19 @@ mod tests {
             ("georgia(1, 5, 6, 7, 9, 12, 14, 17)", Outcome::N),
         ];
         for (text, outcome) in cases {
-            let p = Position::parse(text).unwrap();
+            let p = crate::tests::parse(text).unwrap();
             let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
             assert_eq!(a.outcome, outcome, "{text}");
         }
         // Cells may be given in any order (POJ does not sort them).
-        let p = Position::parse("georgia(7, 1, 5)").unwrap();
+        let p = crate::tests::parse("georgia(7, 1, 5)").unwrap();
         assert_eq!(p.to_string(), "georgia(1, 5, 7)");
     }
 
     #[test]
     fn seed_note_example() {
         // staircase(5, 4, 3, 2, 1): odd steps 5, 3, 1, nim-sum 7.
-        let p = Position::parse("staircase(5, 4, 3, 2, 1)").unwrap();
+        let p = crate::tests::parse("staircase(5, 4, 3, 2, 1)").unwrap();
         let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
         assert_eq!(a.grundy(), Some(Nimber(7)));
         // A winning move changes one odd step a to a ⊕ 7: step 1 can drop
@@ -401,7 +400,8 @@ mod tests {
         // The largest total is fine, and every move stays in range: here
         // step 1 must rise from 0 to the nim-sum 2^63 - 1 of the other odd
         // step, fed by step 2.
-        let p = Position::parse("staircase(0, 9223372036854775808, 9223372036854775807)").unwrap();
+        let p =
+            crate::tests::parse("staircase(0, 9223372036854775808, 9223372036854775807)").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(
             a.winning_moves[0].to.to_string(),

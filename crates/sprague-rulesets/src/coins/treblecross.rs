@@ -530,7 +530,7 @@ mod tests {
                 let mut c = cells.clone();
                 let first_wins = wins(&mut c, &mut memo);
                 if completing_cells(&cells).is_empty() || len <= 2 {
-                    let p = sprague::Position::parse(&format!("treblecross(\"{board}\")")).unwrap();
+                    let p = crate::tests::parse(&format!("treblecross(\"{board}\")")).unwrap();
                     let g = p.components()[0].grundy(&Budget::DEFAULT).unwrap();
                     assert_eq!(g != Nimber::ZERO, first_wins, "{board}");
                 }
@@ -560,7 +560,7 @@ mod tests {
                     format!("treblecross(\"{board}\")"),
                     format!("treblecross(\"{board}\") + nim(5)"),
                 ] {
-                    let p = sprague::Position::parse(&text).unwrap();
+                    let p = crate::tests::parse(&text).unwrap();
                     let a = sprague::analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
                     assert_eq!(a.outcome, Outcome::N, "{text}");
                     let cells_won: Vec<usize> = a
@@ -584,7 +584,7 @@ mod tests {
 
     #[test]
     fn a_finished_strip_has_no_moves() {
-        let p = sprague::Position::parse("treblecross(\"XX...\")").unwrap();
+        let p = crate::tests::parse("treblecross(\"XX...\")").unwrap();
         let after = p.components()[0].moves(&Budget::DEFAULT).unwrap();
         let finished = &after[0].to[0];
         assert_eq!(finished.text(), "treblecross(\"XXX..\")");
@@ -608,11 +608,11 @@ mod tests {
 
     #[test]
     fn bad_strips_are_typed_errors() {
-        let err = sprague::Position::parse("treblecross(\"..o..\")").unwrap_err();
+        let err = crate::tests::parse("treblecross(\"..o..\")").unwrap_err();
         assert_eq!(err.span, 15..16);
-        assert!(sprague::Position::parse("treblecross(\"XXX\")").is_err());
-        assert!(sprague::Position::parse("treblecross()").is_err());
-        let p = sprague::Position::parse("treblecross(\"X.X\")").unwrap();
+        assert!(crate::tests::parse("treblecross(\"XXX\")").is_err());
+        assert!(crate::tests::parse("treblecross()").is_err());
+        let p = crate::tests::parse("treblecross(\"X.X\")").unwrap();
         assert!(p.components()[0].grundy(&Budget::DEFAULT).is_err());
     }
 }

@@ -243,7 +243,6 @@ mod tests {
     use crate::tests::{assert_value_agrees_with_search, canonical_text};
     use rustc_hash::FxHashMap;
     use sprague::CanonicalSolver;
-    use sprague::Position;
     use sprague_partizan::cgt::{CanonicalArena, GameId};
 
     /// The value of the graph `edges` on `n` vertices from the rules alone:
@@ -380,7 +379,7 @@ mod tests {
                 (looped, format!("kayles({n})")),
             ] {
                 let grundy = |text: &str| {
-                    let p = Position::parse(text).unwrap();
+                    let p = crate::tests::parse(text).unwrap();
                     p.components()
                         .iter()
                         .map(|c| c.grundy(&Budget::DEFAULT).unwrap().0)
@@ -393,9 +392,9 @@ mod tests {
 
     #[test]
     fn text_round_trips_and_parts_split() {
-        let p = Position::parse("arc_kayles(\"llr;e\", \":Aeee:A\")").unwrap();
+        let p = crate::tests::parse("arc_kayles(\"llr;e\", \":Aeee:A\")").unwrap();
         assert_eq!(p.components().len(), 3);
-        let again = Position::parse(&p.to_string()).unwrap();
+        let again = crate::tests::parse(&p.to_string()).unwrap();
         assert_eq!(again.to_string(), p.to_string());
         // A triangle is one vertex whatever the first move: *1.
         assert_eq!(canonical_text("arc_kayles(\":Aeee:A\")"), "*");
@@ -405,10 +404,10 @@ mod tests {
 
     #[test]
     fn bad_graphs_are_parse_errors_with_spans() {
-        let e = Position::parse("arc_kayles(\"lx\")").unwrap_err();
+        let e = crate::tests::parse("arc_kayles(\"lx\")").unwrap_err();
         assert_eq!(e.span, 13..14);
-        assert!(Position::parse("arc_kayles(3)").is_err());
-        assert!(Position::parse("arc_kayles()").is_err());
-        assert!(Position::parse("arc_kayles(\"l(l\")").is_err());
+        assert!(crate::tests::parse("arc_kayles(3)").is_err());
+        assert!(crate::tests::parse("arc_kayles()").is_err());
+        assert!(crate::tests::parse("arc_kayles(\"l(l\")").is_err());
     }
 }

@@ -138,7 +138,6 @@ mod tests {
     use super::*;
     use crate::tests::assert_small_graphs_have_the_values_of_their_rules;
     use sprague::CanonicalSolver;
-    use sprague::Position;
 
     #[test]
     fn every_small_graph_has_the_value_its_rules_give() {
@@ -154,7 +153,7 @@ mod tests {
         // CGSuite, GameGraphTest.scala, "define Childish Hackenbush
         // properly", "Childish Hackenbush lollipop 2" (its other values are
         // in tests/data/partizan/cgsuite-rulesets.txt).
-        let p = Position::parse("childish_hackenbush(\"(e:B;e:B;e:Blllllllllrr:B)\")").unwrap();
+        let p = crate::tests::parse("childish_hackenbush(\"(e:B;e:B;e:Blllllllllrr:B)\")").unwrap();
         let mut solver = CanonicalSolver::new(Budget::DEFAULT);
         let g = solver.sum(p.components()).unwrap();
         let weight = sprague_partizan::atomic::atomic_weight(&mut solver.arena, g)
@@ -165,8 +164,8 @@ mod tests {
 
     #[test]
     fn text_round_trips_and_moves_are_described() {
-        let p = Position::parse("childish_hackenbush(\"l(l;rl)\", \"LRR\")").unwrap();
-        let again = Position::parse(&p.to_string()).unwrap();
+        let p = crate::tests::parse("childish_hackenbush(\"l(l;rl)\", \"LRR\")").unwrap();
+        let again = crate::tests::parse(&p.to_string()).unwrap();
         assert_eq!(again.to_string(), p.to_string());
         let c = &p.components()[0];
         let moves = c.moves_of(Side::Left, &Budget::DEFAULT).unwrap();
@@ -182,11 +181,11 @@ mod tests {
 
     #[test]
     fn bad_graphs_are_parse_errors_with_spans() {
-        let e = Position::parse("childish_hackenbush(\"lr;lr\")").unwrap_err();
+        let e = crate::tests::parse("childish_hackenbush(\"lr;lr\")").unwrap_err();
         assert!(e.to_string().contains("connected to the ground"), "{e}");
-        let e = Position::parse("childish_hackenbush(\"lx\")").unwrap_err();
+        let e = crate::tests::parse("childish_hackenbush(\"lx\")").unwrap_err();
         assert_eq!(e.span, 22..23);
-        assert!(Position::parse("childish_hackenbush(3)").is_err());
-        assert!(Position::parse("childish_hackenbush()").is_err());
+        assert!(crate::tests::parse("childish_hackenbush(3)").is_err());
+        assert!(crate::tests::parse("childish_hackenbush()").is_err());
     }
 }

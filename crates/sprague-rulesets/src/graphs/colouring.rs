@@ -696,7 +696,6 @@ mod tests {
     use super::*;
     use crate::tests::{assert_value_agrees_with_search, canonical_text as value};
     use sprague::CanonicalSolver;
-    use sprague::Position;
     use sprague_partizan::cgt::{CanonicalArena, GameId};
 
     fn graph(rules: ColouringRules, text: &str) -> ColouringGraph {
@@ -764,7 +763,7 @@ mod tests {
         let g = graph(ColouringRules::Col, "L-R-.");
         assert_eq!(g.playable(Side::Left), 0b110);
         assert_eq!(g.playable(Side::Right), 0b101);
-        let p = Position::parse("snort(\"L-.-R\")").unwrap();
+        let p = crate::tests::parse("snort(\"L-.-R\")").unwrap();
         let moves = p.components()[0]
             .moves_of(Side::Right, &Budget::DEFAULT)
             .unwrap();
@@ -987,10 +986,10 @@ mod tests {
             "col(3)",
             "col[2](\".\")",
         ] {
-            assert!(Position::parse(bad).is_err(), "{bad}");
+            assert!(crate::tests::parse(bad).is_err(), "{bad}");
         }
         let long = vec!["."; 65].join("-");
-        let e = Position::parse(&format!("snort(\"{long}\")")).unwrap_err();
+        let e = crate::tests::parse(&format!("snort(\"{long}\")")).unwrap_err();
         assert!(e.to_string().contains("at most 64 vertices"), "{e}");
     }
 }

@@ -749,7 +749,7 @@ fn build_geography_from(
 
 #[cfg(test)]
 mod tests {
-    use sprague::{Budget, Outcome, Play, Position, analyze};
+    use sprague::{Budget, Outcome, Play, analyze};
 
     fn write(name: &str, text: &str) -> String {
         let dir = std::env::temp_dir().join(format!("sprague-graph-tests-{}", std::process::id()));
@@ -786,19 +786,19 @@ mod tests {
         let files = OneFile("mem.txt", "a b\nb c\n");
         // The same game as from a file: a path of two moves, a P-position
         // from `a` (two moves remain, the second player makes the last).
-        let p = Position::parse_with(r#"graph["mem.txt"]("a")"#, &files).unwrap();
+        let p = crate::tests::parse_with(r#"graph["mem.txt"]("a")"#, &files).unwrap();
         let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert_eq!(a.winning_moves.len(), 0);
         let words = OneFile("w.txt", "purple please");
-        let p = Position::parse_with(r#"wordchain["w.txt"]("purple")"#, &words).unwrap();
+        let p = crate::tests::parse_with(r#"wordchain["w.txt"]("purple")"#, &words).unwrap();
         assert_eq!(
             analyze(&p, Play::Normal, false, &Budget::DEFAULT)
                 .unwrap()
                 .outcome,
             Outcome::N
         );
-        let e = Position::parse_with(r#"geography["../g.txt"](1)"#, &files).unwrap_err();
+        let e = crate::tests::parse_with(r#"geography["../g.txt"](1)"#, &files).unwrap_err();
         assert_eq!(e.span, 10..20, "{e}");
         assert!(e.to_string().contains("not served here"), "{e}");
         let (graph, directed) = crate::game_graph(
@@ -816,7 +816,7 @@ mod tests {
     fn tokens_on_a_dag_sum_by_xor() {
         // 0 -> 1 -> 2, 0 -> 2, 3 -> 0: values 2, 1, 0, 0.
         let path = write("dag.txt", "4 4\n0 1\n1 2\n0 2\n3 0\nstart 0 1\n");
-        let p = Position::parse(&format!("graph[\"{path}\"](0, 1, 3)")).unwrap();
+        let p = crate::tests::parse(&format!("graph[\"{path}\"](0, 1, 3)")).unwrap();
         assert_eq!(p.components().len(), 3);
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.grundy(), Some(sprague_impartial::nimber::Nimber(2 ^ 1)));
@@ -828,7 +828,7 @@ mod tests {
             format!("graph[\"{path}\"](1, 1, 3)")
         );
         // No vertices: the start line.
-        let p = Position::parse(&format!("graph[\"{path}\"]()")).unwrap();
+        let p = crate::tests::parse(&format!("graph[\"{path}\"]()")).unwrap();
         assert_eq!(p.components().len(), 2);
     }
 
@@ -839,7 +839,8 @@ mod tests {
         // ∞{} and 1 is ∞{1}, both draws alone.
         let path = write("loop.txt", "4 4\n0 1\n1 0\n1 2\n2 3\n");
         let at = |position: &str| {
-            let p = Position::parse(&position.replace("G", &format!("graph[\"{path}\"]"))).unwrap();
+            let p =
+                crate::tests::parse(&position.replace("G", &format!("graph[\"{path}\"]"))).unwrap();
             analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap()
         };
         let a = at("G(0)");
@@ -879,19 +880,19 @@ mod tests {
     #[test]
     fn bad_files_and_arguments_are_parse_errors() {
         let path = write("bad.txt", "2 1\n0 5\n");
-        let e = Position::parse(&format!("graph[\"{path}\"](0)")).unwrap_err();
+        let e = crate::tests::parse(&format!("graph[\"{path}\"](0)")).unwrap_err();
         assert!(
             e.to_string()
                 .contains("line 2: vertex 5 out of range (n = 2, from the header"),
             "{e}"
         );
         let path = write("ok.txt", "2 1\n0 1\n");
-        let e = Position::parse(&format!("graph[\"{path}\"](2)")).unwrap_err();
+        let e = crate::tests::parse(&format!("graph[\"{path}\"](2)")).unwrap_err();
         assert!(e.to_string().contains("vertex 2 out of range"), "{e}");
-        let e = Position::parse(&format!("graph[\"{path}\"]()")).unwrap_err();
+        let e = crate::tests::parse(&format!("graph[\"{path}\"]()")).unwrap_err();
         assert!(e.to_string().contains("no `start` line"), "{e}");
-        assert!(Position::parse("graph[\"/nonexistent/x.txt\"](0)").is_err());
-        assert!(Position::parse("graph[3](0)").is_err());
+        assert!(crate::tests::parse("graph[\"/nonexistent/x.txt\"](0)").is_err());
+        assert!(crate::tests::parse("graph[3](0)").is_err());
     }
 
     #[test]
@@ -901,7 +902,7 @@ mod tests {
             "# the notes' chain, continued\npurple please aseptic\nticket ketchup tictac tactic # a loop\n",
         );
         let at = |w: &str| {
-            let p = Position::parse(&format!("wordchain[\"{path}\"](\"{w}\")")).unwrap();
+            let p = crate::tests::parse(&format!("wordchain[\"{path}\"](\"{w}\")")).unwrap();
             analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap()
         };
         assert_eq!(at("purple").outcome, Outcome::D);
@@ -919,7 +920,7 @@ mod tests {
         // A path 0 - 1 - 2 - 3 (edges written in one direction only).
         let path = write("path4.txt", "4 3\n0 1\n1 2\n2 3\n");
         let at = |args: &str| {
-            let p = Position::parse(&format!("geography[\"{path}\"]({args})")).unwrap();
+            let p = crate::tests::parse(&format!("geography[\"{path}\"]({args})")).unwrap();
             analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap()
         };
         // A path of 4 has a perfect matching: every start wins for the
@@ -935,7 +936,7 @@ mod tests {
         // player to move goes to 3 and wins.
         assert_eq!(at("1, 2").outcome, Outcome::N);
         assert_eq!(at("0, 1, 2, 3").outcome, Outcome::P);
-        assert!(Position::parse(&format!("geography[\"{path}\"](0, 2)")).is_err());
+        assert!(crate::tests::parse(&format!("geography[\"{path}\"](0, 2)")).is_err());
         // Placing the token on a path of 4, which has a perfect matching:
         // the player who places it loses (seed note 000).
         let a = at("");
@@ -945,7 +946,7 @@ mod tests {
         );
         // On a path of 3 there is none: place the token on an end.
         let path3 = write("path3.txt", "3 2\n0 1\n1 2\n");
-        let p = Position::parse(&format!("geography[\"{path3}\"]()")).unwrap();
+        let p = crate::tests::parse(&format!("geography[\"{path3}\"]()")).unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(a.winning_moves[0].description(), "place the token on 0");
@@ -967,7 +968,7 @@ mod tests {
         }
         let path = write("path101.txt", &text);
         let at = |args: &str| {
-            let p = Position::parse(&format!("geography[\"{path}\"]({args})")).unwrap();
+            let p = crate::tests::parse(&format!("geography[\"{path}\"]({args})")).unwrap();
             analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap()
         };
         assert_eq!(at("0").outcome, Outcome::P);
@@ -986,7 +987,7 @@ mod tests {
         // The empty 4 x 4 board, a rook moving left or down: the cell (r, c)
         // is the Nim pair (c, 3 - r). Tokens at (0, 3) and (2, 2): 3 ^ 3
         // and 2 ^ 1: the sum 0 ^ 3 = 3.
-        let p = Position::parse(
+        let p = crate::tests::parse(
             "board[\"slide(0,-1) slide(1,0)\"](\"..../..../..../....\", 0, 3, 2, 2)",
         )
         .unwrap();
@@ -1006,16 +1007,16 @@ mod tests {
         );
         // A king on a board is loopy: with two kings on an open board there
         // are two infinite values, a draw.
-        let p = Position::parse("board[\"king\"](\".../.../...\", 0, 0, 2, 2)").unwrap();
+        let p = crate::tests::parse("board[\"king\"](\".../.../...\", 0, 0, 2, 2)").unwrap();
         assert_eq!(
             analyze(&p, Play::Normal, false, &Budget::DEFAULT)
                 .unwrap()
                 .outcome,
             Outcome::D
         );
-        assert!(Position::parse("board[\"king\"](\".#/..\", 0, 1)").is_err());
-        assert!(Position::parse("board[\"king\"](\"../..\", 0)").is_err());
-        assert!(Position::parse("board[\"castle\"](\"../..\", 0, 0)").is_err());
+        assert!(crate::tests::parse("board[\"king\"](\".#/..\", 0, 1)").is_err());
+        assert!(crate::tests::parse("board[\"king\"](\"../..\", 0)").is_err());
+        assert!(crate::tests::parse("board[\"castle\"](\"../..\", 0, 0)").is_err());
     }
 
     #[test]
@@ -1025,7 +1026,7 @@ mod tests {
         // player who always chose it would never win. The first winning
         // move is the one of least remoteness, to 1.
         let path = write("progress.txt", "3 3\n0 2\n0 1\n2 0\n");
-        let p = Position::parse(&format!("graph[\"{path}\"](0)")).unwrap();
+        let p = crate::tests::parse(&format!("graph[\"{path}\"](0)")).unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(a.winning_moves.len(), 1);

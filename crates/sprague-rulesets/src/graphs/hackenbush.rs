@@ -791,7 +791,6 @@ mod tests {
     use crate::tests::{assert_small_graphs_have_the_values_of_their_rules, canonical_text};
     use rustc_hash::FxHashMap;
     use sprague::CanonicalSolver;
-    use sprague::Position;
 
     /// Every string of `n` edges.
     fn strings(n: usize) -> impl Iterator<Item = Vec<bool>> {
@@ -863,7 +862,7 @@ mod tests {
 
     #[test]
     fn sums_of_strings() {
-        let p = Position::parse("hackenbush(\"LRRL\", \"RL\")").unwrap();
+        let p = crate::tests::parse("hackenbush(\"LRRL\", \"RL\")").unwrap();
         let mut solver = CanonicalSolver::new(Budget::DEFAULT);
         let g = solver.sum(p.components()).unwrap();
         // 3/8 - 1/2 = -1/8.
@@ -890,26 +889,26 @@ mod tests {
     #[test]
     fn bad_strings_are_parse_errors_with_spans() {
         let text = "hackenbush(\"LXR\")";
-        let e = Position::parse(text).unwrap_err();
+        let e = crate::tests::parse(text).unwrap_err();
         assert_eq!(&text[e.span.clone()], "X");
         let long = format!("hackenbush(\"{}\")", "L".repeat(MAX_EDGES + 1));
-        let e = Position::parse(&long).unwrap_err();
+        let e = crate::tests::parse(&long).unwrap_err();
         assert!(e.to_string().contains("at most 10000 edges"), "{e}");
-        assert!(Position::parse("hackenbush(3)").is_err());
-        assert!(Position::parse("hackenbush()").is_err());
-        assert!(Position::parse("hackenbush[2](\"L\")").is_err());
+        assert!(crate::tests::parse("hackenbush(3)").is_err());
+        assert!(crate::tests::parse("hackenbush()").is_err());
+        assert!(crate::tests::parse("hackenbush[2](\"L\")").is_err());
     }
 
     #[test]
     fn text_round_trips_and_blue_is_left() {
-        let p = Position::parse("hackenbush(\"BRRl\", \"\") + hackenbush(\"RL\")").unwrap();
+        let p = crate::tests::parse("hackenbush(\"BRRl\", \"\") + hackenbush(\"RL\")").unwrap();
         assert_eq!(p.to_string(), "hackenbush(\"LRRL\", \"\", \"RL\")");
-        let again = Position::parse(&p.to_string()).unwrap();
+        let again = crate::tests::parse(&p.to_string()).unwrap();
         assert_eq!(again.to_string(), p.to_string());
     }
 
     fn graph(text: &str) -> Arc<dyn Component> {
-        let p = Position::parse(&format!("hackenbush(\"{text}\")")).unwrap();
+        let p = crate::tests::parse(&format!("hackenbush(\"{text}\")")).unwrap();
         Arc::clone(&p.components()[0])
     }
 
@@ -931,7 +930,7 @@ mod tests {
         // ^3 = {0|v* - ^2} (its UptimalTest.scala).
         let mut solver = CanonicalSolver::new(Budget::DEFAULT);
         let part = |text: &str, solver: &mut CanonicalSolver| {
-            let p = Position::parse(text).unwrap();
+            let p = crate::tests::parse(text).unwrap();
             solver.sum(p.components()).unwrap()
         };
         let up = part("^", &mut solver);
@@ -948,7 +947,7 @@ mod tests {
         let g = part("hackenbush(\"lrlerrr\")", &mut solver);
         assert_eq!(g, expected);
         // CGSuite refuses a disconnected graph ("lrlr;lr") and so do we.
-        let e = Position::parse("hackenbush(\"lrlr;lr\")").unwrap_err();
+        let e = crate::tests::parse("hackenbush(\"lrlr;lr\")").unwrap_err();
         assert!(e.to_string().contains("connected to the ground"), "{e}");
     }
 
@@ -1064,11 +1063,11 @@ mod tests {
             ("-", "-"),
         ] {
             let position = format!("hackenbush(\"{text}\")");
-            let e = Position::parse(&position).unwrap_err();
+            let e = crate::tests::parse(&position).unwrap_err();
             assert_eq!(&position[e.span.clone()], bad, "{text}: {e}");
         }
         let long = format!("hackenbush(\"{}\")", "e".repeat(MAX_GRAPH_EDGES + 1));
-        let e = Position::parse(&long).unwrap_err();
+        let e = crate::tests::parse(&long).unwrap_err();
         assert!(e.to_string().contains("at most 256 edges"), "{e}");
     }
 }

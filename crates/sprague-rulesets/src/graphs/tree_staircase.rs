@@ -431,7 +431,6 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use sprague::Position;
     use sprague_game::syntax::parse_position;
     use sprague_impartial::impartial::{GrundySolver, ImpartialGame};
 
@@ -579,7 +578,7 @@ mod tests {
 
     #[test]
     fn named_parameters_and_edges_are_normalised() {
-        let p = Position::parse("tree_staircase[k=2, root=2](\"2-1, 3-2\", 1, 0, 5)").unwrap();
+        let p = crate::tests::parse("tree_staircase[k=2, root=2](\"2-1, 3-2\", 1, 0, 5)").unwrap();
         assert_eq!(p.to_string(), "tree_staircase[2, 2](\"1-2 2-3\", 1, 0, 5)");
     }
 }

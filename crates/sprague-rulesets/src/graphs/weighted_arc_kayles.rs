@@ -513,7 +513,6 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use rustc_hash::FxHashMap;
-    use sprague::Position;
 
     /// Every multigraph of up to `max_edges` edges (loops allowed) whose
     /// edges are added one by one, each from an old vertex or a new one to
@@ -554,7 +553,7 @@ mod tests {
     }
 
     fn nim_sum(text: &str) -> u64 {
-        let p = Position::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let p = crate::tests::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         p.components()
             .iter()
             .map(|c| c.grundy(&Budget::DEFAULT).unwrap().0)
@@ -639,19 +638,20 @@ mod tests {
         assert_eq!(nim_sum("weighted_arc_kayles(\"1-2-1\")"), 0);
         // Vertices of weight 0 split the graph: 1-0-1 has no move.
         assert_eq!(nim_sum("weighted_arc_kayles(\"1-0-1\")"), 0);
-        let p = Position::parse("weighted_arc_kayles(\"1-0-2-3(-1;-{12}:A-1-:A)\", \"3:A-:A\")")
-            .unwrap();
+        let p =
+            crate::tests::parse("weighted_arc_kayles(\"1-0-2-3(-1;-{12}:A-1-:A)\", \"3:A-:A\")")
+                .unwrap();
         // The vertex of weight 0 goes with its edges, and the isolated 1;
         // the rest is written from its end of least degree.
         let args: Vec<String> = p.components().iter().map(|c| c.args()).collect();
         assert_eq!(args, ["\"2-3(-1;-{12}:A-1-:A)\"", "\"3:A-:A\""]);
-        let again = Position::parse(&p.to_string()).unwrap();
+        let again = crate::tests::parse(&p.to_string()).unwrap();
         assert_eq!(again.to_string(), p.to_string());
     }
 
     #[test]
     fn bad_graphs_are_parse_errors_with_spans() {
-        let err = |text: &str| Position::parse(text).unwrap_err();
+        let err = |text: &str| crate::tests::parse(text).unwrap_err();
         // weighted_arc_kayles(" is 21 bytes: the string starts at 21.
         for (text, span) in [
             ("weighted_arc_kayles(\"1-x\")", 23..24),
@@ -666,11 +666,11 @@ mod tests {
                 .to_string()
                 .contains("2^64")
         );
-        assert!(Position::parse("weighted_arc_kayles(\"1-{2\")").is_err());
-        assert!(Position::parse("weighted_arc_kayles(\"1(-1\")").is_err());
-        assert!(Position::parse("weighted_arc_kayles(3)").is_err());
-        assert!(Position::parse("weighted_arc_kayles()").is_err());
-        assert!(Position::parse("weighted_arc_kayles[2](\"1-1\")").is_err());
+        assert!(crate::tests::parse("weighted_arc_kayles(\"1-{2\")").is_err());
+        assert!(crate::tests::parse("weighted_arc_kayles(\"1(-1\")").is_err());
+        assert!(crate::tests::parse("weighted_arc_kayles(3)").is_err());
+        assert!(crate::tests::parse("weighted_arc_kayles()").is_err());
+        assert!(crate::tests::parse("weighted_arc_kayles[2](\"1-1\")").is_err());
         assert_eq!(nim_sum("weighted_arc_kayles(\"\")"), 0);
     }
 }

@@ -86,7 +86,6 @@ impl HeapRules for Bash {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague::Position;
     use sprague::analyze;
     use sprague_game::Impartial;
     use sprague_game::Play;
@@ -115,7 +114,7 @@ mod tests {
     fn heaps_are_independent_and_the_winning_move_is_by_formula() {
         // bash[3](10, 7): values 2 and 3. Every winning move found by the
         // formula must be exactly the list found by searching the whole sum.
-        let p = Position::parse("bash[3](10, 7)").unwrap();
+        let p = crate::tests::parse("bash[3](10, 7)").unwrap();
         assert_eq!(p.components().len(), 2);
         let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
         assert_eq!(a.grundy(), Some(Nimber(2 ^ 3)));
@@ -140,7 +139,7 @@ mod tests {
     fn huge_heaps_do_not_overflow() {
         let heap = BashHeap::new(Bash { m: u64::MAX }, u64::MAX);
         assert_eq!(heap.grundy(&Budget::DEFAULT).unwrap(), Nimber(u64::MAX));
-        let p = Position::parse("bash[18446744073709551615](18446744073709551615)").unwrap();
+        let p = crate::tests::parse("bash[18446744073709551615](18446744073709551615)").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(
             a.winning_moves[0].to.to_string(),

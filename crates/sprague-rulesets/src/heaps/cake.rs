@@ -327,7 +327,6 @@ fn build_euclid(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseErr
 mod tests {
     use super::*;
     use crate::tests::{assert_value_agrees_with_search, canonical_text as value};
-    use sprague::Position;
 
     #[test]
     fn heap_rules_list_cgsuites_options() {
@@ -349,7 +348,7 @@ mod tests {
             ("turn_and_eatcake", 4),
             ("euclid", 0),
         ] {
-            let p = Position::parse(&format!("{game}(8, 8)")).unwrap();
+            let p = crate::tests::parse(&format!("{game}(8, 8)")).unwrap();
             let moves = p.components()[0]
                 .moves_of(Side::Left, &Budget::DEFAULT)
                 .unwrap();
@@ -362,7 +361,7 @@ mod tests {
         for rules in ["maundy", "eatcake", "turn_and_eatcake", "euclid"] {
             for m in 0..=5 {
                 for n in 0..=5 {
-                    let p = Position::parse(&format!("{rules}({m}, {n})")).unwrap();
+                    let p = crate::tests::parse(&format!("{rules}({m}, {n})")).unwrap();
                     assert_value_agrees_with_search(Arc::clone(&p.components()[0]));
                 }
             }
@@ -392,7 +391,7 @@ mod tests {
             "euclid[2](3, 4)",
             "turn_and_eatcake(1, 2000000000000000)",
         ] {
-            assert!(Position::parse(bad).is_err(), "{bad}");
+            assert!(crate::tests::parse(bad).is_err(), "{bad}");
         }
     }
 }

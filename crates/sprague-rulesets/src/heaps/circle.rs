@@ -246,7 +246,6 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague::Position;
     use sprague::analyze;
     use sprague_core::outcome::Outcome;
     use sprague_game::Play;
@@ -318,7 +317,7 @@ mod tests {
             (15441, 33, Outcome::N),
         ];
         for (d, k, outcome) in cases {
-            let p = Position::parse(&format!("circle[{d},{k}](0, 0)")).unwrap();
+            let p = crate::tests::parse(&format!("circle[{d},{k}](0, 0)")).unwrap();
             let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
             assert_eq!(a.outcome, outcome, "d={d} k={k}");
         }
@@ -360,7 +359,7 @@ mod tests {
         let budget = Budget::DEFAULT;
         // d = 10^9 and k = 1 reach about 7.8 * 10^17 points: far beyond any
         // table, answered by the closed form.
-        let p = Position::parse("circle[1000000000,1](0, 0)").unwrap();
+        let p = crate::tests::parse("circle[1000000000,1](0, 0)").unwrap();
         let a = analyze(&p, Play::Normal, true, &budget).unwrap();
         // s = ⌊10^9/√2⌋ = 707106781; (s, s+1) has 2s² + 2s + 1 <= 10^18.
         let s: u128 = 707_106_781;

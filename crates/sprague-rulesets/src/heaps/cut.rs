@@ -248,7 +248,6 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use sprague::CanonicalSolver;
-    use sprague::Position;
 
     #[test]
     fn the_closed_form_matches_canonical_forms_from_the_moves() {
@@ -287,7 +286,7 @@ mod tests {
     /// first: she wins iff the total is positive.
     fn alice_wins(bars: &[(u64, u64)]) -> bool {
         let text: Vec<String> = bars.iter().map(|(x, y)| format!("cut({x}, {y})")).collect();
-        let p = Position::parse(&text.join(" + ")).unwrap();
+        let p = crate::tests::parse(&text.join(" + ")).unwrap();
         let mut solver = CanonicalSolver::new(Budget::DEFAULT);
         let g = solver.sum(p.components()).unwrap();
         let zero = solver.arena.zero();
@@ -327,7 +326,7 @@ mod tests {
     fn winning_cuts_of_long_bars_are_found_without_listing_every_cut() {
         // 10^9 x 3 is worth 10^9 >> 1 - 1 > 0; its first cut, 1x3 + the
         // rest, leaves -2 + (999999999 >> 1) - 1 >= 0: winning.
-        let p = Position::parse("cut(1000000000, 3)").unwrap();
+        let p = crate::tests::parse("cut(1000000000, 3)").unwrap();
         let a = sprague::analyze(&p, sprague_game::Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.value_text().as_deref(), Some("499999999"));
         assert_eq!(
@@ -341,7 +340,7 @@ mod tests {
             "cut(8, 3) + cut(1, 4)",
             "cut(7, 7) + cut(5, 1) + cut(1, 3)",
         ] {
-            let p = Position::parse(text).unwrap();
+            let p = crate::tests::parse(text).unwrap();
             let fast = sprague::analyze(&p, sprague_game::Play::Normal, true, &budget).unwrap();
             let mut solver = CanonicalSolver::new(budget);
             let total = solver.sum(p.components()).unwrap();
@@ -376,7 +375,7 @@ mod tests {
         assert_eq!(cut_value(0, 1), None);
         // The sum of four of the largest values is past an i64 and exact:
         // 4 (2^62 - 1) = 2^64 - 4.
-        let p = Position::parse(&vec![format!("cut({MAX_SIDE}, 1)"); 4].join(" + ")).unwrap();
+        let p = crate::tests::parse(&vec![format!("cut({MAX_SIDE}, 1)"); 4].join(" + ")).unwrap();
         let mut solver = CanonicalSolver::new(Budget::DEFAULT);
         let g = solver.sum(p.components()).unwrap();
         assert_eq!(solver.arena.display(g).unwrap(), "18446744073709551612");
@@ -389,12 +388,12 @@ mod tests {
             ("cut(3, 4611686018427387905)", "4611686018427387905"),
             ("cut(\"3\", 4)", "\"3\""),
         ] {
-            let e = Position::parse(text).unwrap_err();
+            let e = crate::tests::parse(text).unwrap_err();
             assert_eq!(&text[e.span.clone()], bad, "{text}");
         }
-        assert!(Position::parse("cut(3)").is_err());
-        assert!(Position::parse("cut(3, 4, 5)").is_err());
-        let p = Position::parse("cut(3, 5) + cut(2, 2)").unwrap();
+        assert!(crate::tests::parse("cut(3)").is_err());
+        assert!(crate::tests::parse("cut(3, 4, 5)").is_err());
+        let p = crate::tests::parse("cut(3, 5) + cut(2, 2)").unwrap();
         assert_eq!(p.to_string(), "cut(3, 5) + cut(2, 2)");
     }
 }

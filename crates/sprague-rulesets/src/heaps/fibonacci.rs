@@ -307,7 +307,6 @@ fn family(r: &RulesetSyntax) -> Result<Arc<dyn HeapFamily>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague::Position;
     use sprague::analyze;
     use sprague_core::outcome::Outcome;
     use sprague_game::Play;
@@ -355,7 +354,7 @@ mod tests {
         // HDU 2516 (取石子游戏): 2 -> "Second win", 13 -> "Second win",
         // 10000 -> "First win".
         for (n, first_wins) in [(2u64, false), (13, false), (10000, true)] {
-            let p = Position::parse(&format!("fibonacci({n})")).unwrap();
+            let p = crate::tests::parse(&format!("fibonacci({n})")).unwrap();
             let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
             assert_eq!(a.outcome == Outcome::N, first_wins, "n = {n}");
         }
@@ -373,7 +372,7 @@ mod tests {
     #[test]
     fn heaps_near_2_pow_63_answer_with_a_winning_move() {
         let n = (1u64 << 63) + 12345;
-        let p = Position::parse(&format!("fibonacci({n})")).unwrap();
+        let p = crate::tests::parse(&format!("fibonacci({n})")).unwrap();
         let start = std::time::Instant::now();
         let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
         assert!(start.elapsed().as_millis() < 100);

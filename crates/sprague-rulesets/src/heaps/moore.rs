@@ -352,7 +352,6 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use sprague::Position;
     use sprague::analyze;
     use sprague_core::outcome::Outcome;
     use sprague_game::Play;
@@ -447,7 +446,7 @@ mod tests {
     #[test]
     fn large_positions_get_outcome_and_a_winning_move() {
         let text = format!("moore[2]({}, {}, 12345, 7)", u64::MAX, u64::MAX - 3);
-        let p = Position::parse(&text).unwrap();
+        let p = crate::tests::parse(&text).unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(a.grundy(), None);
@@ -455,7 +454,7 @@ mod tests {
         let q: Vec<u64> = args.split(", ").map(|x| x.parse().unwrap()).collect();
         assert!(moore_is_p(2, &q));
         // k = 1 is Nim, valued at any size.
-        let p = Position::parse("moore[1](3, 6, 9)").unwrap();
+        let p = crate::tests::parse("moore[1](3, 6, 9)").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.grundy(), Some(Nimber(12)));
         assert_eq!(a.winning_moves[0].description(), "take 4 from heap 3");

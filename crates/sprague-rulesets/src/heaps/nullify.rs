@@ -254,7 +254,6 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague::Position;
     use sprague::analyze;
     use sprague_core::error::ParseErrorKind;
     use sprague_core::outcome::Outcome;
@@ -377,7 +376,7 @@ mod tests {
             ("1 2 3; 4 5 6; 7 8 9", Outcome::N),
         ];
         for (m, outcome) in cases {
-            let p = Position::parse(&format!("nullify(\"{m}\")")).unwrap();
+            let p = crate::tests::parse(&format!("nullify(\"{m}\")")).unwrap();
             let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
             assert_eq!(a.outcome, outcome, "{m}");
             assert_eq!(a.winning_moves.is_empty(), outcome == Outcome::P);
@@ -386,7 +385,7 @@ mod tests {
 
     #[test]
     fn a_winning_move_is_described_in_words() {
-        let p = Position::parse("nullify(\"1 2 3; 4 5 6; 7 8 9\")").unwrap();
+        let p = crate::tests::parse("nullify(\"1 2 3; 4 5 6; 7 8 9\")").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         // Anti-diagonal XORs: 1, 2^4 = 6, 3^5^7 = 1, 6^8 = 14, 9.
         assert_eq!(
@@ -399,7 +398,7 @@ mod tests {
             "nullify(\"0 2 3; 2 5 6; 6 6 0\")"
         );
         // A lost matrix is worth 0 and can sit in a sum.
-        let p = Position::parse("nullify(\"0 1; 1 0\") + nim(2)").unwrap();
+        let p = crate::tests::parse("nullify(\"0 1; 1 0\") + nim(2)").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.grundy(), Some(Nimber(2)));
     }
@@ -412,7 +411,7 @@ mod tests {
             "nullify(\"1;;2\")",
             "nullify(1)",
         ] {
-            let e = Position::parse(text).unwrap_err();
+            let e = crate::tests::parse(text).unwrap_err();
             assert!(
                 matches!(e.kind, ParseErrorKind::BadArguments { .. }),
                 "{text}"

@@ -1281,12 +1281,11 @@ mod tests {
         );
         assert!(started.elapsed() < std::time::Duration::from_secs(3));
     }
-    use sprague::Position;
     use sprague::analyze;
     use sprague_game::Play;
 
     fn grundy_of(text: &str) -> u64 {
-        let p = Position::parse(text).unwrap();
+        let p = crate::tests::parse(text).unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         a.grundy().unwrap().0
     }
@@ -1318,7 +1317,7 @@ mod tests {
             grundy_of("kayles(1000000000000000000)"),
             grundy_of("kayles(76)")
         );
-        let p = Position::parse("kayles(1000000000000000000)").unwrap();
+        let p = crate::tests::parse("kayles(1000000000000000000)").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         let m = &a.winning_moves[0];
         assert!(m.description().starts_with("take "), "{}", m.description());
@@ -1331,7 +1330,7 @@ mod tests {
 
     #[test]
     fn unsolved_games_say_so_beyond_the_budget() {
-        let p = Position::parse("grundy(1000000000000)").unwrap();
+        let p = crate::tests::parse("grundy(1000000000000)").unwrap();
         let err = analyze(&p, Play::Normal, false, &Budget::positions(100_000)).unwrap_err();
         assert!(err.to_string().contains("no period is proved"), "{err}");
         assert!(
@@ -1342,7 +1341,7 @@ mod tests {
 
     #[test]
     fn moves_are_described_and_listed_in_order() {
-        let p = Position::parse("octal[4.07](5)").unwrap();
+        let p = crate::tests::parse("octal[4.07](5)").unwrap();
         let moves = p.components()[0].moves(&Budget::DEFAULT).unwrap();
         let described: Vec<String> = moves.iter().map(|m| m.description()).collect();
         assert_eq!(
@@ -1354,7 +1353,7 @@ mod tests {
                 "take 2 from the heap of 5, leaving 1 and 2",
             ]
         );
-        let p = Position::parse("kayles(10)").unwrap();
+        let p = crate::tests::parse("kayles(10)").unwrap();
         let moves = p.components()[0].moves(&Budget::DEFAULT).unwrap();
         assert!(
             moves
@@ -1372,10 +1371,10 @@ mod tests {
             "lasker(3, 5, 8)",
             "octal[0.f7](9)",
         ] {
-            let p = Position::parse(text).unwrap();
+            let p = crate::tests::parse(text).unwrap();
             let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
             for m in &a.winning_moves {
-                let q = Position::parse(&m.to.to_string()).unwrap();
+                let q = crate::tests::parse(&m.to.to_string()).unwrap();
                 let b = analyze(&q, Play::Normal, false, &Budget::DEFAULT).unwrap();
                 assert_eq!(b.grundy().unwrap().0, 0, "{text}: {}", m.description());
             }
@@ -1397,12 +1396,12 @@ mod tests {
 
     #[test]
     fn bad_codes_point_at_the_code() {
-        let err = Position::parse("octal[3.7](5)").unwrap_err();
+        let err = crate::tests::parse("octal[3.7](5)").unwrap_err();
         assert_eq!(err.span, 6..7);
-        let err = Position::parse("octal[0.7](5)").map(|_| ());
+        let err = crate::tests::parse("octal[0.7](5)").map(|_| ());
         assert!(err.is_ok());
-        assert!(Position::parse("octal(5)").is_err());
-        assert!(Position::parse("kayles[2](5)").is_err());
+        assert!(crate::tests::parse("octal(5)").is_err());
+        assert!(crate::tests::parse("kayles[2](5)").is_err());
     }
 
     #[test]

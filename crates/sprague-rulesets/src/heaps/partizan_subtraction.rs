@@ -141,7 +141,6 @@ pub(crate) fn build(
 mod tests {
     use super::*;
     use crate::tests::{assert_value_agrees_with_search, canonical_text as value};
-    use sprague::Position;
 
     #[test]
     fn cgsuites_published_value() {
@@ -157,7 +156,7 @@ mod tests {
     fn values_agree_with_the_search_of_the_whole_game() {
         for sets in ["1|2", "1,3|2,3", "1..3|2,5", "2,3|1", "1,4|1,2,3"] {
             for n in 0..=14 {
-                let p = Position::parse(&format!("subtraction[{sets}]({n})")).unwrap();
+                let p = crate::tests::parse(&format!("subtraction[{sets}]({n})")).unwrap();
                 assert_value_agrees_with_search(Arc::clone(&p.components()[0]));
             }
         }
@@ -170,7 +169,7 @@ mod tests {
         for set in ["1,3", "2,5", "1,3,4", "1..3"] {
             for n in 0..=30 {
                 let partizan = value(&format!("subtraction[{set}|{set}]({n})"));
-                let p = Position::parse(&format!("subtraction[{set}]({n})")).unwrap();
+                let p = crate::tests::parse(&format!("subtraction[{set}]({n})")).unwrap();
                 let g = p.components()[0].grundy(&Budget::DEFAULT).unwrap().0;
                 let nimber = match g {
                     0 => "0".to_string(),
@@ -194,10 +193,10 @@ mod tests {
 
     #[test]
     fn positions_read_back_and_bad_sets_are_errors() {
-        let p = Position::parse("subtraction[1,2,3,5|4](6, 7)").unwrap();
+        let p = crate::tests::parse("subtraction[1,2,3,5|4](6, 7)").unwrap();
         assert_eq!(p.to_string(), "subtraction[1..3,5|4](6, 7)");
         assert_eq!(
-            Position::parse(&p.to_string()).unwrap().to_string(),
+            crate::tests::parse(&p.to_string()).unwrap().to_string(),
             p.to_string()
         );
         for bad in [
@@ -206,7 +205,7 @@ mod tests {
             "subtraction[1|2|3](3)",
             "nim[1|2](3)",
         ] {
-            assert!(Position::parse(bad).is_err(), "{bad}");
+            assert!(crate::tests::parse(bad).is_err(), "{bad}");
         }
         // A partizan game has no Grundy values to tabulate.
         let r = sprague_game::syntax::parse_ruleset("subtraction[1|2]").unwrap();

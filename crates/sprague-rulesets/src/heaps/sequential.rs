@@ -238,7 +238,6 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sprague::Position;
     use sprague::analyze;
     use sprague_core::outcome::Outcome;
     use sprague_game::Play;
@@ -316,7 +315,7 @@ mod tests {
             ("1, 1, 1", Outcome::N),
         ];
         for (piles, outcome) in cases {
-            let p = Position::parse(&format!("sequential({piles})")).unwrap();
+            let p = crate::tests::parse(&format!("sequential({piles})")).unwrap();
             let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
             assert_eq!(a.outcome, outcome, "{piles}");
         }

@@ -499,7 +499,6 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use sprague::Position;
     use sprague::analyze;
     use sprague_game::Play;
     use sprague_impartial::impartial::{GrundySolver, ImpartialGame};
@@ -651,7 +650,7 @@ mod tests {
         // Luogu P2252 (取石子游戏): output 0 when the player to move loses,
         // 1 when they win. Sample: heaps 2 and 1 give 0.
         assert!(wythoff_is_p(2, 1));
-        let p = Position::parse("wythoff(2, 1)").unwrap();
+        let p = crate::tests::parse("wythoff(2, 1)").unwrap();
         let a = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
         assert_eq!(a.outcome, sprague_core::outcome::Outcome::P);
         assert!(a.winning_moves.is_empty());
@@ -685,7 +684,7 @@ mod tests {
         // A lone Wythoff position at the top of the range: outcome and the
         // winning move from the closed form, the value unknown.
         let text = format!("wythoff({}, {})", u64::MAX, u64::MAX - 1);
-        let p = Position::parse(&text).unwrap();
+        let p = crate::tests::parse(&text).unwrap();
         let top = analyze(&p, Play::Normal, true, &Budget::DEFAULT).unwrap();
         assert_eq!(top.outcome, sprague_core::outcome::Outcome::N);
         assert_eq!(top.grundy(), None);
@@ -698,7 +697,7 @@ mod tests {
         // A P-position at the top is worth 0, so it can be in a sum (moves
         // inside it to other values would need the table, but the first
         // winning move is found in the Nim heap before).
-        let p = Position::parse(&format!("nim(3) + wythoff({a}, {b})")).unwrap();
+        let p = crate::tests::parse(&format!("nim(3) + wythoff({a}, {b})")).unwrap();
         let an = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(an.grundy(), Some(Nimber(3)));
         assert_eq!(

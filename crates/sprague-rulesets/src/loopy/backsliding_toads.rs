@@ -94,7 +94,7 @@ mod tests {
     use sprague_game::Play;
 
     fn moves(row: &str, side: Side) -> Vec<String> {
-        let p = Position::parse(&format!("backsliding_toads(\"{row}\")")).unwrap();
+        let p = crate::tests::parse(&format!("backsliding_toads(\"{row}\")")).unwrap();
         p.components()[0]
             .moves_of(side, &Budget::DEFAULT)
             .unwrap()
@@ -116,7 +116,7 @@ mod tests {
     }
 
     fn class(row: &str) -> Outcome {
-        let p = Position::parse(&format!("backsliding_toads(\"{row}\")")).unwrap();
+        let p = crate::tests::parse(&format!("backsliding_toads(\"{row}\")")).unwrap();
         analyze_for(&p, Play::Normal, Side::Left, false, &Budget::DEFAULT)
             .unwrap()
             .outcome
@@ -135,7 +135,7 @@ mod tests {
         // four moves. Right first: TF., .FT (the toad jumps), F.T, FT., and
         // the frog is stuck. A P-position, though pieces may step back.
         assert_eq!(class("T.F"), Outcome::P);
-        let p = Position::parse("backsliding_toads(\"T.F\")").unwrap();
+        let p = crate::tests::parse("backsliding_toads(\"T.F\")").unwrap();
         for side in [Side::Left, Side::Right] {
             let a = analyze_for(&p, Play::Normal, side, false, &Budget::DEFAULT).unwrap();
             assert_eq!(a.remoteness, Some(4));

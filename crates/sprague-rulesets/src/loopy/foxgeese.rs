@@ -300,7 +300,7 @@ mod tests {
 
     #[test]
     fn geese_move_down_and_the_fox_any_way() {
-        let p = Position::parse("foxgeese(\"3,3 3,5\", \"1,3\")").unwrap();
+        let p = crate::tests::parse("foxgeese(\"3,3 3,5\", \"1,3\")").unwrap();
         let c = &p.components()[0];
         let to = |side| -> Vec<String> {
             c.moves_of(side, &Budget::DEFAULT)
@@ -330,10 +330,10 @@ mod tests {
         // {(4,2),(4,4),(4,6),(4,8)}, (1,1)).GameValue is {4*|7/2}: positive
         // whoever starts (Left's option 4* and Right's 7/2 both > 0), so the
         // geese win.
-        let p = Position::parse("foxgeese(\"4,2 4,4 4,6 4,8\", \"1,1\")").unwrap();
+        let p = crate::tests::parse("foxgeese(\"4,2 4,4 4,6 4,8\", \"1,1\")").unwrap();
         assert_eq!(class(&p), Outcome::L);
         // A fox level with the highest goose has escaped: off, Right's.
-        let p = Position::parse("foxgeese(\"4,2\", \"4,8\")").unwrap();
+        let p = crate::tests::parse("foxgeese(\"4,2\", \"4,8\")").unwrap();
         assert_eq!(class(&p), Outcome::R);
     }
 
@@ -391,10 +391,10 @@ mod tests {
             ("foxgeese(\"\", \"1,1\")", "between 1 and"),
             ("foxgeese(\"4,2\")", "takes the geese"),
         ] {
-            let e = Position::parse(text).unwrap_err();
+            let e = crate::tests::parse(text).unwrap_err();
             assert!(e.to_string().contains(message), "{text}: {e}");
         }
-        let e = Position::parse("foxgeese(\"4,2 4,3\", \"1,1\")").unwrap_err();
+        let e = crate::tests::parse("foxgeese(\"4,2 4,3\", \"1,1\")").unwrap_err();
         assert_eq!(e.span, 14..17);
     }
 }

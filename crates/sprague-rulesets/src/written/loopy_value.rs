@@ -282,7 +282,6 @@ impl LoopyPartizan for LoopyValueTerm {
 
 #[cfg(test)]
 mod tests {
-    use sprague::Position;
 
     #[test]
     fn text_reads_back_as_the_same_game() {
@@ -292,9 +291,9 @@ mod tests {
             ("{0|pass}", "{0|pass}"),
             ("a{0|{a|}}", "a{0|{a|}}"),
         ] {
-            let p = Position::parse(written).unwrap();
+            let p = crate::tests::parse(written).unwrap();
             assert_eq!(p.to_string(), text, "{written}");
-            assert_eq!(Position::parse(text).unwrap().to_string(), text);
+            assert_eq!(crate::tests::parse(text).unwrap().to_string(), text);
         }
     }
 }

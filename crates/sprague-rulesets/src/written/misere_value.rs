@@ -105,31 +105,33 @@ impl Impartial for MisereValue {
 
 #[cfg(test)]
 mod tests {
-    use sprague::Position;
     use sprague::{Budget, Nimber, Play, analyze};
 
     #[test]
     fn written_options_are_the_moves() {
-        let p = Position::parse("*[[2],0]").unwrap();
+        let p = crate::tests::parse("*[[2],0]").unwrap();
         assert_eq!(p.to_string(), "*[2#0]");
         // {0, *2, *3} equals *1 (its options *2 and *3 reverse through *1),
         // but its moves are the three written.
-        let p = Position::parse("*[[2,3,0]]").unwrap();
+        let p = crate::tests::parse("*[[2,3,0]]").unwrap();
         assert_eq!(p.to_string(), "*[0,2,3]");
         let c = &p.components()[0];
         let sprague_game::Kind::Impartial(g) = c.kind() else {
             panic!("impartial")
         };
         assert_eq!(g.moves(&Budget::DEFAULT).unwrap().len(), 3);
-        assert_eq!(Position::parse("*[0,2,3]").unwrap().to_string(), "*[0,2,3]");
+        assert_eq!(
+            crate::tests::parse("*[0,2,3]").unwrap().to_string(),
+            "*[0,2,3]"
+        );
     }
 
     #[test]
     fn normal_play_value_is_the_nimber() {
-        let p = Position::parse("*[2]+*[2]").unwrap();
+        let p = crate::tests::parse("*[2]+*[2]").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.grundy(), Some(Nimber(0)));
-        let p = Position::parse("*[2#1]").unwrap();
+        let p = crate::tests::parse("*[2#1]").unwrap();
         let a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.grundy(), Some(Nimber(2)));
     }

@@ -763,7 +763,7 @@ mod tests {
             ("2^3*2", "2^3*2"),
             ("{-1|1}", "0"),
         ] {
-            let sum = sprague::Position::parse(written).unwrap();
+            let sum = crate::tests::parse(written).unwrap();
             let mut arena = CanonicalArena::new(Budget::DEFAULT);
             let mut total = arena.zero();
             for c in sum.components() {
@@ -861,7 +861,7 @@ mod tests {
             (&"9".repeat(4001), 0..4001),
             (&format!("1/{}", "2".repeat(4001)), 2..4003),
         ] {
-            let e = sprague::Position::parse(text).unwrap_err();
+            let e = crate::tests::parse(text).unwrap_err();
             assert_eq!(e.span, span, "{text}: {e}");
         }
     }
