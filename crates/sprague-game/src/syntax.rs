@@ -39,7 +39,7 @@
 //! reads it; powers such as `2^63` are read only in ruleset arguments.
 //!
 //! This layer knows nothing of rulesets: it checks the grammar and the range
-//! of integers only. [`sprague_rulesets`] turns a [`ComponentSyntax`] into
+//! of integers only. `sprague_rulesets` turns a [`ComponentSyntax`] into
 //! validated components.
 
 use std::ops::Range;

@@ -7,7 +7,7 @@
 //! minimum excludant (mex) of the values of its options; a disjunctive sum is
 //! worth the nim-sum (exclusive or) of its parts. The solver here applies
 //! that definition literally, so it doubles as the brute force that every
-//! closed form in [`sprague_rulesets`] is checked against.
+//! closed form in `sprague_rulesets` is checked against.
 
 use std::hash::Hash;
 

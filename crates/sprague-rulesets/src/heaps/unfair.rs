@@ -23,7 +23,7 @@
 //!
 //! The note's code states these rules (its prose for the last case is
 //! garbled; the code is what holds). The tests check them against the
-//! direct search of [`sprague::SumSearch`] on every position of up to
+//! direct search of `sprague::SumSearch` on every position of up to
 //! three heaps of up to 9 stones or four of up to 6, with `p, q <= 5`; no
 //! counterexample was found.
 //! The outcome class follows from both starts: `L` if only Left wins moving
@@ -151,7 +151,7 @@ impl Partizan for UnfairHeap {
 
     /// Computed from the moves (every smaller heap, each with up to `p + q`
     /// options), so only for heaps where that is cheap; a larger heap
-    /// declines, and [`sprague::analyze`] falls back to the case analysis.
+    /// declines, and `sprague::analyze` falls back to the case analysis.
     fn canonical(&self, _arena: &mut CanonicalArena) -> Option<Result<GameId, SolveError>> {
         let options = self.p.max(self.q).min(self.size);
         if u128::from(self.size) * u128::from(options) > UNFAIR_CANONICAL_WORK {
