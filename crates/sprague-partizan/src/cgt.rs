@@ -169,6 +169,12 @@ pub struct CanonicalArena {
     /// [`CanonicalArena::take_cache`]), one per type.
     caches: FxHashMap<TypeId, Box<dyn Any + Send + Sync>>,
     depth: usize,
+    /// The steps of work done: every comparison, sum and negation worked
+    /// out from options and every form stored (see [`CanonicalArena::work`]).
+    work: u64,
+    /// The step past which the work stops with
+    /// [`SolveError::BudgetExceeded`] (see [`CanonicalArena::limit_work`]).
+    work_limit: u64,
 }
 
 /// The most slots of the comparison memo: twice the position budget (a
@@ -204,6 +210,8 @@ impl CanonicalArena {
             node_stops: Vec::new(),
             caches: FxHashMap::default(),
             depth: 0,
+            work: 0,
+            work_limit: u64::MAX,
         };
         arena.nodes.push(Node::Number(Dyadic::ZERO));
         arena.node_stops.push((Dyadic::ZERO, Dyadic::ZERO));
@@ -253,9 +261,42 @@ impl CanonicalArena {
     }
 
     /// Whether one more node or memo entry may be stored: the position
-    /// limit, and now and then the budget's clock.
-    fn charge(&self) -> Result<(), SolveError> {
+    /// limit, the limit on work if one is set, and now and then the
+    /// budget's clock. Every call is a step of work.
+    fn charge(&mut self) -> Result<(), SolveError> {
+        self.work += 1;
+        if self.work > self.work_limit {
+            return Err(SolveError::BudgetExceeded {
+                limit: self.work_limit,
+            });
+        }
         self.budget.check_positions(self.stored())
+    }
+
+    /// The steps of work this arena has done: one for every comparison,
+    /// sum and negation it worked out from options (a memoised or
+    /// stop-settled one is free) and for every form it stored. It is what
+    /// a computation in the arena costs, machine-independent: the time of
+    /// a step varies little beside the thousandfold spread of step counts
+    /// between values, and the counting is deterministic, unlike a clock.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Stops the work at step `limit` (of [`CanonicalArena::work`]'s
+    /// count): past it, every operation that would take a step fails with
+    /// [`SolveError::BudgetExceeded`] of that limit and
+    /// [`CanonicalArena::work_limit_reached`] says so. `None` lifts the
+    /// limit. What was stored stays stored and correct: a form, sum or
+    /// comparison is recorded only once worked out whole.
+    pub fn limit_work(&mut self, limit: Option<u64>) {
+        self.work_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Whether the work went past the limit of
+    /// [`CanonicalArena::limit_work`].
+    pub fn work_limit_reached(&self) -> bool {
+        self.work > self.work_limit
     }
 
     /// [`SolveError::BudgetExceeded`] (or [`SolveError::TimeLimit`]) if the
