@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use sprague::json::{AnalysisJson, MoveOutcomeJson};
 use sprague::{
     Analysis, Budget, Kind, Outcome, Play, Position, Progress, Side, analyze, move_outcomes,
-    remoteness_beside,
+    remoteness,
 };
 
 use crate::paint::Painter;
@@ -170,7 +170,6 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     };
     let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let explicit = args.limits.explicit_budget().is_some();
-    let start = std::time::Instant::now();
     let mut analysis = with_progress(
         terminal,
         explicit,
@@ -178,15 +177,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         budget,
     )
     .map_err(|e| period_hint(e, explicit))?;
-    // A figure beside the answer: no longer than the answer took.
-    let remoteness_left_out =
-        match remoteness_beside(&position, play, Side::Left, budget, start.elapsed()) {
-            Ok(r) => {
-                analysis.remoteness = r;
-                None
-            }
-            Err(allowed) => Some(allowed),
-        };
+    analysis.remoteness = remoteness(&position, play, Side::Left, budget);
     let moves = if args.moves {
         Some(move_outcomes(&position, play, None, budget)?)
     } else {
@@ -209,13 +200,6 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         writeln!(out)?;
     } else {
         write_text(&mut out, &analysis, args.all, moves_listed)?;
-        if let Some(allowed) = remoteness_left_out {
-            writeln!(
-                out,
-                "remoteness: left out, the search would take longer than the answer did (over {} ms)",
-                allowed.as_millis()
-            )?;
-        }
         if let Some(moves) = moves {
             let painter = Painter::for_stdout();
             writeln!(out, "moves ({}):", moves.len())?;

@@ -164,12 +164,8 @@ fn analyze(py: Python<'_>, position: &str, misere: bool, all: bool) -> PyResult<
     let text = position.to_string();
     let answer = interruptible(py, move |budget| -> Result<AnalysisJson, Failure> {
         let parsed = Position::parse(&text).map_err(|e| Failure::Parse("bad position", e))?;
-        let start = std::time::Instant::now();
         let mut analysis = sprague::analyze(&parsed, play, all, budget).map_err(Failure::Solve)?;
-        // A figure beside the answer: no longer than the answer took.
-        analysis.remoteness =
-            sprague::remoteness_beside(&parsed, play, sprague::Side::Left, budget, start.elapsed())
-                .unwrap_or(None);
+        analysis.remoteness = sprague::remoteness(&parsed, play, sprague::Side::Left, budget);
         Ok(AnalysisJson::new(&parsed, &analysis))
     })?;
     let json = answer.map_err(|e| e.into_py(py, position))?;

@@ -88,7 +88,7 @@ pub use solve::misere::{
 };
 pub use solve::search::SumSearch;
 pub use solve::{
-    Analysis, MAX_VALUE_VERTICES, MoveList, MoveOutcome, MovePage, REMOTENESS_POSITIONS,
-    REMOTENESS_TIME, Reply, ReplyReason, SumMove, Value, analyze, analyze_for,
-    loopy_partizan_value, move_outcomes, moves, moves_page, remoteness, remoteness_beside, reply,
+    Analysis, MAX_VALUE_VERTICES, MoveList, MoveOutcome, MovePage, REMOTENESS_POSITIONS, Reply,
+    ReplyReason, SumMove, Value, analyze, analyze_for, loopy_partizan_value, move_outcomes, moves,
+    moves_page, remoteness, reply,
 };

@@ -113,41 +113,6 @@ pub fn remoteness(position: &Position, play: Play, side: Side, budget: &Budget) 
         .map(|(_, r)| r)
 }
 
-/// The least time the remoteness beside a value is given by
-/// [`remoteness_beside`], however quickly the value came: enough for the
-/// search of every position a person plays out by hand.
-pub const REMOTENESS_TIME: std::time::Duration = std::time::Duration::from_millis(100);
-
-/// The remoteness shown beside an analysis that took `value_took`: as
-/// [`remoteness`], with the search given at most as long as the analysis
-/// took (at least [`REMOTENESS_TIME`]; the caller's deadline if sooner), so
-/// that the figure never costs more than the answer beside it.
-///
-/// # Errors
-///
-/// The time the search was given, where it ran out of it: the remoteness
-/// was left out, not undefined.
-pub fn remoteness_beside(
-    position: &Position,
-    play: Play,
-    side: Side,
-    budget: &Budget,
-    value_took: std::time::Duration,
-) -> Result<Option<u32>, std::time::Duration> {
-    let allowed = value_took.max(REMOTENESS_TIME);
-    let start = std::time::Instant::now();
-    let own = budget.with_time_limit(allowed);
-    let budget = match (budget.deadline, own.deadline) {
-        (Some(theirs), Some(ours)) if theirs.at <= ours.at => *budget,
-        _ => own,
-    };
-    let found = remoteness(position, play, side, &budget);
-    if found.is_none() && start.elapsed() >= allowed {
-        return Err(allowed);
-    }
-    Ok(found)
-}
-
 /// The move of best play among `moves` of `side` (all of its moves), by
 /// remoteness: a winning move that wins soonest, or, when every move
 /// loses, the one that holds out longest; the first in the list among

@@ -35,10 +35,7 @@ mod sum_rules;
 use std::sync::Arc;
 
 pub use analysis::{Analysis, SumMove, Value};
-pub use best::{
-    MoveOutcome, REMOTENESS_POSITIONS, REMOTENESS_TIME, move_outcomes, remoteness,
-    remoteness_beside,
-};
+pub use best::{MoveOutcome, REMOTENESS_POSITIONS, move_outcomes, remoteness};
 pub use loopy_partizan::MAX_VALUE_VERTICES;
 
 use crate::position::Position;
