@@ -184,7 +184,12 @@ fn sprague_analysis(position: &Position) -> sprague::Analysis {
     let budget = Budget::DEFAULT;
     let mut analysis = sprague::analyze(position, sprague::Play::Normal, false, &budget)
         .expect("sprague analyzes the position");
-    analysis.remoteness = sprague::remoteness(position, sprague::Play::Normal, sprague::Side::Left, &budget);
+    analysis.remoteness = sprague::remoteness(
+        position,
+        sprague::Play::Normal,
+        sprague::Side::Left,
+        &budget,
+    );
     analysis
 }
 
@@ -225,7 +230,12 @@ fn analyze_rows(runs: usize) -> bool {
                     }
                 }
             }
-            if full.iter().chain(&alone).chain(&theirs).any(|&t| t > LONG_RUN) {
+            if full
+                .iter()
+                .chain(&alone)
+                .chain(&theirs)
+                .any(|&t| t > LONG_RUN)
+            {
                 break;
             }
         }
@@ -248,7 +258,11 @@ fn analyze_rows(runs: usize) -> bool {
         } else {
             format!("`{full_text}`")
         };
-        let (a, c, p) = (median(full.clone()), median(alone.clone()), median(theirs.clone()));
+        let (a, c, p) = (
+            median(full.clone()),
+            median(alone.clone()),
+            median(theirs.clone()),
+        );
         total_analysis += a;
         total_canonical += c;
         total_cgt += p;
@@ -266,7 +280,11 @@ fn analyze_rows(runs: usize) -> bool {
             seconds(p),
             p.as_secs_f64() / c.as_secs_f64(),
             p.as_secs_f64() / a.as_secs_f64(),
-            if left_out.is_empty() { "none".to_string() } else { left_out.join(", ") },
+            if left_out.is_empty() {
+                "none".to_string()
+            } else {
+                left_out.join(", ")
+            },
         );
     }
     println!(
