@@ -310,6 +310,11 @@ pub(crate) fn write_text(
         }
         writeln!(out, "thermograph {}", f.thermograph)?;
     }
+    // A figure that would cost more than the value is left out: say so,
+    // rather than let its absence read as "undefined".
+    for why in analysis.figures_left_out() {
+        writeln!(out, "{why}")?;
+    }
     if !moves_listed {
         writeln!(
             out,

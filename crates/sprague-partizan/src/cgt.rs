@@ -155,8 +155,11 @@ pub struct CanonicalArena {
     le_memo: Comparisons,
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
-    /// `n·^ + *m` for display, by id, built on first use.
+    /// `n·^ + *m` for display, by id, built a row at a time on first use
+    /// (see [`CanonicalArena::as_uptimal_named`]).
     ups: FxHashMap<GameId, (i64, u64)>,
+    /// The rows of `ups` built: the largest `n`, and `n·^` and `n·v`.
+    up_rows: (i64, [GameId; 2]),
     /// `±^<n> + *m` and `±^[n] + *m` (`2 <= n <= POWER_LIMIT`) for
     /// display, by id: the signed `n`, whether it is the sum form `^[n]`,
     /// and `m`; built with `ups`.
@@ -169,6 +172,12 @@ pub struct CanonicalArena {
     /// [`CanonicalArena::take_cache`]), one per type.
     caches: FxHashMap<TypeId, Box<dyn Any + Send + Sync>>,
     depth: usize,
+    /// The steps of work done: every comparison, sum and negation worked
+    /// out from options and every form stored (see [`CanonicalArena::work`]).
+    work: u64,
+    /// The step past which the work stops with
+    /// [`SolveError::BudgetExceeded`] (see [`CanonicalArena::limit_work`]).
+    work_limit: u64,
 }
 
 /// The most slots of the comparison memo: twice the position budget (a
@@ -200,10 +209,13 @@ impl CanonicalArena {
             sum_memo: FxHashMap::default(),
             neg_memo: FxHashMap::default(),
             ups: FxHashMap::default(),
+            up_rows: (0, [GameId(0); 2]),
             powers: FxHashMap::default(),
             node_stops: Vec::new(),
             caches: FxHashMap::default(),
             depth: 0,
+            work: 0,
+            work_limit: u64::MAX,
         };
         arena.nodes.push(Node::Number(Dyadic::ZERO));
         arena.node_stops.push((Dyadic::ZERO, Dyadic::ZERO));
@@ -253,9 +265,42 @@ impl CanonicalArena {
     }
 
     /// Whether one more node or memo entry may be stored: the position
-    /// limit, and now and then the budget's clock.
-    fn charge(&self) -> Result<(), SolveError> {
+    /// limit, the limit on work if one is set, and now and then the
+    /// budget's clock. Every call is a step of work.
+    fn charge(&mut self) -> Result<(), SolveError> {
+        self.work += 1;
+        if self.work > self.work_limit {
+            return Err(SolveError::BudgetExceeded {
+                limit: self.work_limit,
+            });
+        }
         self.budget.check_positions(self.stored())
+    }
+
+    /// The steps of work this arena has done: one for every comparison,
+    /// sum and negation it worked out from options (a memoised or
+    /// stop-settled one is free) and for every form it stored. It is what
+    /// a computation in the arena costs, machine-independent: the time of
+    /// a step varies little beside the thousandfold spread of step counts
+    /// between values, and the counting is deterministic, unlike a clock.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Stops the work at step `limit` (of [`CanonicalArena::work`]'s
+    /// count): past it, every operation that would take a step fails with
+    /// [`SolveError::BudgetExceeded`] of that limit and
+    /// [`CanonicalArena::work_limit_reached`] says so. `None` lifts the
+    /// limit. What was stored stays stored and correct: a form, sum or
+    /// comparison is recorded only once worked out whole.
+    pub fn limit_work(&mut self, limit: Option<u64>) {
+        self.work_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Whether the work went past the limit of
+    /// [`CanonicalArena::limit_work`].
+    pub fn work_limit_reached(&self) -> bool {
+        self.work > self.work_limit
     }
 
     /// [`SolveError::BudgetExceeded`] (or [`SolveError::TimeLimit`]) if the
@@ -876,52 +921,102 @@ impl CanonicalArena {
         if a != b {
             return Ok(None);
         }
-        if self.ups.is_empty() {
-            let zero = self.zero();
-            let star = self.nimber(1)?;
-            let up = self.form(&[zero], &[star])?;
-            let down = self.neg(up)?;
-            for (unit, sign) in [(up, 1), (down, -1)] {
-                let mut multiple = zero;
-                for n in 1..=UP_LIMIT {
-                    multiple = self.add(multiple, unit)?;
-                    for m in 0..STAR_LIMIT {
-                        let s = self.nimber(m)?;
-                        let u = self.add(multiple, s)?;
-                        self.ups.insert(u, (sign * n, m));
-                    }
-                }
-            }
-            // ^[n] = {^[n-1] | *} and ^<n> = {0 | * - ^[n-1]} (CGSuite's
-            // `PowTo` and `Pow` of ^; module `algebra`).
-            let mut sum = up;
-            for n in 2..=POWER_LIMIT {
-                let minus_sum = self.neg(sum)?;
-                let down_star = self.add(minus_sum, star)?;
-                let power = self.form(&[zero], &[down_star])?;
-                sum = self.form(&[sum], &[star])?;
-                let signed = i64::try_from(n).expect("a small power");
-                for (game, is_sum) in [(power, false), (sum, true)] {
-                    let negative = self.neg(game)?;
-                    for (h, sign) in [(game, 1), (negative, -1)] {
-                        for m in 0..STAR_LIMIT {
-                            let s = self.nimber(m)?;
-                            let u = self.add(h, s)?;
-                            self.powers.entry(u).or_insert((sign * signed, is_sum, m));
-                        }
-                    }
-                }
-            }
-        }
         let minus_x = self.number(a.checked_neg()?)?;
         let d = self.add(g, minus_x)?;
-        if let Some(&(n, m)) = self.ups.get(&d) {
-            return Ok(Some((a, Uptimal::Ups(n), m)));
+        // Every subposition of n·^ + *m and of the up powers plus *m has
+        // stops 0 and 0: a game with another stop anywhere is none of
+        // them, and the tables are not built for it. The tables are built
+        // a row of n·^ + *m at a time, smallest |n| first, and only as far
+        // as a lookup needs (`^` needs one row: 32 sums, not 1 200).
+        if !self.hereditarily_stopped_at_zero(d) {
+            return Ok(None);
+        }
+        loop {
+            if let Some(&(n, m)) = self.ups.get(&d) {
+                return Ok(Some((a, Uptimal::Ups(n), m)));
+            }
+            if self.up_rows.0 >= UP_LIMIT {
+                break;
+            }
+            self.add_up_row()?;
+        }
+        if self.powers.is_empty() {
+            self.add_powers()?;
         }
         Ok(self
             .powers
             .get(&d)
             .map(|&(n, is_sum, m)| (a, Uptimal::Power { n, is_sum }, m)))
+    }
+
+    /// Whether every subposition of `g` (itself included) has stops 0
+    /// and 0, by an explicit walk of its forms.
+    fn hereditarily_stopped_at_zero(&self, g: GameId) -> bool {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![g];
+        while let Some(h) = stack.pop() {
+            if !seen.insert(h) {
+                continue;
+            }
+            let (l, r) = &self.node_stops[h.0 as usize];
+            if *l != Dyadic::ZERO || *r != Dyadic::ZERO {
+                return false;
+            }
+            if let Node::General(left, right) = self.node(h) {
+                stack.extend(left.iter().chain(right.iter()));
+            }
+        }
+        true
+    }
+
+    /// The next row of the display table of `n·^ + *m`: `n` and `-n` for
+    /// the next `n`, with every `m < STAR_LIMIT`.
+    fn add_up_row(&mut self) -> Result<(), SolveError> {
+        let zero = self.zero();
+        let star = self.nimber(1)?;
+        let up = self.form(&[zero], &[star])?;
+        let down = self.neg(up)?;
+        // Row 0 holds 0·^ = 0 on both sides.
+        let (n, [last_up, last_down]) = self.up_rows;
+        let n = n + 1;
+        let multiples = [self.add(last_up, up)?, self.add(last_down, down)?];
+        for (multiple, sign) in multiples.into_iter().zip([1, -1]) {
+            for m in 0..STAR_LIMIT {
+                let s = self.nimber(m)?;
+                let u = self.add(multiple, s)?;
+                self.ups.insert(u, (sign * n, m));
+            }
+        }
+        self.up_rows = (n, multiples);
+        Ok(())
+    }
+
+    /// The display table of the up powers `±^<n>` and `±^[n]` plus `*m`.
+    fn add_powers(&mut self) -> Result<(), SolveError> {
+        let zero = self.zero();
+        let star = self.nimber(1)?;
+        let up = self.form(&[zero], &[star])?;
+        // ^[n] = {^[n-1] | *} and ^<n> = {0 | * - ^[n-1]} (CGSuite's
+        // `PowTo` and `Pow` of ^; module `algebra`).
+        let mut sum = up;
+        for n in 2..=POWER_LIMIT {
+            let minus_sum = self.neg(sum)?;
+            let down_star = self.add(minus_sum, star)?;
+            let power = self.form(&[zero], &[down_star])?;
+            sum = self.form(&[sum], &[star])?;
+            let signed = i64::try_from(n).expect("a small power");
+            for (game, is_sum) in [(power, false), (sum, true)] {
+                let negative = self.neg(game)?;
+                for (h, sign) in [(game, 1), (negative, -1)] {
+                    for m in 0..STAR_LIMIT {
+                        let s = self.nimber(m)?;
+                        let u = self.add(h, s)?;
+                        self.powers.entry(u).or_insert((sign * signed, is_sum, m));
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// If `g` is `x + Tiny(G)` or `x + Miny(G)` in CGSuite's sense (`{x ||

@@ -436,13 +436,17 @@ pub struct Figures {
     pub atomic_weight: Option<String>,
     /// The incentives in CGSuite's notation, Left's (`G^L - G`) then
     /// Right's (`G - G^R`), each once, where the solve layer listed them
-    /// ([`crate::algebra::incentives`]).
-    pub incentives: Vec<String>,
+    /// ([`crate::algebra::incentives`]); `None` where it did not.
+    pub incentives: Option<Vec<String>>,
     /// The reduced canonical form in CGSuite's notation, where the solve
     /// layer computed it ([`crate::reduced::reduced_canonical_form`]).
     pub reduced: Option<String>,
     /// The generalised thermograph.
     pub thermograph: Thermograph,
+    /// The figures the solve layer left out, each with why, as one line
+    /// (`incentives: ...`): a figure that would cost more than its
+    /// allowance, or that failed.
+    pub left_out: Vec<String>,
 }
 
 /// Thermographs of canonical forms, memoised.
@@ -560,9 +564,10 @@ impl Thermography {
             birthday,
             // Thermography does not know these; `analyze` adds them.
             atomic_weight: None,
-            incentives: Vec::new(),
+            incentives: None,
             reduced: None,
             thermograph,
+            left_out: Vec::new(),
         })
     }
 }

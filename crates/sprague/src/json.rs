@@ -182,9 +182,10 @@ pub struct CgtJson {
     /// `Thermograph(0,[0],[0,-1],0,[],[0])`.
     pub thermograph: String,
     /// The incentives, Left's (`G^L - G`) then Right's (`G - G^R`), each
-    /// once.
+    /// once; `null` where they were left out for costing more than the
+    /// value (`figure_allowance`).
     #[serde(default)]
-    pub incentives: Vec<String>,
+    pub incentives: Option<Vec<String>>,
 }
 
 impl From<&Figures> for CgtJson {

@@ -79,7 +79,10 @@ pub use sprague_rulesets::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_gru
 
 pub use grid_table::{GridTable, GridValues, grid_corner, grid_table, is_two_coordinate};
 pub use position::Position;
-pub use solve::canonical::{CanonicalSolver, Comparison, MAX_VALUE_CHARS, compare, value_chars};
+pub use solve::canonical::{
+    CanonicalSolver, Comparison, FIGURE_STEPS, MAX_VALUE_CHARS, compare, figure_allowance,
+    value_chars,
+};
 pub use solve::misere::{
     MisereSolver, MisereTable, misere_table, misere_table_partial, observed_period,
 };

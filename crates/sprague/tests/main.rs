@@ -8,6 +8,7 @@ mod canonical;
 mod cgsuite_rulesets;
 mod cooling_published;
 mod data_file;
+mod figures;
 mod game_values;
 mod infinitesimals;
 mod layers;

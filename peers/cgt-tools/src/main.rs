@@ -7,7 +7,7 @@
 //! sprague's arena, where equal games have equal ids. Prints the median
 //! times, their ratio and each engine's peak heap over the run.
 //!
-//!   peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]... [--peer-timeout SECONDS] [--peer-first]
+//!   peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]... [--peer-timeout SECONDS] [--peer-first] [--analyze]
 //!
 //! `--skip-peer` times only sprague on the matching positions (for boards
 //! cgt-tools does not finish in reasonable time); `--peer-only` runs only
@@ -26,6 +26,13 @@
 //! `clobber.rs` gives it one as a `PartizanGame` (moves and decomposition
 //! into groups of stones, as its Konane and Domineering do), so the
 //! Clobber rows compare the two canonical-form engines on the same rules.
+//!
+//! `--analyze` times instead, on [`ANALYZE_CASES`], what the command line's
+//! `sprague analyze` computes by default (the value, outcome, first winning
+//! move, every figure beside the value and the remoteness) beside the
+//! canonical form alone and cgt-tools' canonical form, and prints the
+//! figures' share of the default analysis: the bench that would have seen
+//! a figure costing minutes beside a value of seconds.
 
 mod clobber;
 
@@ -157,6 +164,140 @@ const CASES: &[(&str, &str)] = &[
         ":a-:b;:a-:c;:a-:e;:a-:i;:b-:d;:b-:f;:b-:j;:c-:d;:c-:g;:c-:k;:d-:h;:d-:l;:e-:f;:e-:g;:e-:m;:f-:h;:f-:n;:g-:h;:g-:o;:h-:p;:i-:j;:i-:k;:i-:m;:j-:l;:j-:n;:k-:l;:k-:o;:l-:p;:m-:n;:m-:o;:n-:p;:o-:p",
     ),
 ];
+
+/// The Domineering boards of `--analyze`: the hot boards with holes of the
+/// table, whose values are long and whose figures are costly, and the
+/// board of issue 40 (six holes), whose incentives took minutes.
+const ANALYZE_CASES: &[(&str, &str)] = &[
+    ("domineering", "#....|.....|.....|.....|....#"),
+    ("domineering", "......|......|..#...|......|......"),
+    ("domineering", "#.....|......|......|......|.....#"),
+    ("domineering", "##..##|#....#|......|......|#....#|##..##"),
+    ("domineering", "#.....|......|..##..|..##..|......|.....#"),
+    ("domineering", "#....#|......|..##..|......|......|#....#"),
+];
+
+/// What `sprague analyze POSITION` computes by default, with the default
+/// budget: the analysis (value, outcome, first winning move, figures) and
+/// the remoteness the text output adds.
+fn sprague_analysis(position: &Position) -> sprague::Analysis {
+    let budget = Budget::DEFAULT;
+    let mut analysis = sprague::analyze(position, sprague::Play::Normal, false, &budget)
+        .expect("sprague analyzes the position");
+    analysis.remoteness = sprague::remoteness(
+        position,
+        sprague::Play::Normal,
+        sprague::Side::Left,
+        &budget,
+    );
+    analysis
+}
+
+/// `--analyze`: each board's default analysis, canonical form alone and
+/// cgt-tools' canonical form, `runs` rounds (one when a run takes over
+/// [`LONG_RUN`]), in an order that turns each round; the values checked
+/// equal. Returns whether every value agreed.
+fn analyze_rows(runs: usize) -> bool {
+    println!(
+        "| position | value | canonical form | `analyze` (default) | figures' share | cgt-tools | cgt-tools ÷ canonical form | cgt-tools ÷ `analyze` | figures left out |"
+    );
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---|");
+    let mut agreed = true;
+    let (mut total_analysis, mut total_canonical, mut total_cgt) =
+        (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    for &(ruleset, board) in ANALYZE_CASES {
+        let text = format!("{ruleset}(\"{board}\")");
+        let position = Position::parse(&text).expect("sprague reads the position");
+        let (mut full, mut alone, mut theirs) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut analysis, mut last, mut their_value) = (None, None, None);
+        for round in 0..runs {
+            for engine in (0..3).map(|k| (k + round) % 3) {
+                match engine {
+                    0 => {
+                        let (a, t, _) = measured(|| sprague_analysis(&position));
+                        full.push(t);
+                        analysis = Some(a);
+                    }
+                    1 => {
+                        let (v, t, _) = measured(|| sprague_value(&position));
+                        alone.push(t);
+                        last = Some(v);
+                    }
+                    _ => {
+                        let (v, t, _) = measured(|| cgt_value(ruleset, board));
+                        theirs.push(t);
+                        their_value = Some(v);
+                    }
+                }
+            }
+            if full
+                .iter()
+                .chain(&alone)
+                .chain(&theirs)
+                .any(|&t| t > LONG_RUN)
+            {
+                break;
+            }
+        }
+        let (analysis, (mut solver, g)) = (
+            analysis.expect("at least one run"),
+            last.expect("at least one run"),
+        );
+        let full_text = solver.arena.display(g).expect("a value to write");
+        let id = rebuild(
+            &their_value.expect("at least one run"),
+            &mut solver.arena,
+            &mut HashMap::new(),
+        );
+        if id != g || analysis.value_text().as_deref() != Some(full_text.as_str()) {
+            agreed = false;
+            eprintln!("{text}: the values differ");
+        }
+        let value = if full_text.chars().count() > 30 {
+            format!("({} characters)", full_text.chars().count())
+        } else {
+            format!("`{full_text}`")
+        };
+        let (a, c, p) = (
+            median(full.clone()),
+            median(alone.clone()),
+            median(theirs.clone()),
+        );
+        total_analysis += a;
+        total_canonical += c;
+        total_cgt += p;
+        let left_out: Vec<String> = analysis
+            .figures_left_out()
+            .iter()
+            .map(|why| why.split(':').next().unwrap_or("").to_string())
+            .collect();
+        println!(
+            "| `{text}` | {value} | {} | {} ({} runs) | {:.0} % | {} | **{:.1}×** | **{:.1}×** | {} |",
+            seconds(c),
+            seconds(a),
+            full.len(),
+            100.0 * (1.0 - c.as_secs_f64() / a.as_secs_f64()).max(0.0),
+            seconds(p),
+            p.as_secs_f64() / c.as_secs_f64(),
+            p.as_secs_f64() / a.as_secs_f64(),
+            if left_out.is_empty() {
+                "none".to_string()
+            } else {
+                left_out.join(", ")
+            },
+        );
+    }
+    println!(
+        "| **the six boards together** | | {} | {} | {:.0} % | {} | **{:.1}×** | **{:.1}×** | |",
+        seconds(total_canonical),
+        seconds(total_analysis),
+        100.0 * (1.0 - total_canonical.as_secs_f64() / total_analysis.as_secs_f64()).max(0.0),
+        seconds(total_cgt),
+        total_cgt.as_secs_f64() / total_canonical.as_secs_f64(),
+        total_cgt.as_secs_f64() / total_analysis.as_secs_f64(),
+    );
+    agreed
+}
 
 /// The canonical form by cgt-tools, with a fresh transposition table.
 fn cgt_value(ruleset: &str, board: &str) -> CanonicalForm {
@@ -327,6 +468,7 @@ fn main() {
     let mut skip: Vec<String> = Vec::new();
     let mut peer_timeout: Option<Duration> = None;
     let mut peer_first = false;
+    let mut analyze = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -336,6 +478,7 @@ fn main() {
             "--skip" => skip.push(args.next().expect("--skip SUBSTRING")),
             "--peer-only" => peer_only.push(args.next().expect("--peer-only SUBSTRING")),
             "--peer-first" => peer_first = true,
+            "--analyze" => analyze = true,
             "--peer-timeout" => {
                 peer_timeout = Some(Duration::from_secs(
                     args.next()
@@ -345,11 +488,18 @@ fn main() {
             }
             _ => {
                 eprintln!(
-                    "usage: peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]... [--peer-timeout SECONDS] [--peer-first]"
+                    "usage: peer-cgt-tools [--runs N] [--only SUBSTRING] [--skip-peer SUBSTRING]... [--skip SUBSTRING]... [--peer-only SUBSTRING]... [--peer-timeout SECONDS] [--peer-first] [--analyze]"
                 );
                 std::process::exit(2);
             }
         }
+    }
+    if analyze {
+        if !analyze_rows(runs) {
+            eprintln!("the engines disagree");
+            std::process::exit(1);
+        }
+        return;
     }
     println!(
         "| position | size | value | sprague | cgt-tools | cgt-tools ÷ sprague | sprague peak heap | cgt-tools peak heap | sprague forms |"

@@ -18,10 +18,13 @@ pub enum Value {
     /// `None` when its text would be longer than the budget allows
     /// ([`crate::value_chars`]: a character a position). With the
     /// figures CGSuite reports beside it (stops, mean, temperature,
-    /// birthday, atomic weight, reduced canonical form, thermograph), where
-    /// they could be computed within the budget (boxed: they hold walls and
-    /// numbers of any size, far larger than the other variants).
-    Canonical(Option<String>, Option<Box<Figures>>),
+    /// birthday, atomic weight, reduced canonical form, thermograph,
+    /// incentives), each where it could be computed within its allowance
+    /// ([`crate::figure_allowance`]) and the budget (boxed: they hold walls
+    /// and numbers of any size, far larger than the other variants), or
+    /// why they were left out; `None` where the value has no such figures
+    /// (a loopy value's onside and offside).
+    Canonical(Option<String>, Option<Result<Box<Figures>, String>>),
     /// The generalised Sprague–Grundy value of a loopy sum.
     Loopy(LoopyValue),
     /// The misère canonical form of an impartial loop-free sum under misère
@@ -123,13 +126,24 @@ impl Analysis {
     /// value.
     pub fn figures(&self) -> Option<Figures> {
         match &self.value {
-            Some(Value::Canonical(_, figures)) => figures.as_deref().cloned(),
+            Some(Value::Canonical(_, Some(Ok(figures)))) => Some((**figures).clone()),
             // An impartial position's figures are its nimber's, as CGSuite
             // gives them (`*8`: stops 0, temperature 0, birthday 8).
             Some(Value::Nimber(n)) if self.play == Play::Normal => {
                 super::figures::nimber_figures(n.0)
             }
             _ => None,
+        }
+    }
+
+    /// The figures left out beside the value, each with why, one line each
+    /// (`incentives: left out, ...`): all of them in one line where the
+    /// thermograph, which the rest come with, was left out.
+    pub fn figures_left_out(&self) -> Vec<String> {
+        match &self.value {
+            Some(Value::Canonical(_, Some(Ok(figures)))) => figures.left_out.clone(),
+            Some(Value::Canonical(_, Some(Err(why)))) => vec![format!("figures: {why}")],
+            _ => Vec::new(),
         }
     }
 

@@ -18,7 +18,7 @@ use sprague_partizan::thermograph::Figures;
 
 use super::analysis::{Analysis, SumMove, Value};
 use super::figures::figures;
-pub use super::figures::{MAX_VALUE_CHARS, value_chars};
+pub use super::figures::{FIGURE_STEPS, MAX_VALUE_CHARS, figure_allowance, value_chars};
 
 /// The most positions the canonical value of a hot sum is tried with when a
 /// sum rule already knows its outcome (a sum of unfair heaps): beyond it the
@@ -67,13 +67,16 @@ impl CanonicalSolver {
 
     /// What CGSuite reports beside the value `g` of this solver's arena:
     /// stops, mean, temperature, birthday, thermograph, and the atomic
-    /// weight and reduced form where they are given.
+    /// weight, reduced form and incentives where they are given. Asked for
+    /// explicitly, so bounded by the arena's budget alone, not by the
+    /// allowance [`analyze`](crate::analyze) gives each figure
+    /// ([`figure_allowance`](crate::figure_allowance)).
     ///
     /// # Errors
     ///
     /// Beyond the budget, for the thermograph.
     pub fn figures(&mut self, g: GameId) -> Result<Figures, SolveError> {
-        figures(&mut self.arena, g)
+        figures(&mut self.arena, g, None).map_err(|left_out| left_out.error)
     }
 
     /// The canonical value of one component.
@@ -259,8 +262,25 @@ pub(super) fn analyze(
     };
     let mut winning_moves = Vec::new();
     if side_wins_first {
+        // The rest of the sum beside each component, as the sum of the
+        // others (prefix and suffix sums), never as `total - value`: the
+        // difference of a large value with itself is canonicalised by
+        // comparisons that cost many times the value (minutes against
+        // seconds on a hot 6 x 6 Domineering board).
+        let mut before = Vec::with_capacity(values.len());
+        let mut acc = solver.arena.zero();
+        for &v in &values {
+            before.push(acc);
+            acc = solver.arena.add(acc, v)?;
+        }
+        let mut rests = vec![solver.arena.zero(); values.len()];
+        let mut after = solver.arena.zero();
+        for i in (0..values.len()).rev() {
+            rests[i] = solver.arena.add(before[i], after)?;
+            after = solver.arena.add(after, values[i])?;
+        }
         'components: for (i, c) in position.components().iter().enumerate() {
-            let rest = solver.arena.sub(total, values[i])?;
+            let rest = rests[i];
             let wanted = if all {
                 usize::MAX
             } else {
@@ -289,6 +309,7 @@ pub(super) fn analyze(
             }
         }
     }
+    let value_work = solver.arena.work();
     let longest = value_chars(budget);
     let mut component_values = Vec::with_capacity(values.len());
     for &v in &values {
@@ -301,9 +322,14 @@ pub(super) fn analyze(
         components: component_values,
         value: Some(Value::Canonical(
             solver.arena.display_at_most(total, longest)?,
-            // The figures are extra: a game too deep for them still has its
-            // value and winning moves.
-            figures(&mut solver.arena, total).ok().map(Box::new),
+            // The figures are extra: a game too deep for them, or whose
+            // figures would cost more than the value, still has its value
+            // and winning moves.
+            Some(
+                figures(&mut solver.arena, total, Some(figure_allowance(value_work)))
+                    .map(Box::new)
+                    .map_err(|left_out| left_out.to_string()),
+            ),
         )),
         winning_moves,
         drawing_moves: Vec::new(),

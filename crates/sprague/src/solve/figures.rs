@@ -29,30 +29,106 @@ pub fn value_chars(budget: &Budget) -> usize {
         .max(MAX_VALUE_CHARS)
 }
 
+/// The fewest steps of work (of [`CanonicalArena::work`]'s count) each
+/// figure beside a value is allowed, however little the value took: a few
+/// milliseconds, so that the figures of a value written out by hand
+/// (`{1|*}`, whose value costs a handful of steps) are still given.
+pub const FIGURE_STEPS: u64 = 20_000;
+
+/// What each figure beside a value may cost by default: as many steps of
+/// work as the value itself took ([`CanonicalArena::work`] of the arena
+/// that found it, the outcome and winning moves included), and at least
+/// [`FIGURE_STEPS`]. A figure past it is left out with the reason in
+/// [`Figures::left_out`]: no figure costs more than the value, so the
+/// figures together (the thermograph, the atomic weight, the reduced form
+/// and the incentives) cost at most four times it.
+pub fn figure_allowance(value_work: u64) -> u64 {
+    value_work.max(FIGURE_STEPS)
+}
+
+/// Why a figure was left out: the error that stopped it, and the
+/// allowance it went past if that is what stopped it.
+#[derive(Clone, Debug)]
+pub(crate) struct LeftOut {
+    /// What stopped the figure (a [`SolveError::BudgetExceeded`] of the
+    /// arena's step count when it went past its allowance).
+    pub(crate) error: SolveError,
+    /// The steps the figure was allowed, where it went past them.
+    pub(crate) over: Option<u64>,
+}
+
+impl std::fmt::Display for LeftOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.over {
+            Some(steps) => write!(
+                f,
+                "left out, it would take more work than the value itself \
+                 (over {steps} steps)"
+            ),
+            None => write!(f, "left out: {}", self.error),
+        }
+    }
+}
+
+/// `figure` of `g` in `arena` within `allowance` steps of work (if any; the
+/// arena's budget bounds it in any case), or why not.
+fn within<T>(
+    arena: &mut CanonicalArena,
+    allowance: Option<u64>,
+    figure: impl FnOnce(&mut CanonicalArena) -> Result<T, SolveError>,
+) -> Result<T, LeftOut> {
+    arena.limit_work(allowance.map(|steps| arena.work().saturating_add(steps)));
+    let result = figure(arena);
+    let over = arena.work_limit_reached();
+    arena.limit_work(None);
+    result.map_err(|error| LeftOut {
+        error,
+        over: allowance.filter(|_| over),
+    })
+}
+
 /// What CGSuite reports beside the value `g`: the thermographic figures,
 /// the atomic weight of an atomic game (CGSuite's test, which accepts some
 /// infinitesimals that are not all-small: `{1|^^||^}` has weight 2), the
 /// reduced canonical form and the incentives, each written only when no
-/// longer than [`value_chars`] of the arena's budget.
+/// longer than [`value_chars`] of the arena's budget, and each computed
+/// within `allowance` steps of work where one is given
+/// ([`figure_allowance`]).
 ///
-/// Each is extra to the others: one that does not fit the budget is left
-/// out, the rest are still given.
-pub(crate) fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, SolveError> {
+/// Each is extra to the others: one that does not fit is left out (`None`)
+/// with the reason in [`Figures::left_out`], the rest are still given.
+///
+/// # Errors
+///
+/// Why the thermograph, which the other figures come with, was left out.
+pub(crate) fn figures(
+    arena: &mut CanonicalArena,
+    g: GameId,
+    allowance: Option<u64>,
+) -> Result<Figures, LeftOut> {
     let longest = value_chars(&arena.budget());
-    let mut figures = Thermography::new().figures(arena, g)?;
-    let weight = |arena: &mut CanonicalArena| -> Result<Option<String>, SolveError> {
-        match atomic_weight(arena, g)? {
-            Some(w) => arena.display_at_most(w, longest),
-            None => Ok(None),
-        }
-    };
-    figures.atomic_weight = weight(arena).ok().flatten();
-    let reduced = |arena: &mut CanonicalArena| -> Result<Option<String>, SolveError> {
+    let mut figures = within(arena, allowance, |arena| {
+        Thermography::new().figures(arena, g)
+    })?;
+    let weight = within(arena, allowance, |arena| match atomic_weight(arena, g)? {
+        Some(w) => arena.display_at_most(w, longest),
+        None => Ok(None),
+    });
+    match weight {
+        Ok(w) => figures.atomic_weight = w,
+        Err(why) => figures.left_out.push(format!("atomic weight: {why}")),
+    }
+    let reduced = within(arena, allowance, |arena| {
         let r = reduced_canonical_form(arena, g)?;
         arena.display_at_most(r, longest)
-    };
-    figures.reduced = reduced(arena).ok().flatten();
-    let incentives = |arena: &mut CanonicalArena| -> Result<Vec<String>, SolveError> {
+    });
+    match reduced {
+        Ok(r) => figures.reduced = r,
+        Err(why) => figures
+            .left_out
+            .push(format!("reduced canonical form: {why}")),
+    }
+    let incentives = within(arena, allowance, |arena| {
         let (left, right) = sprague_partizan::algebra::incentives(arena, g)?;
         let mut seen = Vec::new();
         let mut texts = Vec::new();
@@ -65,15 +141,20 @@ pub(crate) fn figures(arena: &mut CanonicalArena, g: GameId) -> Result<Figures, 
             }
         }
         Ok(texts)
-    };
-    figures.incentives = incentives(arena).unwrap_or_default();
+    });
+    match incentives {
+        Ok(texts) => figures.incentives = Some(texts),
+        Err(why) => figures.left_out.push(format!("incentives: {why}")),
+    }
     Ok(figures)
 }
 
 /// The figures of the nimber `*n` (an impartial position's value), as
 /// CGSuite gives them for it.
+/// Each figure gets [`FIGURE_STEPS`]: the nimber's value was a Grundy
+/// value, not work in an arena.
 pub(crate) fn nimber_figures(n: u64) -> Option<Figures> {
     let mut arena = CanonicalArena::new(Budget::DEFAULT);
     let g = arena.nimber(n).ok()?;
-    figures(&mut arena, g).ok()
+    figures(&mut arena, g, Some(figure_allowance(0))).ok()
 }
