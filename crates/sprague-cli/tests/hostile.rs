@@ -88,3 +88,37 @@ fn misere_notation_nests_to_its_limit_only() {
     let err = sprague_fails(&["analyze", &lists]);
     assert!(err.contains("the limit is 200 levels"), "{err}");
 }
+
+#[test]
+fn an_ordinal_sum_chain_is_bounded_by_the_budget() {
+    // Twelve terms of `{1|-1} :` (105 bytes) with `--budget 10000`
+    // allocated until the allocator failed: each written option of the
+    // canonical form, twice as long as the last, was read back from its
+    // text, and the reader copied `±{a, b}` into `{a, b | -a, -b}` at every
+    // level.
+    let chain = vec!["{1|-1}"; 12].join(" : ");
+    let (_, err, status, took) =
+        super::reliability::sprague_within(&["analyze", "--budget", "10000", &chain], 30);
+    assert_eq!(status, Some(2), "{err}");
+    assert!(err.contains("more than 10000 positions"), "{err}");
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
+fn nested_multiple_switches_are_read_in_time_linear_in_their_text() {
+    // `±{±{...{0|}...}}`: read twice at every level, and copied for the
+    // negatives, they took time and memory exponential in the nesting.
+    let depth = 150;
+    let position = format!("{}{{0|}}{}", "±{".repeat(depth), "}".repeat(depth));
+    let (out, err, status, took) =
+        super::reliability::sprague_within(&["analyze", "--json", &position], 30);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    // `{0|}` is 1; `±{1}` is `±1`, a first player's win; `±{±1}` is
+    // `{±1 | ±1}` (a switch is its own negative), a first player's loss,
+    // so 0; `±{0}` is `*`, and `±{*}` is `{* | *}`, 0 again. An even
+    // number of levels is 0.
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["outcome"], "P", "{out}");
+    assert_eq!(json["value"], "0", "{out}");
+}

@@ -267,7 +267,7 @@ fn an_error_in_a_huge_input_shows_a_window_around_the_caret() {
 /// `seconds`, so that a command that never ends fails the test instead of
 /// hanging it. Returns what it printed, its exit status (`None` if killed)
 /// and how long it ran.
-fn sprague_within(
+pub(crate) fn sprague_within(
     args: &[&str],
     seconds: u64,
 ) -> (String, String, Option<i32>, std::time::Duration) {

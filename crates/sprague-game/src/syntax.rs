@@ -158,6 +158,10 @@ pub enum ValueExpr {
         /// The nimber added.
         star: u64,
     },
+    /// `±{a, b}` (or `+-{a, b}`), CGSuite's multiple switch
+    /// `{a, b | -a, -b}`: the options are held once, so that nested
+    /// switches are as large as their text.
+    MultipleSwitch(Vec<ValueSyntax>),
     /// `{a, b | c}`: Left's options, then Right's.
     Form {
         /// Left's options.
@@ -1076,7 +1080,11 @@ impl<'a> Parser<'a> {
     /// of the operand `G` (`+-{3|2}`, `+-1`).
     fn switch(&mut self) -> Result<ValueExpr, ParseError> {
         self.skip_space();
-        if self.peek() == Some('{') {
+        // Braces with a bar of their own are a form, read as an operand:
+        // looked for before reading them, since reading them twice at
+        // every level of `±{±{...|...}}` would take time exponential in
+        // the nesting.
+        if self.peek() == Some('{') && !self.braces_have_a_bar() {
             let open = self.pos;
             self.bump();
             let mut options = Vec::new();
@@ -1113,20 +1121,33 @@ impl<'a> Parser<'a> {
                 }
             }
             if self.pos != open {
-                let right = options
-                    .iter()
-                    .map(|o| ValueSyntax {
-                        span: o.span.clone(),
-                        expr: ValueExpr::Neg(Box::new(o.clone())),
-                    })
-                    .collect();
-                return Ok(ValueExpr::Form {
-                    left: options,
-                    right,
-                });
+                return Ok(ValueExpr::MultipleSwitch(options));
             }
         }
         Ok(ValueExpr::Switch(Box::new(self.value_with(Self::operand)?)))
+    }
+
+    /// Whether the braces opening at the cursor hold a bar `|` of their
+    /// own (not inside inner braces, brackets, parentheses or a string).
+    fn braces_have_a_bar(&self) -> bool {
+        let mut depth = 0usize;
+        let mut in_string = false;
+        for c in self.text[self.pos..].chars() {
+            match c {
+                '"' => in_string = !in_string,
+                _ if in_string => {}
+                '{' | '[' | '(' => depth += 1,
+                '}' | ']' | ')' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return false;
+                    }
+                }
+                '|' if depth == 1 => return true,
+                _ => {}
+            }
+        }
+        false
     }
 
     /// Whether `copies_ahead` holds `skip` bytes on.

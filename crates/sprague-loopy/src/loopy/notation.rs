@@ -725,12 +725,12 @@ impl<'t> Reader<'t> {
     fn enter(&mut self) -> Result<(), ParseError> {
         self.nesting += 1;
         if self.nesting > MAX_NESTING {
-            return Err(ParseError::new(
-                ParseErrorKind::TooLarge {
-                    what: "the nesting of a loopy value".to_string(),
-                    max: MAX_NESTING as u64,
-                },
-                self.base + self.at..self.base + self.at + 1,
+            // Not a `TooLarge` error: the short reader, which counts its
+            // own levels, may read the same text.
+            let end = self.at + self.peek().map_or(0, char::len_utf8);
+            return Err(self.bad(
+                format!("a loopy value nested too deep (the limit is {MAX_NESTING} levels)"),
+                self.at..end,
             ));
         }
         Ok(())
