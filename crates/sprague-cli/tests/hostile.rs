@@ -67,7 +67,7 @@ fn braces_nest_to_the_limit_of_200_levels() {
 #[test]
 fn a_long_ordinal_sum_chain_is_refused_at_the_nesting_limit() {
     // `a : b : c` nests to the left, a level for each `:`.
-    let chain = vec!["1"; 202].join(" : ");
+    let chain = ["1"; 202].join(" : ");
     let err = sprague_fails(&["analyze", &chain]);
     assert!(err.contains("too large (the limit is 200)"), "{err}");
 }
@@ -96,7 +96,7 @@ fn an_ordinal_sum_chain_is_bounded_by_the_budget() {
     // canonical form, twice as long as the last, was read back from its
     // text, and the reader copied `±{a, b}` into `{a, b | -a, -b}` at every
     // level.
-    let chain = vec!["{1|-1}"; 12].join(" : ");
+    let chain = ["{1|-1}"; 12].join(" : ");
     let (_, err, status, took) =
         super::reliability::sprague_within(&["analyze", "--budget", "10000", &chain], 30);
     assert_eq!(status, Some(2), "{err}");
