@@ -24,7 +24,12 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
+    // The computations run on the runtime's blocking threads; their stack
+    // is set well above what the library's guarded depths need (the 2 MiB
+    // default held 10 000 levels of a loopy chain at most), so that a
+    // request at a depth limit cannot end the server.
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .thread_stack_size(64 << 20)
         .enable_all()
         .build()
         .context("cannot start the web server's runtime")?;

@@ -8,6 +8,7 @@ mod checkpoints;
 mod compare;
 mod disk;
 mod grid_table;
+mod hostile;
 mod long_values;
 mod loopy;
 mod misere_table;

@@ -254,7 +254,7 @@ fn an_error_in_a_huge_input_shows_a_window_around_the_caret() {
     // Parentheses group a sum of games, so the parser stops where they
     // nest too deep, inside the run: the line is a window of `(` around
     // the caret, with an ellipsis on each side.
-    assert!(lines[0].contains("nested at most 200 deep"), "{err}");
+    assert!(lines[0].contains("too large (the limit is 200)"), "{err}");
     assert!(
         lines[1].starts_with("  …(") && lines[1].ends_with("(…"),
         "{err}"
@@ -267,7 +267,7 @@ fn an_error_in_a_huge_input_shows_a_window_around_the_caret() {
 /// `seconds`, so that a command that never ends fails the test instead of
 /// hanging it. Returns what it printed, its exit status (`None` if killed)
 /// and how long it ran.
-fn sprague_within(
+pub(crate) fn sprague_within(
     args: &[&str],
     seconds: u64,
 ) -> (String, String, Option<i32>, std::time::Duration) {

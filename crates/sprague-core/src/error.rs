@@ -41,6 +41,14 @@ pub enum ParseErrorKind {
         /// The largest value allowed here.
         max: u64,
     },
+    /// A number that sizes what is built from it (the vertices of a loopy
+    /// game's graph, a nesting) beyond the limit the reader sets.
+    TooLarge {
+        /// What is too large, in words, lower case.
+        what: String,
+        /// The limit.
+        max: u64,
+    },
     /// A minus sign: sizes and parameters are never negative.
     NegativeNumber,
     /// A string literal without its closing quote.
@@ -118,6 +126,9 @@ impl fmt::Display for ParseError {
             }
             ParseErrorKind::NumberTooLarge { max } => {
                 write!(f, "number out of range (the largest allowed here is {max})")?
+            }
+            ParseErrorKind::TooLarge { what, max } => {
+                write!(f, "{what} too large (the limit is {max})")?
             }
             ParseErrorKind::NegativeNumber => write!(f, "negative numbers are not allowed")?,
             ParseErrorKind::UnterminatedString => write!(f, "string has no closing quote")?,

@@ -158,6 +158,10 @@ pub enum ValueExpr {
         /// The nimber added.
         star: u64,
     },
+    /// `±{a, b}` (or `+-{a, b}`), CGSuite's multiple switch
+    /// `{a, b | -a, -b}`: the options are held once, so that nested
+    /// switches are as large as their text.
+    MultipleSwitch(Vec<ValueSyntax>),
     /// `{a, b | c}`: Left's options, then Right's.
     Form {
         /// Left's options.
@@ -664,7 +668,7 @@ impl<'a> Parser<'a> {
             return self.maybe_ordinal(nimber);
         }
         if self.at_value() {
-            let value = self.value_with(Self::ordinal)?;
+            let value = self.same_level(Self::ordinal)?;
             return Ok(TermSyntax::Value(value));
         }
         let component = self.ruleset_component(start)?;
@@ -771,6 +775,8 @@ impl<'a> Parser<'a> {
                 Ok(Some(TermSyntax::Loopy(syntax)))
             }
             Ok(_) => Ok(None),
+            // A loopy value whose numbers would size a graph too large.
+            Err(e) if matches!(e.kind, ParseErrorKind::TooLarge { .. }) => Err(e),
             Err(loopy_error) => {
                 let mut short = Parser {
                     text: self.text,
@@ -844,14 +850,44 @@ impl<'a> Parser<'a> {
                 .starts_with('(')
     }
 
-    /// `f` inside the guard on nesting.
+    /// The error for a value nested past [`MAX_VALUE_NESTING`] levels, at
+    /// the cursor.
+    fn too_deep(&self) -> ParseError {
+        let at = self.pos;
+        let end = self.text[at..]
+            .chars()
+            .next()
+            .map_or(at, |c| at + c.len_utf8());
+        ParseError::new(
+            ParseErrorKind::TooLarge {
+                what: "the nesting of a game value (braces, parentheses, signs, copies and \
+                       the terms of an ordinal sum)"
+                    .to_string(),
+                max: MAX_VALUE_NESTING as u64,
+            },
+            at..end,
+        )
+    }
+
+    /// `f` at the same level of nesting: the parts of a sum and of an
+    /// ordinal sum are read by a fixed number of calls for each level.
+    fn same_level(
+        &mut self,
+        f: fn(&mut Self) -> Result<ValueSyntax, ParseError>,
+    ) -> Result<ValueSyntax, ParseError> {
+        self.skip_space();
+        f(self)
+    }
+
+    /// `f` one level of nesting further in (braces, parentheses, a sign,
+    /// copies), inside the guard on nesting.
     fn value_with(
         &mut self,
         f: fn(&mut Self) -> Result<ValueSyntax, ParseError>,
     ) -> Result<ValueSyntax, ParseError> {
         self.skip_space();
         if self.nesting >= MAX_VALUE_NESTING {
-            return Err(self.unexpected("a value nested at most 200 deep"));
+            return Err(self.too_deep());
         }
         self.nesting += 1;
         let value = f(self);
@@ -863,7 +899,7 @@ impl<'a> Parser<'a> {
     /// or more is a [`ValueExpr::Sum`]).
     fn sum(&mut self) -> Result<ValueSyntax, ParseError> {
         let start = self.pos;
-        let mut terms = vec![self.value_with(Self::ordinal)?];
+        let mut terms = vec![self.same_level(Self::ordinal)?];
         loop {
             self.skip_space();
             match self.peek() {
@@ -871,12 +907,12 @@ impl<'a> Parser<'a> {
                     if self.peek_second() != Some('-') {
                         self.bump();
                     }
-                    terms.push(self.value_with(Self::ordinal)?);
+                    terms.push(self.same_level(Self::ordinal)?);
                 }
                 Some('-') => {
                     let minus = self.pos;
                     self.bump();
-                    let term = self.value_with(Self::ordinal)?;
+                    let term = self.same_level(Self::ordinal)?;
                     terms.push(ValueSyntax {
                         span: minus..term.span.end,
                         expr: ValueExpr::Neg(Box::new(term)),
@@ -896,18 +932,24 @@ impl<'a> Parser<'a> {
 
     /// `operand ( ':' operand )*`, from the left.
     fn ordinal(&mut self) -> Result<ValueSyntax, ParseError> {
-        let base = self.value_with(Self::operand)?;
+        let base = self.same_level(Self::operand)?;
         self.ordinal_from(base)
     }
 
     fn ordinal_from(&mut self, mut base: ValueSyntax) -> Result<ValueSyntax, ParseError> {
+        // A chain `a : b : c` nests to the left, a level for each `:`.
+        let mut links = 0;
         loop {
             self.skip_space();
             if self.peek() != Some(':') {
                 return Ok(base);
             }
+            links += 1;
+            if self.nesting + links > MAX_VALUE_NESTING {
+                return Err(self.too_deep());
+            }
             self.bump();
-            let next = self.value_with(Self::operand)?;
+            let next = self.same_level(Self::operand)?;
             base = ValueSyntax {
                 span: base.span.start..next.span.end,
                 expr: ValueExpr::Ordinal(Box::new(base), Box::new(next)),
@@ -933,7 +975,7 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Some('(') => {
                 self.bump();
-                let inner = self.sum()?;
+                let inner = self.value()?;
                 self.expect(')', "`)`")?;
                 Ok(ValueSyntax {
                     expr: inner.expr,
@@ -1038,7 +1080,11 @@ impl<'a> Parser<'a> {
     /// of the operand `G` (`+-{3|2}`, `+-1`).
     fn switch(&mut self) -> Result<ValueExpr, ParseError> {
         self.skip_space();
-        if self.peek() == Some('{') {
+        // Braces with a bar of their own are a form, read as an operand:
+        // looked for before reading them, since reading them twice at
+        // every level of `±{±{...|...}}` would take time exponential in
+        // the nesting.
+        if self.peek() == Some('{') && !self.braces_have_a_bar() {
             let open = self.pos;
             self.bump();
             let mut options = Vec::new();
@@ -1075,20 +1121,33 @@ impl<'a> Parser<'a> {
                 }
             }
             if self.pos != open {
-                let right = options
-                    .iter()
-                    .map(|o| ValueSyntax {
-                        span: o.span.clone(),
-                        expr: ValueExpr::Neg(Box::new(o.clone())),
-                    })
-                    .collect();
-                return Ok(ValueExpr::Form {
-                    left: options,
-                    right,
-                });
+                return Ok(ValueExpr::MultipleSwitch(options));
             }
         }
         Ok(ValueExpr::Switch(Box::new(self.value_with(Self::operand)?)))
+    }
+
+    /// Whether the braces opening at the cursor hold a bar `|` of their
+    /// own (not inside inner braces, brackets, parentheses or a string).
+    fn braces_have_a_bar(&self) -> bool {
+        let mut depth = 0usize;
+        let mut in_string = false;
+        for c in self.text[self.pos..].chars() {
+            match c {
+                '"' => in_string = !in_string,
+                _ if in_string => {}
+                '{' | '[' | '(' => depth += 1,
+                '}' | ']' | ')' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return false;
+                    }
+                }
+                '|' if depth == 1 => return true,
+                _ => {}
+            }
+        }
+        false
     }
 
     /// Whether `copies_ahead` holds `skip` bytes on.

@@ -13,6 +13,6 @@ pub mod graph;
 pub mod loopy;
 
 pub use loopy::{
-    LoopyArena, LoopyExpr, LoopyGame, LoopyOutcome, LoopySyntax, Pseudonumber, SidedValue, Stopper,
-    Winner, parse_loopy, parse_loopy_term,
+    LoopyArena, LoopyExpr, LoopyGame, LoopyOutcome, LoopySyntax, MAX_LOOPY_NUMBER, Pseudonumber,
+    SidedValue, Stopper, Winner, parse_loopy, parse_loopy_term,
 };

@@ -13,8 +13,8 @@ pub mod misere;
 pub mod quotient;
 
 pub use misere::{
-    ExplicitGame, Genus, MAX_MISERE_DEPTH, MAX_NOTATION_HEAP, MisereArena, MisereExpr,
-    MisereFigures, MisereId, MisereSyntax, NotationError, Phylum, parse_misere,
+    ExplicitGame, Genus, MAX_MISERE_DEPTH, MAX_NOTATION_HEAP, MAX_NOTATION_NESTING, MisereArena,
+    MisereExpr, MisereFigures, MisereId, MisereSyntax, NotationError, Phylum, parse_misere,
 };
 pub use quotient::{
     MAX_QUOTIENT_HEAPS, MisereQuotient, QuotientSolver, Stability, misere_quotient,

@@ -1623,3 +1623,55 @@ async fn quotient_answers_the_json_of_the_command() {
     )
     .await;
 }
+
+#[test]
+fn hostile_positions_get_their_error_while_a_light_request_answers_quickly() {
+    // Issue 36: a ten-byte `10000over` overflowed a worker's stack and
+    // ended the server; `{1000000|pass}` and a huge number before
+    // `Tiny(on)` too. Each is now a 400 naming the limit, and light
+    // requests beside them are answered in under 100 ms at p99.
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let app = router();
+    let hostile = [
+        "10000over",
+        "1000000over",
+        "{1000000|pass}",
+        "99999999999999Tiny(on)",
+    ];
+    let mut floods = Vec::new();
+    for _ in 0..4 {
+        for position in hostile {
+            let app = app.clone();
+            floods.push(
+                runtime.spawn(
+                    async move { get(app, "/api/analyze", &[("position", position)]).await },
+                ),
+            );
+        }
+    }
+    let mut light = Vec::new();
+    for _ in 0..100 {
+        let started = Instant::now();
+        let (status, body) = runtime.block_on(get(
+            app.clone(),
+            "/api/analyze",
+            &[("position", "nim(3, 6, 9)")],
+        ));
+        light.push(started.elapsed());
+        assert_eq!(status, StatusCode::OK, "{body}");
+        // Bouton: 3 ⊕ 6 ⊕ 9 = 12.
+        assert_eq!(body["grundy"], 12);
+    }
+    for flood in floods {
+        let (status, body) = runtime.block_on(flood).unwrap();
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            error_text(&body).contains("too large (the limit is 4096)"),
+            "{body}"
+        );
+    }
+    runtime.shutdown_background();
+    light.sort();
+    let p99 = light[98];
+    assert!(p99 < Duration::from_millis(100), "p99 {p99:?}");
+}

@@ -60,13 +60,13 @@ pub use sprague_impartial::{
     sequence_bytes,
 };
 pub use sprague_loopy::{
-    LoopyArena, LoopyExpr, LoopyGame, LoopyOutcome, LoopySyntax, Pseudonumber, SidedValue, Stopper,
-    Winner, parse_loopy, parse_loopy_term,
+    LoopyArena, LoopyExpr, LoopyGame, LoopyOutcome, LoopySyntax, MAX_LOOPY_NUMBER, Pseudonumber,
+    SidedValue, Stopper, Winner, parse_loopy, parse_loopy_term,
 };
 pub use sprague_misere::{
-    ExplicitGame, Genus, MAX_MISERE_DEPTH, MAX_NOTATION_HEAP, MAX_QUOTIENT_HEAPS, MisereArena,
-    MisereExpr, MisereFigures, MisereId, MisereQuotient, MisereSyntax, NotationError, Phylum,
-    QuotientSolver, Stability, misere_quotient, parse_misere,
+    ExplicitGame, Genus, MAX_MISERE_DEPTH, MAX_NOTATION_HEAP, MAX_NOTATION_NESTING,
+    MAX_QUOTIENT_HEAPS, MisereArena, MisereExpr, MisereFigures, MisereId, MisereQuotient,
+    MisereSyntax, NotationError, Phylum, QuotientSolver, Stability, misere_quotient, parse_misere,
 };
 pub use sprague_partizan::{
     CanonicalArena, Dyadic, DyadicOverflow, Figures, GameId, MAX_DEPTH, Thermograph, Thermography,

@@ -32,6 +32,12 @@ const MAX_UP_POWER: u64 = 1 << 16;
 /// The deepest nesting of braces and parentheses read.
 const MAX_NESTING: usize = 200;
 
+/// The largest integer part of a number read, and the largest nimber and
+/// number of ups: a loopy game is a graph with a vertex for each follower,
+/// and the integer `n` has `n` followers in a chain (`*n` has `n` followers
+/// and `n(n + 1)/2` moves), so the number sizes the graph built from it.
+pub const MAX_LOOPY_NUMBER: u64 = 4096;
+
 impl LoopyArena {
     /// A sided value in CGSuite's notation: the stopper when both sides
     /// are equal, `dud` for `on & off`, otherwise `onside & offside`.
@@ -597,7 +603,9 @@ pub fn parse_loopy(text: &str) -> Result<LoopySyntax, ParseError> {
 ///
 /// # Errors
 ///
-/// A [`ParseError`] with the span of the problem.
+/// A [`ParseError`] with the span of the problem; of kind
+/// [`ParseErrorKind::TooLarge`] for a loopy value with a number beyond
+/// [`MAX_LOOPY_NUMBER`].
 pub fn parse_loopy_term(
     text: &str,
     base: usize,
@@ -616,14 +624,17 @@ pub fn parse_loopy_term(
         None
     };
     let span = base + start..base + reader.at;
-    Ok((
-        LoopySyntax {
-            onside,
-            offside,
-            span,
-        },
-        reader.at,
-    ))
+    let syntax = LoopySyntax {
+        onside,
+        offside,
+        span,
+    };
+    if syntax.is_loopy()
+        && let Some(e) = reader.too_large
+    {
+        return Err(e);
+    }
+    Ok((syntax, reader.at))
 }
 
 struct Reader<'t> {
@@ -632,6 +643,10 @@ struct Reader<'t> {
     base: usize,
     in_position: bool,
     nesting: usize,
+    /// The first number read that would size a loopy game's graph beyond
+    /// [`MAX_LOOPY_NUMBER`]: an error only if what is read is loopy (the
+    /// same text is a short game, which holds any number, otherwise).
+    too_large: Option<ParseError>,
 }
 
 const WORDS: [&str; 6] = ["on", "off", "over", "under", "upon", "dud"];
@@ -644,6 +659,7 @@ impl<'t> Reader<'t> {
             base,
             in_position: false,
             nesting: 0,
+            too_large: None,
         }
     }
 
@@ -683,6 +699,20 @@ impl<'t> Reader<'t> {
         }
     }
 
+    /// Notes that the number read from `start` is beyond
+    /// [`MAX_LOOPY_NUMBER`] (see [`Reader::too_large`]).
+    fn too_large(&mut self, what: &str, start: usize) {
+        if self.too_large.is_none() {
+            self.too_large = Some(ParseError::new(
+                ParseErrorKind::TooLarge {
+                    what: what.to_string(),
+                    max: MAX_LOOPY_NUMBER,
+                },
+                self.base + start..self.base + self.at,
+            ));
+        }
+    }
+
     fn bad(&self, reason: impl Into<String>, span: Range<usize>) -> ParseError {
         ParseError::new(
             ParseErrorKind::BadValue {
@@ -695,7 +725,13 @@ impl<'t> Reader<'t> {
     fn enter(&mut self) -> Result<(), ParseError> {
         self.nesting += 1;
         if self.nesting > MAX_NESTING {
-            return Err(self.error("a value nested at most 200 deep"));
+            // Not a `TooLarge` error: the short reader, which counts its
+            // own levels, may read the same text.
+            let end = self.at + self.peek().map_or(0, char::len_utf8);
+            return Err(self.bad(
+                format!("a loopy value nested too deep (the limit is {MAX_NESTING} levels)"),
+                self.at..end,
+            ));
         }
         Ok(())
     }
@@ -726,8 +762,19 @@ impl<'t> Reader<'t> {
         })
     }
 
+    /// `-G`, `±G` or a primary; a sign is a level of nesting, as braces
+    /// and parentheses are.
     fn unary(&mut self) -> Result<LoopyExpr, ParseError> {
         self.skip_space();
+        let signed = match self.peek() {
+            Some('-') => !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()),
+            Some('±') => true,
+            Some('+') => self.peek_at(1) == Some('-'),
+            _ => false,
+        };
+        if !signed {
+            return self.primary();
+        }
         self.enter()?;
         let result = match self.peek() {
             Some('-') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
@@ -763,7 +810,9 @@ impl<'t> Reader<'t> {
         match self.peek() {
             Some('(') => {
                 self.bump();
+                self.enter()?;
                 let e = self.sum(false)?;
+                self.nesting -= 1;
                 self.skip_space();
                 if self.peek() != Some(')') {
                     return Err(self.error("`)`"));
@@ -853,7 +902,9 @@ impl<'t> Reader<'t> {
 
     fn tiny(&mut self, translation: Dyadic, tiny: bool) -> Result<LoopyExpr, ParseError> {
         self.bump(); // '('
+        self.enter()?;
         let e = self.sum(false)?;
+        self.nesting -= 1;
         self.skip_space();
         if self.peek() != Some(')') {
             return Err(self.error("`)`"));
@@ -902,6 +953,9 @@ impl<'t> Reader<'t> {
                     ));
                 }
                 exponent = d.trailing_zeros();
+            }
+            if numerator.unsigned_abs() >> exponent > u128::from(MAX_LOOPY_NUMBER) {
+                self.too_large("the integer part of a number in a loopy value", start);
             }
             let numerator = if negative { -numerator } else { numerator };
             number = Dyadic::new(numerator, exponent)
@@ -961,6 +1015,9 @@ impl<'t> Reader<'t> {
                     .expect("a digit")
                     .parse()
                     .map_err(|_| self.bad("too many ups", start..self.at))?;
+                if n.unsigned_abs() > MAX_LOOPY_NUMBER {
+                    self.too_large("the number of ups in a loopy value", start);
+                }
                 ups = n;
             } else {
                 while self.peek() == Some(arrow) {
@@ -999,9 +1056,15 @@ impl<'t> Reader<'t> {
         self.bump();
         match self.digits() {
             None => Ok(1),
-            Some(d) => d
-                .parse()
-                .map_err(|_| self.bad("a nimber too large", start..self.at)),
+            Some(d) => {
+                let n = d
+                    .parse()
+                    .map_err(|_| self.bad("a nimber too large", start..self.at))?;
+                if n > MAX_LOOPY_NUMBER {
+                    self.too_large("a nimber in a loopy value", start);
+                }
+                Ok(n)
+            }
         }
     }
 }
@@ -1136,29 +1199,53 @@ impl LoopyArena {
         Ok(builder.finish(start))
     }
 
-    fn short_graph(
-        &mut self,
-        id: GameId,
-        builder: &mut Builder,
-        memo: &mut FxHashMap<GameId, u32>,
-    ) -> Result<u32, SolveError> {
-        if let Some(&v) = memo.get(&id) {
-            return Ok(v);
+    /// The graph of canonical short game `id` added to `builder`, its
+    /// start's vertex: a walk with an explicit stack (the integer `n` is a
+    /// chain `n` deep), each vertex and move counted by the budget.
+    fn short_graph(&mut self, id: GameId, builder: &mut Builder) -> Result<u32, SolveError> {
+        let budget = *self.budget();
+        let mut memo: FxHashMap<GameId, u32> = FxHashMap::default();
+        let mut stored = 0u64;
+        let vertex = |builder: &mut Builder,
+                      memo: &mut FxHashMap<GameId, u32>,
+                      stored: &mut u64,
+                      id: GameId|
+         -> Result<u32, SolveError> {
+            budget.check_positions(*stored)?;
+            *stored += 1;
+            let v = builder.vertex();
+            memo.insert(id, v);
+            Ok(v)
+        };
+        let start = vertex(builder, &mut memo, &mut stored, id)?;
+        // Vertices whose moves are still to be added.
+        let mut pending = vec![(id, start)];
+        while let Some((id, v)) = pending.pop() {
+            let cgt = self.canonical_arena();
+            let l = cgt.left_options(id)?;
+            let r = cgt.right_options(id)?;
+            for (options, left) in [(l, true), (r, false)] {
+                for o in options {
+                    let w = match memo.get(&o) {
+                        Some(&w) => w,
+                        None => {
+                            let w = vertex(builder, &mut memo, &mut stored, o)?;
+                            pending.push((o, w));
+                            w
+                        }
+                    };
+                    budget.check_positions(stored)?;
+                    stored += 1;
+                    let side = if left {
+                        &mut builder.left
+                    } else {
+                        &mut builder.right
+                    };
+                    side[v as usize].push(w);
+                }
+            }
         }
-        let v = builder.vertex();
-        memo.insert(id, v);
-        let cgt = self.canonical_arena();
-        let l = cgt.left_options(id)?;
-        let r = cgt.right_options(id)?;
-        for o in l {
-            let w = self.short_graph(o, builder, memo)?;
-            builder.left[v as usize].push(w);
-        }
-        for o in r {
-            let w = self.short_graph(o, builder, memo)?;
-            builder.right[v as usize].push(w);
-        }
-        Ok(v)
+        Ok(start)
     }
 
     /// The graph of a canonical short game.
@@ -1167,7 +1254,7 @@ impl LoopyArena {
             left: Vec::new(),
             right: Vec::new(),
         };
-        let start = self.short_graph(id, &mut builder, &mut FxHashMap::default())?;
+        let start = self.short_graph(id, &mut builder)?;
         Ok(builder.finish(start))
     }
 

@@ -57,8 +57,8 @@ use sprague_core::error::SolveError;
 
 pub use genus::{Genus, Phylum};
 pub use notation::{
-    ExplicitGame, MAX_NOTATION_HEAP, MisereExpr, MisereSyntax, NotationError, parse_misere,
-    parse_misere_term,
+    ExplicitGame, MAX_NOTATION_HEAP, MAX_NOTATION_NESTING, MisereExpr, MisereSyntax, NotationError,
+    parse_misere, parse_misere_term,
 };
 
 /// Deepest recursion of a sum, a mate or a genus (each level is a birthday).

@@ -36,6 +36,10 @@ use sprague_core::error::SolveError;
 /// `n(n+1)/2` option entries).
 pub const MAX_NOTATION_HEAP: u32 = 1000;
 
+/// The deepest nesting of `*[`, `[` and `(` read: the reader goes down a
+/// level of its own for each.
+pub const MAX_NOTATION_NESTING: usize = 200;
+
 /// Longest text of one form (beyond it the form is not printed).
 const MAX_TEXT: usize = 1 << 20;
 
@@ -89,6 +93,7 @@ pub fn parse_misere(text: &str, base: usize) -> Result<MisereSyntax, NotationErr
         text: text.as_bytes(),
         at: 0,
         base,
+        nesting: 0,
     };
     let sum = reader.sum()?;
     reader.blank();
@@ -109,6 +114,7 @@ pub fn parse_misere_term(text: &str, base: usize) -> Result<(MisereSyntax, usize
         text: text.as_bytes(),
         at: 0,
         base,
+        nesting: 0,
     };
     let term = reader.star()?;
     Ok((term, reader.at))
@@ -118,6 +124,8 @@ struct Reader<'a> {
     text: &'a [u8],
     at: usize,
     base: usize,
+    /// How many `*[`, `[` and `(` are open.
+    nesting: usize,
 }
 
 impl Reader<'_> {
@@ -137,6 +145,27 @@ impl Reader<'_> {
             message: message.to_string(),
             span: self.base + start..self.base + end.max(start),
         }
+    }
+
+    /// `read` one level further in, refused past
+    /// [`MAX_NOTATION_NESTING`] levels.
+    fn nested<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, NotationError>,
+    ) -> Result<T, NotationError> {
+        if self.nesting >= MAX_NOTATION_NESTING {
+            return Err(self.error(
+                &format!(
+                    "a misère game nested too deep (the limit is {MAX_NOTATION_NESTING} levels \
+                     of `*[`, `[` and `(`)"
+                ),
+                1,
+            ));
+        }
+        self.nesting += 1;
+        let result = read(self);
+        self.nesting -= 1;
+        result
     }
 
     fn blank(&mut self) {
@@ -188,6 +217,10 @@ impl Reader<'_> {
 
     /// `*[content]`
     fn star(&mut self) -> Result<MisereSyntax, NotationError> {
+        self.nested(Self::star_inner)
+    }
+
+    fn star_inner(&mut self) -> Result<MisereSyntax, NotationError> {
         let start = self.at;
         self.expect(b'*', "expected a misère game `*[...]`")?;
         self.expect(b'[', "expected `[` after `*` in a misère game")?;
@@ -282,17 +315,17 @@ impl Reader<'_> {
                     span: self.span(start),
                 })
             }
-            Some(b'[') => {
-                self.at += 1;
-                let close = self.matching_close()?;
-                let items = self.items(close)?;
-                self.blank();
-                self.expect(b']', "expected `]`")?;
+            Some(b'[') => self.nested(|r| {
+                r.at += 1;
+                let close = r.matching_close()?;
+                let items = r.items(close)?;
+                r.blank();
+                r.expect(b']', "expected `]`")?;
                 Ok(MisereSyntax {
                     expr: MisereExpr::Options(items),
-                    span: self.span(start),
+                    span: r.span(start),
                 })
-            }
+            }),
             Some(b'*') => self.sum(),
             _ => Err(self.error(
                 "expected a heap size, a list `[...]` or a misère game `*[...]`",
@@ -357,19 +390,19 @@ impl Reader<'_> {
     fn term(&mut self, end: usize) -> Result<MisereSyntax, NotationError> {
         let start = self.at;
         let mut game = match self.peek() {
-            Some(b'(') => {
-                self.at += 1;
-                let mut terms = self.terms(end, true)?;
-                self.expect(b')', "expected `)`")?;
-                if terms.len() == 1 {
+            Some(b'(') => self.nested(|r| {
+                r.at += 1;
+                let mut terms = r.terms(end, true)?;
+                r.expect(b')', "expected `)`")?;
+                Ok(if terms.len() == 1 {
                     terms.pop().expect("one term")
                 } else {
                     MisereSyntax {
                         expr: MisereExpr::Options(terms),
-                        span: self.span(start),
+                        span: r.span(start),
                     }
-                }
-            }
+                })
+            })?,
             Some(b'0'..=b'9' | b'&') => MisereSyntax {
                 expr: MisereExpr::Heap(self.compact_heap()?),
                 span: self.span(start),
@@ -457,6 +490,19 @@ impl MisereArena {
     /// `Ok(Err(..))` for a difference `x[-n]` that no game satisfies,
     /// with its span; `Err` when the budget runs out.
     pub fn eval(
+        &mut self,
+        syntax: &MisereSyntax,
+        budget: &Budget,
+    ) -> Result<Result<MisereId, NotationError>, SolveError> {
+        // A chain of `#` is as deep as it is long: the walk is guarded as
+        // the arena's own recursions are.
+        self.enter()?;
+        let result = self.eval_inner(syntax, budget);
+        self.depth -= 1;
+        result
+    }
+
+    fn eval_inner(
         &mut self,
         syntax: &MisereSyntax,
         budget: &Budget,

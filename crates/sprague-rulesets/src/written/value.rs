@@ -41,6 +41,10 @@ enum Expr {
     Atom { number: Dyadic, ups: i64, star: u64 },
     /// `±G`: `{G | -G}`.
     Switch(Arc<Expr>),
+    /// `±{a, b}`: `{a, b | -a, -b}`, its own negative, so that its
+    /// negative shares its options (a copy at every level of nested
+    /// switches would be exponential in their nesting).
+    MultipleSwitch(Vec<Arc<Expr>>),
     /// `{left | right}`.
     Form(Vec<Arc<Expr>>, Vec<Arc<Expr>>),
     /// A sum of terms.
@@ -123,6 +127,9 @@ impl Expr {
                 .negative()
                 .map_err(|_| bad("the negative of this number is out of range".to_string()))?,
             ValueExpr::Switch(inner) => Expr::Switch(Arc::new(Expr::from_syntax(inner, files)?)),
+            ValueExpr::MultipleSwitch(options) => {
+                Expr::MultipleSwitch(Expr::all_from_syntax(options, files)?)
+            }
             ValueExpr::Atom {
                 negative,
                 numerator,
@@ -209,6 +216,7 @@ impl Expr {
                 star: *star,
             },
             Expr::Switch(g) => Expr::Switch(Arc::clone(g)),
+            Expr::MultipleSwitch(options) => Expr::MultipleSwitch(options.clone()),
             Expr::Form(left, right) => Expr::Form(negs(right)?, negs(left)?),
             Expr::Sum(terms) => Expr::Sum(negs(terms)?),
             Expr::Copies(n, g) => Expr::Copies(*n, Arc::new(g.negative()?)),
@@ -273,6 +281,16 @@ impl Expr {
                 let g = g.canonical(arena)?;
                 let minus_g = arena.neg(g)?;
                 arena.form(&[g], &[minus_g])
+            }
+            Expr::MultipleSwitch(options) => {
+                let mut left = Vec::with_capacity(options.len());
+                let mut right = Vec::with_capacity(options.len());
+                for o in options {
+                    let g = o.canonical(arena)?;
+                    left.push(g);
+                    right.push(arena.neg(g)?);
+                }
+                arena.form(&left, &right)
             }
             Expr::Form(left, right) => {
                 let left = left
@@ -358,7 +376,7 @@ impl Expr {
                 negative: false,
                 leaf,
             } if leaf.components.len() == 1 => self.to_string(),
-            Expr::Atom { .. } | Expr::Switch(_) => self.to_string(),
+            Expr::Atom { .. } | Expr::Switch(_) | Expr::MultipleSwitch(_) => self.to_string(),
             _ => format!("({self})"),
         }
     }
@@ -513,6 +531,10 @@ impl fmt::Display for Expr {
                 }
             }
             Expr::Switch(g) => write!(f, "±{}", g.operand_text()),
+            Expr::MultipleSwitch(options) => {
+                let texts: Vec<String> = options.iter().map(ToString::to_string).collect();
+                write!(f, "±{{{}}}", texts.join(", "))
+            }
             Expr::Form(left, right) => {
                 let join = |side: &[Arc<Expr>]| {
                     side.iter()
@@ -651,6 +673,10 @@ impl Partizan for GameValue {
                 Side::Left => vec![Arc::clone(g)],
                 Side::Right => vec![Arc::new(g.negative()?)],
             },
+            Expr::MultipleSwitch(options) => match side {
+                Side::Left => options.clone(),
+                Side::Right => negs(options)?,
+            },
             Expr::Leaf {
                 leaf,
                 negative: true,
@@ -685,8 +711,17 @@ impl Partizan for GameValue {
                     Side::Right => arena.right_options(g)?,
                 };
                 let mut options = Vec::with_capacity(ids.len());
+                // The text of a canonical form can be exponentially longer
+                // than the form (an ordinal-sum chain doubles it with each
+                // term): a character for each position of the budget.
+                let longest = usize::try_from(budget.max_positions).unwrap_or(usize::MAX);
                 for id in ids {
-                    let text = arena.display(id)?;
+                    let text =
+                        arena
+                            .display_at_most(id, longest)?
+                            .ok_or(SolveError::BudgetExceeded {
+                                limit: budget.max_positions,
+                            })?;
                     let expr = parse_value(&text)
                         .and_then(|syntax| {
                             Expr::from_syntax(&syntax, &sprague_loopy::graph::FileSystem)

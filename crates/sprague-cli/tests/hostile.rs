@@ -1,0 +1,124 @@
+//! Issue 36: numbers that size a structure and nesting a user controls,
+//! refused where they are read with the limit in the message, never a
+//! crash.
+
+use super::{sprague, sprague_fails, sprague_ok};
+
+/// The command fails with status 2 and one error naming `limit`.
+fn refused_with_limit(position: &str, limit: &str) -> String {
+    let (_, err, status) = sprague(&["analyze", position]);
+    assert_eq!(status, 2, "{position}: {err}");
+    assert!(
+        err.contains("too large") && err.contains(&format!("the limit is {limit}")),
+        "{position}: {err}"
+    );
+    err
+}
+
+#[test]
+fn numbers_that_size_a_loopy_graph_are_refused_as_too_large() {
+    // Each aborted with a stack overflow (status 134): the integer n is a
+    // chain of n followers, built one call deep per follower.
+    for position in [
+        "1000000over",
+        "{1000000|pass}",
+        "99999999999Tiny(on)",
+        "{-5000|pass}",
+        "{*5000|pass}",
+        "{^5000|pass}",
+    ] {
+        let limit = sprague::MAX_LOOPY_NUMBER.to_string();
+        refused_with_limit(position, &limit);
+    }
+    // The caret is under the number.
+    let err = refused_with_limit("{1000000|pass}", "4096");
+    assert!(
+        err.lines().nth(2).unwrap().starts_with("   ^^^^^^^"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_same_numbers_in_short_games_are_read_as_before() {
+    // A short game holds a number as a number, whatever its size.
+    let out = sprague_ok(&["analyze", "{1000000|}"]);
+    assert!(out.contains("value 1000001"), "{out}");
+    // Just inside the loopy limit, a loopy value is built: Left's move
+    // from `x over` is to `x`.
+    let out = sprague_ok(&["analyze", "{4|pass}"]);
+    assert!(out.contains("value 4over"), "{out}");
+}
+
+/// `depth` braces: `{{...{0|}...|}|}`, the integer `depth`.
+fn nested_braces(depth: usize) -> String {
+    format!("{}0{}", "{".repeat(depth), "|}".repeat(depth))
+}
+
+#[test]
+fn braces_nest_to_the_limit_of_200_levels() {
+    // Three levels were counted for each brace: the limit said to be 200
+    // stopped at 67.
+    let out = sprague_ok(&["analyze", &nested_braces(200)]);
+    assert!(out.contains("value 200"), "{out}");
+    let err = sprague_fails(&["analyze", &nested_braces(201)]);
+    assert!(err.contains("the limit is 200"), "{err}");
+}
+
+#[test]
+fn a_long_ordinal_sum_chain_is_refused_at_the_nesting_limit() {
+    // `a : b : c` nests to the left, a level for each `:`.
+    let chain = ["1"; 202].join(" : ");
+    let err = sprague_fails(&["analyze", &chain]);
+    assert!(err.contains("too large (the limit is 200)"), "{err}");
+}
+
+#[test]
+fn misere_notation_nests_to_its_limit_only() {
+    // 20 000 levels took 1.6 GB; 60 000 overflowed the stack (beyond the
+    // 128 KiB a command-line argument may have: 40 000 here).
+    let deep = |n: usize| format!("{}{}", "*[".repeat(n), "]".repeat(n));
+    let out = sprague_ok(&["analyze", &deep(200)]);
+    assert!(out.contains("P-position"), "{out}");
+    for n in [201, 20_000, 40_000] {
+        let err = sprague_fails(&["analyze", &deep(n)]);
+        assert!(err.contains("the limit is 200 levels"), "{err}");
+    }
+    // Lists and groups count as levels too.
+    let lists = format!("*[{}0{}]", "[".repeat(300), "]".repeat(300));
+    let err = sprague_fails(&["analyze", &lists]);
+    assert!(err.contains("the limit is 200 levels"), "{err}");
+}
+
+#[test]
+fn an_ordinal_sum_chain_is_bounded_by_the_budget() {
+    // Twelve terms of `{1|-1} :` (105 bytes) with `--budget 10000`
+    // allocated until the allocator failed: each written option of the
+    // canonical form, twice as long as the last, was read back from its
+    // text, and the reader copied `±{a, b}` into `{a, b | -a, -b}` at every
+    // level.
+    let chain = ["{1|-1}"; 12].join(" : ");
+    let (_, err, status, took) =
+        super::reliability::sprague_within(&["analyze", "--budget", "10000", &chain], 30);
+    assert_eq!(status, Some(2), "{err}");
+    assert!(err.contains("more than 10000 positions"), "{err}");
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
+fn nested_multiple_switches_are_read_in_time_linear_in_their_text() {
+    // `±{±{...{0|}...}}`: read twice at every level, and copied for the
+    // negatives, they took time and memory exponential in the nesting.
+    let depth = 150;
+    let position = format!("{}{{0|}}{}", "±{".repeat(depth), "}".repeat(depth));
+    let (out, err, status, took) =
+        super::reliability::sprague_within(&["analyze", "--json", &position], 30);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    // `{0|}` is 1; `±{1}` is `±1`, a first player's win; `±{±1}` is
+    // `{±1 | ±1}` (a switch is its own negative), a first player's loss,
+    // so 0; `±{0}` is `*`, and `±{*}` is `{* | *}`, 0 again. An even
+    // number of levels is 0.
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["outcome"], "P", "{out}");
+    assert_eq!(json["value"], "0", "{out}");
+}
