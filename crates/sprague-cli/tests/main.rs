@@ -1979,7 +1979,13 @@ fn an_arithmetic_period_no_theorem_proves_is_observed_not_certified() {
         err.contains("no period is proved (G(n + 7) = G(n) + 4 from heap 7"),
         "{err}"
     );
-    assert_eq!(err.lines().count(), 1, "{err}");
+    // The error is one line. On a loaded machine the period search may
+    // outlast the moment `analyze` announces it, a line of its own before.
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| !l.starts_with("analyze: a heap beyond the budget"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{err}");
 }
 
 #[test]
