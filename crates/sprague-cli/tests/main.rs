@@ -2221,3 +2221,86 @@ fn a_long_table_period_search_announces_itself_on_a_pipe() {
     );
     assert!(!err.contains('\r'), "no progress line on a pipe: {err}");
 }
+
+/// The winning moves of `position` from `analyze --all --json`, as (side,
+/// description, to), and the same found from `--moves --json` (every move
+/// with the outcome after it): a move wins for its mover when the
+/// position after it is won by the mover whoever starts (`L` for Left,
+/// `R` for Right) or lost by the player then to move (`P`).
+fn winning_moves_both_ways(position: &str) -> (Vec<[String; 3]>, Vec<[String; 3]>) {
+    let triple = |m: &serde_json::Value| {
+        ["side", "description", "to"].map(|k| m[k].as_str().unwrap().to_string())
+    };
+    let listed = json(&["analyze", position, "--all", "--json"])["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(triple)
+        .collect();
+    let mut from_moves: Vec<[String; 3]> =
+        json(&["analyze", position, "--moves", "--json"])["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| {
+                let outcome = m["outcome"].as_str().unwrap();
+                outcome == "P" || outcome == m["side"].as_str().unwrap()
+            })
+            .map(triple)
+            .collect();
+    // Left's first, then Right's, each in the order of the moves.
+    from_moves.sort_by_key(|m| m[0] != "L");
+    (listed, from_moves)
+}
+
+#[test]
+fn both_players_winning_moves_with_their_side() {
+    // hackenbush("L", "e") = 1 + *: Left cutting the green edge leaves 1,
+    // where Right has no move; cutting the blue one leaves *, which Right
+    // takes. Right's only move (the green edge) leaves 1: Left wins.
+    let (listed, from_moves) = winning_moves_both_ways("hackenbush(\"L\", \"e\")");
+    assert_eq!(
+        listed,
+        [["L", "cut edge 1 (green)", "hackenbush(\"L\", \"\")"].map(String::from)]
+    );
+    assert_eq!(listed, from_moves);
+    let out = sprague_ok(&["analyze", "hackenbush(\"L\", \"e\")"]);
+    assert!(
+        out.contains(
+            "winning move for Left (moving first): cut edge 1 (green)  ->  hackenbush(\"L\", \"\")\n\
+             no winning move for Right (moving first)\n"
+        ),
+        "{out}"
+    );
+    // The issue's second Hackenbush position: Right has no winning move,
+    // and none of Right's moves is listed as one.
+    let (listed, from_moves) =
+        winning_moves_both_ways("hackenbush(\"LRRL\", \"l(l;rl)\", \"eee\")");
+    assert!(
+        !listed.is_empty() && listed.iter().all(|m| m[0] == "L"),
+        "{listed:?}"
+    );
+    assert_eq!(listed, from_moves);
+    // A 3x4 Domineering board is an R-position: Left (vertical) has no
+    // winning move, and Right (horizontal) wins with each of its 3 x 3
+    // placements.
+    let board = "domineering(\"....|....|....\")";
+    let (listed, from_moves) = winning_moves_both_ways(board);
+    assert_eq!(listed.len(), 9, "{listed:?}");
+    assert!(listed.iter().all(|m| m[0] == "R"), "{listed:?}");
+    assert_eq!(listed, from_moves);
+    let out = sprague_ok(&["analyze", board, "--all"]);
+    assert!(
+        out.contains(
+            "no winning move for Left (moving first)\nwinning moves for Right (moving first) (9):\n"
+        ),
+        "{out}"
+    );
+    // Without --all, the first of each player's.
+    let v = json(&["analyze", board, "--json"]);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(v["winning_moves"][0]["side"], "R");
+    // An impartial position's moves name no side.
+    let v = json(&["analyze", "nim(3, 6, 9)", "--json"]);
+    assert!(v["winning_moves"][0].get("side").is_none(), "{v}");
+}

@@ -86,8 +86,10 @@ impl Kinds {
 /// [`Impartial::outcome`](crate::Impartial::outcome).
 ///
 /// With `all`, every winning move is listed (by component, then place, then
-/// size); otherwise the first. For a partizan position the winning moves are
-/// Left's, Left moving first.
+/// size); otherwise the first. For a partizan position both players' are
+/// listed, each with its [`SumMove::side`](crate::SumMove::side): Left's when Left
+/// moves first, then Right's when Right moves first (the first of each
+/// without `all`).
 ///
 /// The value of a loopy partizan position is given here as
 /// [`loopy_partizan_value`] gives it (a [`Value::NotComputed`] beyond its
@@ -115,7 +117,24 @@ pub fn analyze(
     all: bool,
     budget: &Budget,
 ) -> Result<Analysis, SolveError> {
-    analyze_with(position, play, Side::Left, all, true, budget)
+    let mut analysis = analyze_with(position, play, Side::Left, all, true, budget)?;
+    if position
+        .components()
+        .iter()
+        .any(|c| c.class().is_partizan())
+    {
+        let right = analyze_with(position, play, Side::Right, all, false, budget)?;
+        let tagged = |moves: Vec<SumMove>, side| {
+            moves.into_iter().map(move |m| SumMove {
+                side: Some(side),
+                ..m
+            })
+        };
+        analysis.winning_moves = tagged(std::mem::take(&mut analysis.winning_moves), Side::Left)
+            .chain(tagged(right.winning_moves, Side::Right))
+            .collect();
+    }
+    Ok(analysis)
 }
 
 /// [`analyze`] with the winning moves of `side` moving first: for a
