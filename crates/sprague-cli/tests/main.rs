@@ -1487,6 +1487,7 @@ fn hackenbush_string_value_and_winning_move() {
       },
       "winning_moves": [
         {
+          "side": "L",
           "component": 0,
           "description": "cut the L edge at height 1",
           "to": "hackenbush(\"\")"
@@ -1500,14 +1501,16 @@ fn hackenbush_string_value_and_winning_move() {
 #[test]
 fn cutting_game_bar() {
     // 3x5, Left cuts the 3: {1x5 + 2x5 | 3x1 + 3x4, 3x2 + 3x3}
-    // = {-4 - 1 | 2 - 1, 0 + 0} = {-5 | 0} = -1: Right wins whoever starts.
+    // = {-4 - 1 | 2 - 1, 0 + 0} = {-5 | 0} = -1: Right wins whoever starts,
+    // moving first by the cut to 3x2 + 3x3 = 0 (not to 3x1 + 3x4 = 1).
     let out = sprague_ok(&["analyze", "cut(3, 5)"]);
     insta::assert_snapshot!(out, @r"
     R-position: Right wins whoever starts (value -1)
     remoteness 4: the game lasts 4 more moves with best play
     stops -1 and -1, mean -1, temperature -1, born on day 1
     thermograph Thermograph(-1,[],[0],-1,[],[0])
-    no winning move
+    no winning move for Left (moving first)
+    winning move for Right (moving first): cut 3x5 into 3x2 and 3x3  ->  cut(3, 2) + cut(3, 3)
     ");
     // HDU 3544, third sample: 2x2 + 2x1 = 0 + 1, Alice (Left) wins.
     let v = json(&["analyze", "cut(2, 2) + cut(2, 1)", "--json"]);
@@ -1528,8 +1531,9 @@ fn hackenbush_plus_a_nimber() {
     stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3
     reduced canonical form 1/2
     thermograph Thermograph(1/2,[0,-1/2],[0,-1,0],1/2,[0,-1/2],[0,1,0])
-    winning moves (1):
+    winning moves for Left (moving first) (1):
       take 1 from the heap of 1  ->  hackenbush("LR")
+    no winning move for Right (moving first)
     "#);
 }
 
@@ -1558,7 +1562,8 @@ fn childish_hackenbush_and_arc_kayles() {
     remoteness 1: the game lasts 1 more move with best play
     stops 2 and 2, mean 2, temperature -1, born on day 2
     thermograph Thermograph(2,[],[0],2,[],[0])
-    winning move: cut edge 2 (blue)  ->  childish_hackenbush("lrl")
+    winning move for Left (moving first): cut edge 2 (blue)  ->  childish_hackenbush("lrl")
+    no winning move for Right (moving first)
     "#);
     let v = json(&["analyze", "arc_kayles(\"llr\")", "--json"]);
     assert_eq!(v["value"], "1/2");
