@@ -420,7 +420,11 @@ check("both players' winning moves, each with its side: Left's green cut, Right'
   await type("position", 'domineering("....|....|....")');
   await click("#go");
   await until(`${text("#winning-moves")}.includes("Left moving first: none")`, "Left's none said");
-  await until(`[...document.querySelectorAll("#winning-moves li")].filter((li) => li.textContent.startsWith("Right:")).length === 1`, "Right's first winning move");
+  // Each of Right's nine horizontal placements, numbered from 1.
+  await until(`[...document.querySelectorAll("#winning-moves li")].filter((li) => li.textContent.startsWith("Right:")).length === 9`, "Right's nine winning moves");
+  await until(`document.querySelectorAll("#winning-moves li[data-outcome=win]").length === 9`, "the nine coloured as wins");
+  const numbers = await evaluate(`[...document.querySelectorAll("#winning-moves li[data-outcome]")].map((li) => li.value)`);
+  if (numbers.join() !== "1,2,3,4,5,6,7,8,9") throw new Error("numbered " + numbers.join());
   await screenshot("winning-moves-domineering");
 });
 

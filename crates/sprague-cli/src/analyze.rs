@@ -21,7 +21,7 @@ pub struct Args {
     /// Misère play: the player who cannot move wins.
     #[arg(long)]
     misere: bool,
-    /// Print JSON (the fields are described in the spec); an error is
+    /// Print JSON (its fields: docs/language.md, "Reading analyze"); an error is
     /// then a JSON object too.
     #[arg(long)]
     pub json: bool,

@@ -260,6 +260,8 @@ function showAnalysis(r) {
     for (const m of mine) {
       const li = moveButton(m, followMove);
       li.dataset.key = moveKey(m);
+      // Numbered from 1 past the line saying a player has none.
+      li.value = list.querySelectorAll("li[data-key]").length + 1;
       list.append(li);
     }
   }
@@ -349,7 +351,10 @@ function showMoveOutcomes(moves) {
   const byTo = new Map(moves.map((m) => [moveKey(m), m]));
   for (const li of $("winning-moves").querySelectorAll("li[data-key]")) {
     const m = byTo.get(li.dataset.key);
-    if (m) li.replaceWith(colouredMove(m, followMove));
+    if (!m) continue;
+    const coloured = colouredMove(m, followMove);
+    coloured.value = li.value;
+    li.replaceWith(coloured);
   }
 }
 
