@@ -434,7 +434,7 @@ check("screenshots: close thermograph labels, a long value, a graph with long la
     ["long-value", 'amazons("x..#|....|o...")'], ["graph-long-labels", 'graph["games/words.txt"]("aseptic")']]) {
     await type("position", position);
     await click("#go");
-    await until(`!document.getElementById("result").hidden && ${text("#values")}.includes("position")`, "the answer to " + position);
+    await until(`${text("#values")}.includes(${JSON.stringify(position)})`, "the answer to " + position);
     await sleep(500);
     await screenshot(name);
   }

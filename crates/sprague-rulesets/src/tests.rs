@@ -4,7 +4,29 @@
 use std::sync::Arc;
 
 use sprague_core::budget::Budget;
+use sprague_core::error::ParseError;
 use sprague_game::Component;
+
+/// Positions whose components this crate builds. The `sprague` these
+/// tests link builds its components with its own copy of this crate, whose
+/// types are other types to the copy under test: a downcast of one of its
+/// components to a type of this crate fails. Ruleset terms only.
+pub(crate) struct Built;
+
+impl Built {
+    /// The position `text`, as `sprague::Position::parse` reads it.
+    pub(crate) fn parse(text: &str) -> Result<sprague::Position, ParseError> {
+        let syntax = sprague_game::syntax::parse_position(text)?;
+        let mut components = Vec::new();
+        for term in &syntax.components {
+            match term {
+                sprague_game::syntax::TermSyntax::Ruleset(c) => components.extend(crate::build(c)?),
+                _ => panic!("Built::parse reads ruleset terms only: {text}"),
+            }
+        }
+        Ok(sprague::Position::from_components(components))
+    }
+}
 
 /// For tests of partizan rulesets: the canonical value of the position
 /// `text`, printed.
@@ -101,7 +123,7 @@ pub(crate) fn swapped(text: &str, pairs: &[(char, char)]) -> String {
 pub(crate) fn board<R: crate::boards::grid::BoardRules>(
     text: &str,
 ) -> crate::boards::grid::Board<R> {
-    let p = sprague::Position::parse(&format!("{}(\"{text}\")", R::NAME)).unwrap();
+    let p = Built::parse(&format!("{}(\"{text}\")", R::NAME)).unwrap();
     p.components()[0]
         .downcast_ref::<crate::boards::grid::Board<R>>()
         .unwrap()

@@ -353,7 +353,7 @@ function showMoveOutcomes(moves) {
     const m = byTo.get(li.dataset.key);
     if (!m) continue;
     const coloured = colouredMove(m, followMove);
-    coloured.value = li.value;
+    if (li.hasAttribute("value")) coloured.value = li.value;
     li.replaceWith(coloured);
   }
 }

@@ -335,16 +335,16 @@ impl BitsTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::Built;
     use crate::tests::{assert_value_agrees_with_search, canonical_text as value};
     use sprague::CanonicalSolver;
-    use sprague::Position;
     use sprague_core::budget::Budget;
     use std::sync::Arc;
 
     #[test]
     fn the_transposed_board_is_the_negative() {
         for text in ["..|..|..", "...|.#.", "...|...", "..#|...|#.."] {
-            let p = Position::parse(&format!("domineering(\"{text}\")")).unwrap();
+            let p = Built::parse(&format!("domineering(\"{text}\")")).unwrap();
             let board = p.components()[0]
                 .downcast_ref::<DomineeringBoard>()
                 .unwrap()
@@ -356,7 +356,7 @@ mod tests {
                 }
             }
             let transposed = DomineeringBoard::new(board.grid().cols, board.grid().rows, filled);
-            let sum = Position::parse(&format!(
+            let sum = Built::parse(&format!(
                 "domineering(\"{text}\", \"{}\")",
                 transposed.text()
             ))
@@ -462,7 +462,7 @@ mod tests {
             value("domineering(\"....|....|....|....\")"),
             "±{0, {2Tiny(2), {2|0}|Miny(2), {2|0}}}"
         );
-        let p = Position::parse("domineering(\"....|....|....|....\")").unwrap();
+        let p = Built::parse("domineering(\"....|....|....|....\")").unwrap();
         let a = sprague::analyze(&p, sprague_game::Play::Normal, false, &Budget::DEFAULT).unwrap();
         assert_eq!(a.outcome, sprague_core::outcome::Outcome::N);
         assert_eq!(value("domineering(\".....|.....|.....|.....|.....\")"), "0");
@@ -470,7 +470,7 @@ mod tests {
 
     #[test]
     fn reflections_share_a_key_and_transposes_do_not() {
-        let key = |text: &str| Position::parse(text).unwrap().components()[0].key();
+        let key = |text: &str| Built::parse(text).unwrap().components()[0].key();
         assert_eq!(
             key("domineering(\"..#|...\")"),
             key("domineering(\"#..|...\")")

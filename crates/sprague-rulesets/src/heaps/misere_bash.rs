@@ -194,6 +194,7 @@ fn verdict(heaps: &[Heap<'_>], max: usize) -> SumVerdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::Built;
     use crate::tests::{assert_rule_agrees_with_search, rule_answer};
     use sprague::Position;
     use sprague::SumSearch;
@@ -235,7 +236,7 @@ mod tests {
                                 )
                             })
                             .collect();
-                        let p = Position::parse(&text.join(" + ")).unwrap();
+                        let p = Built::parse(&text.join(" + ")).unwrap();
                         let fast = misere_bash(&p, true).unwrap();
                         assert_rule_agrees_with_search(&p, &fast, &mut search, &budget);
                         checked += 1;
@@ -263,7 +264,7 @@ mod tests {
             for a in 0..12u64 {
                 for b in 0..12u64 {
                     let p =
-                        Position::parse(&format!("bash[{m}]({a}) + bash[{}]({b})", m + 1)).unwrap();
+                        Built::parse(&format!("bash[{m}]({a}) + bash[{}]({b})", m + 1)).unwrap();
                     let fast = misere_bash(&p, false).unwrap();
                     let wins = search.wins(p.components(), Side::Left).unwrap();
                     assert_eq!(fast.0 == Outcome::N, wins, "{p}");
@@ -276,7 +277,7 @@ mod tests {
     fn a_single_bash_heap_is_lost_at_residue_one() {
         for m in 1..=6u64 {
             for n in 0..40u64 {
-                let p = Position::parse(&format!("subtraction[1..{m}]({n})")).unwrap();
+                let p = Built::parse(&format!("subtraction[1..{m}]({n})")).unwrap();
                 let (outcome, _) = misere_bash(&p, false).unwrap();
                 assert_eq!(outcome == Outcome::P, n % (m + 1) == 1, "m={m} n={n}");
             }
@@ -285,10 +286,9 @@ mod tests {
 
     #[test]
     fn other_games_are_left_to_the_search() {
-        let p = Position::parse("subtraction[2..3](5) + nim(1)").unwrap();
+        let p = Built::parse("subtraction[2..3](5) + nim(1)").unwrap();
         assert!(misere_bash(&p, false).is_none());
-        let huge =
-            Position::parse("takeaway[1,18446744073709551615](18446744073709551615)").unwrap();
+        let huge = Built::parse("takeaway[1,18446744073709551615](18446744073709551615)").unwrap();
         let v = MISERE_BASH
             .verdict(
                 huge.components(),
@@ -308,7 +308,7 @@ mod tests {
             }
         );
         // Normal play is left to the theory of sums.
-        let nim = Position::parse("nim(1, 2)").unwrap();
+        let nim = Built::parse("nim(1, 2)").unwrap();
         assert!(
             MISERE_BASH
                 .verdict(

@@ -192,6 +192,7 @@ impl SumRule for MisereQuotientRule {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::Built;
     use crate::tests::{assert_rule_agrees_with_search, rule_answer};
     use sprague::Position;
     use sprague::SumSearch;
@@ -211,7 +212,7 @@ mod tests {
             for a in 0..=9u64 {
                 for b in a..=9 {
                     for c in b..=9 {
-                        let p = Position::parse(&format!("{game}({a}, {b}, {c})")).unwrap();
+                        let p = Built::parse(&format!("{game}({a}, {b}, {c})")).unwrap();
                         let fast = by_quotient(&p).unwrap();
                         assert_rule_agrees_with_search(&p, &fast, &mut search, &budget);
                         checked += 1;
@@ -224,11 +225,11 @@ mod tests {
 
     #[test]
     fn other_sums_are_left_to_the_search() {
-        let mixed = Position::parse("kayles(3) + dawson(4)").unwrap();
+        let mixed = Built::parse("kayles(3) + dawson(4)").unwrap();
         assert!(by_quotient(&mixed).is_none());
-        let nim = Position::parse("kayles(3) + nim(2)").unwrap();
+        let nim = Built::parse("kayles(3) + nim(2)").unwrap();
         assert!(by_quotient(&nim).is_none());
-        let normal = Position::parse("kayles(3, 4)").unwrap();
+        let normal = Built::parse("kayles(3, 4)").unwrap();
         assert!(
             MISERE_QUOTIENT
                 .verdict(
@@ -246,7 +247,7 @@ mod tests {
     fn huge_kayles_heaps_follow_the_period_of_the_quotient() {
         // Kayles' quotient is proved stable with period 12 (from heap 71),
         // so a heap beyond those computed plays as the heap 12·k smaller.
-        let p = Position::parse("kayles(1000)").unwrap();
+        let p = Built::parse("kayles(1000)").unwrap();
         let rules = Arc::clone(
             p.components()[0]
                 .downcast_ref::<OctalHeap>()
