@@ -78,7 +78,12 @@ import sys
 import time
 import zlib
 
-import numpy as np
+try:
+    import numpy as np
+except ModuleNotFoundError:
+    # Said on one line, as every other failure of this script is, with the fix.
+    print("check-certificate.py needs numpy: pip install numpy (the README's venv line installs it)", file=sys.stderr)
+    sys.exit(2)
 
 FORMAT = "sprague-period-certificate"
 VERSION = 1

@@ -400,6 +400,46 @@ check("a partizan position shows its thermograph", async () => {
   await screenshot("thermograph");
 });
 
+check("both players' winning moves, each with its side: Left's green cut, Right's none", async () => {
+  await click('[data-tab="analyze"]');
+  const position = 'hackenbush("L", "e")';
+  await type("position", position);
+  await click("#go");
+  // Before and after the moves are coloured: Right's green cut (which
+  // loses) reads as Left's and leads to the same position, and must not
+  // take its place.
+  await until(`${text("#winning-moves")}.includes("Left:cut edge 1 (green)")`, "Left's green cut");
+  await until(`${text("#winning-moves")}.includes("Right moving first: none")`, "Right's none said");
+  await until(`document.querySelectorAll("#winning-moves li[data-outcome]").length === 1`, "the winning move coloured");
+  const shown = await evaluate(`[...document.querySelectorAll("#winning-moves li")].map((li) => li.textContent + "|" + (li.dataset.outcome || ""))`);
+  if (shown.length !== 2 || !shown[0].startsWith("Left:cut edge 1 (green)") || !shown[0].endsWith("|win")) {
+    throw new Error("winning moves shown: " + JSON.stringify(shown));
+  }
+  await screenshot("winning-moves-hackenbush");
+  // An R-position: Right's nine, and none for Left.
+  await type("position", 'domineering("....|....|....")');
+  await click("#go");
+  await until(`${text("#winning-moves")}.includes("Left moving first: none")`, "Left's none said");
+  // Each of Right's nine horizontal placements, numbered from 1.
+  await until(`[...document.querySelectorAll("#winning-moves li")].filter((li) => li.textContent.startsWith("Right:")).length === 9`, "Right's nine winning moves");
+  await until(`document.querySelectorAll("#winning-moves li[data-outcome=win]").length === 9`, "the nine coloured as wins");
+  const numbers = await evaluate(`[...document.querySelectorAll("#winning-moves li[data-outcome]")].map((li) => li.value)`);
+  if (numbers.join() !== "1,2,3,4,5,6,7,8,9") throw new Error("numbered " + numbers.join());
+  await screenshot("winning-moves-domineering");
+});
+
+check("screenshots: close thermograph labels, a long value, a graph with long labels", async () => {
+  await click('[data-tab="analyze"]');
+  for (const [name, position] of [["thermograph-close-labels", 'hackenbush("LRRL", "l(l;rl)", "eee") + {2|15/8}'],
+    ["long-value", 'amazons("x..#|....|o...")'], ["graph-long-labels", 'graph["games/words.txt"]("aseptic")']]) {
+    await type("position", position);
+    await click("#go");
+    await until(`${text("#values")}.includes(${JSON.stringify(position)})`, "the answer to " + position);
+    await sleep(500);
+    await screenshot(name);
+  }
+});
+
 // Hot games whose thermographs have walls of different heights (the first
 // is the sum whose right wall once ended below the mast): both walls must
 // start where the mast does, at the mean and the temperature the CLI gives.

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use sprague::json::{AnalysisJson, MoveOutcomeJson};
 use sprague::{
-    Analysis, Budget, Kind, Outcome, Play, Position, Progress, Side, analyze, move_outcomes,
-    remoteness,
+    Analysis, Budget, Kind, Outcome, Play, Position, Progress, Side, SumMove, analyze,
+    move_outcomes, remoteness,
 };
 
 use crate::paint::Painter;
@@ -21,7 +21,7 @@ pub struct Args {
     /// Misère play: the player who cannot move wins.
     #[arg(long)]
     misere: bool,
-    /// Print JSON (the fields are described in the spec); an error is
+    /// Print JSON (its fields: docs/language.md, "Reading analyze"); an error is
     /// then a JSON object too.
     #[arg(long)]
     pub json: bool,
@@ -322,14 +322,42 @@ pub(crate) fn write_text(
         )?;
         return Ok(());
     }
-    match analysis.winning_moves.as_slice() {
-        [] if analysis.outcome == Outcome::N => {}
-        [] => writeln!(out, "no winning move")?,
-        [m] if !all => writeln!(out, "winning move: {}  ->  {}", m.description(), m.to)?,
-        moves => {
-            writeln!(out, "winning moves ({}):", moves.len())?;
-            for m in moves {
-                writeln!(out, "  {}  ->  {}", m.description(), m.to)?;
+    if analysis.winning_moves.iter().any(|m| m.side.is_some()) {
+        // A partizan position: each player's winning moves moving first,
+        // so an R-position's are not mistaken for none.
+        for side in [Side::Left, Side::Right] {
+            let moves: Vec<&SumMove> = analysis
+                .winning_moves
+                .iter()
+                .filter(|m| m.side == Some(side))
+                .collect();
+            let whose = format!("for {} (moving first)", side.name());
+            match moves.as_slice() {
+                [] => writeln!(out, "no winning move {whose}")?,
+                [m] if !all => writeln!(
+                    out,
+                    "winning move {whose}: {}  ->  {}",
+                    m.description(),
+                    m.to
+                )?,
+                moves => {
+                    writeln!(out, "winning moves {whose} ({}):", moves.len())?;
+                    for m in moves {
+                        writeln!(out, "  {}  ->  {}", m.description(), m.to)?;
+                    }
+                }
+            }
+        }
+    } else {
+        match analysis.winning_moves.as_slice() {
+            [] if analysis.outcome == Outcome::N => {}
+            [] => writeln!(out, "no winning move")?,
+            [m] if !all => writeln!(out, "winning move: {}  ->  {}", m.description(), m.to)?,
+            moves => {
+                writeln!(out, "winning moves ({}):", moves.len())?;
+                for m in moves {
+                    writeln!(out, "  {}  ->  {}", m.description(), m.to)?;
+                }
             }
         }
     }

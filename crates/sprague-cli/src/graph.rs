@@ -15,7 +15,7 @@ use crate::failure::Failure;
 pub struct Args {
     /// The graph file: `n m` and `x y` lines, or `word1 word2` lines.
     file: String,
-    /// Print JSON (the fields are described in the spec).
+    /// Print JSON (its fields: docs/graphs.md).
     #[arg(long)]
     pub json: bool,
     /// Only the counts of N, P and D vertices and the largest remoteness.

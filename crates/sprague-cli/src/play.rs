@@ -72,6 +72,9 @@ fn all_moves(position: &Position, side: Side, budget: &Budget) -> Result<Vec<Sum
     Ok(moves)
 }
 
+/// What the player may type, said at the start and on `help`.
+const COMMANDS: &str = "Type a move's number, the position after your move, `moves`, `hint`, `value`, `history`, `undo`, `draw`, `help` or `quit`.";
+
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let start = Position::parse_with(&args.position, &crate::files::CommandLineFiles)
         .map_err(|e| Failure::parse("bad position", &args.position, &e))?;
@@ -94,7 +97,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{} play: {}. Type a move's number, the position after your move, `moves`, `hint`, `value`, `history`, `undo`, `draw` or `quit`.",
+        "{} play: {}. {COMMANDS}",
         if args.misere { "Misère" } else { "Normal" },
         if args.misere {
             "whoever cannot move wins"
@@ -284,6 +287,10 @@ impl Game {
             match line {
                 "" => continue,
                 "quit" | "q" => return Ok(Action::Quit),
+                "help" | "h" | "?" => {
+                    writeln!(out, "{COMMANDS}")?;
+                    continue;
+                }
                 "undo" | "u" => return Ok(Action::Undo),
                 "draw" => return Ok(Action::Draw),
                 "moves" => {

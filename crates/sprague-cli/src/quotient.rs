@@ -25,7 +25,7 @@ pub struct Args {
     /// heap size, the budget ends, or heap 1000).
     #[arg(long)]
     heaps: Option<u64>,
-    /// Print JSON (see the spec: ruleset, heaps, order, tame, generators,
+    /// Print JSON (the fields: ruleset, heaps, order, tame, generators,
     /// relations, elements, product, p_portion, heap_elements, stable,
     /// stable_from).
     #[arg(long)]

@@ -15,7 +15,8 @@ fn on_is_won_by_left() {
         out,
         "L-position: Left wins whoever starts (value on)\n\
          remoteness 1: the game lasts 1 more move with best play\n\
-         winning move: move to {pass|}  ->  {pass|}\n"
+         winning move for Left (moving first): move to {pass|}  ->  {pass|}\n\
+         no winning move for Right (moving first)\n"
     );
     let v = json(&["analyze", "--json", "--", "on"]);
     assert_eq!(v["outcome"], "L");

@@ -1488,6 +1488,7 @@ fn hackenbush_string_value_and_winning_move() {
       },
       "winning_moves": [
         {
+          "side": "L",
           "component": 0,
           "description": "cut the L edge at height 1",
           "to": "hackenbush(\"\")"
@@ -1501,14 +1502,16 @@ fn hackenbush_string_value_and_winning_move() {
 #[test]
 fn cutting_game_bar() {
     // 3x5, Left cuts the 3: {1x5 + 2x5 | 3x1 + 3x4, 3x2 + 3x3}
-    // = {-4 - 1 | 2 - 1, 0 + 0} = {-5 | 0} = -1: Right wins whoever starts.
+    // = {-4 - 1 | 2 - 1, 0 + 0} = {-5 | 0} = -1: Right wins whoever starts,
+    // moving first by the cut to 3x2 + 3x3 = 0 (not to 3x1 + 3x4 = 1).
     let out = sprague_ok(&["analyze", "cut(3, 5)"]);
     insta::assert_snapshot!(out, @r"
     R-position: Right wins whoever starts (value -1)
     remoteness 4: the game lasts 4 more moves with best play
     stops -1 and -1, mean -1, temperature -1, born on day 1
     thermograph Thermograph(-1,[],[0],-1,[],[0])
-    no winning move
+    no winning move for Left (moving first)
+    winning move for Right (moving first): cut 3x5 into 3x2 and 3x3  ->  cut(3, 2) + cut(3, 3)
     ");
     // HDU 3544, third sample: 2x2 + 2x1 = 0 + 1, Alice (Left) wins.
     let v = json(&["analyze", "cut(2, 2) + cut(2, 1)", "--json"]);
@@ -1529,8 +1532,9 @@ fn hackenbush_plus_a_nimber() {
     stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3
     reduced canonical form 1/2
     thermograph Thermograph(1/2,[0,-1/2],[0,-1,0],1/2,[0,-1/2],[0,1,0])
-    winning moves (1):
+    winning moves for Left (moving first) (1):
       take 1 from the heap of 1  ->  hackenbush("LR")
+    no winning move for Right (moving first)
     "#);
 }
 
@@ -1559,7 +1563,8 @@ fn childish_hackenbush_and_arc_kayles() {
     remoteness 1: the game lasts 1 more move with best play
     stops 2 and 2, mean 2, temperature -1, born on day 2
     thermograph Thermograph(2,[],[0],2,[],[0])
-    winning move: cut edge 2 (blue)  ->  childish_hackenbush("lrl")
+    winning move for Left (moving first): cut edge 2 (blue)  ->  childish_hackenbush("lrl")
+    no winning move for Right (moving first)
     "#);
     let v = json(&["analyze", "arc_kayles(\"llr\")", "--json"]);
     assert_eq!(v["value"], "1/2");
@@ -2227,4 +2232,87 @@ fn a_long_table_period_search_announces_itself_on_a_pipe() {
         "{line}"
     );
     assert!(!err.contains('\r'), "no progress line on a pipe: {err}");
+}
+
+/// The winning moves of `position` from `analyze --all --json`, as (side,
+/// description, to), and the same found from `--moves --json` (every move
+/// with the outcome after it): a move wins for its mover when the
+/// position after it is won by the mover whoever starts (`L` for Left,
+/// `R` for Right) or lost by the player then to move (`P`).
+fn winning_moves_both_ways(position: &str) -> (Vec<[String; 3]>, Vec<[String; 3]>) {
+    let triple = |m: &serde_json::Value| {
+        ["side", "description", "to"].map(|k| m[k].as_str().unwrap().to_string())
+    };
+    let listed = json(&["analyze", position, "--all", "--json"])["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(triple)
+        .collect();
+    let mut from_moves: Vec<[String; 3]> =
+        json(&["analyze", position, "--moves", "--json"])["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| {
+                let outcome = m["outcome"].as_str().unwrap();
+                outcome == "P" || outcome == m["side"].as_str().unwrap()
+            })
+            .map(triple)
+            .collect();
+    // Left's first, then Right's, each in the order of the moves.
+    from_moves.sort_by_key(|m| m[0] != "L");
+    (listed, from_moves)
+}
+
+#[test]
+fn both_players_winning_moves_with_their_side() {
+    // hackenbush("L", "e") = 1 + *: Left cutting the green edge leaves 1,
+    // where Right has no move; cutting the blue one leaves *, which Right
+    // takes. Right's only move (the green edge) leaves 1: Left wins.
+    let (listed, from_moves) = winning_moves_both_ways("hackenbush(\"L\", \"e\")");
+    assert_eq!(
+        listed,
+        [["L", "cut edge 1 (green)", "hackenbush(\"L\", \"\")"].map(String::from)]
+    );
+    assert_eq!(listed, from_moves);
+    let out = sprague_ok(&["analyze", "hackenbush(\"L\", \"e\")"]);
+    assert!(
+        out.contains(
+            "winning move for Left (moving first): cut edge 1 (green)  ->  hackenbush(\"L\", \"\")\n\
+             no winning move for Right (moving first)\n"
+        ),
+        "{out}"
+    );
+    // The issue's second Hackenbush position: Right has no winning move,
+    // and none of Right's moves is listed as one.
+    let (listed, from_moves) =
+        winning_moves_both_ways("hackenbush(\"LRRL\", \"l(l;rl)\", \"eee\")");
+    assert!(
+        !listed.is_empty() && listed.iter().all(|m| m[0] == "L"),
+        "{listed:?}"
+    );
+    assert_eq!(listed, from_moves);
+    // A 3x4 Domineering board is an R-position: Left (vertical) has no
+    // winning move, and Right (horizontal) wins with each of its 3 x 3
+    // placements.
+    let board = "domineering(\"....|....|....\")";
+    let (listed, from_moves) = winning_moves_both_ways(board);
+    assert_eq!(listed.len(), 9, "{listed:?}");
+    assert!(listed.iter().all(|m| m[0] == "R"), "{listed:?}");
+    assert_eq!(listed, from_moves);
+    let out = sprague_ok(&["analyze", board, "--all"]);
+    assert!(
+        out.contains(
+            "no winning move for Left (moving first)\nwinning moves for Right (moving first) (9):\n"
+        ),
+        "{out}"
+    );
+    // Without --all, the first of each player's.
+    let v = json(&["analyze", board, "--json"]);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(v["winning_moves"][0]["side"], "R");
+    // An impartial position's moves name no side.
+    let v = json(&["analyze", "nim(3, 6, 9)", "--json"]);
+    assert!(v["winning_moves"][0].get("side").is_none(), "{v}");
 }

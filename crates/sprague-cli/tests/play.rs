@@ -201,6 +201,19 @@ fn hint_value_history_and_undo() {
 }
 
 #[test]
+fn help_says_what_may_be_typed_on_one_line() {
+    let transcript = play(&["nim(2, 3)"], "help\nquit\n");
+    let commands = "Type a move's number, the position after your move, `moves`, `hint`, `value`, `history`, `undo`, `draw`, `help` or `quit`.";
+    // Once at the start, once for `help`, and no complaint about the word.
+    assert_eq!(transcript.matches(commands).count(), 2, "{transcript}");
+    assert!(
+        transcript.contains(&format!("your move> {commands}\n")),
+        "{transcript}"
+    );
+    assert!(!transcript.to_lowercase().contains("error"), "{transcript}");
+}
+
+#[test]
 fn moves_are_listed_with_what_they_do_and_plain_on_a_pipe() {
     let transcript = play(&["nim(2, 3)"], "quit\n");
     assert!(

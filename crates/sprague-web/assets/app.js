@@ -80,10 +80,15 @@ let trail = [];
 function misere() { return $("misere").checked; }
 
 function moveButton(m, onPick) {
-  return el("li", {},
-    el("button", { type: "button", class: "move", onclick: () => onPick(m) },
-      m.description, el("span", { class: "arrow" }, "→"), el("span", { class: "to" }, m.to)));
+  const button = el("button", { type: "button", class: "move", onclick: () => onPick(m) });
+  if (m.side) button.append(el("span", { class: "side" }, m.side === "L" ? "Left:" : "Right:"));
+  button.append(m.description, el("span", { class: "arrow" }, "→"), el("span", { class: "to" }, m.to));
+  return el("li", {}, button);
 }
+
+// A move's key among the shown moves: in a partizan position Left's and
+// Right's moves may read alike and lead to the same position.
+function moveKey(m) { return (m.side || "") + "\n" + m.to + "\n" + m.description; }
 
 // Who wins a position of outcome class `outcome` when `starter` ("L" or
 // "R") moves first: "L", "R", or "" for a draw (CGSuite's loopy classes:
@@ -243,10 +248,22 @@ function showAnalysis(r) {
     ? "Moves that keep the draw"
     : r.winning_moves.length === 1 ? "Winning move"
     : "Winning moves" + (r.winning_moves.length ? " (" + r.winning_moves.length + ")" : "");
-  for (const m of r.winning_moves) {
-    const li = moveButton(m, followMove);
-    li.dataset.key = m.to + "\n" + m.description;
-    list.append(li);
+  // A partizan position lists both players' winning moves, each moving
+  // first; a player with none is said so.
+  const partizan = r.winning_moves.some((m) => m.side);
+  for (const side of partizan ? ["L", "R"] : [undefined]) {
+    const mine = r.winning_moves.filter((m) => m.side === side);
+    if (partizan && mine.length === 0) {
+      list.append(el("li", { class: "muted", "data-none": side },
+        (side === "L" ? "Left" : "Right") + " moving first: none"));
+    }
+    for (const m of mine) {
+      const li = moveButton(m, followMove);
+      li.dataset.key = moveKey(m);
+      // Numbered from 1 past the line saying a player has none.
+      li.value = list.querySelectorAll("li[data-key]").length + 1;
+      list.append(li);
+    }
   }
   if (r.winning_moves.length === 0 && drawing.length === 0) {
     list.append(el("li", { class: "muted" }, r.outcome === "P"
@@ -256,7 +273,7 @@ function showAnalysis(r) {
   // A drawn position: the moves that keep the draw.
   for (const m of drawing) {
     const li = moveButton(m, followMove);
-    li.dataset.key = m.to + "\n" + m.description;
+    li.dataset.key = moveKey(m);
     list.append(li);
   }
 }
@@ -331,10 +348,13 @@ function showMoveOutcomes(moves) {
   if (moves.length === 0) list.append(el("li", { class: "muted" }, "no move: the game is over"));
   for (const m of moves) list.append(colouredMove(m, followMove));
   // The winning moves, coloured and with their remoteness too.
-  const byTo = new Map(moves.map((m) => [m.to + "\n" + m.description, m]));
+  const byTo = new Map(moves.map((m) => [moveKey(m), m]));
   for (const li of $("winning-moves").querySelectorAll("li[data-key]")) {
     const m = byTo.get(li.dataset.key);
-    if (m) li.replaceWith(colouredMove(m, followMove));
+    if (!m) continue;
+    const coloured = colouredMove(m, followMove);
+    if (li.hasAttribute("value")) coloured.value = li.value;
+    li.replaceWith(coloured);
   }
 }
 
@@ -482,8 +502,8 @@ function endGame(stuck) {
 
 async function hint() {
   if (!game || game.over) return;
-  // A partizan position's winning moves are Left's: the moves list says
-  // which of the human's side win.
+  // A partizan position's winning moves are both players': the moves list
+  // says which of the human's side win, with their remoteness.
   const a = await api("/api/analyze", { position: game.position, misere: game.misere, moves: game.partizan });
   if (!a.ok) { $("hint-text").textContent = a.body.error; return; }
   const w = game.partizan

@@ -1675,3 +1675,53 @@ fn hostile_positions_get_their_error_while_a_light_request_answers_quickly() {
     let p99 = light[98];
     assert!(p99 < Duration::from_millis(100), "p99 {p99:?}");
 }
+
+#[tokio::test]
+async fn analyze_lists_both_players_winning_moves_with_their_side() {
+    // hackenbush("L", "e") = 1 + *: Left's winning move is the green cut
+    // (leaving 1, where Right cannot move); Right's one move, the same
+    // green cut, leaves 1 and loses. Left's and Right's green cuts read
+    // alike and lead to the same position: only `side` tells them apart.
+    let body = get_ok(
+        router(),
+        "/api/analyze",
+        &[
+            ("position", "hackenbush(\"L\", \"e\")"),
+            ("all", "true"),
+            ("moves", "true"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        body["winning_moves"],
+        json!([{"side": "L", "component": 1, "description": "cut edge 1 (green)", "to": "hackenbush(\"L\", \"\")"}])
+    );
+    let green: Vec<(&str, &str)> = body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["description"] == "cut edge 1 (green)")
+        .map(|m| (m["side"].as_str().unwrap(), m["outcome"].as_str().unwrap()))
+        .collect();
+    assert_eq!(green, [("L", "L"), ("R", "L")]);
+    // A 3x4 Domineering board is an R-position: no winning move for Left
+    // (vertical), and each of Right's nine horizontal placements wins.
+    let body = get_ok(
+        router(),
+        "/api/analyze",
+        &[
+            ("position", "domineering(\"....|....|....\")"),
+            ("all", "true"),
+        ],
+    )
+    .await;
+    assert_eq!(body["outcome"], "R");
+    let moves = body["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 9, "{body}");
+    assert!(
+        moves
+            .iter()
+            .all(|m| m["side"] == "R" && m["description"].as_str().unwrap().contains("horizontal")),
+        "{body}"
+    );
+}

@@ -208,6 +208,10 @@ impl From<&Figures> for CgtJson {
 /// position after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveJson {
+    /// Whose move, among a partizan position's winning moves: `L` or `R`
+    /// (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
     /// The component that moves, counting from 0 in the normalised sum.
     pub component: usize,
     /// The move in words.
@@ -264,6 +268,7 @@ impl AnalysisJson {
 impl From<&SumMove> for MoveJson {
     fn from(m: &SumMove) -> MoveJson {
         MoveJson {
+            side: m.side.map(|side| side.name()[..1].to_string()),
             component: m.component,
             description: m.description(),
             to: m.to.to_string(),

@@ -49,19 +49,23 @@ proptest! {
         let left = search.wins(position.components(), Side::Left).unwrap();
         let right = search.wins(position.components(), Side::Right).unwrap();
         prop_assert_eq!(analysis.outcome, Outcome::from_partizan(left, right), "{}", text);
-        // Every Left move to a position Right (moving next) loses, in order.
+        // Every Left move to a position Right (moving next) loses, in order,
+        // then every such Right move.
         let mut expected = Vec::new();
-        if left {
+        for (side, wins) in [(Side::Left, left), (Side::Right, right)] {
+            if !wins {
+                continue;
+            }
             for (i, c) in position.components().iter().enumerate() {
-                for m in c.moves_of(Side::Left, &budget).unwrap() {
+                for m in c.moves_of(side, &budget).unwrap() {
                     let after = position.replace(i, &m.to);
-                    if !search.wins(after.components(), Side::Right).unwrap() {
-                        expected.push(after.to_string());
+                    if !search.wins(after.components(), side.other()).unwrap() {
+                        expected.push((Some(side), after.to_string()));
                     }
                 }
             }
         }
-        let found: Vec<String> = analysis.winning_moves.iter().map(|m| m.to.to_string()).collect();
+        let found: Vec<_> = analysis.winning_moves.iter().map(|m| (m.side, m.to.to_string())).collect();
         prop_assert_eq!(found, expected, "{}", text);
     }
 

@@ -62,10 +62,17 @@ proptest! {
             let left = search.wins(position.components(), Side::Left).unwrap();
             let right = search.wins(position.components(), Side::Right).unwrap();
             prop_assert_eq!(analysis.outcome, Outcome::from_partizan(left, right), "{}", text);
-            prop_assert_eq!(analysis.winning_moves.is_empty(), !left, "{}", text);
-            for m in &analysis.winning_moves {
-                prop_assert!(!search.wins(m.to.components(), Side::Right).unwrap(), "{}", text);
+            // Each player's winning moves, moving first: there are some
+            // exactly when that player wins moving first, and each leaves a
+            // position the other, moving next, loses.
+            for (side, wins) in [(Side::Left, left), (Side::Right, right)] {
+                let mine = analysis.winning_moves.iter().filter(|m| m.side == Some(side));
+                prop_assert_eq!(mine.clone().count() > 0, wins, "{}", text);
+                for m in mine {
+                    prop_assert!(!search.wins(m.to.components(), side.other()).unwrap(), "{}", text);
+                }
             }
+            prop_assert!(analysis.winning_moves.iter().all(|m| m.side.is_some()), "{}", text);
         }
     }
 }

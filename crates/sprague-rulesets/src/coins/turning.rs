@@ -54,7 +54,7 @@ pub const MAX_SIDE: usize = 1000;
 pub(crate) const RUGS: Ruleset = Ruleset {
     name: "rugs",
     syntax: "rugs(\"10;01\")   rows separated by `;`, 1 a white cell, 0 a black one",
-    rule: "choose a white cell and flip every cell of a rectangle that has it as its top-left corner (seed note 004)",
+    rule: "choose a white cell and flip every cell of a rectangle that has it as its top-left corner (Winning Ways' Rugs)",
     example: "rugs(\"101;011;110\")",
     heaps_interact: true,
     build: build_rugs,

@@ -3,7 +3,7 @@
 
 use crate::position::Position;
 use sprague_core::outcome::Outcome;
-use sprague_game::{Move, MoveLabel, Play, SumVerdict};
+use sprague_game::{Move, MoveLabel, Play, Side, SumVerdict};
 use sprague_impartial::nimber::Nimber;
 use sprague_loopy::graph::LoopyValue;
 use sprague_misere::misere::MisereFigures;
@@ -70,7 +70,10 @@ pub struct Analysis {
     /// canonical sum, the loopy sum); `None` otherwise.
     pub components: Vec<Option<Value>>,
     /// The winning moves found: the first one, or all with `all`. For a
-    /// partizan position, Left's, Left moving first.
+    /// partizan position from [`analyze`](crate::analyze), Left's (Left
+    /// moving first) then Right's (Right moving first), each with its
+    /// [`SumMove::side`]; from [`analyze_for`](crate::analyze_for), the
+    /// given side's alone.
     pub winning_moves: Vec<SumMove>,
     /// For a drawn position (`Outcome::D`), the moves that keep the draw
     /// (every other move loses): the first one, or all with `all`. Empty
@@ -182,6 +185,10 @@ pub struct SumMove {
     pub label: MoveLabel,
     /// The whole position after the move.
     pub to: Position,
+    /// Whose move it is, among a partizan position's winning moves from
+    /// [`analyze`](crate::analyze) (which lists both players'); `None`
+    /// otherwise.
+    pub side: Option<Side>,
 }
 
 impl SumMove {
@@ -191,6 +198,7 @@ impl SumMove {
             component,
             to: position.replace(component, &m.to),
             label: m.label,
+            side: None,
         }
     }
 

@@ -231,9 +231,10 @@ impl CanonicalSolver {
 /// The analysis of a normal-play sum of short partizan (and impartial)
 /// components by canonical forms: the value of the sum in CGSuite's
 /// notation (left out beyond [`value_chars`]), the outcome class from
-/// comparing it with 0, and the winning moves of `side` moving first (its
-/// moves after which the sum is won for it moving second), the first one
-/// or, with `all`, every one, in the order of components, then moves.
+/// comparing it with 0, and the winning moves of each of `sides` moving
+/// first (its moves after which the sum is won for it moving second), the
+/// first one or, with `all`, every one, in the order of components, then
+/// moves; with two sides, each move tagged with its side.
 ///
 /// # Errors
 ///
@@ -241,10 +242,15 @@ impl CanonicalSolver {
 /// too.
 pub(super) fn analyze(
     position: &Position,
-    side: Side,
+    sides: &[Side],
     all: bool,
     budget: &Budget,
 ) -> Result<Analysis, SolveError> {
+    // With both sides asked for, each move names its side.
+    let tagged = |m: SumMove, side| SumMove {
+        side: (sides.len() > 1).then_some(side),
+        ..m
+    };
     let mut solver = CanonicalSolver::new(*budget);
     let values = position
         .components()
@@ -256,43 +262,50 @@ pub(super) fn analyze(
         total = solver.arena.add(total, v)?;
     }
     let outcome = solver.arena.outcome(total)?;
-    let side_wins_first = match side {
+    let mut winning_moves = Vec::new();
+    let wins_first = |side: Side| match side {
         Side::Left => matches!(outcome, Outcome::L | Outcome::N),
         Side::Right => matches!(outcome, Outcome::R | Outcome::N),
     };
-    let mut winning_moves = Vec::new();
-    if side_wins_first {
-        // The rest of the sum beside each component, as the sum of the
-        // others (prefix and suffix sums), never as `total - value`: the
-        // difference of a large value with itself is canonicalised by
-        // comparisons that cost many times the value (minutes against
-        // seconds on a hot 6 x 6 Domineering board).
+    // The rest of the sum beside each component, as the sum of the others
+    // (prefix and suffix sums), never as `total - value`: the difference of
+    // a large value with itself is canonicalised by comparisons that cost
+    // many times the value (minutes against seconds on a hot 6 x 6
+    // Domineering board). Needed only if some side asked for wins first.
+    let mut rests = Vec::new();
+    if sides.iter().any(|&s| wins_first(s)) {
         let mut before = Vec::with_capacity(values.len());
         let mut acc = solver.arena.zero();
         for &v in &values {
             before.push(acc);
             acc = solver.arena.add(acc, v)?;
         }
-        let mut rests = vec![solver.arena.zero(); values.len()];
+        rests = vec![solver.arena.zero(); values.len()];
         let mut after = solver.arena.zero();
         for i in (0..values.len()).rev() {
             rests[i] = solver.arena.add(before[i], after)?;
             after = solver.arena.add(after, values[i])?;
         }
+    }
+    for &side in sides {
+        if !wins_first(side) {
+            continue;
+        }
+        let before = winning_moves.len();
         'components: for (i, c) in position.components().iter().enumerate() {
             let rest = rests[i];
             let wanted = if all {
                 usize::MAX
             } else {
-                1 - winning_moves.len()
+                1 - (winning_moves.len() - before)
             };
             if let Kind::Partizan(g) = c.kind()
                 && let Some(moves) = g.winning_moves_against(side, rest, wanted, &mut solver.arena)
             {
                 for m in moves? {
-                    winning_moves.push(SumMove::new(position, i, m));
+                    winning_moves.push(tagged(SumMove::new(position, i, m), side));
                 }
-                if !all && !winning_moves.is_empty() {
+                if !all && winning_moves.len() > before {
                     break 'components;
                 }
                 continue;
@@ -301,7 +314,7 @@ pub(super) fn analyze(
                 let after = solver.move_value(&m)?;
                 let after = solver.arena.add(rest, after)?;
                 if solver.won_moving_second(after, side)? {
-                    winning_moves.push(SumMove::new(position, i, m));
+                    winning_moves.push(tagged(SumMove::new(position, i, m), side));
                     if !all {
                         break 'components;
                     }
@@ -381,7 +394,7 @@ mod tests {
         // winning move of Right's leaves a sum that Left, moving first,
         // loses.
         let p = Position::parse("cut(3, 5) + hackenbush(\"LR\")").unwrap();
-        let a = analyze(&p, Side::Right, true, &Budget::DEFAULT).unwrap();
+        let a = analyze(&p, &[Side::Right], true, &Budget::DEFAULT).unwrap();
         let mut search = super::super::search::SumSearch::new(Play::Normal, Budget::DEFAULT);
         let mut expected = Vec::new();
         for (i, c) in p.components().iter().enumerate() {

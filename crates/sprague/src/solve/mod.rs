@@ -86,8 +86,10 @@ impl Kinds {
 /// [`Impartial::outcome`](crate::Impartial::outcome).
 ///
 /// With `all`, every winning move is listed (by component, then place, then
-/// size); otherwise the first. For a partizan position the winning moves are
-/// Left's, Left moving first.
+/// size); otherwise the first. For a partizan position both players' are
+/// listed, each with its [`SumMove::side`](crate::SumMove::side): Left's when Left
+/// moves first, then Right's when Right moves first (the first of each
+/// without `all`).
 ///
 /// The value of a loopy partizan position is given here as
 /// [`loopy_partizan_value`] gives it (a [`Value::NotComputed`] beyond its
@@ -115,7 +117,31 @@ pub fn analyze(
     all: bool,
     budget: &Budget,
 ) -> Result<Analysis, SolveError> {
-    analyze_with(position, play, Side::Left, all, true, budget)
+    let partizan = position
+        .components()
+        .iter()
+        .any(|c| c.class().is_partizan());
+    let sides: &[Side] = if partizan {
+        &[Side::Left, Side::Right]
+    } else {
+        &[Side::Left]
+    };
+    let (mut analysis, both) = analyze_with(position, play, sides, all, true, budget)?;
+    if partizan && !both {
+        // Not by canonical forms, which give both sides' moves at once:
+        // Right's are found as Right's analysis finds them.
+        let (right, _) = analyze_with(position, play, &[Side::Right], all, false, budget)?;
+        let tagged = |moves: Vec<SumMove>, side| {
+            moves.into_iter().map(move |m| SumMove {
+                side: Some(side),
+                ..m
+            })
+        };
+        analysis.winning_moves = tagged(std::mem::take(&mut analysis.winning_moves), Side::Left)
+            .chain(tagged(right.winning_moves, Side::Right))
+            .collect();
+    }
+    Ok(analysis)
 }
 
 /// [`analyze`] with the winning moves of `side` moving first: for a
@@ -134,7 +160,7 @@ pub fn analyze_for(
     all: bool,
     budget: &Budget,
 ) -> Result<Analysis, SolveError> {
-    analyze_with(position, play, side, all, false, budget)
+    analyze_with(position, play, &[side], all, false, budget).map(|(analysis, _)| analysis)
 }
 
 /// The value of a position with loopy partizan components under normal
@@ -167,14 +193,19 @@ pub fn loopy_partizan_value(
     loopy_partizan::value(position, budget).map(Some)
 }
 
+/// The analysis with the winning moves of `sides[0]` moving first, and
+/// whether those of every side in `sides` are there too (each tagged with
+/// its side), as the canonical forms give them.
 fn analyze_with(
     position: &Position,
     play: Play,
-    side: Side,
+    sides: &[Side],
     all: bool,
     with_value: bool,
     budget: &Budget,
-) -> Result<Analysis, SolveError> {
+) -> Result<(Analysis, bool), SolveError> {
+    let side = sides[0];
+    let one = |analysis: Analysis| (analysis, sides.len() == 1);
     let max = if all { usize::MAX } else { 1 };
     let components = position.components();
     let kinds = Kinds::of(components);
@@ -186,7 +217,7 @@ fn analyze_with(
         }
         // Every component, loopy or not, is explored from its moves: the
         // retrograde search decides the whole sum.
-        return loopy_partizan::analyze(position, side, all, with_value, budget);
+        return loopy_partizan::analyze(position, side, all, with_value, budget).map(one);
     }
     if kinds.loopy && (kinds.partizan || play == Play::Misere) {
         let c = components
@@ -213,13 +244,13 @@ fn analyze_with(
         if misere_impartial
             && let Ok(analysis) = misere::analyze(position, max, &beside_rule_budget(budget))
         {
-            return Ok(analysis);
+            return Ok(one(analysis));
         }
-        return Ok(Analysis::from_verdict(position, play, verdict.clone()));
+        return Ok(one(Analysis::from_verdict(position, play, verdict.clone())));
     }
     if play == Play::Normal {
         if kinds.loopy {
-            return loopy::analyze(position, all, budget);
+            return loopy::analyze(position, all, budget).map(one);
         }
         if kinds.partizan {
             let canonical_budget = if expensive {
@@ -227,11 +258,11 @@ fn analyze_with(
             } else {
                 *budget
             };
-            if let Ok(analysis) = canonical::analyze(position, side, all, &canonical_budget) {
-                return Ok(analysis);
+            if let Ok(analysis) = canonical::analyze(position, sides, all, &canonical_budget) {
+                return Ok((analysis, true));
             }
         } else {
-            return nim_sum::analyze(position, max, budget);
+            return nim_sum::analyze(position, max, budget).map(one);
         }
     }
     if misere_impartial {
@@ -239,13 +270,13 @@ fn analyze_with(
         // it the search (or the sum rule) answers, without the form.
         let form_budget = misere_budget(budget);
         if let Ok(analysis) = misere::analyze(position, max, &form_budget) {
-            return Ok(analysis);
+            return Ok(one(analysis));
         }
     }
     if let Some(verdict) = verdict {
-        return Ok(Analysis::from_verdict(position, play, verdict));
+        return Ok(one(Analysis::from_verdict(position, play, verdict)));
     }
-    search::analyze(position, play, side, max, budget)
+    search::analyze(position, play, side, max, budget).map(one)
 }
 
 /// The positions the misère canonical form of a sum may take when a sum
