@@ -95,12 +95,15 @@ def console(body):
 
 
 def python_expectations(block):
-    """(prefix of what `print` writes) for each `print(...)  # shown` line."""
+    """For each `print(...)` line, in order, the prefix of the line it
+    prints as its `# shown` comment gives it, or None where it has no
+    comment (each print of the block prints one line)."""
     shown = []
     for line in block.splitlines():
+        if not line.startswith("print("):
+            continue
         m = re.match(r"print\(.*\)\s*#\s*(.*)$", line)
-        if m:
-            shown.append(m.group(1).split("...")[0].rstrip())
+        shown.append(m.group(1).split("...")[0].rstrip() if m else None)
     return shown
 
 
@@ -164,8 +167,11 @@ def main():
                 problem = f"output differs from the README's:\n{got}\n-- the README shows:\n{shown}"
         elif kind == "python":
             printed = done.stdout.splitlines()
-            for want, got in zip(python_expectations(command), printed):
-                if not got.startswith(want):
+            wants = python_expectations(command)
+            if len(printed) != len(wants):
+                problem = f"printed {len(printed)} lines for its {len(wants)} prints"
+            for want, got in zip(wants, printed):
+                if want is not None and not got.startswith(want):
                     problem = f"printed {got!r}, the README shows {want!r}..."
         if problem:
             out = "" if kind == "line" else (done.stdout + done.stderr)[-3000:]
