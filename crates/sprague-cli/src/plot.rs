@@ -693,7 +693,10 @@ fn write_plot(
             )));
         }
     };
-    std::fs::write(path, bytes)
+    // Atomically, as checkpoints are: never half a plot, and never a
+    // device, FIFO or link replaced.
+    let tmp = sprague::durable::temporary_path(path);
+    sprague::durable::write_atomically(path, &tmp, |out| std::io::Write::write_all(out, &bytes))
         .map_err(|e| Failure::user(format!("cannot write plot {}: {e}", path.display())))
 }
 

@@ -15,7 +15,7 @@ use sprague::syntax::parse_ruleset;
 use sprague::{Budget, HeapFamily, Periodicity, SolveError};
 
 use crate::failure::Failure;
-use sprague::durable::write_atomically;
+use sprague::durable::{check_output_path, not_a_regular_file, write_atomically};
 
 mod grid;
 
@@ -208,6 +208,23 @@ fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
     })
 }
 
+/// Refuses, before any work, an output path that is there and is not a
+/// regular file (a device node, a FIFO, a symbolic link, a directory):
+/// each is written by a rename over it, which would replace it.
+fn check_outputs(args: &Args) -> Result<(), Failure> {
+    let outputs = [
+        ("--plot", &args.plot),
+        ("--checkpoint", &args.checkpoint),
+        ("--certificate", &args.certificate),
+    ];
+    for (flag, path) in outputs {
+        if let Some(path) = path {
+            check_output_path(path).map_err(|e| Failure::user(format!("{flag}: {e}")))?;
+        }
+    }
+    Ok(())
+}
+
 /// Writes the family's checkpoint to `path` atomically, so that a crash,
 /// `kill -9` or a power cut at any moment leaves either the previous
 /// checkpoint or the new one, whole (see [`write_atomically`]). The values
@@ -243,15 +260,16 @@ fn resume_from(family: &dyn HeapFamily, path: &Path, on_disk: bool) -> Result<()
     };
     // Checked by path before opening (opening a FIFO waits for a writer,
     // for ever), and again through the handle (the path may have changed).
-    let metadata = std::fs::metadata(path).map_err(|e| refuse(&e))?;
-    if !metadata.is_file() {
-        return Err(refuse(&"not a regular file"));
-    }
+    let regular = |metadata: std::io::Result<std::fs::Metadata>| {
+        let metadata = metadata.map_err(|e| refuse(&e))?;
+        match not_a_regular_file(&metadata) {
+            None => Ok(()),
+            Some(kind) => Err(refuse(&format_args!("it is {kind}, not a regular file"))),
+        }
+    };
+    regular(std::fs::metadata(path))?;
     let file = std::fs::File::open(path).map_err(|e| refuse(&e))?;
-    let metadata = file.metadata().map_err(|e| refuse(&e))?;
-    if !metadata.is_file() {
-        return Err(refuse(&"not a regular file"));
-    }
+    regular(file.metadata())?;
     let mut frame = Vec::new();
     let mut reader = std::io::BufReader::new(file);
     (&mut reader)
@@ -785,6 +803,7 @@ fn for_each_chunk(
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
+    check_outputs(args)?;
     let syntax = parse_ruleset(&args.ruleset)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
     let (from, to) = match grid::plan(args, &syntax)? {

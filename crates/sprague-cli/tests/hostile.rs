@@ -2,7 +2,7 @@
 //! refused where they are read with the limit in the message, never a
 //! crash.
 
-use super::{sprague, sprague_fails, sprague_ok};
+use super::{scratch, sprague, sprague_fails, sprague_in, sprague_ok};
 
 /// The command fails with status 2 and one error naming `limit`.
 fn refused_with_limit(position: &str, limit: &str) -> String {
@@ -121,4 +121,86 @@ fn nested_multiple_switches_are_read_in_time_linear_in_their_text() {
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["outcome"], "P", "{out}");
     assert_eq!(json["value"], "0", "{out}");
+}
+
+#[test]
+fn output_paths_are_written_as_regular_files_only() {
+    // As root, `--checkpoint /dev/null` replaced the device node with a
+    // regular file, and FIFOs and symbolic links were replaced too: each
+    // output was renamed over whatever its path was.
+    let dir = scratch("outputs");
+    let status = std::process::Command::new("mkfifo")
+        .arg(dir.join("fifo"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::fs::write(dir.join("target"), b"kept").unwrap();
+    std::os::unix::fs::symlink("target", dir.join("link")).unwrap();
+    std::fs::create_dir(dir.join("folder")).unwrap();
+    for flag in ["--checkpoint", "--plot", "--certificate"] {
+        for (name, kind) in [
+            ("fifo", "a FIFO"),
+            ("link", "a symbolic link"),
+            ("folder", "a directory"),
+        ] {
+            let mut args = vec!["table", "officers", "--to", "100", flag, name];
+            if flag == "--certificate" {
+                args.push("--period");
+            }
+            let (out, err, status) = sprague_in(&dir, &args);
+            assert_eq!(status, 2, "{flag} {name}: {err}");
+            assert_eq!(out, "", "{flag} {name}: nothing is computed");
+            assert_eq!(
+                err.trim_end(),
+                format!("error: {flag}: {name} is {kind}, not a regular file"),
+            );
+        }
+    }
+    // Refused before any work: a table far too large for memory is refused
+    // for its path, not for its size.
+    let (_, err, status) = sprague_in(
+        &dir,
+        &["table", "officers", "--to", "2^40", "--checkpoint", "fifo"],
+    );
+    assert_eq!(status, 2);
+    assert!(err.contains("fifo is a FIFO"), "{err}");
+    // Each is still what it was.
+    let kind = |name: &str| {
+        std::fs::symlink_metadata(dir.join(name))
+            .unwrap()
+            .file_type()
+    };
+    assert!(std::os::unix::fs::FileTypeExt::is_fifo(&kind("fifo")));
+    assert!(kind("link").is_symlink());
+    assert!(kind("folder").is_dir());
+    assert_eq!(std::fs::read(dir.join("target")).unwrap(), b"kept");
+    // `--resume` refuses the same paths in the same words.
+    let (_, err, status) = sprague_in(&dir, &["table", "officers", "--resume", "fifo"]);
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("cannot resume from fifo: it is a FIFO, not a regular file"),
+        "{err}"
+    );
+    // A regular file, there or not, is written.
+    let (_, err, status) = sprague_in(
+        &dir,
+        &[
+            "table",
+            "officers",
+            "--to",
+            "100",
+            "--checkpoint",
+            "target",
+            "--plot",
+            "new.svg",
+        ],
+    );
+    assert_eq!(status, 0, "{err}");
+    assert_ne!(std::fs::read(dir.join("target")).unwrap(), b"kept");
+    assert!(
+        std::fs::read(dir.join("new.svg"))
+            .unwrap()
+            .starts_with(b"<svg")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
