@@ -188,9 +188,9 @@ fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
         (Some(max), _) => {
             let needed = sprague::sequence_bytes(max.saturating_add(1));
             if needed > limit && args.disk.is_none() {
-                let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+                let gib = sprague::bytes_text;
                 return Err(Failure::user(format!(
-                    "a period search up to heap {max} may need {:.1} GiB ({} bytes per heap and up to {:.1} GiB for the period detector), more than the {:.1} GiB of memory available: give a smaller --max, or --disk DIR",
+                    "a period search up to heap {max} may need {} ({} bytes per heap and up to {} for the period detector), more than the {} of memory available: give a smaller --max, or --disk DIR",
                     gib(needed),
                     sprague::BYTES_PER_HEAP,
                     gib(sprague::DETECTOR_BYTES),
@@ -588,13 +588,7 @@ fn keep_on_disk(
     };
     let memory = budget.memory_bytes.unwrap_or(u64::MAX);
     if let Some(used) = family.keep_on_disk(dir, memory, heaps)? {
-        let size = |bytes: u64| {
-            if bytes >= 1 << 30 {
-                format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
-            } else {
-                format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20))
-            }
-        };
+        let size = sprague::bytes_text;
         eprintln!(
             "table: the values of {} through heap {} do not fit in {} of memory: {} go to a file in {} (room reserved now), {} stay in memory (the first and the last {} heaps, and the period detector)",
             family.ruleset(),
@@ -620,7 +614,7 @@ fn announcement(family: &dyn HeapFamily, reached: u64, max: u64, seconds: f64) -
     let left = max.saturating_sub(reached) as f64 / rate.max(1e-9);
     // In memory (on disk, the part that stays in memory).
     let kept = family.kept_bytes(max.saturating_add(1)).unwrap_or(0);
-    let gib = kept as f64 / f64::from(1u32 << 30);
+    let size = sprague::bytes_text(kept);
     let time = if left < 90.0 {
         format!("{left:.0} s")
     } else if left < 5400.0 {
@@ -629,7 +623,7 @@ fn announcement(family: &dyn HeapFamily, reached: u64, max: u64, seconds: f64) -
         format!("{:.1} h", left / 3600.0)
     };
     format!(
-        "table: searching the period of {}: values heap by heap until a period is proved, through heap {max} at most ({gib:.1} GiB, at most {time} at {rate:.0} heaps/s); --max N or --time-limit SECONDS bounds it",
+        "table: searching the period of {}: values heap by heap until a period is proved, through heap {max} at most ({size}, at most {time} at {rate:.0} heaps/s); --max N or --time-limit SECONDS bounds it",
         family.ruleset()
     )
 }
@@ -691,8 +685,8 @@ fn period_line(periodicity: Option<Periodicity>, report: Option<&PeriodReport>) 
             let why = match r.end {
                 SearchEnd::Budget { .. } => String::new(),
                 SearchEnd::Memory { values, bytes } => format!(
-                    ": computing further would need more memory than the {:.1} GiB available ({values} heaps fit)",
-                    bytes as f64 / f64::from(1u32 << 30),
+                    ": computing further would need more memory than the {} available ({values} heaps fit)",
+                    sprague::bytes_text(bytes),
                 ),
                 _ => format!(": {r}"),
             };

@@ -204,3 +204,21 @@ fn output_paths_are_written_as_regular_files_only() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_small_memory_limit_is_printed_in_a_unit_that_shows_it() {
+    // `--memory 8M` said "0.0 GiB ... more than the 0.0 GiB".
+    let err = sprague_fails(&["table", "officers", "--to", "2^20", "--memory", "8M"]);
+    assert!(
+        err.contains("more than the 8.0 MiB of memory available"),
+        "{err}"
+    );
+    assert!(!err.contains("0.0 GiB"), "{err}");
+    let err = sprague_fails(&[
+        "table", "officers", "--period", "--max", "2^30", "--memory", "8M",
+    ]);
+    assert!(
+        err.contains("more than the 8.0 MiB of memory available") && err.contains("3.0 GiB"),
+        "{err}"
+    );
+}

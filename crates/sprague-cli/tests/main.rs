@@ -2215,7 +2215,7 @@ fn a_long_table_period_search_announces_itself_on_a_pipe() {
         .unwrap_or_else(|| panic!("no announcement: {err}"));
     assert!(
         line.contains("through heap 3000000 at most")
-            && line.contains("GiB")
+            && line.contains(" MiB, at most")
             && line.contains("heaps/s")
             && line.contains("--max N or --time-limit SECONDS bounds it"),
         "{line}"
