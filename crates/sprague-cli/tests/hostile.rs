@@ -222,3 +222,27 @@ fn a_small_memory_limit_is_printed_in_a_unit_that_shows_it() {
         "{err}"
     );
 }
+
+#[test]
+fn a_time_limit_past_a_billion_seconds_is_too_large() {
+    // 1e300 was refused as "not positive".
+    for limit in ["1e300", "inf", "1000000001"] {
+        let err = sprague_fails(&["analyze", "nim(3)", "--time-limit", limit]);
+        assert!(
+            err.contains("is too large")
+                && err.contains("the limit is 1000000000 seconds")
+                && err.len() < 200,
+            "{limit}: {err}"
+        );
+    }
+    let out = sprague_ok(&["analyze", "nim(3)", "--time-limit", "1e9"]);
+    assert!(out.contains("Grundy value 3"), "{out}");
+    for limit in ["0", "-1", "NaN"] {
+        let flag = format!("--time-limit={limit}");
+        let err = sprague_fails(&["analyze", "nim(3)", &flag]);
+        assert!(
+            err.contains("needs a positive number of seconds"),
+            "{limit}: {err}"
+        );
+    }
+}
