@@ -210,7 +210,8 @@ fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
 
 /// Refuses, before any work, an output path that is there and is not a
 /// regular file (a device node, a FIFO, a symbolic link, a directory):
-/// each is written by a rename over it, which would replace it.
+/// each is written by a rename over it, which would replace it; and a
+/// plot that is neither .svg nor .png.
 fn check_outputs(args: &Args) -> Result<(), Failure> {
     let outputs = [
         ("--plot", &args.plot),
@@ -221,6 +222,9 @@ fn check_outputs(args: &Args) -> Result<(), Failure> {
         if let Some(path) = path {
             check_output_path(path).map_err(|e| Failure::user(format!("{flag}: {e}")))?;
         }
+    }
+    if let Some(path) = &args.plot {
+        crate::plot::format(path)?;
     }
     Ok(())
 }
