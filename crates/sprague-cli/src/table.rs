@@ -577,7 +577,8 @@ fn search_period(steps: &mut Steps, budget: &Budget) -> Result<PeriodReport, Fai
 
 /// With `--disk DIR`: the values of the table (up to `to`, or the period
 /// search's last heap) go to a file in `dir` if they would not fit in
-/// memory, and the table says so, with what goes where.
+/// memory, and the table says so, with what goes where; or says that the
+/// file is not needed. A family that keeps no values refuses `--disk`.
 fn keep_on_disk(
     family: &dyn HeapFamily,
     dir: &Path,
@@ -585,13 +586,34 @@ fn keep_on_disk(
     search: Option<&Budget>,
     budget: &Budget,
 ) -> Result<(), Failure> {
+    if !family.has_checkpoints() {
+        // As --checkpoint is: the flag was silently ignored.
+        return Err(Failure::user(format!(
+            "--disk is for take-and-break games, which keep their values: `{}` keeps none (its values are quick to compute)",
+            family.ruleset()
+        )));
+    }
+    let memory = budget.memory_bytes.unwrap_or(u64::MAX);
+    let unused = |heaps: &dyn std::fmt::Display| {
+        eprintln!(
+            "table: --disk {} is not used: the values {heaps} fit in the {} of memory",
+            dir.display(),
+            sprague::bytes_text(memory)
+        );
+    };
     let heaps = match (search, to) {
         (Some(search), _) => search.max_positions,
         (None, Some(to)) => to.saturating_add(1),
-        (None, None) => return Ok(()),
+        (None, None) => {
+            unused(&"of the default table");
+            return Ok(());
+        }
     };
-    let memory = budget.memory_bytes.unwrap_or(u64::MAX);
-    if let Some(used) = family.keep_on_disk(dir, memory, heaps)? {
+    let used = family.keep_on_disk(dir, memory, heaps)?;
+    if used.is_none() {
+        unused(&format_args!("through heap {}", heaps - 1));
+    }
+    if let Some(used) = used {
         let size = sprague::bytes_text;
         eprintln!(
             "table: the values of {} through heap {} do not fit in {} of memory: {} go to a file in {} (room reserved now), {} stay in memory (the first and the last {} heaps, and the period detector)",

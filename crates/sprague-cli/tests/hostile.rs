@@ -246,3 +246,21 @@ fn a_time_limit_past_a_billion_seconds_is_too_large() {
         );
     }
 }
+
+#[test]
+fn disk_is_refused_or_noted_where_it_does_not_apply() {
+    // --disk was silently ignored by families that keep no values, and
+    // where the values fit in memory.
+    let err = sprague_fails(&["table", "nim", "--to", "10", "--disk", "."]);
+    assert!(
+        err.contains("--disk is for take-and-break games") && err.contains("`nim` keeps none"),
+        "{err}"
+    );
+    let (out, err, status) = sprague(&["table", "officers", "--to", "10", "--disk", "."]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("officers"), "{out}");
+    assert!(
+        err.contains("--disk . is not used: the values through heap 10 fit in the"),
+        "{err}"
+    );
+}
