@@ -243,36 +243,32 @@ fn a_heat_map_too_large_to_draw_is_refused_before_the_table_is_computed() {
     // A 3000x3000 --plot was refused after 4 s of work. `cut(0, 0)` is no
     // position, an error met only when the table is computed: the heat
     // map's error shows it never was.
-    let err = sprague_fails(&[
-        "table",
-        "cut",
-        "--from",
-        "0x0",
-        "--to",
-        "2999x2999",
-        "--budget",
-        "100000000",
-        "--plot",
-        "never.png",
-    ]);
-    assert!(
-        err.contains("a heat map draws at most 1000000 cells (1000x1000), not 3000x3000"),
-        "{err}"
-    );
-    let err = sprague_fails(&[
-        "table",
-        "cut",
-        "--from",
-        "0x0",
-        "--to",
-        "599x599",
-        "--plot",
-        "never.svg",
-    ]);
-    assert!(
-        err.contains("an SVG heat map draws at most 250000 cells (500x500), not 600x600"),
-        "{err}"
-    );
+    for (to, file, says) in [
+        (
+            "2999x2999",
+            "never.png",
+            "a heat map draws at most 1000000 cells (1000x1000), not 3000x3000",
+        ),
+        (
+            "599x599",
+            "never.svg",
+            "an SVG heat map draws at most 250000 cells (500x500), not 600x600",
+        ),
+    ] {
+        let err = sprague_fails(&[
+            "table",
+            "cut",
+            "--from",
+            "0x0",
+            "--to",
+            to,
+            "--budget",
+            "100000000",
+            "--plot",
+            file,
+        ]);
+        assert!(err.contains(says), "{err}");
+    }
     let err = sprague_fails(&["table", "cut", "--from", "0x0", "--plot", "never.txt"]);
     assert!(
         err.contains("--plot needs a file ending in .svg or .png, not never.txt"),
