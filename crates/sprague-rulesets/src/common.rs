@@ -145,7 +145,7 @@ impl fmt::Display for MemoryShortfall {
 /// assert_eq!(b.max_positions, (1 << 24) + 1);
 /// // Not in 64 MiB.
 /// let refused = table_budget(officers.as_ref(), 0, 1 << 24, 0, None, Budget::DEFAULT.with_memory(64 << 20));
-/// assert!(refused.unwrap_err().to_string().starts_with("the table up to heap 16777216 needs about 0.1 GiB"));
+/// assert!(refused.unwrap_err().to_string().starts_with("the table up to heap 16777216 needs about 64.0 MiB (64.0 MiB of values kept), more than the 64.0 MiB"));
 /// ```
 pub fn table_budget(
     family: &dyn HeapFamily,
