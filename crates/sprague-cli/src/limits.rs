@@ -17,7 +17,7 @@ pub struct Limits {
     budget: Option<u64>,
 
     /// Stop a computation that takes longer than this many seconds, with
-    /// an error (no limit by default).
+    /// an error (no limit by default; at most 1000000000, about 31 years).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
 }
@@ -38,6 +38,13 @@ impl Limits {
         let Some(seconds) = self.time_limit else {
             return Ok(budget);
         };
+        if seconds > MAX_TIME_LIMIT {
+            // Infinity too: "no limit" is said by leaving the flag out.
+            // In exponent form: 1e300 written out is 301 digits.
+            return Err(Failure::user(format!(
+                "--time-limit {seconds:e} is too large: the limit is {MAX_TIME_LIMIT} seconds (about 31 years); leave --time-limit out for no limit"
+            )));
+        }
         match std::time::Duration::try_from_secs_f64(seconds) {
             Ok(limit) if seconds > 0.0 => Ok(budget.with_time_limit(limit)),
             _ => Err(Failure::user(format!(
@@ -46,6 +53,11 @@ impl Limits {
         }
     }
 }
+
+/// The largest `--time-limit`, in seconds: a billion, about 31 years. A
+/// larger one would overflow the clock's deadline (1e300 was refused as
+/// "not positive"), and no run is meant to last longer.
+pub const MAX_TIME_LIMIT: f64 = 1e9;
 
 impl Limits {
     /// The `--budget` given on the command line, if one was.

@@ -399,29 +399,40 @@ const LIGHT: [u8; 3] = [0xde, 0xeb, 0xf7];
 const DARK: [u8; 3] = [0x08, 0x30, 0x6b];
 
 impl<'a> HeatMap<'a> {
-    /// The heat map of `table`.
-    ///
-    /// # Errors
-    ///
-    /// A table of more than a million cells (a heat map has a pixel a cell
-    /// at least).
-    pub fn new(table: &'a GridTable) -> Result<HeatMap<'a>, Failure> {
-        let [rows, cols] = table.shape();
-        if rows * cols > MAP_MAX_PNG {
+    /// Refuses, before the table is computed (a 3000x3000 table was
+    /// computed for 4 s, then refused), a heat map to `path` of `rows` x
+    /// `cols` cells that it cannot draw: more than a million cells (a heat
+    /// map has a pixel a cell at least), as SVG (every cell an element)
+    /// more than 250 000, or a file that is neither .svg nor .png.
+    pub fn check(path: &Path, rows: u128, cols: u128) -> Result<(), Failure> {
+        let cells = rows.saturating_mul(cols);
+        if cells > u128::from(MAP_MAX_PNG) {
             return Err(Failure::user(format!(
                 "a heat map draws at most {MAP_MAX_PNG} cells (1000x1000), not {rows}x{cols}: ask for a smaller --to"
             )));
         }
+        if format(path)? == Format::Svg && cells > u128::from(MAP_MAX_SVG) {
+            return Err(Failure::user(format!(
+                "an SVG heat map draws at most {MAP_MAX_SVG} cells (500x500), not {rows}x{cols}: write a .png, or ask for a smaller --to"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The heat map of `table`, of at most a million cells (see
+    /// [`HeatMap::check`]).
+    pub fn new(table: &'a GridTable) -> HeatMap<'a> {
+        let [rows, cols] = table.shape();
         let cell = (u64::from(MAP_SIDE) / rows.max(cols)).clamp(1, 24) as u32;
         let legend = HeatMap::legend_of(table).len() as u32;
         let width = (MAP_LEFT + cols as u32 * cell + MAP_RIGHT).max(480);
         let height = MAP_TOP + rows as u32 * cell + 12 + legend * MAP_LEGEND_LINE + 8;
-        Ok(HeatMap {
+        HeatMap {
             table,
             cell,
             width,
             height,
-        })
+        }
     }
 
     fn legend_of(table: &GridTable) -> Vec<([u8; 3], String)> {
@@ -502,17 +513,9 @@ impl<'a> HeatMap<'a> {
     }
 
     /// The heat map as an SVG document.
-    ///
-    /// # Errors
-    ///
-    /// A table of more than 250 000 cells (as PNG it may have a million).
-    pub fn svg(&self) -> Result<String, Failure> {
+    /// Of at most 250 000 cells (see [`HeatMap::check`]).
+    pub fn svg(&self) -> String {
         let [rows, cols] = self.table.shape();
-        if rows * cols > MAP_MAX_SVG {
-            return Err(Failure::user(format!(
-                "an SVG heat map draws at most {MAP_MAX_SVG} cells (500x500), not {rows}x{cols}: write a .png, or ask for a smaller --to"
-            )));
-        }
         let (w, h, c) = (self.width, self.height, self.cell);
         let mut s = String::new();
         let _ = writeln!(
@@ -582,7 +585,7 @@ impl<'a> HeatMap<'a> {
             );
         }
         s.push_str("</svg>\n");
-        Ok(s)
+        s
     }
 
     /// The heat map as a PNG image.
@@ -667,7 +670,32 @@ impl<'a> HeatMap<'a> {
 
     /// Writes the heat map to `path`, as SVG or PNG by its extension.
     pub fn write(&self, path: &Path) -> Result<(), Failure> {
-        write_plot(path, || self.svg(), || self.png())
+        write_plot(path, || Ok(self.svg()), || self.png())
+    }
+}
+
+/// The two formats a plot is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Svg,
+    Png,
+}
+
+/// The format of a plot to `path`, by its extension; checked before the
+/// plot's values are computed.
+pub fn format(path: &Path) -> Result<Format, Failure> {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
+        Some("svg") => Ok(Format::Svg),
+        Some("png") => Ok(Format::Png),
+        _ => Err(Failure::user(format!(
+            "--plot needs a file ending in .svg or .png, not {}",
+            path.display()
+        ))),
     }
 }
 
@@ -678,22 +706,14 @@ fn write_plot(
     svg: impl FnOnce() -> Result<String, Failure>,
     png: impl FnOnce() -> Vec<u8>,
 ) -> Result<(), Failure> {
-    let bytes = match path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-        .as_deref()
-    {
-        Some("svg") => svg()?.into_bytes(),
-        Some("png") => png(),
-        _ => {
-            return Err(Failure::user(format!(
-                "--plot needs a file ending in .svg or .png, not {}",
-                path.display()
-            )));
-        }
+    let bytes = match format(path)? {
+        Format::Svg => svg()?.into_bytes(),
+        Format::Png => png(),
     };
-    std::fs::write(path, bytes)
+    // Atomically, as checkpoints are: never half a plot, and never a
+    // device, FIFO or link replaced.
+    let tmp = sprague::durable::temporary_path(path);
+    sprague::durable::write_atomically(path, &tmp, |out| std::io::Write::write_all(out, &bytes))
         .map_err(|e| Failure::user(format!("cannot write plot {}: {e}", path.display())))
 }
 

@@ -15,7 +15,7 @@ use sprague::syntax::parse_ruleset;
 use sprague::{Budget, HeapFamily, Periodicity, SolveError};
 
 use crate::failure::Failure;
-use sprague::durable::write_atomically;
+use sprague::durable::{check_output_path, not_a_regular_file, write_atomically};
 
 mod grid;
 
@@ -188,9 +188,9 @@ fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
         (Some(max), _) => {
             let needed = sprague::sequence_bytes(max.saturating_add(1));
             if needed > limit && args.disk.is_none() {
-                let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+                let gib = sprague::bytes_text;
                 return Err(Failure::user(format!(
-                    "a period search up to heap {max} may need {:.1} GiB ({} bytes per heap and up to {:.1} GiB for the period detector), more than the {:.1} GiB of memory available: give a smaller --max, or --disk DIR",
+                    "a period search up to heap {max} may need {} ({} bytes per heap and up to {} for the period detector), more than the {} of memory available: give a smaller --max, or --disk DIR",
                     gib(needed),
                     sprague::BYTES_PER_HEAP,
                     gib(sprague::DETECTOR_BYTES),
@@ -206,6 +206,27 @@ fn search_budget(args: &Args, budget: &Budget) -> Result<Budget, Failure> {
         max_positions: max.saturating_add(1),
         ..*budget
     })
+}
+
+/// Refuses, before any work, an output path that is there and is not a
+/// regular file (a device node, a FIFO, a symbolic link, a directory):
+/// each is written by a rename over it, which would replace it; and a
+/// plot that is neither .svg nor .png.
+fn check_outputs(args: &Args) -> Result<(), Failure> {
+    let outputs = [
+        ("--plot", &args.plot),
+        ("--checkpoint", &args.checkpoint),
+        ("--certificate", &args.certificate),
+    ];
+    for (flag, path) in outputs {
+        if let Some(path) = path {
+            check_output_path(path).map_err(|e| Failure::user(format!("{flag}: {e}")))?;
+        }
+    }
+    if let Some(path) = &args.plot {
+        crate::plot::format(path)?;
+    }
+    Ok(())
 }
 
 /// Writes the family's checkpoint to `path` atomically, so that a crash,
@@ -243,15 +264,16 @@ fn resume_from(family: &dyn HeapFamily, path: &Path, on_disk: bool) -> Result<()
     };
     // Checked by path before opening (opening a FIFO waits for a writer,
     // for ever), and again through the handle (the path may have changed).
-    let metadata = std::fs::metadata(path).map_err(|e| refuse(&e))?;
-    if !metadata.is_file() {
-        return Err(refuse(&"not a regular file"));
-    }
+    let regular = |metadata: std::io::Result<std::fs::Metadata>| {
+        let metadata = metadata.map_err(|e| refuse(&e))?;
+        match not_a_regular_file(&metadata) {
+            None => Ok(()),
+            Some(kind) => Err(refuse(&format_args!("it is {kind}, not a regular file"))),
+        }
+    };
+    regular(std::fs::metadata(path))?;
     let file = std::fs::File::open(path).map_err(|e| refuse(&e))?;
-    let metadata = file.metadata().map_err(|e| refuse(&e))?;
-    if !metadata.is_file() {
-        return Err(refuse(&"not a regular file"));
-    }
+    regular(file.metadata())?;
     let mut frame = Vec::new();
     let mut reader = std::io::BufReader::new(file);
     (&mut reader)
@@ -555,7 +577,8 @@ fn search_period(steps: &mut Steps, budget: &Budget) -> Result<PeriodReport, Fai
 
 /// With `--disk DIR`: the values of the table (up to `to`, or the period
 /// search's last heap) go to a file in `dir` if they would not fit in
-/// memory, and the table says so, with what goes where.
+/// memory, and the table says so, with what goes where; or says that the
+/// file is not needed. A family that keeps no values refuses `--disk`.
 fn keep_on_disk(
     family: &dyn HeapFamily,
     dir: &Path,
@@ -563,20 +586,35 @@ fn keep_on_disk(
     search: Option<&Budget>,
     budget: &Budget,
 ) -> Result<(), Failure> {
+    if !family.has_checkpoints() {
+        // As --checkpoint is: the flag was silently ignored.
+        return Err(Failure::user(format!(
+            "--disk is for take-and-break games, which keep their values: `{}` keeps none (its values are quick to compute)",
+            family.ruleset()
+        )));
+    }
+    let memory = budget.memory_bytes.unwrap_or(u64::MAX);
+    let unused = |heaps: &dyn std::fmt::Display| {
+        eprintln!(
+            "table: --disk {} is not used: the values {heaps} fit in the {} of memory",
+            dir.display(),
+            sprague::bytes_text(memory)
+        );
+    };
     let heaps = match (search, to) {
         (Some(search), _) => search.max_positions,
         (None, Some(to)) => to.saturating_add(1),
-        (None, None) => return Ok(()),
+        (None, None) => {
+            unused(&"of the default table");
+            return Ok(());
+        }
     };
-    let memory = budget.memory_bytes.unwrap_or(u64::MAX);
-    if let Some(used) = family.keep_on_disk(dir, memory, heaps)? {
-        let size = |bytes: u64| {
-            if bytes >= 1 << 30 {
-                format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
-            } else {
-                format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20))
-            }
-        };
+    let used = family.keep_on_disk(dir, memory, heaps)?;
+    if used.is_none() {
+        unused(&format_args!("through heap {}", heaps - 1));
+    }
+    if let Some(used) = used {
+        let size = sprague::bytes_text;
         eprintln!(
             "table: the values of {} through heap {} do not fit in {} of memory: {} go to a file in {} (room reserved now), {} stay in memory (the first and the last {} heaps, and the period detector)",
             family.ruleset(),
@@ -602,7 +640,7 @@ fn announcement(family: &dyn HeapFamily, reached: u64, max: u64, seconds: f64) -
     let left = max.saturating_sub(reached) as f64 / rate.max(1e-9);
     // In memory (on disk, the part that stays in memory).
     let kept = family.kept_bytes(max.saturating_add(1)).unwrap_or(0);
-    let gib = kept as f64 / f64::from(1u32 << 30);
+    let size = sprague::bytes_text(kept);
     let time = if left < 90.0 {
         format!("{left:.0} s")
     } else if left < 5400.0 {
@@ -611,7 +649,7 @@ fn announcement(family: &dyn HeapFamily, reached: u64, max: u64, seconds: f64) -
         format!("{:.1} h", left / 3600.0)
     };
     format!(
-        "table: searching the period of {}: values heap by heap until a period is proved, through heap {max} at most ({gib:.1} GiB, at most {time} at {rate:.0} heaps/s); --max N or --time-limit SECONDS bounds it",
+        "table: searching the period of {}: values heap by heap until a period is proved, through heap {max} at most ({size}, at most {time} at {rate:.0} heaps/s); --max N or --time-limit SECONDS bounds it",
         family.ruleset()
     )
 }
@@ -673,8 +711,8 @@ fn period_line(periodicity: Option<Periodicity>, report: Option<&PeriodReport>) 
             let why = match r.end {
                 SearchEnd::Budget { .. } => String::new(),
                 SearchEnd::Memory { values, bytes } => format!(
-                    ": computing further would need more memory than the {:.1} GiB available ({values} heaps fit)",
-                    bytes as f64 / f64::from(1u32 << 30),
+                    ": computing further would need more memory than the {} available ({values} heaps fit)",
+                    sprague::bytes_text(bytes),
                 ),
                 _ => format!(": {r}"),
             };
@@ -785,6 +823,7 @@ fn for_each_chunk(
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
+    check_outputs(args)?;
     let syntax = parse_ruleset(&args.ruleset)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
     let (from, to) = match grid::plan(args, &syntax)? {

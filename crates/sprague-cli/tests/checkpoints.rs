@@ -84,7 +84,7 @@ fn a_damaged_truncated_or_foreign_checkpoint_is_refused_saying_which() {
         &["table", "officers", "--to", "10", "--resume", "/dev/zero"],
     );
     assert_eq!((out.as_str(), code), ("", 2));
-    insta::assert_snapshot!(err, @"error: cannot resume from /dev/zero: not a regular file");
+    insta::assert_snapshot!(err, @"error: cannot resume from /dev/zero: it is a character device, not a regular file");
 
     // The good checkpoint still resumes to the uninterrupted table.
     let (resumed, err, code) = sprague_in(

@@ -219,6 +219,16 @@ fn sizes_of_the_wrong_kind_and_huge_tables_are_refused() {
             &["table", "wythoff", "--to", "4999x4999"],
             "a table of 5000x5000 cells (25000000) is more than the budget of 10000000 positions",
         ),
+        // Reported as 2^128 - 1 cells: the count saturated.
+        (
+            &[
+                "table",
+                "wythoff",
+                "--to",
+                "18446744073709551615x18446744073709551615",
+            ],
+            "a table of 18446744073709551616x18446744073709551616 cells (2^128) is more than the budget",
+        ),
     ] {
         let (out, err, code) = sprague(args);
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -226,4 +236,43 @@ fn sizes_of_the_wrong_kind_and_huge_tables_are_refused() {
         assert!(err.contains(says), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     }
+}
+
+#[test]
+fn a_heat_map_too_large_to_draw_is_refused_before_the_table_is_computed() {
+    // A 3000x3000 --plot was refused after 4 s of work. `cut(0, 0)` is no
+    // position, an error met only when the table is computed: the heat
+    // map's error shows it never was.
+    for (to, file, says) in [
+        (
+            "2999x2999",
+            "never.png",
+            "a heat map draws at most 1000000 cells (1000x1000), not 3000x3000",
+        ),
+        (
+            "599x599",
+            "never.svg",
+            "an SVG heat map draws at most 250000 cells (500x500), not 600x600",
+        ),
+    ] {
+        let err = sprague_fails(&[
+            "table",
+            "cut",
+            "--from",
+            "0x0",
+            "--to",
+            to,
+            "--budget",
+            "100000000",
+            "--plot",
+            file,
+        ]);
+        assert!(err.contains(says), "{err}");
+    }
+    let err = sprague_fails(&["table", "cut", "--from", "0x0", "--plot", "never.txt"]);
+    assert!(
+        err.contains("--plot needs a file ending in .svg or .png, not never.txt"),
+        "{err}"
+    );
+    assert!(!std::path::Path::new("never.png").exists());
 }

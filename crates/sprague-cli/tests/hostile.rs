@@ -2,7 +2,7 @@
 //! refused where they are read with the limit in the message, never a
 //! crash.
 
-use super::{sprague, sprague_fails, sprague_ok};
+use super::{scratch, sprague, sprague_fails, sprague_in, sprague_ok};
 
 /// The command fails with status 2 and one error naming `limit`.
 fn refused_with_limit(position: &str, limit: &str) -> String {
@@ -121,4 +121,146 @@ fn nested_multiple_switches_are_read_in_time_linear_in_their_text() {
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["outcome"], "P", "{out}");
     assert_eq!(json["value"], "0", "{out}");
+}
+
+#[test]
+fn output_paths_are_written_as_regular_files_only() {
+    // As root, `--checkpoint /dev/null` replaced the device node with a
+    // regular file, and FIFOs and symbolic links were replaced too: each
+    // output was renamed over whatever its path was.
+    let dir = scratch("outputs");
+    let status = std::process::Command::new("mkfifo")
+        .arg(dir.join("fifo"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::fs::write(dir.join("target"), b"kept").unwrap();
+    std::os::unix::fs::symlink("target", dir.join("link")).unwrap();
+    std::fs::create_dir(dir.join("folder")).unwrap();
+    for flag in ["--checkpoint", "--plot", "--certificate"] {
+        for (name, kind) in [
+            ("fifo", "a FIFO"),
+            ("link", "a symbolic link"),
+            ("folder", "a directory"),
+        ] {
+            let mut args = vec!["table", "officers", "--to", "100", flag, name];
+            if flag == "--certificate" {
+                args.push("--period");
+            }
+            let (out, err, status) = sprague_in(&dir, &args);
+            assert_eq!(status, 2, "{flag} {name}: {err}");
+            assert_eq!(out, "", "{flag} {name}: nothing is computed");
+            assert_eq!(
+                err.trim_end(),
+                format!("error: {flag}: {name} is {kind}, not a regular file"),
+            );
+        }
+    }
+    // Refused before any work: a table far too large for memory is refused
+    // for its path, not for its size.
+    let (_, err, status) = sprague_in(
+        &dir,
+        &["table", "officers", "--to", "2^40", "--checkpoint", "fifo"],
+    );
+    assert_eq!(status, 2);
+    assert!(err.contains("fifo is a FIFO"), "{err}");
+    // Each is still what it was.
+    let kind = |name: &str| {
+        std::fs::symlink_metadata(dir.join(name))
+            .unwrap()
+            .file_type()
+    };
+    assert!(std::os::unix::fs::FileTypeExt::is_fifo(&kind("fifo")));
+    assert!(kind("link").is_symlink());
+    assert!(kind("folder").is_dir());
+    assert_eq!(std::fs::read(dir.join("target")).unwrap(), b"kept");
+    // `--resume` refuses the same paths in the same words.
+    let (_, err, status) = sprague_in(&dir, &["table", "officers", "--resume", "fifo"]);
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("cannot resume from fifo: it is a FIFO, not a regular file"),
+        "{err}"
+    );
+    // A regular file, there or not, is written.
+    let (_, err, status) = sprague_in(
+        &dir,
+        &[
+            "table",
+            "officers",
+            "--to",
+            "100",
+            "--checkpoint",
+            "target",
+            "--plot",
+            "new.svg",
+        ],
+    );
+    assert_eq!(status, 0, "{err}");
+    assert_ne!(std::fs::read(dir.join("target")).unwrap(), b"kept");
+    assert!(
+        std::fs::read(dir.join("new.svg"))
+            .unwrap()
+            .starts_with(b"<svg")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_small_memory_limit_is_printed_in_a_unit_that_shows_it() {
+    // `--memory 8M` said "0.0 GiB ... more than the 0.0 GiB".
+    let err = sprague_fails(&["table", "officers", "--to", "2^20", "--memory", "8M"]);
+    assert!(
+        err.contains("more than the 8.0 MiB of memory available"),
+        "{err}"
+    );
+    assert!(!err.contains("0.0 GiB"), "{err}");
+    let err = sprague_fails(&[
+        "table", "officers", "--period", "--max", "2^30", "--memory", "8M",
+    ]);
+    assert!(
+        err.contains("more than the 8.0 MiB of memory available") && err.contains("3.0 GiB"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_time_limit_past_a_billion_seconds_is_too_large() {
+    // 1e300 was refused as "not positive".
+    for limit in ["1e300", "inf", "1000000001"] {
+        let err = sprague_fails(&["analyze", "nim(3)", "--time-limit", limit]);
+        assert!(
+            err.contains("is too large")
+                && err.contains("the limit is 1000000000 seconds")
+                && err.len() < 200,
+            "{limit}: {err}"
+        );
+    }
+    let out = sprague_ok(&["analyze", "nim(3)", "--time-limit", "1e9"]);
+    assert!(out.contains("Grundy value 3"), "{out}");
+    for limit in ["0", "-1", "NaN"] {
+        let flag = format!("--time-limit={limit}");
+        let err = sprague_fails(&["analyze", "nim(3)", &flag]);
+        assert!(
+            err.contains("needs a positive number of seconds"),
+            "{limit}: {err}"
+        );
+    }
+}
+
+#[test]
+fn disk_is_refused_or_noted_where_it_does_not_apply() {
+    // --disk was silently ignored by families that keep no values, and
+    // where the values fit in memory.
+    let err = sprague_fails(&["table", "nim", "--to", "10", "--disk", "."]);
+    assert!(
+        err.contains("--disk is for take-and-break games") && err.contains("`nim` keeps none"),
+        "{err}"
+    );
+    let (out, err, status) = sprague(&["table", "officers", "--to", "10", "--disk", "."]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("officers"), "{out}");
+    assert!(
+        err.contains("--disk . is not used: the values through heap 10 fit in the"),
+        "{err}"
+    );
 }

@@ -226,6 +226,22 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
+/// A size in bytes, in words, in the largest unit (powers of 1024) of which
+/// it holds at least one, so that a small limit does not read as `0.0 GiB`:
+/// `512 bytes`, `8.0 MiB`, `3.0 GiB`.
+pub fn bytes_text(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    let mut unit = 0;
+    while unit + 1 < UNITS.len() && bytes >> (10 * (unit + 2)) > 0 {
+        unit += 1;
+    }
+    let scale = (1u64 << (10 * (unit + 1))) as f64;
+    format!("{:.1} {}", bytes as f64 / scale, UNITS[unit])
+}
+
 /// A duration in milliseconds, in words: `10 s`, `1.5 s`, `250 ms`.
 pub fn seconds(millis: u64) -> String {
     if millis < 1000 {
@@ -234,5 +250,22 @@ pub fn seconds(millis: u64) -> String {
         format!("{} s", millis / 1000)
     } else {
         format!("{:.1} s", millis as f64 / 1000.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bytes_text;
+
+    #[test]
+    fn sizes_read_in_the_largest_unit_they_fill() {
+        assert_eq!(bytes_text(0), "0 bytes");
+        assert_eq!(bytes_text(1023), "1023 bytes");
+        assert_eq!(bytes_text(1024), "1.0 KiB");
+        // `--memory 8M` read as "0.0 GiB".
+        assert_eq!(bytes_text(8 * 1024 * 1024), "8.0 MiB");
+        assert_eq!(bytes_text(1536 * 1024 * 1024), "1.5 GiB");
+        assert_eq!(bytes_text(5 << 40), "5.0 TiB");
+        assert_eq!(bytes_text(1 << 50), "1024.0 TiB");
     }
 }

@@ -103,18 +103,15 @@ pub struct MemoryShortfall {
 
 impl fmt::Display for MemoryShortfall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+        let gib = sprague_core::error::bytes_text;
         write!(
             f,
-            "the table up to heap {} needs about {:.1} GiB ({:.1} GiB of values kept{}), more than the {:.1} GiB of memory available",
+            "the table up to heap {} needs about {} ({} of values kept{}), more than the {} of memory available",
             self.to,
             gib(self.needed),
             gib(self.kept),
             if self.needed > self.kept {
-                format!(
-                    ", {:.1} GiB of values printed",
-                    gib(self.needed - self.kept)
-                )
+                format!(", {} of values printed", gib(self.needed - self.kept))
             } else {
                 String::new()
             },
@@ -148,7 +145,7 @@ impl fmt::Display for MemoryShortfall {
 /// assert_eq!(b.max_positions, (1 << 24) + 1);
 /// // Not in 64 MiB.
 /// let refused = table_budget(officers.as_ref(), 0, 1 << 24, 0, None, Budget::DEFAULT.with_memory(64 << 20));
-/// assert!(refused.unwrap_err().to_string().starts_with("the table up to heap 16777216 needs about 0.1 GiB"));
+/// assert!(refused.unwrap_err().to_string().starts_with("the table up to heap 16777216 needs about 64.0 MiB (64.0 MiB of values kept), more than the 64.0 MiB"));
 /// ```
 pub fn table_budget(
     family: &dyn HeapFamily,
@@ -428,7 +425,7 @@ impl fmt::Display for PeriodReport {
     /// Why the search ended, with the numbers, in words: "the search
     /// stopped at the budget of 10000000 values".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+        let gib = sprague_core::error::bytes_text;
         let last = self.computed.saturating_sub(1);
         match self.end {
             SearchEnd::Proved => match self.periodicity {
@@ -457,7 +454,7 @@ impl fmt::Display for PeriodReport {
             ),
             SearchEnd::Memory { values, bytes } => write!(
                 f,
-                "the search stopped where memory would run out: {values} values ({} bytes a heap, with the period detector's scratch) fill the {:.1} GiB available, G(0..={last}) computed",
+                "the search stopped where memory would run out: {values} values ({} bytes a heap, with the period detector's scratch) fill the {} available, G(0..={last}) computed",
                 sprague_impartial::octal::BYTES_PER_HEAP,
                 gib(bytes)
             ),

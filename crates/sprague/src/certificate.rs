@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::durable::write_atomically;
+use crate::durable::{temporary_path, write_atomically};
 use crate::{Budget, HeapFamily, Periodicity, TakeBreak};
 use sprague_core::error::SolveError;
 
@@ -194,17 +194,6 @@ pub fn write_values(path: &Path, claim: &Claim, values: &[u16]) -> Result<(), Ce
         path: path.to_path_buf(),
         source,
     })
-}
-
-/// The temporary file beside `path` that `write_atomically` renames over
-/// it: in the same directory, because a rename is atomic only within one
-/// file system, and named by the process, so that two runs writing the same
-/// certificate do not write into one temporary file.
-fn temporary_path(path: &Path) -> PathBuf {
-    let mut name = std::ffi::OsString::from(".");
-    name.push(path.file_name().unwrap_or_default());
-    name.push(format!(".{}.tmp", std::process::id()));
-    path.with_file_name(name)
 }
 
 #[cfg(test)]

@@ -4,18 +4,84 @@
 //! certificates ([`crate::certificate`]).
 
 use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// What `metadata` describes when it is not a regular file ("a FIFO", "a
+/// symbolic link", ...), for the one-line refusals of every path the
+/// program reads a file from or writes one to.
+pub fn not_a_regular_file(metadata: &std::fs::Metadata) -> Option<&'static str> {
+    let kind = metadata.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory");
+    }
+    if kind.is_symlink() {
+        return Some("a symbolic link");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO");
+        }
+        if kind.is_char_device() {
+            return Some("a character device");
+        }
+        if kind.is_block_device() {
+            return Some("a block device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a regular file")
+}
+
+/// Refuses an output `path` that is there and not a regular file: a
+/// rename over it would replace a device node, a FIFO or a symbolic link
+/// itself (as root, `/dev/null`), and a direct write would block on a
+/// FIFO or go to the device. A link is not followed: the file written is
+/// the one named. A path that is not there yet is fine.
+pub fn check_output_path(path: &Path) -> std::io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(metadata) => match not_a_regular_file(&metadata) {
+            None => Ok(()),
+            Some(kind) => Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("{} is {kind}, not a regular file", path.display()),
+            )),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// The temporary file beside `path` that [`write_atomically`] renames over
+/// it: in the same directory, because a rename is atomic only within one
+/// file system, and named by the process, so that two runs writing the
+/// same file do not write into one temporary file.
+pub fn temporary_path(path: &Path) -> PathBuf {
+    let mut name = std::ffi::OsString::from(".");
+    name.push(path.file_name().unwrap_or_default());
+    name.push(format!(".{}.tmp", std::process::id()));
+    path.with_file_name(name)
+}
 
 /// Writes `path` by way of `tmp`, a temporary file in the same directory (a
 /// rename is atomic only within one file system): `fill` writes `tmp`
 /// through a buffer, `tmp` is flushed to the disk and renamed over `path`,
 /// and the directory is flushed so that the rename is durable. On any
-/// error (a full disk) `tmp` is removed and `path` is as it was.
+/// error (a full disk) `tmp` is removed and `path` is as it was. A `path`
+/// that is not a regular file is refused (see [`check_output_path`]),
+/// before the write and again before the rename.
 pub fn write_atomically(
     path: &Path,
     tmp: &Path,
     fill: impl FnOnce(&mut BufWriter<&std::fs::File>) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
+    check_output_path(path)?;
     let attempt = || -> std::io::Result<()> {
         let file = std::fs::File::create(tmp)?;
         let mut out = BufWriter::new(&file);
@@ -24,6 +90,7 @@ pub fn write_atomically(
         drop(out);
         file.sync_all()?;
         drop(file);
+        check_output_path(path)?;
         std::fs::rename(tmp, path)?;
         sync_directory(path)
     };

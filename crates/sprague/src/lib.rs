@@ -45,6 +45,7 @@ pub use sprague_loopy::graph;
 pub use sprague_rulesets as rulesets;
 
 pub use sprague_core::Outcome;
+pub use sprague_core::error::bytes_text;
 pub use sprague_core::{Budget, Deadline, ParseError, ParseErrorKind, Progress, SolveError};
 pub use sprague_game::{
     Component, GameClass, Impartial, Key, Kind, Loopy, LoopyPartizan, Move, MoveLabel, Partizan,

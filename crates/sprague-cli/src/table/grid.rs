@@ -111,18 +111,25 @@ pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Resul
             from[0], from[1], to[0], to[1]
         )));
     }
-    let cells = (u128::from(to[0] - from[0]) + 1).saturating_mul(u128::from(to[1] - from[1]) + 1);
-    if cells > u128::from(budget.max_positions) {
-        return Err(Failure::user(format!(
-            "a table of {}x{} cells ({cells}) is more than the budget of {} positions: ask for a smaller --to, or raise --budget",
-            u128::from(to[0] - from[0]) + 1,
-            u128::from(to[1] - from[1]) + 1,
-            budget.max_positions
-        )));
+    let [rows, cols] = [to[0] - from[0], to[1] - from[1]].map(|d| u128::from(d) + 1);
+    // Each side is at most 2^64, so the count overflows only at 2^64 x
+    // 2^64 (it was reported as 2^128 - 1).
+    let cells = match rows.checked_mul(cols) {
+        Some(cells) if cells <= u128::from(budget.max_positions) => cells,
+        count => {
+            let count = count.map_or_else(|| "2^128".to_string(), |c| c.to_string());
+            return Err(Failure::user(format!(
+                "a table of {rows}x{cols} cells ({count}) is more than the budget of {} positions: ask for a smaller --to, or raise --budget",
+                budget.max_positions
+            )));
+        }
+    };
+    if let Some(path) = &args.plot {
+        crate::plot::HeatMap::check(path, rows, cols)?;
     }
     let table = sprague::grid_table(syntax, from, to, budget)?;
     if let Some(path) = &args.plot {
-        crate::plot::HeatMap::new(&table)?.write(path)?;
+        crate::plot::HeatMap::new(&table).write(path)?;
         let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         // On standard error: standard output may be the table itself.
         eprintln!(
