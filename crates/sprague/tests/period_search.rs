@@ -193,7 +193,8 @@ fn a_table_that_does_not_fit_is_refused_before_it_starts() {
     assert_eq!(err.needed, ((1u64 << 24) + 1) * 20);
     assert_eq!(
         err.to_string(),
-        "the table up to heap 16777216 needs about 0.3 GiB (0.1 GiB of values kept, 0.3 GiB of values printed), more than the 0.0 GiB of memory available"
+        // (2^24 + 1) * 20 bytes = 320 MiB: 4 a heap kept (64 MiB), 16 printed.
+        "the table up to heap 16777216 needs about 320.0 MiB (64.0 MiB of values kept, 256.0 MiB of values printed), more than the 1.0 MiB of memory available"
     );
     // An explicit budget is taken as given; a family computed by formula
     // keeps the budget it had.
