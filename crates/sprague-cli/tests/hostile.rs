@@ -105,6 +105,40 @@ fn an_ordinal_sum_chain_is_bounded_by_the_budget() {
 }
 
 #[test]
+fn building_misere_notation_honours_the_time_limit_and_the_budget() {
+    // `*[2###…]` of 405 bytes took a minute to build while the position was
+    // read, before `--time-limit` or `--budget` applied to anything.
+    let hostile = format!("*[2{}]", "#".repeat(401));
+    let (_, err, status, took) = super::reliability::sprague_within(
+        &["analyze", "--misere", "--time-limit", "1", &hostile],
+        60,
+    );
+    assert_eq!(status, Some(2), "{err}");
+    assert!(err.contains("no answer within 1 s"), "{err}");
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    let (_, err, status, took) =
+        super::reliability::sprague_within(&["analyze", "--budget", "1000", &hostile], 60);
+    assert_eq!(status, Some(2), "{err}");
+    assert!(err.contains("more than 1000 positions"), "{err}");
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    // Small forms are built as before, within a small budget: `*[2]` is the
+    // nimber 2, so `*[2] + *[3]` has Grundy value 2 ⊕ 3 = 1 (Bouton).
+    let (out, _, status, _) = super::reliability::sprague_within(
+        &[
+            "analyze",
+            "--budget",
+            "1000",
+            "--time-limit",
+            "1",
+            "*[2] + *[3]",
+        ],
+        60,
+    );
+    assert_eq!(status, Some(0));
+    assert!(out.contains("Grundy value 1"), "{out}");
+}
+
+#[test]
 fn nested_multiple_switches_are_read_in_time_linear_in_their_text() {
     // `±{±{...{0|}...}}`: read twice at every level, and copied for the
     // negatives, they took time and memory exponential in the nesting.
