@@ -26,6 +26,9 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("graph", graph),
     ("checkpoint", checkpoint),
     ("web", web),
+    ("algebra", algebra),
+    ("loopy", loopy),
+    ("misere", misere),
 ];
 
 /// The budget of one fuzz input: small, so a run tries many inputs, and with
@@ -73,6 +76,105 @@ pub fn position(data: &[u8]) {
         let _ = sprague::analyze(&position, play, true, &budget());
     }
     let _ = sprague::moves(&position, sprague::Side::Left, 100, &budget());
+}
+
+/// The game algebra's notation (ordinal sums, Norton products, cooling and
+/// heating, `Tiny`, up powers, multiple switches) under normal play: see
+/// [`written_value`]. Its corpus seeds numbers, nesting and chains.
+pub fn algebra(data: &[u8]) {
+    written_value(data, Play::Normal);
+}
+
+/// Loopy values (`on`, `over`, `5over`, `^[on]`, labelled braces, sided
+/// values) under normal play: see [`written_value`].
+pub fn loopy(data: &[u8]) {
+    written_value(data, Play::Normal);
+}
+
+/// CGSuite's misère notation (`*[2#1]`, subscripts, `&12;`) under misère
+/// play: see [`written_value`].
+pub fn misere(data: &[u8]) {
+    written_value(data, Play::Misere);
+}
+
+/// A written value read back: parsed within the budget (its time too: a
+/// term that takes long to build stops with the budget's error), printed,
+/// analyzed under `play`; then every text the engine printed — the
+/// position, its value, the positions its moves lead to — must parse, and
+/// the value printed must read back as the same value.
+fn written_value(data: &[u8], play: Play) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if ["graph", "wordchain", "geography"]
+        .iter()
+        .any(|name| text.contains(name))
+    {
+        return;
+    }
+    let Some(position) = read_back(text, "the input") else {
+        return;
+    };
+    let shown = position.to_string();
+    read_back(&shown, &format!("{text:?} printed as the position"));
+    if let Ok(analysis) = sprague::analyze(&position, play, false, &budget()) {
+        if let Some(value) = analysis.value.as_ref().and_then(readable_notation) {
+            if let Some(again) = read_back(&value, &format!("{text:?}'s value")) {
+                if let Ok(second) = sprague::analyze(&again, play, false, &budget()) {
+                    let second = second.value.as_ref().and_then(readable_notation);
+                    assert!(
+                        second.is_none() || second.as_deref() == Some(value.as_str()),
+                        "{text:?} has value {value:?}, which reads back as {second:?}"
+                    );
+                }
+            }
+        }
+    }
+    if let Ok(page) = sprague::moves(&position, sprague::Side::Left, 20, &budget()) {
+        for m in &page.moves {
+            read_back(&m.to.to_string(), &format!("a move of {text:?} leads to"));
+        }
+    }
+}
+
+/// The notation of a value the position language reads: a nimber, a
+/// canonical form, a misère form (not a loopy impartial value `∞{0,2}`,
+/// which is a figure, not a game one writes).
+fn readable_notation(value: &sprague::Value) -> Option<String> {
+    match value {
+        sprague::Value::Loopy(_) | sprague::Value::NotComputed(_) => None,
+        v => v.notation(),
+    }
+}
+
+/// `text` parsed within the fuzz budget; `None` when it does not parse
+/// for a reason a text may have (the input's mistakes, a limit). A text the
+/// engine printed (`what` says which) must parse unless the budget stops
+/// it: a syntax error there is a bug.
+fn read_back(text: &str, what: &str) -> Option<Position> {
+    match Position::parse_within(text, &sprague::graph::FileSystem, &budget()) {
+        Ok(position) => Some(position),
+        Err(e) => {
+            assert!(
+                e.span.start <= e.span.end
+                    && e.span.end <= text.len()
+                    && text.is_char_boundary(e.span.start)
+                    && text.is_char_boundary(e.span.end),
+                "span {:?} of {text:?}",
+                e.span
+            );
+            let printed = what != "the input";
+            let limit = matches!(
+                e.kind,
+                sprague::ParseErrorKind::Stopped(_) | sprague::ParseErrorKind::TooLarge { .. }
+            );
+            assert!(
+                !printed || limit,
+                "{what} {text:?}, which does not parse: {e}"
+            );
+            None
+        }
+    }
 }
 
 /// Graph files: any bytes are read into a graph or refused with an error

@@ -68,6 +68,25 @@ const TOKENS: &[&str] = &[
     "start",
     "é",
     "国",
+    // The game algebra's, loopy values' and misère notation's own.
+    "{",
+    "}",
+    "|",
+    ":",
+    "#",
+    "&",
+    "-",
+    "/",
+    "^",
+    "v",
+    "±",
+    "pass",
+    "over",
+    "on",
+    "Tiny(",
+    "norton(",
+    "*[",
+    "4096",
 ];
 
 /// One random change to `input`, sometimes borrowing from `other`.

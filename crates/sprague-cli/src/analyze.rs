@@ -161,7 +161,7 @@ fn duration(seconds: f64) -> String {
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
-    let position = Position::parse_with(&args.position, &crate::files::CommandLineFiles)
+    let position = Position::parse_within(&args.position, &crate::files::CommandLineFiles, budget)
         .map_err(|e| Failure::parse("bad position", &args.position, &e))?;
     let play = if args.misere {
         Play::Misere

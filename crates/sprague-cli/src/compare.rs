@@ -23,9 +23,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
-    let left = Position::parse_with(&args.left, &crate::files::CommandLineFiles)
+    let left = Position::parse_within(&args.left, &crate::files::CommandLineFiles, budget)
         .map_err(|e| Failure::parse("bad first game", &args.left, &e))?;
-    let right = Position::parse_with(&args.right, &crate::files::CommandLineFiles)
+    let right = Position::parse_within(&args.right, &crate::files::CommandLineFiles, budget)
         .map_err(|e| Failure::parse("bad second game", &args.right, &e))?;
     let comparison = compare(&left, &right, budget)?;
     let json = CompareJson::new(&left, &right, comparison);

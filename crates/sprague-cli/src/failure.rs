@@ -31,6 +31,11 @@ impl Failure {
 
     /// A parse error in `text`, to be shown with a caret.
     pub fn parse(context: &str, text: &str, error: &ParseError) -> Failure {
+        // Building the game ran out of the budget: the budget's message and
+        // the flag that moves it, not a mistake in the text.
+        if let sprague::ParseErrorKind::Stopped(e) = &error.kind {
+            return Failure::from(e.clone());
+        }
         Failure::User {
             message: format!("{context}: {error}"),
             source_text: Some((text.to_string(), error.span.clone())),

@@ -76,7 +76,7 @@ fn all_moves(position: &Position, side: Side, budget: &Budget) -> Result<Vec<Sum
 const COMMANDS: &str = "Type a move's number, the position after your move, `moves`, `hint`, `value`, `history`, `undo`, `draw`, `help` or `quit`.";
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
-    let start = Position::parse_with(&args.position, &crate::files::CommandLineFiles)
+    let start = Position::parse_within(&args.position, &crate::files::CommandLineFiles, budget)
         .map_err(|e| Failure::parse("bad position", &args.position, &e))?;
     let play = if args.misere {
         Play::Misere

@@ -105,6 +105,79 @@ fn an_ordinal_sum_chain_is_bounded_by_the_budget() {
 }
 
 #[test]
+fn building_misere_notation_honours_the_time_limit_and_the_budget() {
+    // `*[2###…]` of 405 bytes took a minute to build while the position was
+    // read, before `--time-limit` or `--budget` applied to anything.
+    let hostile = format!("*[2{}]", "#".repeat(401));
+    let (_, err, status, took) = super::reliability::sprague_within(
+        &["analyze", "--misere", "--time-limit", "1", &hostile],
+        60,
+    );
+    assert_eq!(status, Some(2), "{err}");
+    assert!(err.contains("no answer within 1 s"), "{err}");
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    let (_, err, status, took) =
+        super::reliability::sprague_within(&["analyze", "--budget", "1000", &hostile], 60);
+    assert_eq!(status, Some(2), "{err}");
+    assert!(err.contains("more than 1000 positions"), "{err}");
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    // Small forms are built as before, within a small budget: `*[2]` is the
+    // nimber 2, so `*[2] + *[3]` has Grundy value 2 ⊕ 3 = 1 (Bouton).
+    let (out, _, status, _) = super::reliability::sprague_within(
+        &[
+            "analyze",
+            "--budget",
+            "1000",
+            "--time-limit",
+            "1",
+            "*[2] + *[3]",
+        ],
+        60,
+    );
+    assert_eq!(status, Some(0));
+    assert!(out.contains("Grundy value 1"), "{out}");
+}
+
+#[test]
+fn nested_switches_in_a_loopy_value_are_built_once_not_doubled() {
+    // Found by the `loopy` fuzz target: `2 & ±±…±1` (29 signs) built the
+    // switches' graph as a tree, twice as large at every sign, and ran for
+    // minutes past a 200 ms time limit. A short part is now built in the
+    // canonical arena. Its value by hand: ±±1 = {±1 | ±1} = 0 (whoever
+    // moves first to ±1 is answered by the other's move to their number),
+    // ±0 = {0 | 0} = * and ±* = {* | *} = 0, so from two signs on the value
+    // alternates 0, *: 29 signs give *, and the sided value is `2 & *`.
+    let signs = "±".repeat(29);
+    let (out, err, status, took) = super::reliability::sprague_within(
+        &[
+            "analyze",
+            "--json",
+            "--time-limit",
+            "1",
+            &format!("2 & {signs}1"),
+        ],
+        60,
+    );
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("\"value\": \"2 & *\""), "{out}");
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    // A loopy part cannot be built in the arena: its doubling is counted
+    // by the budget and refused with the limit.
+    let (_, err, status, took) = super::reliability::sprague_within(
+        &[
+            "analyze",
+            "--time-limit",
+            "1",
+            &format!("2 & {}over", "±".repeat(40)),
+        ],
+        60,
+    );
+    assert_eq!(status, Some(2), "{err}");
+    assert!(err.contains("position budget exceeded"), "{err}");
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
 fn nested_multiple_switches_are_read_in_time_linear_in_their_text() {
     // `±{±{...{0|}...}}`: read twice at every level, and copied for the
     // negatives, they took time and memory exponential in the nesting.

@@ -74,6 +74,11 @@ pub enum ParseErrorKind {
         /// What is wrong, in words, lower case.
         reason: String,
     },
+    /// Building the game the text describes (a misère form's canonical
+    /// options) ran out of the caller's budget: its time or its positions.
+    /// A caller that retries with more time (the web explorer's lanes)
+    /// tells this from a mistake in the text.
+    Stopped(SolveError),
 }
 
 impl ParseError {
@@ -138,6 +143,7 @@ impl fmt::Display for ParseError {
             ParseErrorKind::BadParameters { reason } => write!(f, "bad parameters: {reason}")?,
             ParseErrorKind::BadArguments { reason } => write!(f, "bad arguments: {reason}")?,
             ParseErrorKind::BadValue { reason } => write!(f, "bad game value: {reason}")?,
+            ParseErrorKind::Stopped(e) => write!(f, "{e}, while building the game")?,
         }
         write!(f, " at byte {}", self.span.start)?;
         if let Some(hint) = &self.hint {

@@ -441,20 +441,20 @@ fn quotient(py: Python<'_>, ruleset: &str, heaps: Option<u64>) -> PyResult<Py<Py
             family.ruleset()
         )));
     };
-    let json = py
-        .detach(|| -> Result<QuotientJson, SolveError> {
-            let mut solver = sprague::QuotientSolver::new(rules);
-            match heaps {
-                Some(n) => solver.extend_to(n, &BUDGET)?,
-                None => match solver.extend_until_stable(QUOTIENT_MAX_HEAPS, &BUDGET) {
-                    Ok(_)
-                    | Err(SolveError::BudgetExceeded { .. } | SolveError::TimeLimit { .. }) => {}
-                    Err(e) => return Err(e),
-                },
-            }
-            Ok(QuotientJson::new(family.ruleset(), &solver.quotient()))
-        })
-        .map_err(solve_error)?;
+    // Interruptible: the quotient's search may run for minutes, and Ctrl-C
+    // must end it within the poll, not when the search ends.
+    let json = interruptible(py, move |budget| -> Result<QuotientJson, SolveError> {
+        let mut solver = sprague::QuotientSolver::new(rules);
+        match heaps {
+            Some(n) => solver.extend_to(n, budget)?,
+            None => match solver.extend_until_stable(QUOTIENT_MAX_HEAPS, budget) {
+                Ok(_) | Err(SolveError::BudgetExceeded { .. } | SolveError::TimeLimit { .. }) => {}
+                Err(e) => return Err(e),
+            },
+        }
+        Ok(QuotientJson::new(family.ruleset(), &solver.quotient()))
+    })?
+    .map_err(solve_error)?;
     json_to_python(py, &to_json(&json)?)
 }
 

@@ -5,6 +5,7 @@
 //! as a few hundred bytes each, never as their values or JSON text.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -162,18 +163,24 @@ pub(crate) fn survey_game(
         })
         .map_err(|e| e.into_py(py, &ruleset))?;
     let start = Instant::now();
-    let mut budget = Budget {
-        max_positions: max_heaps,
-        ..crate::BUDGET
-    }
-    .with_memory(crate::memory_limit());
-    if let Some(limit) = limit {
-        budget = budget.with_time_limit(limit);
-    }
     // One game a core: the survey runs games side by side.
     family.set_parallel(false);
-    let (report, to, print, digest, written) = py
-        .detach(|| -> Result<_, CertificateError> {
+    let searched = Arc::clone(&family);
+    let written_to = certificate.clone();
+    // On the module's interruptible thread, so that Ctrl-C stops a survey
+    // run in this process within milliseconds, not when the game ends.
+    let (report, to, print, digest, written) =
+        crate::interruptible(py, move |base| -> Result<_, CertificateError> {
+            let family = searched;
+            let certificate = written_to;
+            let mut budget = Budget {
+                max_positions: max_heaps,
+                ..*base
+            }
+            .with_memory(crate::memory_limit());
+            if let Some(limit) = limit {
+                budget = budget.with_time_limit(limit);
+            }
             let report = family.search_period(&budget, &mut |_| true)?;
             let proved = report.periodicity.filter(|p| p.certified);
             let to = match proved {
@@ -209,7 +216,7 @@ pub(crate) fn survey_game(
                 _ => None,
             };
             Ok((report, to, print, digest, written))
-        })
+        })?
         .map_err(|e| match e {
             CertificateError::Solve(e) => solve_error(e),
             CertificateError::Io { .. } => PyOSError::new_err(e.to_string()),

@@ -54,6 +54,10 @@ LONG_CALLS = {
     "octal table": 'sprague.table("octal[0.6]", to=9_000_000)',
     "octal period search": 'sprague.table("octal[0.007]", period=True)',
     "misère analysis": 'sprague.analyze("treblecross(40, 41, 42, 43)", misere=True)',
+    # Issue 36: the quotient acted on Ctrl-C after 7-15 s.
+    "misère quotient": 'sprague.quotient("octal[0.6]", 20)',
+    # A survey run in this process (one thread).
+    "survey": 'sprague.survey(["0.6"], max_heaps=2**30)',
     # Reading a game defined in Python: nine million calls of `moves`
     # (within the budget of ten million positions), which says itself when
     # it is under way: four million calls took under a second on a fast

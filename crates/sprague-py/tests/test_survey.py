@@ -414,3 +414,140 @@ def test_bad_input_is_a_clear_error():
         [sys.executable, "-m", "sprague", "survey", "0.dx"], capture_output=True, text=True
     )
     assert cli.returncode == 2 and cli.stderr.startswith("error: bad pattern")
+
+
+# Codes nobody has proved periodic (UNSOLVED above): each runs to its limit.
+SLOW = ["0.6", "0.04", "0.06", "0.14"]
+
+
+def slow_survey(out, *extra):
+    """A local survey of the slow codes that would run for minutes, with
+    SIGINT handled as at a terminal (a child of a non-interactive shell
+    would inherit it ignored)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "sprague", "survey", *SLOW, "--max-heaps", "2^30",
+         "--time-limit", "300", "--out", str(out), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+def children(pid):
+    """The processes whose parent is `pid` (Linux's /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = open(f"/proc/{entry}/stat").read()
+            except OSError:
+                continue
+            # The command may hold spaces: the fields after its closing
+            # parenthesis are state, then the parent's pid.
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def alive(pid):
+    try:
+        stat = open(f"/proc/{pid}/stat").read()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def wait_for(condition, seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_ctrl_c_stops_a_survey_at_once_with_one_line(tmp_path, threads):
+    run = slow_survey(tmp_path / "s.jsonl", "--threads", threads)
+    # Workers started (two threads), or the game under way in the process
+    # itself (one thread: no pool).
+    if threads == "2":
+        assert wait_for(lambda: len(children(run.pid)) >= 2, 30)
+    time.sleep(2)
+    assert run.poll() is None
+    workers = children(run.pid)
+    start = time.monotonic()
+    run.send_signal(signal.SIGINT)
+    _, err = run.communicate(timeout=30)
+    took = time.monotonic() - start
+    assert run.returncode == 130, err
+    assert took < 5, f"Ctrl-C took {took:.1f} s"
+    assert "Traceback" not in err, err
+    assert err.strip().splitlines()[-1].startswith("interrupted: the results so far are in")
+    assert wait_for(lambda: not any(alive(p) for p in workers), 5), "a worker outlived Ctrl-C"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_local_survey_killed_outright_leaves_no_worker(tmp_path):
+    run = slow_survey(tmp_path / "s.jsonl", "--threads", "2")
+    assert wait_for(lambda: len(children(run.pid)) >= 2, 30)
+    time.sleep(1)
+    workers = children(run.pid)
+    run.kill()
+    run.communicate()
+    assert wait_for(lambda: not any(alive(p) for p in workers), 5), "a worker outlived its survey"
+
+
+def test_two_surveys_on_one_file_are_refused(tmp_path):
+    out = tmp_path / "s.jsonl"
+    first = slow_survey(out)
+    assert wait_for(out.exists, 30)
+    time.sleep(0.5)
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "sprague", "survey", "0.7", "--out", str(out)],
+            capture_output=True, text=True, timeout=60,
+        )
+    finally:
+        first.kill()
+        first.communicate()
+    assert second.returncode == 2
+    assert "another survey is writing to this file" in second.stderr
+    assert out.read_text() == ""
+
+
+@pytest.mark.parametrize(
+    "flags, message",
+    [(["--time-limit", "0"], "time_limit must be a positive number"),
+     (["--time-limit", "nan"], "time_limit must be a positive number"),
+     (["--max-heaps", "0"], "max_heaps must be a positive integer")],
+)
+def test_bounds_that_fail_every_code_are_refused_before_the_file_is_touched(tmp_path, flags, message):
+    out = tmp_path / "s.jsonl"
+    cli = subprocess.run(
+        [sys.executable, "-m", "sprague", "survey", "0.dd", *flags, "--out", str(out)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert cli.returncode == 2 and message in cli.stderr, cli.stderr
+    assert not out.exists()
+    with pytest.raises(ValueError, match=message.split()[0]):
+        sprague.survey("0.dd", time_limit=-1 if "time" in message else None,
+                       max_heaps=0 if "heaps" in message else 2**10)
+
+
+def test_a_failed_code_is_computed_again_on_resume(tmp_path):
+    out = tmp_path / "s.jsonl"
+    out.write_text(json.dumps({"code": "0.7", "error": "time limit", "stopped": "error"}) + "\n")
+    result = sprague.survey(["0.7"], out=str(out))
+    assert result[0]["stopped"] == "proved"
+
+
+def test_a_pattern_of_too_many_codes_is_refused_before_it_is_expanded():
+    start = time.monotonic()
+    with pytest.raises(ValueError, match="stands for 14680064 codes, more than the 1048576"):
+        expand("0.dddddddd")
+    assert time.monotonic() - start < 1
+    assert len(expand("0.dddddd")) == 7 * 8**5

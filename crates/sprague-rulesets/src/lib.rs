@@ -15,6 +15,8 @@ mod written;
 
 use std::sync::Arc;
 
+use sprague_core::budget::Budget;
+
 use sprague_core::error::{ParseError, ParseErrorKind};
 use sprague_game::Component;
 use sprague_game::syntax::{ComponentSyntax, PositionSyntax, RulesetSyntax, TermSyntax};
@@ -271,12 +273,28 @@ pub fn components(
     syntax: &PositionSyntax,
     files: &dyn sprague_loopy::graph::FileSource,
 ) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    components_within(syntax, files, &Budget::DEFAULT)
+}
+
+/// As [`components`], building within `budget`'s time (and at most its
+/// positions) where building is a computation (misère forms): a caller
+/// with a time limit or a request's lane passes its own.
+///
+/// # Errors
+///
+/// As [`components`], and a [`ParseErrorKind::Stopped`] error when the
+/// budget runs out while a term is built.
+pub fn components_within(
+    syntax: &PositionSyntax,
+    files: &dyn sprague_loopy::graph::FileSource,
+    budget: &Budget,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let mut components = Vec::new();
     for term in &syntax.components {
         match term {
             TermSyntax::Ruleset(c) => components.extend(build_from(c, files)?),
             TermSyntax::Value(v) => components.push(build_value(v, files)?),
-            TermSyntax::Misere(m) => components.push(build_misere(m)?),
+            TermSyntax::Misere(m) => components.push(build_misere(m, budget)?),
             TermSyntax::Loopy(l) => components.push(build_loopy(l)?),
         }
     }

@@ -15,10 +15,13 @@ use sprague::json::{
 use sprague::syntax::{
     Param, RulesetSyntax, parse_position as parse_position_syntax, parse_ruleset,
 };
-use sprague::{Budget, Play, Position, ReplyReason, Side, SolveError, analyze as analyze_position};
+use sprague::{
+    Budget, ParseErrorKind, Play, Position, ReplyReason, Side, SolveError,
+    analyze as analyze_position,
+};
 
 use crate::error::ApiError;
-use crate::{AppState, Limits};
+use crate::{AppState, GraphFiles, Limits};
 
 /// Runs `work` on a blocking thread within the request's limits: first in
 /// the quick lane, and if it does not end there, again in the heavy lane.
@@ -252,15 +255,42 @@ fn refuse_files(ruleset: &RulesetSyntax) -> Result<(), ApiError> {
     }
 }
 
-/// Reads a position, refusing text longer than the limit and files the
-/// explorer does not serve.
-fn parse_position(text: &str, state: &AppState) -> Result<Position, ApiError> {
-    check_length("position", text, &state.limits)?;
-    let syntax = parse_position_syntax(text).map_err(|e| ApiError::parse("bad position", &e))?;
-    for c in syntax.components.iter().filter_map(|t| t.as_ruleset()) {
-        refuse_files(&c.ruleset)?;
+/// A request's position, read in two steps: [`PositionText::check`] on
+/// the async runtime (the length, the syntax, the files the explorer does
+/// not serve: work linear in the text), and [`PositionText::build`] inside
+/// the request's lane, within its budget and time, since building may
+/// compute (a misère term's canonical forms) and must never hold the
+/// runtime or outlive the request's time limit.
+struct PositionText {
+    text: String,
+    files: Arc<GraphFiles>,
+}
+
+impl PositionText {
+    /// Refuses text longer than the limit, text that does not parse, and
+    /// files the explorer does not serve.
+    fn check(text: &str, state: &AppState) -> Result<PositionText, ApiError> {
+        check_length("position", text, &state.limits)?;
+        let syntax =
+            parse_position_syntax(text).map_err(|e| ApiError::parse("bad position", &e))?;
+        for c in syntax.components.iter().filter_map(|t| t.as_ruleset()) {
+            refuse_files(&c.ruleset)?;
+        }
+        Ok(PositionText {
+            text: text.to_string(),
+            files: Arc::clone(&state.files),
+        })
     }
-    Position::parse_with(text, &*state.files).map_err(|e| ApiError::parse("bad position", &e))
+
+    /// The position, built within `budget`: the budget running out is the
+    /// lane's to handle (the quick lane hands it to the heavy one), any
+    /// other error is the answer, under `context` ("bad position").
+    fn build(&self, budget: &Budget, context: &str) -> Result<Position, WorkError> {
+        Position::parse_within(&self.text, &*self.files, budget).map_err(|e| match e.kind {
+            ParseErrorKind::Stopped(stop) => WorkError::Solve(stop),
+            _ => WorkError::Api(ApiError::parse(context, &e)),
+        })
+    }
 }
 
 fn check_length(what: &str, text: &str, limits: &Limits) -> Result<(), ApiError> {
@@ -311,8 +341,9 @@ pub(crate) async fn analyze(
     q: Result<Query<AnalyzeQuery>, QueryRejection>,
 ) -> Result<Json<AnalysisJson>, ApiError> {
     let q = query(q)?;
-    let position = parse_position(&q.position, &state)?;
+    let position = PositionText::check(&q.position, &state)?;
     let json = compute(&state, move |budget| {
+        let position = position.build(budget, "bad position")?;
         let play = play(q.misere);
         let mut analysis = analyze_position(&position, play, q.all, budget)?;
         if q.remoteness {
@@ -372,9 +403,11 @@ pub(crate) async fn compare(
             e
         }
     };
-    let left = parse_position(&q.left, &state).map_err(operand("first"))?;
-    let right = parse_position(&q.right, &state).map_err(operand("second"))?;
+    let left = PositionText::check(&q.left, &state).map_err(operand("first"))?;
+    let right = PositionText::check(&q.right, &state).map_err(operand("second"))?;
     let json = compute(&state, move |budget| {
+        let left = left.build(budget, "first game: bad position")?;
+        let right = right.build(budget, "second game: bad position")?;
         let comparison = sprague::compare(&left, &right, budget)?;
         Ok(CompareJson::new(&left, &right, comparison))
     })
@@ -449,7 +482,7 @@ pub(crate) async fn moves(
     q: Result<Query<MovesQuery>, QueryRejection>,
 ) -> Result<Json<MovesJson>, ApiError> {
     let q = query(q)?;
-    let position = parse_position(&q.position, &state)?;
+    let position = PositionText::check(&q.position, &state)?;
     let offset = match &q.offset {
         None => 0,
         Some(text) => text.parse::<u128>().map_err(|_| {
@@ -462,6 +495,7 @@ pub(crate) async fn moves(
     let limit = q.limit.unwrap_or(max).min(max);
     let side = Side::from(q.side);
     let json = compute(&state, move |budget| {
+        let position = position.build(budget, "bad position")?;
         let page = sprague::moves_page(&position, side, offset, limit, budget)?;
         let end = offset.saturating_add(page.moves.len() as u128);
         let next = match page.total {
@@ -523,8 +557,9 @@ pub(crate) async fn reply(
     q: Result<Query<ReplyQuery>, QueryRejection>,
 ) -> Result<Json<ReplyJson>, ApiError> {
     let q = query(q)?;
-    let position = parse_position(&q.position, &state)?;
+    let position = PositionText::check(&q.position, &state)?;
     let json = compute(&state, move |budget| {
+        let position = position.build(budget, "bad position")?;
         let reply = sprague::reply(&position, play(q.misere), Side::from(q.side), budget)?;
         let json = AnalysisJson::new(&position, &reply.analysis);
         let (soonest, longest) = if reply.by_remoteness {

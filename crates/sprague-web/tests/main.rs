@@ -1676,6 +1676,57 @@ fn hostile_positions_get_their_error_while_a_light_request_answers_quickly() {
     assert!(p99 < Duration::from_millis(100), "p99 {p99:?}");
 }
 
+#[test]
+fn misere_notation_is_built_inside_the_lanes_within_the_time_limit() {
+    // Issue 36: a 405-byte `*[2###…]` was built on the async runtime,
+    // outside the lanes and their time limits: two such requests held a
+    // light `nim(3,6,9)` for 107 s. Its forms are now built inside the
+    // request's lane: the flood gets the time limit's answer at the
+    // request's limit, and light requests beside it answer at once.
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let limits = Limits {
+        timeout: Duration::from_secs(2),
+        ..Limits::DEFAULT
+    };
+    let app = router_with(limits);
+    let hostile = format!("*[2{}]", "#".repeat(401));
+    assert_eq!(hostile.len(), 405);
+    let started = Instant::now();
+    let mut floods = Vec::new();
+    for _ in 0..2 {
+        let app = app.clone();
+        let position = hostile.clone();
+        floods.push(runtime.spawn(async move {
+            get(app, "/api/analyze", &[("position", position.as_str())]).await
+        }));
+    }
+    let mut light = Vec::new();
+    for _ in 0..100 {
+        let asked = Instant::now();
+        let (status, body) = runtime.block_on(get(
+            app.clone(),
+            "/api/analyze",
+            &[("position", "nim(3, 6, 9)")],
+        ));
+        light.push(asked.elapsed());
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["grundy"], 12);
+    }
+    for flood in floods {
+        let (status, body) = runtime.block_on(flood).unwrap();
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(error_text(&body).contains("took longer than 2 s"), "{body}");
+    }
+    // The limit, plus the few milliseconds a build takes to read its clock
+    // (the old build ran on for a minute).
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(6), "the flood took {took:?}");
+    runtime.shutdown_background();
+    light.sort();
+    let p99 = light[98];
+    assert!(p99 < Duration::from_millis(100), "p99 {p99:?}");
+}
+
 #[tokio::test]
 async fn analyze_lists_both_players_winning_moves_with_their_side() {
     // hackenbush("L", "e") = 1 + *: Left's winning move is the green cut

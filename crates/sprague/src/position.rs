@@ -10,6 +10,7 @@ use sprague_game::syntax;
 use std::fmt;
 use std::sync::Arc;
 
+use sprague_core::budget::Budget;
 use sprague_core::error::ParseError;
 use sprague_game::Component;
 
@@ -53,6 +54,27 @@ impl Position {
     ) -> Result<Position, ParseError> {
         let syntax = syntax::parse_position(text)?;
         let components = sprague_rulesets::components(&syntax, files)?;
+        Ok(Position { components })
+    }
+
+    /// Reads a position as [`Position::parse_with`] does, building the
+    /// terms that take a computation to build (misère forms) within
+    /// `budget`: a caller with a time limit starts its clock before the
+    /// text is read, not after.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::parse_with`], and a [`ParseError`] of kind
+    /// [`ParseErrorKind::Stopped`](crate::ParseErrorKind::Stopped) (with
+    /// the [`SolveError`](crate::SolveError) of the budget) when building
+    /// a term runs out of it.
+    pub fn parse_within(
+        text: &str,
+        files: &dyn sprague_loopy::graph::FileSource,
+        budget: &Budget,
+    ) -> Result<Position, ParseError> {
+        let syntax = syntax::parse_position(text)?;
+        let components = sprague_rulesets::components_within(&syntax, files, budget)?;
         Ok(Position { components })
     }
 

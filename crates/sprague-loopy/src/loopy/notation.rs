@@ -1315,8 +1315,85 @@ impl LoopyArena {
         }
     }
 
+    /// The canonical short game of an expression that is no loopy game (no
+    /// pass, label, loopy word or form), `None` for one that is. Built in
+    /// the canonical arena, where equal parts are one node: `±±…±1` written
+    /// as a graph would double at every sign.
+    fn short_id(&mut self, expr: &LoopyExpr) -> Result<Option<GameId>, SolveError> {
+        if expr.is_loopy() {
+            return Ok(None);
+        }
+        Ok(Some(match expr {
+            LoopyExpr::Short { number, ups, star } => self.short_value(number, *ups, *star)?,
+            LoopyExpr::UpPower { .. } => self.up_power(expr)?,
+            LoopyExpr::Neg(e) => match self.short_id(e)? {
+                Some(g) => self.canonical_arena().neg(g)?,
+                None => return Ok(None),
+            },
+            LoopyExpr::Switch(e) => match self.short_id(e)? {
+                Some(g) => {
+                    let cgt = self.canonical_arena();
+                    let negative = cgt.neg(g)?;
+                    cgt.form(&[g], &[negative])?
+                }
+                None => return Ok(None),
+            },
+            LoopyExpr::Sum(es) => {
+                let mut total = self.canonical_arena().zero();
+                for e in es {
+                    let Some(g) = self.short_id(e)? else {
+                        return Ok(None);
+                    };
+                    total = self.canonical_arena().add(total, g)?;
+                }
+                total
+            }
+            LoopyExpr::Form { left, right, .. } => {
+                let mut sides = [Vec::new(), Vec::new()];
+                for (side, options) in sides.iter_mut().zip([left, right]) {
+                    for o in options {
+                        let Some(g) = self.short_id(o)? else {
+                            return Ok(None);
+                        };
+                        side.push(g);
+                    }
+                }
+                self.canonical_arena().form(&sides[0], &sides[1])?
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The canonical form of an [`LoopyExpr::UpPower`] term.
+    fn up_power(&mut self, expr: &LoopyExpr) -> Result<GameId, SolveError> {
+        let LoopyExpr::UpPower {
+            number,
+            n,
+            sum,
+            down,
+            star,
+        } = expr
+        else {
+            return Err(SolveError::unsupported("not an up power"));
+        };
+        let cgt = self.canonical_arena();
+        let mut power = if *sum {
+            sprague_partizan::algebra::up_power_sum(cgt, *n)?
+        } else {
+            sprague_partizan::algebra::up_power(cgt, *n)?
+        };
+        if *down {
+            power = cgt.neg(power)?;
+        }
+        let base = cgt.number_plus_nimber(number.clone(), *star)?;
+        cgt.add(base, power)
+    }
+
     /// The graph of an expression that refers to nothing outside itself.
     fn closed_game(&mut self, expr: &LoopyExpr) -> Result<LoopyGame, SolveError> {
+        if let Some(id) = self.short_id(expr)? {
+            return self.short_game(id);
+        }
         let budget = *self.budget();
         // Small graphs: vertex 0 is the game; `pass` is a move to 0.
         let graph = |left: Vec<Vec<u32>>, right: Vec<Vec<u32>>| LoopyGame::new(left, right, 0);
@@ -1340,24 +1417,8 @@ impl LoopyArena {
                 let id = self.short_value(number, *ups, *star)?;
                 self.short_game(id)?
             }
-            LoopyExpr::UpPower {
-                number,
-                n,
-                sum,
-                down,
-                star,
-            } => {
-                let cgt = self.canonical_arena();
-                let mut power = if *sum {
-                    sprague_partizan::algebra::up_power_sum(cgt, *n)?
-                } else {
-                    sprague_partizan::algebra::up_power(cgt, *n)?
-                };
-                if *down {
-                    power = cgt.neg(power)?;
-                }
-                let base = cgt.number_plus_nimber(number.clone(), *star)?;
-                let id = cgt.add(base, power)?;
+            LoopyExpr::UpPower { .. } => {
+                let id = self.up_power(expr)?;
                 self.short_game(id)?
             }
             LoopyExpr::OverUnder(x, over) => {
@@ -1427,6 +1488,8 @@ impl LoopyArena {
             LoopyExpr::Neg(e) => self.closed_game(e)?.negative(),
             LoopyExpr::Switch(e) => {
                 let g = self.closed_game(e)?;
+                // A loopy part is copied twice: nested switches double.
+                budget.check_positions(2 * u64::from(g.n_vertices()))?;
                 let mut b = Builder {
                     left: vec![vec![]],
                     right: vec![vec![]],

@@ -103,7 +103,16 @@ pub struct MisereArena {
     parity: HashMap<MisereId, bool>,
     genera: HashMap<MisereId, Genus>,
     depth: usize,
+    /// Calls of [`MisereArena::form`] and [`MisereArena::add`]: most
+    /// find their answer stored and store nothing, so the budget's clock,
+    /// read as positions are stored, is read every [`CLOCK_EVERY`] calls too.
+    calls: u64,
 }
+
+/// How many calls of the arena's operations pass between two readings of
+/// the budget's clock (a call costs up to tens of microseconds, so a
+/// computation stops within milliseconds of its deadline).
+const CLOCK_EVERY: u64 = 256;
 
 impl Default for MisereArena {
     fn default() -> MisereArena {
@@ -124,6 +133,15 @@ fn mex(values: impl Iterator<Item = u32>) -> u32 {
 }
 
 impl MisereArena {
+    /// Counts a call, reading `budget`'s clock every [`CLOCK_EVERY`].
+    fn tick(&mut self, budget: &Budget) -> Result<(), SolveError> {
+        self.calls += 1;
+        if self.calls % CLOCK_EVERY == 0 {
+            budget.check_time()?;
+        }
+        Ok(())
+    }
+
     /// An arena holding only `0`.
     pub fn new() -> MisereArena {
         let zero = Node {
@@ -144,6 +162,7 @@ impl MisereArena {
             parity: HashMap::new(),
             genera: HashMap::new(),
             depth: 0,
+            calls: 0,
         }
     }
 
@@ -260,6 +279,7 @@ impl MisereArena {
         mut options: Vec<MisereId>,
         budget: &Budget,
     ) -> Result<MisereId, SolveError> {
+        self.tick(budget)?;
         options.sort_unstable();
         options.dedup();
         if let Some(&g) = self.index.get(options.as_slice()) {
@@ -356,6 +376,7 @@ impl MisereArena {
         if h == MisereId::ZERO {
             return Ok(g);
         }
+        self.tick(budget)?;
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&s) = self.sums.get(&key) {
             return Ok(s);

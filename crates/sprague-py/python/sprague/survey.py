@@ -11,7 +11,9 @@ stopped. docs/distributed.md says how to run one and what runs in parallel.
 """
 
 import json
+import math
 import os
+import signal
 import sys
 
 from ._sprague import survey_game
@@ -22,6 +24,11 @@ ENGINES = ("local", "dask")
 # a few digits comes near it: each shift moves a "leave nothing" bit one
 # digit down, so a chain is at most as long as the code).
 MAX_SHIFTS = 64
+
+# The most codes one survey takes: a pattern is counted before it is
+# expanded, so that eight digits (14 680 064 codes) are refused at once
+# rather than expanded into a MemoryError minutes later.
+MAX_CODES = 1 << 20
 
 
 def _digit_value(char, hexadecimal):
@@ -63,6 +70,12 @@ def expand(codes):
             )
     if tail[-1].lower() in "dh":
         choices[-1] = choices[-1][1:]
+    count = math.prod(len(options) for options in choices)
+    if count > MAX_CODES:
+        raise ValueError(
+            f"pattern `{pattern}` stands for {count} codes, more than the {MAX_CODES} "
+            "a survey takes: split it (0.1ddd..., 0.2ddd..., ...)"
+        )
     found = [""]
     for options in choices:
         found = [f + c for f in found for c in options]
@@ -208,16 +221,38 @@ def _read_done(out):
     for line in data[:whole].splitlines():
         if line.strip():
             result = json.loads(line)
-            done[result["code"]] = result
+            # A code that failed is computed again: its error may have been
+            # the bounds of that run, not the code's.
+            if result.get("error"):
+                done.pop(result["code"], None)
+            else:
+                done[result["code"]] = result
     return done
 
 
 class _Writer:
     """Appends results to `out` as JSON lines, each flushed and synced, so
-    that a run killed at any moment has lost at most the results in flight."""
+    that a run killed at any moment has lost at most the results in flight.
+    It holds an exclusive lock on the file while it is open: a second
+    survey on the same file is refused (two would compute every code twice
+    and write each twice)."""
 
     def __init__(self, out):
-        self.file = open(out, "a", encoding="utf-8") if out is not None else None
+        self.file = None
+        if out is None:
+            return
+        self.file = open(out, "a", encoding="utf-8")
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no lock to take
+            return
+        try:
+            fcntl.flock(self.file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.file.close()
+            raise ValueError(
+                f"{out}: another survey is writing to this file; wait for it or give another --out"
+            ) from None
 
     def write(self, result):
         if self.file is not None:
@@ -230,9 +265,30 @@ class _Writer:
             self.file.close()
 
 
+def _worker_start():
+    """Each worker of the local pool: Ctrl-C is the parent's to handle (it
+    ends the workers itself), and on Linux a worker dies with the parent,
+    so that a survey killed outright leaves no process computing on."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+        # The parent may have died before the call above took effect.
+        if os.getppid() == 1:
+            os._exit(1)
+
+
 def _local(todo, max_heaps, time_limit, threads, certificates):
     """The tasks in a pool of `threads` processes on this machine: yields
-    each result as it arrives."""
+    each result as it arrives. However the run ends early (Ctrl-C, an
+    error, the caller stopping), the workers are killed at once, not left
+    to finish the games they hold."""
     import concurrent.futures
     import multiprocessing
 
@@ -241,12 +297,24 @@ def _local(todo, max_heaps, time_limit, threads, certificates):
             yield _run_one(code, max_heaps, time_limit, certificates)
         return
     context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(threads, mp_context=context) as pool:
+    pool = concurrent.futures.ProcessPoolExecutor(
+        threads, mp_context=context, initializer=_worker_start
+    )
+    finished = False
+    try:
         futures = [
             pool.submit(_run_one, code, max_heaps, time_limit, certificates) for code in todo
         ]
         for future in concurrent.futures.as_completed(futures):
             yield future.result()
+        finished = True
+    finally:
+        if not finished:
+            # The executor has no way to stop a running task: its processes
+            # (a private attribute, stable since Python 3.2) are killed.
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.kill()
+        pool.shutdown(wait=finished, cancel_futures=True)
 
 
 def _dask(todo, max_heaps, time_limit, threads, address, certificates):
@@ -348,13 +416,31 @@ def run(codes, max_heaps, time_limit, threads, engine, address, out, certificate
         raise ValueError("address is the scheduler of a Dask cluster: give engine='dask'")
     if not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be a positive integer, not {threads!r}")
+    # Checked here, before a file is touched: a bound that fails every code
+    # would otherwise write an error row for each.
+    if isinstance(max_heaps, bool) or not isinstance(max_heaps, int) or max_heaps < 1:
+        raise ValueError(f"max_heaps must be a positive integer, not {max_heaps!r}")
+    if time_limit is not None and not (
+        isinstance(time_limit, (int, float))
+        and not isinstance(time_limit, bool)
+        and math.isfinite(time_limit)
+        and 0 < time_limit <= 1e9
+    ):
+        raise ValueError(
+            f"time_limit must be a positive number of seconds (at most 1e9), not {time_limit!r}"
+        )
     codes = expand(codes)
     for code in codes:
         _digits(code)
     links = equivalences(codes)
     if certificates is not None:
         os.makedirs(certificates, exist_ok=True)
-    done = _read_done(out)
+    writer = _Writer(out)
+    try:
+        done = _read_done(out)
+    except BaseException:
+        writer.close()
+        raise
     for code in [c for c, r in done.items() if _needs_certificate(r, certificates)]:
         del done[code]
     read = sum(1 for c in codes if c in done and c not in links)
@@ -362,7 +448,6 @@ def run(codes, max_heaps, time_limit, threads, engine, address, out, certificate
     members = {}
     for code, (rep, offset) in links.items():
         members.setdefault(rep, []).append((code, offset))
-    writer = _Writer(out)
 
     def record(result):
         """Keeps and writes a result, then the members of its class not
@@ -476,6 +561,10 @@ def main(argv=None):
     except (ValueError, ImportError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        kept = f"the results so far are in {args.out}: run again to go on" if args.out else "nothing kept (no --out)"
+        print(f"interrupted: {kept}", file=sys.stderr)
+        return 130
     seconds = time.monotonic() - start
     c = counts(results)
     print(

@@ -37,9 +37,17 @@ pub struct MisereValue {
 /// # Errors
 ///
 /// A [`ParseError`] for a difference `x[-n]` no game satisfies, or a game
-/// too large to build.
-pub fn build_misere(syntax: &MisereSyntax) -> Result<Arc<dyn Component>, ParseError> {
-    let budget = Budget::positions(BUILD_POSITIONS);
+/// too large to build (more than [`BUILD_POSITIONS`] forms); one of kind
+/// [`ParseErrorKind::Stopped`] when `budget`'s time (or positions, where
+/// fewer) runs out first.
+pub fn build_misere(
+    syntax: &MisereSyntax,
+    budget: &Budget,
+) -> Result<Arc<dyn Component>, ParseError> {
+    let budget = Budget {
+        max_positions: budget.max_positions.min(BUILD_POSITIONS),
+        ..*budget
+    };
     let mut arena = MisereArena::new();
     let mut game = ExplicitGame::new();
     let bad =
@@ -52,7 +60,15 @@ pub fn build_misere(syntax: &MisereSyntax) -> Result<Arc<dyn Component>, ParseEr
                 e.span,
             ));
         }
-        Err(e) => return Err(bad(format!("the misère game is too large to build ({e})"))),
+        Err(e @ SolveError::BudgetExceeded { limit }) if limit == BUILD_POSITIONS => {
+            return Err(bad(format!("the misère game is too large to build ({e})")));
+        }
+        Err(e) => {
+            return Err(ParseError::new(
+                ParseErrorKind::Stopped(e),
+                syntax.span.clone(),
+            ));
+        }
     };
     Ok(Arc::new(MisereValue {
         game: Arc::new(game),
