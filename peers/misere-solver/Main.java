@@ -10,7 +10,8 @@ import java.util.ArrayList;
  * and the P-portion as words (`java ... Main CODE HEAPS`):
  *   0.34 heap 10: |Q| = 12, |P| = 3 (0.31 s); generator heaps 1 4 10;
  *   relations a2=1,b4=b2,b2c=b3,c2=1; P-portion a,b2,ac
- * (one line). With the environment variable MISERE_SOLVER_TRIALS set, it
+ * (one line); the last heap's line, where the quotient did not change
+ * there, says `heap 14 (unchanged):`. With the environment variable MISERE_SOLVER_TRIALS set, it
  * also prints the solver's own log: each trial monoid's |Q| and |P| and the
  * sum it failed on.
  */
@@ -36,8 +37,9 @@ public class Main {
             System.err.printf("heap %d: |Q| = %d (%.2f s)%n", n, order, (System.nanoTime() - start) / 1e9);
             boolean expanded = solver.expansionHeaps.get(solver.expansionHeaps.size() - 1) == n;
             if (expanded || n == heaps) {
-                System.out.printf("%s heap %d: |Q| = %d, |P| = %d (%.2f s); %s%n", args[0], n, order,
-                    p.quotient.pPortionSize(), (System.nanoTime() - start) / 1e9, presentation(p));
+                System.out.printf("%s heap %d%s: |Q| = %d, |P| = %d (%.2f s); %s%n", args[0], n,
+                    expanded ? "" : " (unchanged)", order, p.quotient.pPortionSize(),
+                    (System.nanoTime() - start) / 1e9, presentation(p));
             }
         }
     }
