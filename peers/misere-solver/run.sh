@@ -5,8 +5,9 @@
 # It reads the solver's Java sources from a CGSuite git directory (default:
 # the mirror below), patches out its only ties to the rest of CGSuite (the
 # ruleset type, the MSV file loader), compiles them with javac beside the two
-# files here (an octal ruleset and a driver) and prints |Q| and |P| at each
-# heap where the quotient changes. Nothing is fetched.
+# files here (an octal ruleset and a driver) and prints |Q|, |P| and the
+# presentation (generators' heaps, relations, P-portion as words) at each
+# heap where the quotient changes and at the last. Nothing is fetched.
 set -eu
 code=$1
 heaps=$2
@@ -22,7 +23,10 @@ else
 fi
 src=lib/core/src/main/scala/org/cgsuite/core/misere/solver
 pkg=$build/src/org/cgsuite/core/misere/solver
-if [ ! -f "$build/classes/org/cgsuite/core/misere/solver/Main.class" ]; then
+# Compiled again when the driver or the ruleset here changed.
+if [ ! -f "$build/classes/org/cgsuite/core/misere/solver/Main.class" ] ||
+   ! cmp -s "$here/Main.java" "$pkg/Main.java" ||
+   ! cmp -s "$here/PeerRules.java" "$pkg/PeerRules.java"; then
     mkdir -p "$pkg" "$build/classes"
     for f in BipartiteMonoid CommutativeMonoid DirectSumMonoid ExplicitFiniteMonoid \
              MisereSolver Pretension Relation Word; do

@@ -296,7 +296,15 @@ fn trial(
     let mulm = |a: u32, b: u32| product.mul(a, b);
     let mut seen: HashSet<(u32, Vec<u32>)> = HashSet::new();
     let mut gens: Vec<(u32, Vec<u32>)> = Vec::new();
-    for g in (1..=h).rev() {
+    // Of heaps with the same element and options' elements only the
+    // smallest is kept, so that a sum's options come before it in the
+    // marking (an option's heaps are smaller than the heap they replace, and
+    // so are their stand-ins). With the largest kept, a sum can be marked
+    // while an option's element is still unmarked: in 0.34 at heap 10,
+    // heaps 1 and 3 stood in as heap 6, so heap 4 was marked before its
+    // option heap 3 and marked lost, and the trial got sums without the new
+    // heap wrong, which no recalibration repairs.
+    for g in 1..=h {
         if options[g].is_empty() {
             continue;
         }
@@ -305,6 +313,7 @@ fn trial(
             gens.push((phi_m[g], t));
         }
     }
+    gens.reverse();
     let marks = mark_p_portion(&mulm, order as usize, &gens, budget)?;
     let reduced = reduce(
         &mulm,

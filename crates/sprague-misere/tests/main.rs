@@ -1,0 +1,3 @@
+//! Integration tests of `sprague-misere`.
+
+mod misere_solver;
