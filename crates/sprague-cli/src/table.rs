@@ -426,10 +426,11 @@ fn period_within_max(
     }
 }
 
-/// Makes Ctrl-C ask a checkpointed run to stop after its current step,
-/// once the checkpoint is written; a second Ctrl-C ends the program at once
-/// (the checkpoint on disk is always whole: it is written to a temporary
-/// file and renamed).
+/// Makes Ctrl-C (and SIGTERM or SIGHUP: a `kill`, a closed terminal, a
+/// batch system's time limit) ask a checkpointed run to stop after its
+/// current step, once the checkpoint is written; a second signal ends the
+/// program at once (the checkpoint on disk is always whole: it is written
+/// to a temporary file and renamed).
 fn stop_on_ctrl_c() -> Result<Arc<AtomicBool>, Failure> {
     let flag = Arc::new(AtomicBool::new(false));
     let handler_flag = Arc::clone(&flag);

@@ -1308,6 +1308,11 @@ fn table_plots_svg_and_png() {
 /// is on disk, and checks that it stops with status 1 saying where; returns
 /// its standard error.
 fn interrupt_at_checkpoint(args: &[&str], file: &str) -> String {
+    signal_at_checkpoint(args, file, "-INT")
+}
+
+/// As [`interrupt_at_checkpoint`], with the signal `kill` sends (`-TERM`).
+fn signal_at_checkpoint(args: &[&str], file: &str, signal: &str) -> String {
     use std::time::{Duration, Instant};
     let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
         .args(args)
@@ -1326,7 +1331,7 @@ fn interrupt_at_checkpoint(args: &[&str], file: &str) -> String {
     let pid = child.id().to_string();
     assert!(
         Command::new("kill")
-            .args(["-INT", &pid])
+            .args([signal, &pid])
             .status()
             .unwrap()
             .success()
@@ -1362,6 +1367,53 @@ fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
     assert!(err.contains("--resume"), "{err}");
     // The checkpoint is whole, and continuing from it gives the values of an
     // uninterrupted run.
+    let resumed = sprague_ok(&[
+        "table",
+        "octal[0.1777]",
+        "--to",
+        "3000",
+        "--json",
+        "--resume",
+        file,
+    ]);
+    let (whole, _, _) = sprague(&["table", "octal[0.1777]", "--to", "3000", "--json"]);
+    assert_eq!(resumed, whole);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sigterm_during_a_disk_table_saves_the_checkpoint() {
+    // Issue 36: SIGTERM (a `kill`, a batch system's limit) ended a table
+    // whose values went to a file with no final checkpoint. It now stops as
+    // Ctrl-C does, after the step, with the checkpoint saved.
+    let dir = std::env::temp_dir().join(format!("sprague-sigterm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("run.ckpt");
+    let file = file.to_str().unwrap();
+    let err = signal_at_checkpoint(
+        &[
+            "table",
+            "octal[0.1777]",
+            "--to",
+            "2^28",
+            "--budget",
+            "1000000000",
+            "--summary",
+            "--checkpoint",
+            file,
+            "--disk",
+            dir.to_str().unwrap(),
+            "--memory",
+            "64M",
+        ],
+        file,
+        "-TERM",
+    );
+    assert!(
+        err.contains("go to a file in"),
+        "the table was not on disk: {err}"
+    );
+    assert!(err.contains("--resume"), "{err}");
     let resumed = sprague_ok(&[
         "table",
         "octal[0.1777]",
