@@ -21,6 +21,7 @@ mod misere_quotients;
 mod octal;
 mod period_search;
 mod published;
+mod read_back;
 mod remoteness;
 mod sums;
 mod sums_of_heap_games;
