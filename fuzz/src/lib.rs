@@ -38,33 +38,42 @@ fn budget() -> Budget {
     Budget::positions(20_000).with_time_limit(Duration::from_millis(200))
 }
 
+/// The bytes as a position's text, or `None`: not UTF-8, or naming a
+/// ruleset that reads a file (which would let the fuzzer read whatever file
+/// it names; files are the graph target's job).
+fn position_text(data: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(data).ok()?;
+    let reads_a_file = ["graph", "wordchain", "geography"]
+        .iter()
+        .any(|name| text.contains(name));
+    (!reads_a_file).then_some(text)
+}
+
+/// A parse error's span lies within the text, on character boundaries (the
+/// CLI draws a caret there).
+fn assert_span_inside(e: &sprague::ParseError, text: &str) {
+    assert!(
+        e.span.start <= e.span.end
+            && e.span.end <= text.len()
+            && text.is_char_boundary(e.span.start)
+            && text.is_char_boundary(e.span.end),
+        "span {:?} of {text:?}",
+        e.span
+    );
+}
+
 /// The position language: parse, validate, then analyze under both plays
 /// with a small budget. Bad input must be a `ParseError` whose span lies
 /// within the text on character boundaries (the CLI draws a caret there);
 /// a valid position must print as text that parses again.
 pub fn position(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
+    let Some(text) = position_text(data) else {
         return;
     };
-    // The rulesets that read a file named in the position would let the
-    // fuzzer read whatever file it names; files are the graph target's job.
-    if ["graph", "wordchain", "geography"]
-        .iter()
-        .any(|name| text.contains(name))
-    {
-        return;
-    }
     let position = match Position::parse(text) {
         Ok(position) => position,
         Err(e) => {
-            assert!(
-                e.span.start <= e.span.end
-                    && e.span.end <= text.len()
-                    && text.is_char_boundary(e.span.start)
-                    && text.is_char_boundary(e.span.end),
-                "span {:?} of {text:?}",
-                e.span
-            );
+            assert_span_inside(&e, text);
             return;
         }
     };
@@ -103,15 +112,9 @@ pub fn misere(data: &[u8]) {
 /// position, its value, the positions its moves lead to — must parse, and
 /// the value printed must read back as the same value.
 fn written_value(data: &[u8], play: Play) {
-    let Ok(text) = std::str::from_utf8(data) else {
+    let Some(text) = position_text(data) else {
         return;
     };
-    if ["graph", "wordchain", "geography"]
-        .iter()
-        .any(|name| text.contains(name))
-    {
-        return;
-    }
     let Some(position) = read_back(text, "the input") else {
         return;
     };
@@ -155,14 +158,7 @@ fn read_back(text: &str, what: &str) -> Option<Position> {
     match Position::parse_within(text, &sprague::graph::FileSystem, &budget()) {
         Ok(position) => Some(position),
         Err(e) => {
-            assert!(
-                e.span.start <= e.span.end
-                    && e.span.end <= text.len()
-                    && text.is_char_boundary(e.span.start)
-                    && text.is_char_boundary(e.span.end),
-                "span {:?} of {text:?}",
-                e.span
-            );
+            assert_span_inside(&e, text);
             let printed = what != "the input";
             let limit = matches!(
                 e.kind,

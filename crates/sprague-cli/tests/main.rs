@@ -1365,8 +1365,13 @@ fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
         file,
     );
     assert!(err.contains("--resume"), "{err}");
-    // The checkpoint is whole, and continuing from it gives the values of an
-    // uninterrupted run.
+    resumes_as_an_uninterrupted_run(file);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The checkpoint `file` of 0.1777 is whole, and continuing from it gives
+/// the values of an uninterrupted run.
+fn resumes_as_an_uninterrupted_run(file: &str) {
     let resumed = sprague_ok(&[
         "table",
         "octal[0.1777]",
@@ -1378,7 +1383,6 @@ fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
     ]);
     let (whole, _, _) = sprague(&["table", "octal[0.1777]", "--to", "3000", "--json"]);
     assert_eq!(resumed, whole);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -1414,17 +1418,7 @@ fn sigterm_during_a_disk_table_saves_the_checkpoint() {
         "the table was not on disk: {err}"
     );
     assert!(err.contains("--resume"), "{err}");
-    let resumed = sprague_ok(&[
-        "table",
-        "octal[0.1777]",
-        "--to",
-        "3000",
-        "--json",
-        "--resume",
-        file,
-    ]);
-    let (whole, _, _) = sprague(&["table", "octal[0.1777]", "--to", "3000", "--json"]);
-    assert_eq!(resumed, whole);
+    resumes_as_an_uninterrupted_run(file);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
