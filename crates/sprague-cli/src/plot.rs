@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 
+use sprague::picture::{self, Picture, Shape};
 use sprague::{GridTable, GridValues, Outcome};
 
 use crate::failure::Failure;
@@ -715,6 +716,118 @@ fn write_plot(
     let tmp = sprague::durable::temporary_path(path);
     sprague::durable::write_atomically(path, &tmp, |out| std::io::Write::write_all(out, &bytes))
         .map_err(|e| Failure::user(format!("cannot write plot {}: {e}", path.display())))
+}
+
+/// How many pixels of a PNG a pixel of a [`Picture`] is: the pictures are
+/// drawn for a page, small; twice over they read well as a file.
+const PICTURE_SCALE: f64 = 2.0;
+
+/// A [`Picture`] (a thermograph, a game tree) as a PNG image, at
+/// [`PICTURE_SCALE`]: the shapes its SVG has, antialiased.
+pub fn picture_png(picture: &Picture) -> Vec<u8> {
+    let s = PICTURE_SCALE;
+    let (w, h) = (
+        (picture.width * s).ceil() as usize,
+        (picture.height * s).ceil() as usize,
+    );
+    let mut pixels = vec![[255u8; 3]; w * h];
+    // Mixes `colour` into the pixels within `radius` of the segment from
+    // `a` to `b` (scaled), by how far inside they are; `dash` keeps the
+    // stretches of a dashed line (4 on, 3 off, in picture pixels).
+    let mut stroke = |a: (f64, f64), b: (f64, f64), radius: f64, colour: [u8; 3], dash: bool| {
+        let (a, b) = ((a.0 * s, a.1 * s), (b.0 * s, b.1 * s));
+        let r = radius * s;
+        let (x0, x1) = (a.0.min(b.0) - r - 1.0, a.0.max(b.0) + r + 1.0);
+        let (y0, y1) = (a.1.min(b.1) - r - 1.0, a.1.max(b.1) + r + 1.0);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let length2 = dx * dx + dy * dy;
+        for py in (y0.max(0.0) as usize)..(y1.max(0.0) as usize).min(h) {
+            for px in (x0.max(0.0) as usize)..(x1.max(0.0) as usize).min(w) {
+                let (cx, cy) = (px as f64 + 0.5, py as f64 + 0.5);
+                let u = if length2 == 0.0 {
+                    0.0
+                } else {
+                    (((cx - a.0) * dx + (cy - a.1) * dy) / length2).clamp(0.0, 1.0)
+                };
+                if dash && (u * length2.sqrt() / s) % 7.0 >= 4.0 {
+                    continue;
+                }
+                let (ex, ey) = (cx - (a.0 + u * dx), cy - (a.1 + u * dy));
+                let coverage = (r + 0.5 - (ex * ex + ey * ey).sqrt()).clamp(0.0, 1.0);
+                if coverage > 0.0 {
+                    let pixel = &mut pixels[py * w + px];
+                    for (p, ink) in pixel.iter_mut().zip(colour) {
+                        *p = (f64::from(*p) * (1.0 - coverage) + f64::from(ink) * coverage).round()
+                            as u8;
+                    }
+                }
+            }
+        }
+    };
+    for shape in &picture.shapes {
+        match shape {
+            Shape::Line {
+                from,
+                to,
+                colour,
+                width,
+                dashed,
+                ..
+            } => stroke(*from, *to, width / 2.0, *colour, *dashed),
+            Shape::Path {
+                points,
+                colour,
+                width,
+                ..
+            } => {
+                for pair in points.windows(2) {
+                    stroke(pair[0], pair[1], width / 2.0, *colour, false);
+                }
+            }
+            Shape::Disc {
+                centre,
+                radius,
+                colour,
+            } => stroke(*centre, *centre, *radius, *colour, false),
+            Shape::Text { .. } => {}
+        }
+    }
+    for shape in &picture.shapes {
+        if let Shape::Text {
+            at,
+            text,
+            anchor,
+            size,
+            colour,
+            ..
+        } = shape
+        {
+            let size = (size * s) as f32;
+            let ascent = f64::from(font().as_scaled(PxScale::from(size)).ascent());
+            let anchor = match anchor {
+                picture::Anchor::Start => Anchor::Start,
+                picture::Anchor::Middle => Anchor::Middle,
+                picture::Anchor::End => Anchor::End,
+            };
+            // The font has ASCII and a few signs: an ellipsis is three dots.
+            let text = text.replace('…', "...");
+            text_on(
+                &mut pixels,
+                w,
+                (at.0 * s, at.1 * s - ascent),
+                &text,
+                anchor,
+                size,
+                *colour,
+            );
+        }
+    }
+    encode_png(w as u32, h as u32, &pixels)
+}
+
+/// Writes `picture` to `path`, as SVG or PNG by its extension.
+pub fn write_picture(path: &Path, picture: &Picture) -> Result<(), Failure> {
+    write_plot(path, || Ok(picture.svg()), || picture_png(picture))
 }
 
 /// Where a line of text sits against its `x`.
