@@ -59,7 +59,35 @@ const WIDTH: u32 = 960;
 const HEIGHT: u32 = 540;
 const LEFT: f64 = 60.0;
 const RIGHT: f64 = 20.0;
-const TOP: f64 = 40.0;
+/// Room above the plot for the title, the legend's row and the period's
+/// label: none of them is drawn over the points of the largest value.
+const TOP: f64 = 76.0;
+/// The top of the legend's swatches, in one row above the plot.
+const LEGEND_Y: f64 = 38.0;
+
+/// The left end of each entry of the legend, in one row that ends at the
+/// plot's right edge.
+fn legend_xs(legend: &[([u8; 3], &str)]) -> Vec<f64> {
+    let widths: Vec<f64> = legend
+        .iter()
+        .map(|(_, m)| 16.0 + f64::from(text_width(m, 12.0)) + 18.0)
+        .collect();
+    let mut x = f64::from(WIDTH) - RIGHT - widths.iter().sum::<f64>() + 18.0;
+    widths
+        .iter()
+        .map(|w| {
+            let at = x;
+            x += w;
+            at
+        })
+        .collect()
+}
+
+/// Where the label of the periodic part starts, above the plot at the
+/// part's left edge (`x0`), moved left so that it ends inside the plot.
+fn period_label_x(x0: f64, label: &str) -> f64 {
+    (x0 + 4.0).min(f64::from(WIDTH) - RIGHT - f64::from(text_width(label, 12.0)))
+}
 const BOTTOM: f64 = 50.0;
 
 impl Plot<'_> {
@@ -101,11 +129,12 @@ impl Plot<'_> {
                 f64::from(w) - RIGHT - x0,
                 f64::from(h) - TOP - BOTTOM
             );
+            let label = format!("periodic from {pre}, period {per}");
             let _ = writeln!(
                 s,
-                r##"<text x="{:.1}" y="{:.1}" fill="#3060c0">periodic from {pre}, period {per}</text>"##,
-                x0 + 4.0,
-                TOP + 14.0
+                r##"<text x="{:.1}" y="{:.1}" fill="#3060c0">{label}</text>"##,
+                period_label_x(x0, &label),
+                TOP - 8.0
             );
         }
         // Axes, with ticks at round numbers.
@@ -174,9 +203,9 @@ impl Plot<'_> {
             }
         }
         let has_period = self.period.is_some_and(|(pre, _)| pre <= self.to());
-        for (i, (colour, meaning)) in legend(!self.rare.is_empty(), has_period).iter().enumerate() {
-            let y = TOP + 8.0 + 16.0 * i as f64;
-            let x = f64::from(w) - RIGHT - 250.0;
+        let legend = legend(!self.rare.is_empty(), has_period);
+        for ((colour, meaning), x) in legend.iter().zip(legend_xs(&legend)) {
+            let y = LEGEND_Y + 10.0;
             let _ = writeln!(
                 s,
                 r##"<g class="legend"><rect x="{x:.1}" y="{:.1}" width="10" height="10" fill="{}" stroke="#888"/><text x="{:.1}" y="{:.1}">{meaning}</text></g>"##,
@@ -257,14 +286,9 @@ impl Plot<'_> {
         }
         let has_period = self.period.is_some_and(|(pre, _)| pre <= self.to());
         let legend = legend(!self.rare.is_empty(), has_period);
-        let legend_at = |i: usize| {
-            (
-                f64::from(WIDTH) - RIGHT - 300.0,
-                TOP + 2.0 + 14.0 * i as f64,
-            )
-        };
-        for (i, (colour, _)) in legend.iter().enumerate() {
-            let (x, y) = legend_at(i);
+        let xs = legend_xs(&legend);
+        for ((colour, _), &x) in legend.iter().zip(&xs) {
+            let y = LEGEND_Y;
             for dy in 0..10 {
                 for dx in 0..10 {
                     let edge = dx == 0 || dy == 0 || dx == 9 || dy == 9;
@@ -276,8 +300,8 @@ impl Plot<'_> {
         // The same text as the SVG's (the label of the vertical axis written
         // across, above it).
         let black = [0, 0, 0];
-        for (i, (_, meaning)) in legend.iter().enumerate() {
-            let (x, y) = legend_at(i);
+        for ((_, meaning), &x) in legend.iter().zip(&xs) {
+            let y = LEGEND_Y;
             text(
                 &mut pixels,
                 x + 16.0,
@@ -345,8 +369,8 @@ impl Plot<'_> {
             let x0 = self.x(pre.max(self.from));
             text(
                 &mut pixels,
-                x0 + 4.0,
-                TOP + 6.0,
+                period_label_x(x0, &label),
+                TOP - 22.0,
                 &label,
                 Anchor::Start,
                 12.0,

@@ -146,6 +146,7 @@ function moveToVertex(moves, label) {
 function setUrl(position, push) {
   const params = new URLSearchParams({ position });
   if (misere()) params.set("misere", "true");
+  if (blind()) params.set("blind", "true");
   const tab = new URLSearchParams(location.search).get("tab");
   if (tab) params.set("tab", tab);
   const url = "?" + params.toString();
@@ -449,15 +450,23 @@ async function humanTurn() {
   $("game-status").textContent = repeated
     ? "Position repeated: " + game.position + ". Your move:"
     : "Your move:";
-  for (const mv of moves) list.append(coloured ? colouredMove(mv, humanMoves) : moveButton(mv, humanMoves));
+  // Blind play: nothing says who is winning before the human chooses.
+  for (const mv of moves) list.append(coloured && !blind() ? colouredMove(mv, humanMoves) : moveButton(mv, humanMoves));
   if (!complete) {
     list.append(el("li", { class: "muted" }, "(only the first " + moves.length + " moves are listed)"));
   }
 }
 
+// Blind play (`sprague play --blind`): the moves are listed without
+// colours and the engine's without why; what the human's move did is said
+// once it is played.
+function blind() { return $("blind").checked; }
+
+const VERDICTS = { win: "that move wins", lose: "that move loses against best play", draw: "that move keeps a draw" };
+
 async function humanMoves(m) {
   if (!game || game.over) return;
-  logLine("you", m, "");
+  logLine("you", m, blind() && m.outcome ? VERDICTS[forMover(m)] || "" : "");
   game.position = m.to;
   $("hint-text").textContent = "";
   // Remoteness 0: the engine has no move. A finished position may not be
@@ -479,7 +488,7 @@ async function engineTurn() {
     { position: game.position, misere: game.misere, side: game.partizan && game.human === "L" ? "right" : "left" });
   if (!r.ok) { $("game-status").textContent = r.body.error; return; }
   if (!r.body.move) return endGame("engine");
-  logLine("engine", r.body.move, r.body.reason);
+  logLine("engine", r.body.move, blind() ? "" : r.body.reason);
   game.position = r.body.move.to;
   if (r.body.over) {
     $("game-position").textContent = game.position;
@@ -832,7 +841,9 @@ function figure(drawing, caption) {
 
 // A heap of n counters, stacked; a tall heap is a bar with its size.
 function drawHeap(n) {
-  const w = 34, unit = 12, most = 16, h = most * unit + 24;
+  // As tall as the heap (the figures share their bottom line), with no
+  // empty band above a small one.
+  const w = 34, unit = 12, most = 16, h = Math.max(1, Math.min(n, most)) * unit + 24;
   const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": "a heap of " + n });
   g.append(svg("line", { x1: 2, y1: h - 20, x2: w - 2, y2: h - 20, stroke: COLOURS.muted }));
   if (n <= most) {
@@ -910,6 +921,27 @@ function drawStalk(word) {
   return g;
 }
 
+// Hackenbush stalks side by side on one ground; a component that is not a
+// stalk (branched, `l(l;rl)`) or is taller than 24 edges is named below
+// as not drawn, so its absence is not mistaken for an empty component.
+function drawStalks(words) {
+  const drawable = (word) => /^[LRElre]{1,24}$/.test(word);
+  const stalks = words.filter(drawable), skipped = words.filter((word) => !drawable(word));
+  const note = skipped.length ? "not drawn (not a stalk): " + skipped.join(", ") : "";
+  const pictures = stalks.map(drawStalk);
+  const sw = 40, tall = Math.max(16, ...pictures.map((p) => Number(p.getAttribute("height"))));
+  const w = Math.max(40, stalks.length * sw, note.length * 6.2 + 8), h = tall + (note ? 18 : 0);
+  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": "Hackenbush " + words.join(", ") });
+  const left = (w - stalks.length * sw) / 2;
+  pictures.forEach((p, k) => {
+    p.setAttribute("x", left + k * sw);
+    p.setAttribute("y", tall - Number(p.getAttribute("height")));
+    g.append(p);
+  });
+  if (note) g.append(svg("text", { x: w / 2, y: h - 4, "text-anchor": "middle", "font-size": 11, fill: COLOURS.muted, class: "not-drawn" }, note));
+  return g;
+}
+
 // The figures of one component, or null when it has no drawing.
 function drawComponent(c, onVertex) {
   if (!c) return null;
@@ -929,8 +961,8 @@ function drawComponent(c, onVertex) {
       && Math.min(c.args[0].int, c.args[1].int) >= 1) {
     return drawGrid(c.args[0].int, c.args[1].int, null);
   }
-  if (c.name === "hackenbush" && c.args.length === 1 && /^[LRElre]{1,24}$/.test(c.args[0].str || "")) {
-    return drawStalk(c.args[0].str);
+  if (c.name === "hackenbush" && c.args.length >= 1 && c.args.length <= 12 && c.args.every((a) => a.str !== undefined)) {
+    return drawStalks(c.args.map((a) => a.str));
   }
   return null;
 }
@@ -1038,7 +1070,10 @@ function drawGraph(g, tokens, visited, onVertex) {
       svg("title", {}, v.label + (v.outcome ? ": " + v.outcome + (v.remoteness !== null ? ", remoteness " + v.remoteness : "") : "")),
       svg("circle", { cx: x, cy: y, r, fill: OUTCOME_COLOURS[v.outcome] || (visited.includes(v.label) ? "#9aa0aa" : "#e5e7eb"),
         stroke: isToken ? COLOURS.ink : "white", "stroke-width": isToken ? 4 : 1.5 }),
-      svg("text", { x, y: y - r - 4, "text-anchor": "middle", "font-size": 12, fill: COLOURS.ink, "font-weight": isToken ? 700 : 400 }, v.label));
+      // A white halo under the label: an edge drawn across it passes
+      // under the word instead of through it.
+      svg("text", { x, y: y - r - 4, "text-anchor": "middle", "font-size": 12, fill: COLOURS.ink, "font-weight": isToken ? 700 : 400,
+        stroke: "white", "stroke-width": 4, "stroke-linejoin": "round", "paint-order": "stroke" }, v.label));
     if (isToken) node.append(svg("circle", { cx: x, cy: y, r: 4, fill: COLOURS.ink }));
     out.append(node);
   });
@@ -1103,6 +1138,14 @@ async function drawThermograph(box, cgt) {
 
 // ---- the table's chart ------------------------------------------------
 
+// The least step of 1, 2 or 5 times a power of ten that puts at most
+// `most` ticks on a span of `span` (at least 1).
+function niceStep(span, most) {
+  for (let p = 1; ; p *= 10) {
+    for (const m of [1, 2, 5]) if (span / (m * p) <= most) return m * p;
+  }
+}
+
 // G(n) against n: the preperiod shaded grey, each period a band of its
 // own, the values as bars.
 function drawChart(box, r) {
@@ -1133,9 +1176,17 @@ function drawChart(box, r) {
       svg("title", {}, "G(" + (from + k) + ") = " + v)));
   });
   g.append(svg("line", { x1: ml, y1: Y(0), x2: w - 10, y2: Y(0), stroke: COLOURS.ink }));
-  for (const v of [0, vmax]) g.append(svg("text", { x: ml - 4, y: Y(v) + 4, "text-anchor": "end", "font-size": 10 }, String(v)));
-  const step = Math.max(1, Math.ceil(n / 10));
-  for (let k = 0; k < n; k += step) g.append(svg("text", { x: X(k) + bw / 2, y: h - 10, "text-anchor": "middle", "font-size": 10 }, String(from + k)));
+  // Round ticks: every 1, 2 or 5 times a power of ten, at most six values
+  // up the side and ten heaps along the bottom.
+  const ystep = niceStep(vmax, 6);
+  for (let v = 0; v <= vmax; v += ystep) {
+    g.append(svg("line", { x1: ml - 3, y1: Y(v), x2: ml, y2: Y(v), stroke: COLOURS.ink }));
+    g.append(svg("text", { x: ml - 5, y: Y(v) + 4, "text-anchor": "end", "font-size": 10, class: "y-tick" }, String(v)));
+  }
+  const xstep = niceStep(n, 10);
+  for (let heap = Math.ceil(from / xstep) * xstep; heap < from + n; heap += xstep) {
+    g.append(svg("text", { x: X(heap - from) + bw / 2, y: h - 10, "text-anchor": "middle", "font-size": 10, class: "x-tick" }, String(heap)));
+  }
   const caption = r.period
     ? "G(n) against n; grey: the preperiod (" + r.period.preperiod + " values), blue bands: periods of " + r.period.period + "; red: G = 0"
     : "G(n) against n; red: G = 0 (P-positions)";
@@ -1175,6 +1226,15 @@ function init() {
   if (params.get("misere") === "true") $("misere").checked = true;
   if (params.get("engine_first") === "true") $("engine-first").checked = true;
   if (params.get("side") === "right") $("play-right").checked = true;
+  if (params.get("blind") === "true") $("blind").checked = true;
+  // Blind play is kept in the address; turning it on or off redraws the
+  // moves of a game in progress.
+  $("blind").addEventListener("change", () => {
+    const q = new URLSearchParams(location.search);
+    if (blind()) q.set("blind", "true"); else q.delete("blind");
+    history.replaceState(history.state, "", "?" + q.toString());
+    if (game && !game.over && $("game-moves").children.length > 0) humanTurn();
+  });
   if (params.get("ruleset")) $("ruleset").value = params.get("ruleset");
   if (params.get("from")) $("from").value = params.get("from");
   if (params.get("to")) $("to").value = params.get("to");
