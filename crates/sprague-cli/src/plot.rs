@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 
-use sprague::picture::{self, Picture, Shape};
+use sprague::picture::{self, Picture, Shape, escape, hex};
 use sprague::{GridTable, GridValues, Outcome};
 
 use crate::failure::Failure;
@@ -38,10 +38,6 @@ const ZERO: [u8; 3] = [0xb3, 0x26, 0x1e];
 const RARE: [u8; 3] = [0x7b, 0x3f, 0xb5];
 /// Any other value.
 const INK: [u8; 3] = [0x20, 0x30, 0x40];
-
-fn hex(c: [u8; 3]) -> String {
-    format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
-}
 
 /// The legend's lines: each colour and what it means.
 fn legend(has_rare: bool, has_period: bool) -> Vec<([u8; 3], &'static str)> {
@@ -978,12 +974,6 @@ fn ticks(lo: u64, hi: u64) -> Vec<u64> {
         .map(|i| first + i * step)
         .take_while(|&t| t <= hi)
         .collect()
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// A PNG file of RGB `pixels` (row-major), at the best compression: the

@@ -101,7 +101,10 @@ fn texts(svg: &str, class: &str) -> Vec<String> {
 /// `sprague analyze POSITION --plot DIR/NAME`: the file's bytes and the
 /// message on standard error.
 fn plot(position: &str, name: &str) -> (Vec<u8>, String) {
-    let dir = scratch("analyze-plot");
+    // One directory a call: the tests run at once.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = scratch(&format!("analyze-plot-{k}"));
     let path = dir.join(name);
     let (_, err, code) = sprague(&["analyze", position, "--plot", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
@@ -298,4 +301,41 @@ fn table_refuses_a_negative_heap_count_in_one_line() {
             "{err}"
         );
     }
+}
+
+#[test]
+fn the_table_plots_legend_is_above_the_points() {
+    // Kayles' largest value to heap 100 is 8 (OEIS A002186), drawn on the
+    // plot's top line: the legend and the period's label are above it.
+    let dir = scratch("plot-legend");
+    let path = dir.join("k.svg");
+    let p = path.to_str().unwrap();
+    sprague_ok(&["table", "kayles", "--to", "100", "--period", "--plot", p]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    parse_xml(&svg).unwrap();
+    let number = |text: &str, after: &str| -> f64 {
+        let rest = text.split_once(after).unwrap().1;
+        rest[..rest.find(|c: char| c != '.' && !c.is_ascii_digit()).unwrap()]
+            .parse()
+            .unwrap()
+    };
+    // The axes: `M{left},{top} V{bottom} H{right}`.
+    let top = number(&svg, "<path d=\"M60,");
+    let highest = svg
+        .split("<circle class=\"point")
+        .skip(1)
+        .map(|c| number(c, "cy=\""))
+        .fold(f64::MAX, f64::min);
+    assert_eq!(highest, top, "the value 8 is drawn on the top line");
+    let swatches: Vec<f64> = svg
+        .split("<g class=\"legend\"><rect ")
+        .skip(1)
+        .map(|r| number(r, "y=\"") + 10.0)
+        .collect();
+    assert_eq!(swatches.len(), 3, "{svg}");
+    assert!(swatches.iter().all(|&bottom| bottom < top - 4.0), "{swatches:?} against {top}");
+    let period = svg.split_once("fill=\"#3060c0\">").unwrap().0;
+    let period_baseline = number(period.rsplit_once("<text").unwrap().1, "y=\"");
+    assert!(period_baseline < top - 4.0, "{period_baseline} against {top}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -273,11 +273,19 @@ struct Heaps {
     larger: rustc_hash::FxHashMap<u64, u32>,
     /// The heap of each number past `n`.
     larger_heaps: Vec<u64>,
+    /// For each heap past `n`, the heap whose move first led to it.
+    parents: Vec<u64>,
     budget: Budget,
 }
 
 impl Heaps {
-    fn number(&mut self, heap: u64) -> PyResult<u32> {
+    /// The number of `heap`, an option of the heap `from`.
+    fn number(&mut self, heap: u64, from: u64) -> PyResult<u32> {
+        if heap == from {
+            return Err(PyValueError::new_err(format!(
+                "heap {heap} → {heap}: a move leaves the heap as it was, so the game is loopy and does not end (solve() values loopy games)"
+            )));
+        }
         if heap <= self.n {
             return Ok(heap as u32);
         }
@@ -287,12 +295,65 @@ impl Heaps {
         let id = self.n + 1 + self.larger_heaps.len() as u64;
         self.budget
             .check_positions(id)
-            .map_err(crate::solve_error)?;
+            .map_err(|e| {
+                let mut line = self.line_to(from);
+                line.push(heap);
+                self.endless(&line)
+                    .unwrap_or_else(|| crate::solve_error(e))
+            })?;
         let id = u32::try_from(id)
             .map_err(|_| PyValueError::new_err("the table has more than 2^32 heaps"))?;
         self.larger.insert(heap, id);
         self.larger_heaps.push(heap);
+        self.parents.push(from);
         Ok(id)
+    }
+
+    /// The heaps from the table's (`0..=n`) to `heap` by the moves that
+    /// first led to each heap past `n`.
+    fn line_to(&self, heap: u64) -> Vec<u64> {
+        let mut line = Vec::new();
+        let mut at = heap;
+        while let Some(&id) = self.larger.get(&at) {
+            line.push(at);
+            at = self.parents[(u64::from(id) - self.n - 1) as usize];
+        }
+        line.push(at);
+        line.reverse();
+        line
+    }
+
+    /// Why the budget ran out at the end of `line` (from [`Heaps::line_to`]):
+    /// where the heaps past `n` form one line of larger and larger heaps,
+    /// each reached from the one before (`h -> h + 1`), the line; `None`
+    /// where they do not (a family that is merely large gets the budget's
+    /// own message).
+    fn endless(&self, line: &[u64]) -> Option<PyErr> {
+        if line.len() < 3
+            || line.len() < self.larger_heaps.len() / 2
+            || line.windows(2).any(|w| w[1] <= w[0])
+        {
+            return None;
+        }
+        let shown = |hs: &[u64]| {
+            hs.iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" → ")
+        };
+        let text = if line.len() > 5 {
+            format!(
+                "{} → … → {}",
+                shown(&line[..3]),
+                shown(&line[line.len() - 1..])
+            )
+        } else {
+            shown(line)
+        };
+        Some(PyValueError::new_err(format!(
+            "heap {text}: each move leads to a larger heap, and the budget of {} positions ran out on this line: the game does not end within the budget (a heap's moves must, in the end, lead to smaller heaps)",
+            self.budget.max_positions
+        )))
     }
 
     fn heap(&self, id: usize) -> u64 {
@@ -323,7 +384,7 @@ fn heap_option(
             ))
         }
     })?;
-    heaps.number(size)
+    heaps.number(size, heap)
 }
 
 /// Reads a one-heap family from its move function: `moves(h)` for every
@@ -341,6 +402,7 @@ pub fn explore_heaps(moves: &Bound<'_, PyAny>, n: u64, budget: Budget) -> PyResu
         n,
         larger: rustc_hash::FxHashMap::default(),
         larger_heaps: Vec::new(),
+        parents: Vec::new(),
         budget,
     };
     let mut out = Options::new();
@@ -366,7 +428,8 @@ pub fn explore_heaps(moves: &Bound<'_, PyAny>, n: u64, budget: Budget) -> PyResu
                 heaps.larger_heaps.len() + id,
                 &budget,
                 &format!("moves({heap})"),
-            )?;
+            )
+            .map_err(|e| heaps.endless(&heaps.line_to(heap)).unwrap_or(e))?;
         }
         if let Ok(list) = returned.cast::<PyList>() {
             for option in list.iter() {
@@ -418,4 +481,5 @@ fn read_heap_option(
     out.end_option();
     let budget = heaps.budget;
     out.check_size(heaps.larger_heaps.len() + id, &budget)
+        .map_err(|e| heaps.endless(&heaps.line_to(heap)).unwrap_or(e))
 }

@@ -348,10 +348,10 @@ pub fn thermograph(text: &str) -> Option<Picture> {
     }
     // The temperature axis: ticks at 0, at the temperature where the
     // mast starts, at -1 and at whole temperatures (at most ten), each
-    // label kept 11 pixels from those placed before it: the mast's label
+    // label kept 12 pixels from those placed before it: the mast's label
     // moves clear of 0's (its tick stays), any other that would touch one
     // placed is left out.
-    let gap = 11.0;
+    let gap = 12.0;
     let mut labels: Vec<(f64, f64)> = vec![(0.0, y(0.0))]; // (temperature, label y)
     if mast_top != 0.0 {
         let mut ly = y(mast_top);
@@ -604,11 +604,14 @@ pub fn game_tree(text: &str) -> Option<Picture> {
     })
 }
 
-fn hex(c: Colour) -> String {
+/// A colour as SVG writes it, `#rrggbb`.
+pub fn hex(c: Colour) -> String {
     format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
 }
 
-fn escape(text: &str) -> String {
+/// `text` as SVG text or an attribute's value: `&`, `<`, `>` and `"`
+/// escaped.
+pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
