@@ -263,17 +263,46 @@ fn pictures(analysis: &Analysis) -> Option<sprague::picture::Picture> {
     let figures = analysis.figures()?;
     let thermograph = sprague::picture::thermograph(&figures.thermograph.to_string())?;
     let value = analysis.value_text()?;
-    let mut drawn = vec![thermograph];
-    let mut label = "the thermograph".to_string();
-    if let Some(tree) = sprague::picture::game_tree(&value) {
-        drawn.push(tree);
-        label.push_str(" and the game tree");
-    }
-    Some(sprague::picture::Picture::stacked(
-        &drawn,
-        16.0,
-        format!("{label} of {value}"),
-    ))
+    let tree = sprague::picture::game_tree(&value);
+    let label = format!(
+        "the thermograph{} of {value}",
+        if tree.is_some() {
+            " and the game tree"
+        } else {
+            ""
+        }
+    );
+    // A title saying whose drawing it is: the value (cut short), its mean
+    // and temperature.
+    let short: String = if value.chars().count() > 48 {
+        value.chars().take(47).chain(['…']).collect()
+    } else {
+        value.clone()
+    };
+    let title = sprague::picture::Picture {
+        width: thermograph.width,
+        height: 24.0,
+        id: "",
+        class: "",
+        label: String::new(),
+        shapes: vec![sprague::picture::Shape::Text {
+            at: (thermograph.width / 2.0, 17.0),
+            text: format!(
+                "{short}: mean {}, temperature {}",
+                figures.mean, figures.temperature
+            ),
+            anchor: sprague::picture::Anchor::Middle,
+            size: 13.0,
+            colour: sprague::picture::colours::INK,
+            class: "title",
+            title: None,
+        }],
+    };
+    let drawn: Vec<_> = [Some(title), Some(thermograph), tree]
+        .into_iter()
+        .flatten()
+        .collect();
+    Some(sprague::picture::Picture::stacked(&drawn, 12.0, label))
 }
 
 /// A value as the text output writes it: whole up to

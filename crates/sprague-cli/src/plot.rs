@@ -829,8 +829,9 @@ pub fn picture_png(picture: &Picture) -> Vec<u8> {
                 picture::Anchor::Middle => Anchor::Middle,
                 picture::Anchor::End => Anchor::End,
             };
-            // The font has ASCII and a few signs: an ellipsis is three dots.
-            let text = text.replace('…', "...");
+            // The font has ASCII and a few signs: an ellipsis is three
+            // dots, `±` is written `+-` as the position language allows.
+            let text = text.replace('…', "...").replace('±', "+-");
             text_on(
                 &mut pixels,
                 w,

@@ -315,7 +315,9 @@ fn the_table_plots_legend_is_above_the_points() {
     parse_xml(&svg).unwrap();
     let number = |text: &str, after: &str| -> f64 {
         let rest = text.split_once(after).unwrap().1;
-        rest[..rest.find(|c: char| c != '.' && !c.is_ascii_digit()).unwrap()]
+        rest[..rest
+            .find(|c: char| c != '.' && !c.is_ascii_digit())
+            .unwrap()]
             .parse()
             .unwrap()
     };
@@ -333,9 +335,15 @@ fn the_table_plots_legend_is_above_the_points() {
         .map(|r| number(r, "y=\"") + 10.0)
         .collect();
     assert_eq!(swatches.len(), 3, "{svg}");
-    assert!(swatches.iter().all(|&bottom| bottom < top - 4.0), "{swatches:?} against {top}");
+    assert!(
+        swatches.iter().all(|&bottom| bottom < top - 4.0),
+        "{swatches:?} against {top}"
+    );
     let period = svg.split_once("fill=\"#3060c0\">").unwrap().0;
     let period_baseline = number(period.rsplit_once("<text").unwrap().1, "y=\"");
-    assert!(period_baseline < top - 4.0, "{period_baseline} against {top}");
+    assert!(
+        period_baseline < top - 4.0,
+        "{period_baseline} against {top}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -123,10 +123,52 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
 struct Interner<'py> {
     ids: Bound<'py, PyDict>,
     positions: Vec<Bound<'py, PyAny>>,
+    /// For each position but the start, the number of the one whose move
+    /// first led to it.
+    parents: Vec<u32>,
+    /// The number of the position whose moves are being read.
+    current: u32,
     budget: Budget,
 }
 
 impl<'py> Interner<'py> {
+    /// Why the budget ran out while the moves of `at` were read: where the
+    /// positions seen form one line, each first reached from the one
+    /// before (`p -> p + 1`), the line from the start; `None` where they
+    /// do not (a game that is merely large gets the budget's own message).
+    fn endless(&self, at: u32) -> Option<PyErr> {
+        let mut line = vec![at];
+        let mut k = at;
+        while k > 0 {
+            k = self.parents[k as usize - 1];
+            line.push(k);
+        }
+        line.reverse();
+        if line.len() < 3 || line.len() < self.positions.len() / 2 {
+            return None;
+        }
+        let shown = |ks: &[u32]| {
+            ks.iter()
+                .map(|&k| describe(&self.positions[k as usize]))
+                .collect::<Vec<_>>()
+                .join(" → ")
+        };
+        let text = if line.len() > 5 {
+            format!(
+                "{} → … → {}",
+                shown(&line[..3]),
+                shown(&line[line.len() - 1..])
+            )
+        } else {
+            shown(&line)
+        };
+        Some(PyValueError::new_err(format!(
+            "{text}: each move leads to a position not seen before, one line of {} positions from the start, and the budget of {} positions ran out: the game does not end within the budget",
+            line.len(),
+            self.budget.max_positions
+        )))
+    }
+
     /// The number of `position`, an option of `of`, numbering it if it is
     /// new.
     /// `of` is `None` for the start position.
@@ -157,13 +199,17 @@ impl<'py> Interner<'py> {
             return id.extract::<u32>();
         }
         let id = self.positions.len();
-        self.budget
-            .check_positions(id as u64)
-            .map_err(crate::solve_error)?;
+        self.budget.check_positions(id as u64).map_err(|e| {
+            self.endless(self.current)
+                .unwrap_or_else(|| crate::solve_error(e))
+        })?;
         let id = u32::try_from(id)
             .map_err(|_| PyValueError::new_err("the game has more than 2^32 positions"))?;
         self.ids.set_item(position, id)?;
         self.positions.push(position.clone());
+        if id > 0 {
+            self.parents.push(self.current);
+        }
         Ok(id)
     }
 }
@@ -196,7 +242,8 @@ fn read_options<'py>(
             interner.positions.len(),
             &interner.budget,
             &format!("{function}({})", describe(of)),
-        )?;
+        )
+        .map_err(|e| interner.endless(interner.current).unwrap_or(e))?;
     }
     let iter = returned.try_iter().map_err(|_| not_options())?;
     for option in iter {
@@ -221,7 +268,8 @@ fn read_options<'py>(
             }
         }
         out.end_option();
-        out.check_size(interner.positions.len(), &interner.budget)?;
+        out.check_size(interner.positions.len(), &interner.budget)
+            .map_err(|e| interner.endless(interner.current).unwrap_or(e))?;
     }
     out.end_position();
     Ok(())
@@ -247,6 +295,8 @@ pub fn explore<'py>(
     let mut interner = Interner {
         ids: PyDict::new(py),
         positions: Vec::new(),
+        parents: Vec::new(),
+        current: 0,
         budget,
     };
     interner.intern(start, None, "start")?;
@@ -257,6 +307,7 @@ pub fn explore<'py>(
             py.check_signals()?;
         }
         let position = interner.positions[next].clone();
+        interner.current = next as u32;
         for ((name, function), out) in functions.iter().zip(&mut options) {
             let returned = function.call1((&position,))?;
             read_options(&mut interner, name, &position, &returned, sums, out)?;
@@ -293,14 +344,11 @@ impl Heaps {
             return Ok(id);
         }
         let id = self.n + 1 + self.larger_heaps.len() as u64;
-        self.budget
-            .check_positions(id)
-            .map_err(|e| {
-                let mut line = self.line_to(from);
-                line.push(heap);
-                self.endless(&line)
-                    .unwrap_or_else(|| crate::solve_error(e))
-            })?;
+        self.budget.check_positions(id).map_err(|e| {
+            let mut line = self.line_to(from);
+            line.push(heap);
+            self.endless(&line).unwrap_or_else(|| crate::solve_error(e))
+        })?;
         let id = u32::try_from(id)
             .map_err(|_| PyValueError::new_err("the table has more than 2^32 heaps"))?;
         self.larger.insert(heap, id);

@@ -63,6 +63,9 @@ def test_a_heap_game_that_does_not_end_is_said_with_its_heaps():
     # budget runs out.
     with pytest.raises(ValueError, match=r"^heap 5 → 6 → 7 → … → \d+: each move leads to a larger heap"):
         sprague.grundy_table(lambda h: [h + 1], 5)
+    # grundy alike: a line of new positions from the start.
+    with pytest.raises(ValueError, match=r"^0 → 1 → 2 → … → \d+: each move leads to a position not seen before"):
+        sprague.grundy(lambda p: [p + 1], 0)
     # A family whose moves visit a larger heap on the way down is
     # answered: an odd heap grows by one, an even one shrinks by two; by
     # hand G(0) = 0, G(2) = 1, G(4) = 0, G(1) = mex{G(2)} = 0,
