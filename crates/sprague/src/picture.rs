@@ -872,10 +872,16 @@ mod tests {
 
     #[test]
     fn close_labels_do_not_touch() {
-        // {2|15/8}: walls at 2 and 15/8 below t = 1/16; the "t = 1/16"
-        // label sits one pixel from "t = 0" if drawn at its tick.
-        let p = thermograph("Thermograph(31/16,[1/16],[0,-1],31/16,[1/16],[0,1])").unwrap();
+        // {2|15/8}, a switch: mean (2 + 15/8)/2 = 31/16, temperature 1/16,
+        // stops 2 and 15/8, all within 1/8 of each other; the "t = 1/16"
+        // label sits a pixel from "t = 0" if drawn at its tick. (Its text
+        // as `sprague analyze '{2|15/8}'` prints it.)
+        let p = thermograph("Thermograph(31/16,[1/16],[0,-1],31/16,[1/16,-1/8,-1/4],[0,1,0,1])")
+            .unwrap();
         assert!(overlaps(&p).is_empty(), "{:?}", overlaps(&p));
+        let mut ticks = texts(&p, "value-tick");
+        ticks.sort();
+        assert_eq!(ticks, ["15/8", "2", "31/16"]);
         let t = texts(&p, "temperature-tick");
         assert!(t.contains(&"t = 1/16".to_string()), "{t:?}");
         assert!(t.contains(&"t = 0".to_string()), "{t:?}");
