@@ -205,6 +205,8 @@ check("analyze shows the outcome, the Grundy value and the winning move", async 
   await until(`${text("#verdict-text")}.startsWith("N-position")`, "the verdict");
   await until(`${text("#values")}.includes("Grundy value 12")`, "the Grundy value");
   await until(`${text("#winning-moves")}.includes("take 4 from the heap of 9")`, "the winning move");
+  await until(`document.querySelectorAll("#all-moves li[data-outcome]").length === 18
+    && document.getElementById("squares-note").hidden`, "no squares to number in Nim");
   await screenshot("analyze");
 });
 
@@ -422,6 +424,8 @@ check("a partizan position shows its thermograph", async () => {
   await until(`document.querySelector("#thermograph-svg .left-wall") && document.querySelector("#thermograph-svg .right-wall")`, "the walls");
   await until(`document.querySelectorAll("#drawing svg rect").length === 9`, "the 3 x 3 board");
   await checkColours("#all-moves", 'domineering("...|...|...")');
+  // The moves name squares as (r, c): how they are counted is said once.
+  await until(`!document.getElementById("squares-note").hidden`, "the squares' numbering said");
   await screenshot("thermograph");
 });
 

@@ -341,8 +341,15 @@ function drawQuotient(box, q, heaps) {
   box.append(table, el("div", { class: "muted small" }, "red: products in the P-portion (the player to move loses)"));
 }
 
+// A board's moves name squares as `(r, c)`: said once under the moves
+// where one does (as `sprague analyze` and `play` say it).
+function noteSquares(id, moves) {
+  $(id).hidden = !moves.some((m) => m.description.includes(" on ("));
+}
+
 function showMoveOutcomes(moves) {
   shownMoves = moves;
+  noteSquares("squares-note", moves);
   const list = $("all-moves");
   list.replaceChildren();
   $("all-moves-box").querySelector("summary").textContent = "Every move (" + moves.length + ")";
@@ -369,6 +376,7 @@ function showAllMoves(m, why) {
   }
   const moves = m.body.moves;
   shownMoves = moves;
+  noteSquares("squares-note", moves);
   $("all-moves-box").querySelector("summary").textContent =
     "Every move (" + moves.length + (m.body.complete ? "" : (m.body.total ? " of " + m.body.total : "+") + ", the first shown") + ")";
   if (why) list.append(el("li", { class: "muted" }, "not coloured: " + why));
@@ -442,6 +450,7 @@ async function humanTurn() {
     if (m) humanMoves(m);
     else $("game-status").textContent = label + " is not one of your moves; your move:";
   });
+  noteSquares("game-squares-note", moves);
   if (moves.length === 0) return endGame("you");
   // In a loopy game a position may come back: say so (the human's turn
   // there is the same position with the same player to move).
@@ -501,6 +510,7 @@ async function engineTurn() {
 function endGame(stuck) {
   game.over = true;
   $("hint").hidden = true;
+  $("game-squares-note").hidden = true;
   $("game-moves").replaceChildren();
   const stuckLoses = !game.misere;
   const youWin = (stuck === "engine") === stuckLoses;
