@@ -205,6 +205,8 @@ check("analyze shows the outcome, the Grundy value and the winning move", async 
   await until(`${text("#verdict-text")}.startsWith("N-position")`, "the verdict");
   await until(`${text("#values")}.includes("Grundy value 12")`, "the Grundy value");
   await until(`${text("#winning-moves")}.includes("take 4 from the heap of 9")`, "the winning move");
+  await until(`document.querySelectorAll("#all-moves li[data-outcome]").length === 18
+    && document.getElementById("squares-note").hidden`, "no squares to number in Nim");
   await screenshot("analyze");
 });
 
@@ -236,6 +238,31 @@ check("a game against the engine runs to its end", async () => {
   await click("#game-moves button");
   await until(`${text("#game-status")}.includes("You win")`, "the end of the game");
   await screenshot("play");
+});
+
+check("blind play: no colours or reasons before the move, its verdict after, kept in the address", async () => {
+  await click('[data-tab="play"]');
+  await evaluate(`document.getElementById("blind").click()`);
+  await until(`location.search.includes("blind=true")`, "blind play in the address");
+  await type("position", "nim(3, 5)");
+  await click("#go");
+  await until(`${text("#game-position")} === "nim(3, 5)" && document.querySelectorAll("#game-moves button").length === 8`, "eight moves");
+  const before = await evaluate(`document.getElementById("tab-play").querySelector("#game").textContent`);
+  if (/\b(win|wins|lose|loses|draw)\b/.test(before) || (await evaluate(`document.querySelectorAll("#game-moves li[data-outcome]").length`)) !== 0) {
+    throw new Error("a verdict before the move: " + before);
+  }
+  await screenshot("play-blind");
+  // Take 2 from the heap of 5 (to nim(3, 3)), the winning move: said after it.
+  await evaluate(`[...document.querySelectorAll("#game-moves button")].find((b) => b.textContent.includes("nim(3, 3)")).click()`);
+  await until(`document.querySelectorAll("#game-log li").length === 2`, "the engine's reply");
+  const log = await evaluate(`[...document.querySelectorAll("#game-log li")].map((li) => li.textContent)`);
+  if (!log[0].includes("that move wins") || log[1].includes("P-position") || log[1].includes("loses")) {
+    throw new Error("the log: " + JSON.stringify(log));
+  }
+  // Turned off, the moves of the game in progress are coloured again.
+  await evaluate(`document.getElementById("blind").click()`);
+  await until(`!location.search.includes("blind") && document.querySelectorAll("#game-moves li[data-outcome]").length > 0`, "the colours back");
+  await checkColours("#game-moves", await evaluate(`${text("#game-position")}`));
 });
 
 check("the table shows the values ten to a row with the period", async () => {
@@ -397,6 +424,8 @@ check("a partizan position shows its thermograph", async () => {
   await until(`document.querySelector("#thermograph-svg .left-wall") && document.querySelector("#thermograph-svg .right-wall")`, "the walls");
   await until(`document.querySelectorAll("#drawing svg rect").length === 9`, "the 3 x 3 board");
   await checkColours("#all-moves", 'domineering("...|...|...")');
+  // The moves name squares as (r, c): how they are counted is said once.
+  await until(`!document.getElementById("squares-note").hidden`, "the squares' numbering said");
   await screenshot("thermograph");
 });
 
@@ -437,6 +466,26 @@ check("screenshots: close thermograph labels, a long value, a graph with long la
     await until(`${text("#values")}.includes(${JSON.stringify(position)})`, "the answer to " + position);
     await sleep(500);
     await screenshot(name);
+  }
+  // No two labels of a thermograph or a game tree touch, as the browser
+  // lays them out ({2|15/8}: "2", "15/8" and "31/16" a few pixels apart;
+  // "t = 1/16" just above "t = 0").
+  for (const position of ["{2|15/8}", 'hackenbush("LRRL", "l(l;rl)", "eee") + {2|15/8}', "{3|-1}", "{2, {1|0}, 3/4, 5/8 || -1, {1|*}}"]) {
+    await type("position", position);
+    await click("#go");
+    await until(`${text("#thermograph .caption")}.includes("Thermograph(")`, "the thermograph of " + position);
+    await sleep(300);
+    const touching = await evaluate(`(() => {
+      const out = [];
+      for (const svg of document.querySelectorAll("#thermograph svg, #drawing svg.game-tree")) {
+        const boxes = [...svg.querySelectorAll("text")].map((t) => [t.textContent, t.getBoundingClientRect()]);
+        boxes.forEach(([a, p], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+          if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) out.push(a + " / " + b);
+        }));
+      }
+      return out;
+    })()`);
+    if (touching.length) throw new Error(position + ": labels touch: " + touching.join(", "));
   }
 });
 

@@ -34,6 +34,13 @@ pub struct Args {
     /// draws, for the player who makes it.
     #[arg(long)]
     moves: bool,
+    /// Draw the position's thermograph and, for a value with options, its
+    /// game tree (Left's options on blue edges, Right's on red) to FILE,
+    /// as SVG or PNG by its extension: the web explorer's drawings. Only
+    /// for a partizan value (an impartial one is a nimber: its thermograph
+    /// is a bare mast).
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
+    plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub limits: crate::limits::Limits,
 }
@@ -163,6 +170,11 @@ fn duration(seconds: f64) -> String {
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     let position = Position::parse_within(&args.position, &crate::files::CommandLineFiles, budget)
         .map_err(|e| Failure::parse("bad position", &args.position, &e))?;
+    if let Some(path) = &args.plot {
+        sprague::durable::check_output_path(path)
+            .map_err(|e| Failure::user(format!("--plot: {e}")))?;
+        crate::plot::format(path)?;
+    }
     let play = if args.misere {
         Play::Misere
     } else {
@@ -188,6 +200,21 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         .iter()
         .any(|c| c.class().is_partizan());
     let moves_listed = !has_sided_value(&position);
+    if let Some(path) = &args.plot {
+        let picture = pictures(&analysis).ok_or_else(|| {
+            Failure::user(format!(
+                "--plot: {} has no thermograph to draw: --plot draws a partizan value (an impartial position's value is a nimber)",
+                args.position
+            ))
+        })?;
+        crate::plot::write_picture(path, &picture)?;
+        let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        eprintln!(
+            "{} written to {} ({bytes} bytes)",
+            picture.label,
+            path.display()
+        );
+    }
     let mut out = std::io::stdout().lock();
     if args.json {
         let mut json = AnalysisJson::new(&position, &analysis);
@@ -200,10 +227,10 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         writeln!(out)?;
     } else {
         write_text(&mut out, &analysis, args.all, moves_listed)?;
-        if let Some(moves) = moves {
+        if let Some(moves) = &moves {
             let painter = Painter::for_stdout();
             writeln!(out, "moves ({}):", moves.len())?;
-            for m in &moves {
+            for m in moves {
                 let side = if partizan {
                     format!("{}: ", m.side.name())
                 } else {
@@ -212,8 +239,70 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
                 writeln!(out, "  {side}{}", painter.move_line(m))?;
             }
         }
+        let listed = analysis
+            .winning_moves
+            .iter()
+            .chain(&analysis.drawing_moves)
+            .map(SumMove::description)
+            .chain(moves.iter().flatten().map(|m| m.m.description()));
+        if let Some(note) = crate::paint::squares_note(listed) {
+            writeln!(out, "{note}")?;
+        }
     }
     Ok(())
+}
+
+/// The thermograph of a partizan value and, below it, the game tree of its
+/// canonical form's first level where it has options as written (not a
+/// number, a nimber or an up): `None` for an impartial position or one
+/// without a value.
+fn pictures(analysis: &Analysis) -> Option<sprague::picture::Picture> {
+    if analysis.grundy().is_some() {
+        return None;
+    }
+    let figures = analysis.figures()?;
+    let thermograph = sprague::picture::thermograph(&figures.thermograph.to_string())?;
+    let value = analysis.value_text()?;
+    let tree = sprague::picture::game_tree(&value);
+    let label = format!(
+        "the thermograph{} of {value}",
+        if tree.is_some() {
+            " and the game tree"
+        } else {
+            ""
+        }
+    );
+    // A title saying whose drawing it is: the value (cut short), its mean
+    // and temperature.
+    let short: String = if value.chars().count() > 48 {
+        value.chars().take(47).chain(['…']).collect()
+    } else {
+        value.clone()
+    };
+    let title = sprague::picture::Picture {
+        width: thermograph.width,
+        height: 24.0,
+        id: "",
+        class: "",
+        label: String::new(),
+        shapes: vec![sprague::picture::Shape::Text {
+            at: (thermograph.width / 2.0, 17.0),
+            text: format!(
+                "{short}: mean {}, temperature {}",
+                figures.mean, figures.temperature
+            ),
+            anchor: sprague::picture::Anchor::Middle,
+            size: 13.0,
+            colour: sprague::picture::colours::INK,
+            class: "title",
+            title: None,
+        }],
+    };
+    let drawn: Vec<_> = [Some(title), Some(thermograph), tree]
+        .into_iter()
+        .flatten()
+        .collect();
+    Some(sprague::picture::Picture::stacked(&drawn, 12.0, label))
 }
 
 /// A value as the text output writes it: whole up to
@@ -308,7 +397,11 @@ pub(crate) fn write_text(
         if !line.is_empty() {
             writeln!(out, "{}", line.join(", "))?;
         }
-        writeln!(out, "thermograph {}", f.thermograph)?;
+        writeln!(
+            out,
+            "thermograph {} (--plot FILE.svg|.png draws it)",
+            f.thermograph
+        )?;
     }
     // A figure that would cost more than the value is left out: say so,
     // rather than let its absence read as "undefined".

@@ -115,9 +115,10 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         grundy: grundy[v as usize],
         // Every vertex has a generalised Sprague-Grundy value; where no
         // cycle can be reached it is the Grundy value (Smith 1966), so one
-        // field means one thing on every vertex.
+        // field means one thing on every vertex. A finite one is written
+        // as a nimber (`0`, `*`, `*2`), as `analyze` writes a value.
         value: match (&loopy, grundy[v as usize]) {
-            (_, Some(g)) => Some(g.to_string()),
+            (_, Some(g)) => sprague::Value::Nimber(sprague::Nimber(u64::from(g))).notation(),
             (Some(l), None) => Some(l.value(&graph, v).to_string()),
             (None, None) => None,
         },

@@ -200,7 +200,17 @@ fn completion_command() -> clap::Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // A bad value is said in one line, as other bad input is: clap's
+        // usage reminder after it adds nothing to the value's own message.
+        Err(e) if e.kind() == clap::error::ErrorKind::ValueValidation => {
+            let text = e.render().to_string();
+            eprintln!("{}", text.lines().next().unwrap_or("error: bad argument"));
+            return ExitCode::from(2);
+        }
+        Err(e) => e.exit(),
+    };
     let result = match &cli.command {
         Command::Analyze(args) => args
             .limits

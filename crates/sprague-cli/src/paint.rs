@@ -46,3 +46,15 @@ impl Painter {
         format!("{}  ->  {}   {verdict}", m.m.description(), m.m.to)
     }
 }
+
+/// The line that says how the squares of a board's moves are numbered,
+/// `None` where no move names one: a board ruleset's move says
+/// "... on (r, c)", its row then its column, each from 0 at the top left
+/// of the board as written.
+pub fn squares_note<S: AsRef<str>>(
+    mut descriptions: impl Iterator<Item = S>,
+) -> Option<&'static str> {
+    descriptions
+        .any(|d| d.as_ref().contains(" on ("))
+        .then_some("(squares are (row, column), each counted from 0, row 0 the first row written)")
+}

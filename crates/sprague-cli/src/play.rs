@@ -1,5 +1,5 @@
 //! `sprague play POSITION [--misere] [--human-first | --computer-first]
-//! [--left | --right]`: play against the engine in the terminal.
+//! [--left | --right] [--blind]`: play against the engine in the terminal.
 //!
 //! The engine plays perfectly, by the library's [`sprague::reply`]: from a
 //! winning position the winning move that wins soonest (and it says why it
@@ -17,6 +17,12 @@
 //! offer a draw (`draw`), which the engine accepts unless it can force a
 //! win from there; the engine offers one itself when it cannot win. After
 //! [`MOVE_LIMIT`] moves the game stops as a draw.
+//!
+//! With `--blind` nothing says who is winning before the human chooses:
+//! the moves are listed without what they lead to, the engine's moves
+//! without why, and the engine offers no draw; after each of the human's
+//! moves the game says what that move did (wins, loses or draws with best
+//! play), and `hint`, `value` and `history` answer when asked, as always.
 
 use std::io::{BufRead, Write};
 
@@ -47,6 +53,11 @@ pub struct Args {
     /// In a partizan game, you play Right.
     #[arg(long)]
     right: bool,
+    /// Blind play: no verdicts before you choose (moves listed without
+    /// what they lead to, the engine's moves without why); what your move
+    /// did is said after it is played.
+    #[arg(long)]
+    blind: bool,
     #[command(flatten)]
     pub limits: crate::limits::Limits,
 }
@@ -91,6 +102,8 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         human: if args.right { Side::Right } else { Side::Left },
         budget: *budget,
         painter: Painter::for_stdout(),
+        blind: args.blind,
+        squares_said: std::cell::Cell::new(false),
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -105,6 +118,12 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
             "whoever cannot move loses"
         }
     )?;
+    if args.blind {
+        writeln!(
+            out,
+            "Blind play: no verdicts before you choose; after each of your moves I say what it did."
+        )?;
+    }
     if partizan {
         writeln!(
             out,
@@ -160,7 +179,12 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         if partizan {
             writeln!(out, "{} to move.", side.name())?;
         }
-        if repeated && !offered && human_to_move && !game.engine_wins(&position, side)? {
+        if repeated
+            && !offered
+            && !game.blind
+            && human_to_move
+            && !game.engine_wins(&position, side)?
+        {
             offered = true;
             writeln!(out, "I cannot force a win: type `draw` to agree to a draw.")?;
         }
@@ -172,6 +196,9 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         }
         match game.human_move(&mut input, &mut out, &position, &moves, &played)? {
             Action::Move(m) => {
+                if game.blind {
+                    game.write_verdict(&mut out, &m)?;
+                }
                 positions.push((m.to.clone(), false));
                 played.push((true, m));
             }
@@ -224,6 +251,10 @@ struct Game {
     human: Side,
     budget: Budget,
     painter: Painter,
+    /// No verdicts before the human chooses (`--blind`).
+    blind: bool,
+    /// Whether the numbering of a board's squares has been said.
+    squares_said: std::cell::Cell<bool>,
     /// The reasons the engine has already explained in full (winning,
     /// drawing, losing): later moves for the same reason say it in short.
     explained: std::cell::Cell<[bool; 3]>,
@@ -253,6 +284,18 @@ impl Game {
                 "({} moves: type the position after your move)",
                 moves.len()
             )?;
+            return Ok(());
+        }
+        if !self.squares_said.get()
+            && let Some(note) = crate::paint::squares_note(moves.iter().map(SumMove::description))
+        {
+            self.squares_said.set(true);
+            writeln!(out, "{note}")?;
+        }
+        if self.blind {
+            for (k, m) in moves.iter().enumerate() {
+                writeln!(out, "  {:>2}. {}  ->  {}", k + 1, m.description(), m.to)?;
+            }
             return Ok(());
         }
         let outcomes: Vec<MoveOutcome> =
@@ -352,6 +395,20 @@ impl Game {
                 Err(e) => writeln!(out, "not a move number or a position: {e}")?,
             }
         }
+    }
+
+    /// What the human's move `m` did, said after it in blind play: whether
+    /// it wins, loses or draws against best play from there.
+    fn write_verdict(&self, out: &mut impl Write, m: &SumMove) -> Result<(), Failure> {
+        let engine = self.human.other();
+        let after = analyze_for(&m.to, self.play, engine, false, &self.budget)?;
+        let verdict = match after.outcome.winner_when(engine) {
+            Some(w) if w == self.human => "that move wins: you can win from here whatever I do",
+            Some(_) => "that move loses against best play",
+            None => "that move keeps a draw with best play",
+        };
+        writeln!(out, "({verdict}, leaves {})", after.outcome.letter())?;
+        Ok(())
     }
 
     /// Whether the engine can force a win from `position`, `side` (the
@@ -462,12 +519,16 @@ impl Game {
                 k => format!("; {k} more moves with best play"),
             },
         };
-        writeln!(
-            out,
-            "I {}  ->  {}   ({why}{longest}{left})",
-            m.description(),
-            m.to
-        )?;
+        if self.blind {
+            writeln!(out, "I {}  ->  {}", m.description(), m.to)?;
+        } else {
+            writeln!(
+                out,
+                "I {}  ->  {}   ({why}{longest}{left})",
+                m.description(),
+                m.to
+            )?;
+        }
         Ok(m)
     }
 }

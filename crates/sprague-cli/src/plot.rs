@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 
+use sprague::picture::{self, Picture, Shape, escape, hex};
 use sprague::{GridTable, GridValues, Outcome};
 
 use crate::failure::Failure;
@@ -38,10 +39,6 @@ const RARE: [u8; 3] = [0x7b, 0x3f, 0xb5];
 /// Any other value.
 const INK: [u8; 3] = [0x20, 0x30, 0x40];
 
-fn hex(c: [u8; 3]) -> String {
-    format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
-}
-
 /// The legend's lines: each colour and what it means.
 fn legend(has_rare: bool, has_period: bool) -> Vec<([u8; 3], &'static str)> {
     let mut lines = vec![(ZERO, "G(n) = 0: the player to move loses")];
@@ -58,7 +55,35 @@ const WIDTH: u32 = 960;
 const HEIGHT: u32 = 540;
 const LEFT: f64 = 60.0;
 const RIGHT: f64 = 20.0;
-const TOP: f64 = 40.0;
+/// Room above the plot for the title, the legend's row and the period's
+/// label: none of them is drawn over the points of the largest value.
+const TOP: f64 = 76.0;
+/// The top of the legend's swatches, in one row above the plot.
+const LEGEND_Y: f64 = 38.0;
+
+/// The left end of each entry of the legend, in one row that ends at the
+/// plot's right edge.
+fn legend_xs(legend: &[([u8; 3], &str)]) -> Vec<f64> {
+    let widths: Vec<f64> = legend
+        .iter()
+        .map(|(_, m)| 16.0 + f64::from(text_width(m, 12.0)) + 18.0)
+        .collect();
+    let mut x = f64::from(WIDTH) - RIGHT - widths.iter().sum::<f64>() + 18.0;
+    widths
+        .iter()
+        .map(|w| {
+            let at = x;
+            x += w;
+            at
+        })
+        .collect()
+}
+
+/// Where the label of the periodic part starts, above the plot at the
+/// part's left edge (`x0`), moved left so that it ends inside the plot.
+fn period_label_x(x0: f64, label: &str) -> f64 {
+    (x0 + 4.0).min(f64::from(WIDTH) - RIGHT - f64::from(text_width(label, 12.0)))
+}
 const BOTTOM: f64 = 50.0;
 
 impl Plot<'_> {
@@ -100,11 +125,12 @@ impl Plot<'_> {
                 f64::from(w) - RIGHT - x0,
                 f64::from(h) - TOP - BOTTOM
             );
+            let label = format!("periodic from {pre}, period {per}");
             let _ = writeln!(
                 s,
-                r##"<text x="{:.1}" y="{:.1}" fill="#3060c0">periodic from {pre}, period {per}</text>"##,
-                x0 + 4.0,
-                TOP + 14.0
+                r##"<text x="{:.1}" y="{:.1}" fill="#3060c0">{label}</text>"##,
+                period_label_x(x0, &label),
+                TOP - 8.0
             );
         }
         // Axes, with ticks at round numbers.
@@ -173,9 +199,9 @@ impl Plot<'_> {
             }
         }
         let has_period = self.period.is_some_and(|(pre, _)| pre <= self.to());
-        for (i, (colour, meaning)) in legend(!self.rare.is_empty(), has_period).iter().enumerate() {
-            let y = TOP + 8.0 + 16.0 * i as f64;
-            let x = f64::from(w) - RIGHT - 250.0;
+        let legend = legend(!self.rare.is_empty(), has_period);
+        for ((colour, meaning), x) in legend.iter().zip(legend_xs(&legend)) {
+            let y = LEGEND_Y + 10.0;
             let _ = writeln!(
                 s,
                 r##"<g class="legend"><rect x="{x:.1}" y="{:.1}" width="10" height="10" fill="{}" stroke="#888"/><text x="{:.1}" y="{:.1}">{meaning}</text></g>"##,
@@ -256,14 +282,9 @@ impl Plot<'_> {
         }
         let has_period = self.period.is_some_and(|(pre, _)| pre <= self.to());
         let legend = legend(!self.rare.is_empty(), has_period);
-        let legend_at = |i: usize| {
-            (
-                f64::from(WIDTH) - RIGHT - 300.0,
-                TOP + 2.0 + 14.0 * i as f64,
-            )
-        };
-        for (i, (colour, _)) in legend.iter().enumerate() {
-            let (x, y) = legend_at(i);
+        let xs = legend_xs(&legend);
+        for ((colour, _), &x) in legend.iter().zip(&xs) {
+            let y = LEGEND_Y;
             for dy in 0..10 {
                 for dx in 0..10 {
                     let edge = dx == 0 || dy == 0 || dx == 9 || dy == 9;
@@ -275,8 +296,8 @@ impl Plot<'_> {
         // The same text as the SVG's (the label of the vertical axis written
         // across, above it).
         let black = [0, 0, 0];
-        for (i, (_, meaning)) in legend.iter().enumerate() {
-            let (x, y) = legend_at(i);
+        for ((_, meaning), &x) in legend.iter().zip(&xs) {
+            let y = LEGEND_Y;
             text(
                 &mut pixels,
                 x + 16.0,
@@ -344,8 +365,8 @@ impl Plot<'_> {
             let x0 = self.x(pre.max(self.from));
             text(
                 &mut pixels,
-                x0 + 4.0,
-                TOP + 6.0,
+                period_label_x(x0, &label),
+                TOP - 22.0,
                 &label,
                 Anchor::Start,
                 12.0,
@@ -717,6 +738,119 @@ fn write_plot(
         .map_err(|e| Failure::user(format!("cannot write plot {}: {e}", path.display())))
 }
 
+/// How many pixels of a PNG a pixel of a [`Picture`] is: the pictures are
+/// drawn for a page, small; twice over they read well as a file.
+const PICTURE_SCALE: f64 = 2.0;
+
+/// A [`Picture`] (a thermograph, a game tree) as a PNG image, at
+/// [`PICTURE_SCALE`]: the shapes its SVG has, antialiased.
+pub fn picture_png(picture: &Picture) -> Vec<u8> {
+    let s = PICTURE_SCALE;
+    let (w, h) = (
+        (picture.width * s).ceil() as usize,
+        (picture.height * s).ceil() as usize,
+    );
+    let mut pixels = vec![[255u8; 3]; w * h];
+    // Mixes `colour` into the pixels within `radius` of the segment from
+    // `a` to `b` (scaled), by how far inside they are; `dash` keeps the
+    // stretches of a dashed line (4 on, 3 off, in picture pixels).
+    let mut stroke = |a: (f64, f64), b: (f64, f64), radius: f64, colour: [u8; 3], dash: bool| {
+        let (a, b) = ((a.0 * s, a.1 * s), (b.0 * s, b.1 * s));
+        let r = radius * s;
+        let (x0, x1) = (a.0.min(b.0) - r - 1.0, a.0.max(b.0) + r + 1.0);
+        let (y0, y1) = (a.1.min(b.1) - r - 1.0, a.1.max(b.1) + r + 1.0);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let length2 = dx * dx + dy * dy;
+        for py in (y0.max(0.0) as usize)..(y1.max(0.0) as usize).min(h) {
+            for px in (x0.max(0.0) as usize)..(x1.max(0.0) as usize).min(w) {
+                let (cx, cy) = (px as f64 + 0.5, py as f64 + 0.5);
+                let u = if length2 == 0.0 {
+                    0.0
+                } else {
+                    (((cx - a.0) * dx + (cy - a.1) * dy) / length2).clamp(0.0, 1.0)
+                };
+                if dash && (u * length2.sqrt() / s) % 7.0 >= 4.0 {
+                    continue;
+                }
+                let (ex, ey) = (cx - (a.0 + u * dx), cy - (a.1 + u * dy));
+                let coverage = (r + 0.5 - (ex * ex + ey * ey).sqrt()).clamp(0.0, 1.0);
+                if coverage > 0.0 {
+                    let pixel = &mut pixels[py * w + px];
+                    for (p, ink) in pixel.iter_mut().zip(colour) {
+                        *p = (f64::from(*p) * (1.0 - coverage) + f64::from(ink) * coverage).round()
+                            as u8;
+                    }
+                }
+            }
+        }
+    };
+    for shape in &picture.shapes {
+        match shape {
+            Shape::Line {
+                from,
+                to,
+                colour,
+                width,
+                dashed,
+                ..
+            } => stroke(*from, *to, width / 2.0, *colour, *dashed),
+            Shape::Path {
+                points,
+                colour,
+                width,
+                ..
+            } => {
+                for pair in points.windows(2) {
+                    stroke(pair[0], pair[1], width / 2.0, *colour, false);
+                }
+            }
+            Shape::Disc {
+                centre,
+                radius,
+                colour,
+            } => stroke(*centre, *centre, *radius, *colour, false),
+            Shape::Text { .. } => {}
+        }
+    }
+    for shape in &picture.shapes {
+        if let Shape::Text {
+            at,
+            text,
+            anchor,
+            size,
+            colour,
+            ..
+        } = shape
+        {
+            let size = (size * s) as f32;
+            let ascent = f64::from(font().as_scaled(PxScale::from(size)).ascent());
+            let anchor = match anchor {
+                picture::Anchor::Start => Anchor::Start,
+                picture::Anchor::Middle => Anchor::Middle,
+                picture::Anchor::End => Anchor::End,
+            };
+            // The font has ASCII and a few signs: an ellipsis is three
+            // dots, `±` is written `+-` as the position language allows.
+            let text = text.replace('…', "...").replace('±', "+-");
+            text_on(
+                &mut pixels,
+                w,
+                (at.0 * s, at.1 * s - ascent),
+                &text,
+                anchor,
+                size,
+                *colour,
+            );
+        }
+    }
+    encode_png(w as u32, h as u32, &pixels)
+}
+
+/// Writes `picture` to `path`, as SVG or PNG by its extension.
+pub fn write_picture(path: &Path, picture: &Picture) -> Result<(), Failure> {
+    write_plot(path, || Ok(picture.svg()), || picture_png(picture))
+}
+
 /// Where a line of text sits against its `x`.
 #[derive(Clone, Copy)]
 enum Anchor {
@@ -841,12 +975,6 @@ fn ticks(lo: u64, hi: u64) -> Vec<u64> {
         .map(|i| first + i * step)
         .take_while(|&t| t <= hi)
         .collect()
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// A PNG file of RGB `pixels` (row-major), at the best compression: the

@@ -28,13 +28,13 @@ pub struct Args {
     /// The first heap size (default 0); for a game of two numbers, the
     /// first row and column, AxB (default 0x0, or 1x1 where the numbers
     /// start at 1).
-    #[arg(long = "from", value_name = "A|AxB", value_parser = extent)]
+    #[arg(long = "from", value_name = "A|AxB", value_parser = extent, allow_negative_numbers = true)]
     from_extent: Option<Extent>,
     /// The last heap size (default: 100, or two periods past the
     /// preperiod with `--period`); for a game of two numbers, the last row
     /// and column, AxB (default 20x20): `--to 20x20` tabulates NAME(a, b)
     /// for a, b = 0..=20.
-    #[arg(long = "to", value_name = "N|AxB", value_parser = extent)]
+    #[arg(long = "to", value_name = "N|AxB", value_parser = extent, allow_negative_numbers = true)]
     to_extent: Option<Extent>,
     /// The first heap, once the table is known to be of one heap.
     #[arg(skip)]
@@ -52,7 +52,12 @@ pub struct Args {
     /// --max whose storage (2 bytes per heap, and up to 1 GiB for the
     /// period detector) exceeds the memory available is refused, unless
     /// --disk keeps the values on disk.
-    #[arg(long, value_parser = last_heap, requires = "period")]
+    #[arg(
+        long,
+        value_parser = last_heap,
+        requires = "period",
+        allow_negative_numbers = true
+    )]
     max: Option<u64>,
     /// Print what describes the sequence instead of its values: the
     /// period, the largest value and where it first occurs, and for
@@ -357,6 +362,11 @@ struct RareJson {
 /// A heap size on the command line: decimal, or a power `a^b` as in
 /// positions (`--to 2^20`).
 fn heap_size(text: &str) -> Result<u64, String> {
+    if text.trim().starts_with('-') {
+        return Err(format!(
+            "`{text}`: a heap size cannot be negative (give 0 or more)"
+        ));
+    }
     let number = |s: &str| {
         s.trim()
             .parse::<u64>()

@@ -12,6 +12,7 @@ mod hostile;
 mod long_values;
 mod loopy;
 mod misere_table;
+mod pictures;
 mod play;
 mod quotient;
 mod reliability;
@@ -573,7 +574,7 @@ fn graph_solves_the_word_chain_of_the_notes() {
     purple	D	-	∞{}
     please	D	-	∞{}
     aseptic	D	-	∞{1}
-    ticket	N	1	1
+    ticket	N	1	*
     tictac	D	-	∞{}
     ketchup	P	0	0
     tactic	D	-	∞{1}
@@ -587,14 +588,21 @@ fn graph_solves_the_word_chain_of_the_notes() {
     );
     assert_eq!(
         vertices[3],
-        serde_json::json!({"vertex": 3, "name": "ticket", "outcome": "N", "remoteness": 1, "grundy": 1, "value": "1"})
+        serde_json::json!({"vertex": 3, "name": "ticket", "outcome": "N", "remoteness": 1, "grundy": 1, "value": "*"})
     );
     // Every vertex has a value, in one notation: where no cycle is reached
-    // it is the Grundy value, and `grundy` is given beside it.
+    // it is the Grundy value as a nimber, as `analyze` writes the value of
+    // the vertex's position, and `grundy` is given beside it.
     for x in vertices {
         assert!(x["value"].is_string(), "{x}");
-        if let Some(g) = x["grundy"].as_u64() {
-            assert_eq!(x["value"], g.to_string(), "{x}");
+        if x["grundy"].is_u64() {
+            let name = x["name"].as_str().unwrap();
+            let position = format!("graph[{:?}]({name:?})", game_file("words.txt"));
+            assert_eq!(
+                x["value"],
+                json(&["analyze", &position, "--json"])["value"],
+                "{x}"
+            );
         }
     }
 }
@@ -1555,7 +1563,7 @@ fn cutting_game_bar() {
     R-position: Right wins whoever starts (value -1)
     remoteness 4: the game lasts 4 more moves with best play
     stops -1 and -1, mean -1, temperature -1, born on day 1
-    thermograph Thermograph(-1,[],[0],-1,[],[0])
+    thermograph Thermograph(-1,[],[0],-1,[],[0]) (--plot FILE.svg|.png draws it)
     no winning move for Left (moving first)
     winning move for Right (moving first): cut 3x5 into 3x2 and 3x3  ->  cut(3, 2) + cut(3, 3)
     ");
@@ -1577,7 +1585,7 @@ fn hackenbush_plus_a_nimber() {
     remoteness 3: the game lasts 3 more moves with best play
     stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3
     reduced canonical form 1/2
-    thermograph Thermograph(1/2,[0,-1/2],[0,-1,0],1/2,[0,-1/2],[0,1,0])
+    thermograph Thermograph(1/2,[0,-1/2],[0,-1,0],1/2,[0,-1/2],[0,1,0]) (--plot FILE.svg|.png draws it)
     winning moves for Left (moving first) (1):
       take 1 from the heap of 1  ->  hackenbush("LR")
     no winning move for Right (moving first)
@@ -1608,7 +1616,7 @@ fn childish_hackenbush_and_arc_kayles() {
     L-position: Left wins whoever starts (value 2)
     remoteness 1: the game lasts 1 more move with best play
     stops 2 and 2, mean 2, temperature -1, born on day 2
-    thermograph Thermograph(2,[],[0],2,[],[0])
+    thermograph Thermograph(2,[],[0],2,[],[0]) (--plot FILE.svg|.png draws it)
     winning move for Left (moving first): cut edge 2 (blue)  ->  childish_hackenbush("lrl")
     no winning move for Right (moving first)
     "#);

@@ -123,10 +123,52 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
 struct Interner<'py> {
     ids: Bound<'py, PyDict>,
     positions: Vec<Bound<'py, PyAny>>,
+    /// For each position but the start, the number of the one whose move
+    /// first led to it.
+    parents: Vec<u32>,
+    /// The number of the position whose moves are being read.
+    current: u32,
     budget: Budget,
 }
 
 impl<'py> Interner<'py> {
+    /// Why the budget ran out while the moves of `at` were read: where the
+    /// positions seen form one line, each first reached from the one
+    /// before (`p -> p + 1`), the line from the start; `None` where they
+    /// do not (a game that is merely large gets the budget's own message).
+    fn endless(&self, at: u32) -> Option<PyErr> {
+        let mut line = vec![at];
+        let mut k = at;
+        while k > 0 {
+            k = self.parents[k as usize - 1];
+            line.push(k);
+        }
+        line.reverse();
+        if line.len() < 3 || line.len() < self.positions.len() / 2 {
+            return None;
+        }
+        let shown = |ks: &[u32]| {
+            ks.iter()
+                .map(|&k| describe(&self.positions[k as usize]))
+                .collect::<Vec<_>>()
+                .join(" → ")
+        };
+        let text = if line.len() > 5 {
+            format!(
+                "{} → … → {}",
+                shown(&line[..3]),
+                shown(&line[line.len() - 1..])
+            )
+        } else {
+            shown(&line)
+        };
+        Some(PyValueError::new_err(format!(
+            "{text}: each move leads to a position not seen before, one line of {} positions from the start, and the budget of {} positions ran out: the game does not end within the budget",
+            line.len(),
+            self.budget.max_positions
+        )))
+    }
+
     /// The number of `position`, an option of `of`, numbering it if it is
     /// new.
     /// `of` is `None` for the start position.
@@ -157,13 +199,17 @@ impl<'py> Interner<'py> {
             return id.extract::<u32>();
         }
         let id = self.positions.len();
-        self.budget
-            .check_positions(id as u64)
-            .map_err(crate::solve_error)?;
+        self.budget.check_positions(id as u64).map_err(|e| {
+            self.endless(self.current)
+                .unwrap_or_else(|| crate::solve_error(e))
+        })?;
         let id = u32::try_from(id)
             .map_err(|_| PyValueError::new_err("the game has more than 2^32 positions"))?;
         self.ids.set_item(position, id)?;
         self.positions.push(position.clone());
+        if id > 0 {
+            self.parents.push(self.current);
+        }
         Ok(id)
     }
 }
@@ -196,7 +242,8 @@ fn read_options<'py>(
             interner.positions.len(),
             &interner.budget,
             &format!("{function}({})", describe(of)),
-        )?;
+        )
+        .map_err(|e| interner.endless(interner.current).unwrap_or(e))?;
     }
     let iter = returned.try_iter().map_err(|_| not_options())?;
     for option in iter {
@@ -221,7 +268,8 @@ fn read_options<'py>(
             }
         }
         out.end_option();
-        out.check_size(interner.positions.len(), &interner.budget)?;
+        out.check_size(interner.positions.len(), &interner.budget)
+            .map_err(|e| interner.endless(interner.current).unwrap_or(e))?;
     }
     out.end_position();
     Ok(())
@@ -247,6 +295,8 @@ pub fn explore<'py>(
     let mut interner = Interner {
         ids: PyDict::new(py),
         positions: Vec::new(),
+        parents: Vec::new(),
+        current: 0,
         budget,
     };
     interner.intern(start, None, "start")?;
@@ -257,6 +307,7 @@ pub fn explore<'py>(
             py.check_signals()?;
         }
         let position = interner.positions[next].clone();
+        interner.current = next as u32;
         for ((name, function), out) in functions.iter().zip(&mut options) {
             let returned = function.call1((&position,))?;
             read_options(&mut interner, name, &position, &returned, sums, out)?;
@@ -273,11 +324,19 @@ struct Heaps {
     larger: rustc_hash::FxHashMap<u64, u32>,
     /// The heap of each number past `n`.
     larger_heaps: Vec<u64>,
+    /// For each heap past `n`, the heap whose move first led to it.
+    parents: Vec<u64>,
     budget: Budget,
 }
 
 impl Heaps {
-    fn number(&mut self, heap: u64) -> PyResult<u32> {
+    /// The number of `heap`, an option of the heap `from`.
+    fn number(&mut self, heap: u64, from: u64) -> PyResult<u32> {
+        if heap == from {
+            return Err(PyValueError::new_err(format!(
+                "heap {heap} → {heap}: a move leaves the heap as it was, so the game is loopy and does not end (solve() values loopy games)"
+            )));
+        }
         if heap <= self.n {
             return Ok(heap as u32);
         }
@@ -285,14 +344,64 @@ impl Heaps {
             return Ok(id);
         }
         let id = self.n + 1 + self.larger_heaps.len() as u64;
-        self.budget
-            .check_positions(id)
-            .map_err(crate::solve_error)?;
+        self.budget.check_positions(id).map_err(|e| {
+            let mut line = self.line_to(from);
+            line.push(heap);
+            self.endless(&line).unwrap_or_else(|| crate::solve_error(e))
+        })?;
         let id = u32::try_from(id)
             .map_err(|_| PyValueError::new_err("the table has more than 2^32 heaps"))?;
         self.larger.insert(heap, id);
         self.larger_heaps.push(heap);
+        self.parents.push(from);
         Ok(id)
+    }
+
+    /// The heaps from the table's (`0..=n`) to `heap` by the moves that
+    /// first led to each heap past `n`.
+    fn line_to(&self, heap: u64) -> Vec<u64> {
+        let mut line = Vec::new();
+        let mut at = heap;
+        while let Some(&id) = self.larger.get(&at) {
+            line.push(at);
+            at = self.parents[(u64::from(id) - self.n - 1) as usize];
+        }
+        line.push(at);
+        line.reverse();
+        line
+    }
+
+    /// Why the budget ran out at the end of `line` (from [`Heaps::line_to`]):
+    /// where the heaps past `n` form one line of larger and larger heaps,
+    /// each reached from the one before (`h -> h + 1`), the line; `None`
+    /// where they do not (a family that is merely large gets the budget's
+    /// own message).
+    fn endless(&self, line: &[u64]) -> Option<PyErr> {
+        if line.len() < 3
+            || line.len() < self.larger_heaps.len() / 2
+            || line.windows(2).any(|w| w[1] <= w[0])
+        {
+            return None;
+        }
+        let shown = |hs: &[u64]| {
+            hs.iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" → ")
+        };
+        let text = if line.len() > 5 {
+            format!(
+                "{} → … → {}",
+                shown(&line[..3]),
+                shown(&line[line.len() - 1..])
+            )
+        } else {
+            shown(line)
+        };
+        Some(PyValueError::new_err(format!(
+            "heap {text}: each move leads to a larger heap, and the budget of {} positions ran out on this line: the game does not end within the budget (a heap's moves must, in the end, lead to smaller heaps)",
+            self.budget.max_positions
+        )))
     }
 
     fn heap(&self, id: usize) -> u64 {
@@ -323,7 +432,7 @@ fn heap_option(
             ))
         }
     })?;
-    heaps.number(size)
+    heaps.number(size, heap)
 }
 
 /// Reads a one-heap family from its move function: `moves(h)` for every
@@ -341,6 +450,7 @@ pub fn explore_heaps(moves: &Bound<'_, PyAny>, n: u64, budget: Budget) -> PyResu
         n,
         larger: rustc_hash::FxHashMap::default(),
         larger_heaps: Vec::new(),
+        parents: Vec::new(),
         budget,
     };
     let mut out = Options::new();
@@ -366,7 +476,8 @@ pub fn explore_heaps(moves: &Bound<'_, PyAny>, n: u64, budget: Budget) -> PyResu
                 heaps.larger_heaps.len() + id,
                 &budget,
                 &format!("moves({heap})"),
-            )?;
+            )
+            .map_err(|e| heaps.endless(&heaps.line_to(heap)).unwrap_or(e))?;
         }
         if let Ok(list) = returned.cast::<PyList>() {
             for option in list.iter() {
@@ -418,4 +529,5 @@ fn read_heap_option(
     out.end_option();
     let budget = heaps.budget;
     out.check_size(heaps.larger_heaps.len() + id, &budget)
+        .map_err(|e| heaps.endless(&heaps.line_to(heap)).unwrap_or(e))
 }

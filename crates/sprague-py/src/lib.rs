@@ -467,7 +467,10 @@ fn quotient(py: Python<'_>, ruleset: &str, heaps: Option<u64>) -> PyResult<Py<Py
 /// heap a move leads to); the values are computed in Rust. An exception
 /// raised by ``moves`` propagates; an option of the wrong type raises
 /// ``TypeError`` naming the heap; a heap that can be reached from itself
-/// raises ``ValueError``.
+/// raises ``ValueError`` (at once for a move that leaves the heap as it
+/// was: ``heap 3 → 3``), and so do moves that lead to larger and larger
+/// heaps, naming them (``heap 5 → 6 → 7 → … → 10000005``) when the budget
+/// runs out.
 ///
 /// >>> grundy_table(lambda h: [h - t for t in (1, 3, 4) if t <= h], 13)
 /// [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]

@@ -55,6 +55,24 @@ def test_a_loop_outside_solve_is_a_value_error():
         sprague.canonical(lambda p: [[0, 1]] if p == 0 else [0], lambda p: [], 0)
 
 
+def test_a_heap_game_that_does_not_end_is_said_with_its_heaps():
+    # A move back to the heap itself: at once.
+    with pytest.raises(ValueError, match=r"heap 3 → 3: a move leaves the heap as it was"):
+        sprague.grundy_table(lambda h: [h] if h == 3 else [], 3)
+    # Ever larger heaps: the line from the table's last heap, when the
+    # budget runs out.
+    with pytest.raises(ValueError, match=r"^heap 5 → 6 → 7 → … → \d+: each move leads to a larger heap"):
+        sprague.grundy_table(lambda h: [h + 1], 5)
+    # grundy alike: a line of new positions from the start.
+    with pytest.raises(ValueError, match=r"^0 → 1 → 2 → … → \d+: each move leads to a position not seen before"):
+        sprague.grundy(lambda p: [p + 1], 0)
+    # A family whose moves visit a larger heap on the way down is
+    # answered: an odd heap grows by one, an even one shrinks by two; by
+    # hand G(0) = 0, G(2) = 1, G(4) = 0, G(1) = mex{G(2)} = 0,
+    # G(3) = mex{G(4)} = 1.
+    assert sprague.grundy_table(lambda h: [h + 1] if h % 2 else [h - 2] if h else [], 3) == [0, 0, 1, 1]
+
+
 def test_the_module_is_usable_after_errors():
     with pytest.raises(Boom):
         sprague.grundy(lambda p: (_ for _ in ()).throw(Boom()), 0)

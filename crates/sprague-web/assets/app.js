@@ -146,6 +146,7 @@ function moveToVertex(moves, label) {
 function setUrl(position, push) {
   const params = new URLSearchParams({ position });
   if (misere()) params.set("misere", "true");
+  if (blind()) params.set("blind", "true");
   const tab = new URLSearchParams(location.search).get("tab");
   if (tab) params.set("tab", tab);
   const url = "?" + params.toString();
@@ -340,8 +341,15 @@ function drawQuotient(box, q, heaps) {
   box.append(table, el("div", { class: "muted small" }, "red: products in the P-portion (the player to move loses)"));
 }
 
+// A board's moves name squares as `(r, c)`: said once under the moves
+// where one does (as `sprague analyze` and `play` say it).
+function noteSquares(id, moves) {
+  $(id).hidden = !moves.some((m) => m.description.includes(" on ("));
+}
+
 function showMoveOutcomes(moves) {
   shownMoves = moves;
+  noteSquares("squares-note", moves);
   const list = $("all-moves");
   list.replaceChildren();
   $("all-moves-box").querySelector("summary").textContent = "Every move (" + moves.length + ")";
@@ -368,6 +376,7 @@ function showAllMoves(m, why) {
   }
   const moves = m.body.moves;
   shownMoves = moves;
+  noteSquares("squares-note", moves);
   $("all-moves-box").querySelector("summary").textContent =
     "Every move (" + moves.length + (m.body.complete ? "" : (m.body.total ? " of " + m.body.total : "+") + ", the first shown") + ")";
   if (why) list.append(el("li", { class: "muted" }, "not coloured: " + why));
@@ -441,6 +450,7 @@ async function humanTurn() {
     if (m) humanMoves(m);
     else $("game-status").textContent = label + " is not one of your moves; your move:";
   });
+  noteSquares("game-squares-note", moves);
   if (moves.length === 0) return endGame("you");
   // In a loopy game a position may come back: say so (the human's turn
   // there is the same position with the same player to move).
@@ -449,15 +459,23 @@ async function humanTurn() {
   $("game-status").textContent = repeated
     ? "Position repeated: " + game.position + ". Your move:"
     : "Your move:";
-  for (const mv of moves) list.append(coloured ? colouredMove(mv, humanMoves) : moveButton(mv, humanMoves));
+  // Blind play: nothing says who is winning before the human chooses.
+  for (const mv of moves) list.append(coloured && !blind() ? colouredMove(mv, humanMoves) : moveButton(mv, humanMoves));
   if (!complete) {
     list.append(el("li", { class: "muted" }, "(only the first " + moves.length + " moves are listed)"));
   }
 }
 
+// Blind play (`sprague play --blind`): the moves are listed without
+// colours and the engine's without why; what the human's move did is said
+// once it is played.
+function blind() { return $("blind").checked; }
+
+const VERDICTS = { win: "that move wins", lose: "that move loses against best play", draw: "that move keeps a draw" };
+
 async function humanMoves(m) {
   if (!game || game.over) return;
-  logLine("you", m, "");
+  logLine("you", m, blind() && m.outcome ? VERDICTS[forMover(m)] || "" : "");
   game.position = m.to;
   $("hint-text").textContent = "";
   // Remoteness 0: the engine has no move. A finished position may not be
@@ -479,7 +497,7 @@ async function engineTurn() {
     { position: game.position, misere: game.misere, side: game.partizan && game.human === "L" ? "right" : "left" });
   if (!r.ok) { $("game-status").textContent = r.body.error; return; }
   if (!r.body.move) return endGame("engine");
-  logLine("engine", r.body.move, r.body.reason);
+  logLine("engine", r.body.move, blind() ? "" : r.body.reason);
   game.position = r.body.move.to;
   if (r.body.over) {
     $("game-position").textContent = game.position;
@@ -492,6 +510,7 @@ async function engineTurn() {
 function endGame(stuck) {
   game.over = true;
   $("hint").hidden = true;
+  $("game-squares-note").hidden = true;
   $("game-moves").replaceChildren();
   const stuckLoses = !game.misere;
   const youWin = (stuck === "engine") === stuckLoses;
@@ -566,7 +585,10 @@ async function showTable() {
   if ($("period").checked) {
     head += r.period
       ? " · period " + r.period.period + ", preperiod " + r.period.preperiod
-        + (r.period.certified ? ", certified at heap " + r.period.certified_at : ", not certified")
+        + (!r.period.certified ? ", not certified"
+          // The command line's words: the values the proof reads, or none.
+          : Number(r.period.certified_at) === 0 ? ", certified by a closed form"
+          : ", certified by G(0..=" + (Number(r.period.certified_at) - 1) + ")")
       : " · no period found";
   }
   $("table-head").textContent = head;
@@ -829,7 +851,9 @@ function figure(drawing, caption) {
 
 // A heap of n counters, stacked; a tall heap is a bar with its size.
 function drawHeap(n) {
-  const w = 34, unit = 12, most = 16, h = most * unit + 24;
+  // As tall as the heap (the figures share their bottom line), with no
+  // empty band above a small one.
+  const w = 34, unit = 12, most = 16, h = Math.max(1, Math.min(n, most)) * unit + 24;
   const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": "a heap of " + n });
   g.append(svg("line", { x1: 2, y1: h - 20, x2: w - 2, y2: h - 20, stroke: COLOURS.muted }));
   if (n <= most) {
@@ -907,6 +931,27 @@ function drawStalk(word) {
   return g;
 }
 
+// Hackenbush stalks side by side on one ground; a component that is not a
+// stalk (branched, `l(l;rl)`) or is taller than 24 edges is named below
+// as not drawn, so its absence is not mistaken for an empty component.
+function drawStalks(words) {
+  const drawable = (word) => /^[LRElre]{1,24}$/.test(word);
+  const stalks = words.filter(drawable), skipped = words.filter((word) => !drawable(word));
+  const note = skipped.length ? "not drawn (not a stalk): " + skipped.join(", ") : "";
+  const pictures = stalks.map(drawStalk);
+  const sw = 40, tall = Math.max(16, ...pictures.map((p) => Number(p.getAttribute("height"))));
+  const w = Math.max(40, stalks.length * sw, note.length * 6.2 + 8), h = tall + (note ? 18 : 0);
+  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": "Hackenbush " + words.join(", ") });
+  const left = (w - stalks.length * sw) / 2;
+  pictures.forEach((p, k) => {
+    p.setAttribute("x", left + k * sw);
+    p.setAttribute("y", tall - Number(p.getAttribute("height")));
+    g.append(p);
+  });
+  if (note) g.append(svg("text", { x: w / 2, y: h - 4, "text-anchor": "middle", "font-size": 11, fill: COLOURS.muted, class: "not-drawn" }, note));
+  return g;
+}
+
 // The figures of one component, or null when it has no drawing.
 function drawComponent(c, onVertex) {
   if (!c) return null;
@@ -926,81 +971,32 @@ function drawComponent(c, onVertex) {
       && Math.min(c.args[0].int, c.args[1].int) >= 1) {
     return drawGrid(c.args[0].int, c.args[1].int, null);
   }
-  if (c.name === "hackenbush" && c.args.length === 1 && /^[LRElre]{1,24}$/.test(c.args[0].str || "")) {
-    return drawStalk(c.args[0].str);
+  if (c.name === "hackenbush" && c.args.length >= 1 && c.args.length <= 12 && c.args.every((a) => a.str !== undefined)) {
+    return drawStalks(c.args.map((a) => a.str));
   }
   return null;
 }
 
-// A game value written with braces or as a switch (`{1|*}`, `{2||1|0}`,
-// `±1`), split into its Left and Right options as written: the run of bars
-// outside inner braces that is longest splits it (CGSuite's rule), and the
-// side with the shorter runs is an option of its own. Null for anything
-// else (numbers, nimbers, ups: their drawing would be their canonical form).
-function valueOptions(text) {
-  const pm = text.match(/^(?:±|\+-)(.+)$/s);
-  if (pm) {
-    const g = pm[1].trim();
-    return { left: [g], right: [g.startsWith("-") ? g.slice(1) : "-" + g] };
+// A picture drawn by the server (`sprague::picture`, the drawing `sprague
+// analyze --plot` writes): its SVG element, or null where there is
+// nothing to draw. `what` is {thermograph: text} or {tree: value}.
+async function picture(what) {
+  try {
+    const response = await fetch("/api/picture?" + new URLSearchParams(what).toString());
+    if (!response.ok) return null;
+    const doc = new DOMParser().parseFromString(await response.text(), "image/svg+xml");
+    const root = doc.documentElement;
+    return root && root.namespaceURI === SVG_NS ? document.importNode(root, true) : null;
+  } catch (_) {
+    return null;
   }
-  if (!text.startsWith("{") || !text.endsWith("}")) return null;
-  const body = text.slice(1, -1);
-  let depth = 0, best = 0, at = -1;
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i];
-    if (ch === "{") depth++;
-    else if (ch === "}") depth--;
-    else if (ch === "|" && depth === 0) {
-      let j = i;
-      while (body[j] === "|") j++;
-      if (j - i > best) { best = j - i; at = i; }
-      i = j - 1;
-    }
-    if (depth < 0) return null;
-  }
-  if (at < 0 || depth !== 0) return null;
-  const side = (part) => {
-    part = part.trim();
-    if (part === "") return [];
-    // `2||1|0`: the side with shorter runs of bars is one game, `{1|0}`.
-    let flat = part;
-    while (/\{[^{}]*\}/.test(flat)) flat = flat.replace(/\{[^{}]*\}/g, "");
-    if (flat.includes("|")) return ["{" + part + "}"];
-    const out = [];
-    let d = 0, start = 0;
-    for (let i = 0; i <= part.length; i++) {
-      const ch = part[i];
-      if (ch === "{") d++;
-      else if (ch === "}") d--;
-      else if ((ch === "," && d === 0) || i === part.length) { out.push(part.slice(start, i).trim()); start = i + 1; }
-    }
-    return out;
-  };
-  return { left: side(body.slice(0, at)), right: side(body.slice(at + best)) };
 }
 
-// A value's first level as a game tree (Winning Ways' pictures): the game
-// on top, Left's options below to the left on blue edges, Right's below to
-// the right on red ones, each labelled as written.
+// A value's first level as a game tree (Winning Ways' pictures): Left's
+// options on blue edges, Right's on red, each as written; null for a text
+// that is not a value with options (a number, a nimber, a ruleset).
 function drawGameTree(text) {
-  const o = valueOptions(text);
-  if (!o || o.left.length + o.right.length > 12) return null;
-  const short = (t) => (t.length > 14 ? t.slice(0, 13) + "…" : t);
-  const slots = Math.max(1, o.left.length) + Math.max(1, o.right.length);
-  const w = Math.max(160, slots * 72), h = 110, top = 18, bottom = 70;
-  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: "img", class: "game-tree", "aria-label": "the options of " + text });
-  const root = [w / 2, top];
-  const place = (list, from, to, colour, cls) => list.forEach((opt, k) => {
-    const x = list.length === 1 ? (from + to) / 2 : from + (to - from) * k / (list.length - 1);
-    g.append(svg("line", { x1: root[0], y1: root[1], x2: x, y2: bottom, stroke: colour, "stroke-width": 2.5, class: cls }));
-    g.append(svg("circle", { cx: x, cy: bottom, r: 4, fill: COLOURS.ink }));
-    g.append(svg("g", {}, svg("title", {}, opt),
-      svg("text", { x, y: bottom + 18, "text-anchor": "middle", "font-size": 11, fill: COLOURS.ink, class: "option" }, short(opt))));
-  });
-  place(o.left, 40, w / 2 - 30, COLOURS.blue, "left-option");
-  place(o.right, w / 2 + 30, w - 40, COLOURS.red, "right-option");
-  g.append(svg("circle", { cx: root[0], cy: root[1], r: 5, fill: COLOURS.ink }));
-  return g;
+  return text.startsWith("{") || text.startsWith("±") || text.startsWith("+-") ? picture({ tree: text }) : null;
 }
 
 // The games on graphs drawn so far, by ruleset text: the server's
@@ -1084,7 +1080,10 @@ function drawGraph(g, tokens, visited, onVertex) {
       svg("title", {}, v.label + (v.outcome ? ": " + v.outcome + (v.remoteness !== null ? ", remoteness " + v.remoteness : "") : "")),
       svg("circle", { cx: x, cy: y, r, fill: OUTCOME_COLOURS[v.outcome] || (visited.includes(v.label) ? "#9aa0aa" : "#e5e7eb"),
         stroke: isToken ? COLOURS.ink : "white", "stroke-width": isToken ? 4 : 1.5 }),
-      svg("text", { x, y: y - r - 4, "text-anchor": "middle", "font-size": 12, fill: COLOURS.ink, "font-weight": isToken ? 700 : 400 }, v.label));
+      // A white halo under the label: an edge drawn across it passes
+      // under the word instead of through it.
+      svg("text", { x, y: y - r - 4, "text-anchor": "middle", "font-size": 12, fill: COLOURS.ink, "font-weight": isToken ? 700 : 400,
+        stroke: "white", "stroke-width": 4, "stroke-linejoin": "round", "paint-order": "stroke" }, v.label));
     if (isToken) node.append(svg("circle", { cx: x, cy: y, r: 4, fill: COLOURS.ink }));
     out.append(node);
   });
@@ -1112,7 +1111,8 @@ async function drawPosition(box, components, onVertex) {
       }
       continue;
     }
-    const drawing = drawComponent(c, onVertex) || (c ? null : drawGameTree(comp.position));
+    const drawing = drawComponent(c, onVertex) || (c ? null : await drawGameTree(comp.position));
+    if (box.dataset.seq !== seq) return;
     if (drawing) box.append(figure(drawing, comp.position + (c ? "" : " · Left's options on blue edges, Right's on red")));
   }
   for (const [ruleset, { tokens, visited }] of graphs) {
@@ -1133,111 +1133,28 @@ async function drawPosition(box, components, onVertex) {
 
 // ---- thermographs -----------------------------------------------------
 
-// A number as CGSuite writes it (`-3/8`, `2`) as a float for drawing.
-function dyadic(text) {
-  const [p, q] = text.split("/");
-  return Number(p) / (q === undefined ? 1 : Number(q));
-}
-
-// `Thermograph(m,[c...],[s...],m',[c'...],[s'...])`: each wall is its
-// mast value, its critical temperatures from the top down, and the slope
-// (dvalue/dtemperature) above, between and below them. The answer: each
-// wall's points [temperature, value] from the top critical point down to
-// t = -1, the mast and the top temperature.
-function parseThermograph(text) {
-  const m = text.match(/^Thermograph\((.*)\)$/);
-  if (!m) return null;
-  const parts = [];
-  let depth = 0, start = 0;
-  const body = m[1];
-  for (let i = 0; i <= body.length; i++) {
-    const ch = body[i];
-    if (ch === "[") depth++;
-    else if (ch === "]") depth--;
-    else if ((ch === "," && depth === 0) || i === body.length) { parts.push(body.slice(start, i)); start = i + 1; }
-  }
-  if (parts.length !== 6) return null;
-  const list = (s) => s.replace(/^\[|\]$/g, "").split(",").filter((x) => x !== "");
-  const wall = (mast, crit, slopes) => {
-    const cs = list(crit).map(dyadic), ss = list(slopes).map(Number);
-    const points = [];
-    let t = cs.length ? cs[0] : -1, v = dyadic(mast);
-    points.push([t, v]);
-    for (let i = 1; i <= cs.length; i++) {
-      const next = i < cs.length ? cs[i] : -1;
-      v += (ss[i] || 0) * (next - t);
-      t = next;
-      points.push([t, v]);
-    }
-    return { mast: dyadic(mast), points, top: cs.length ? cs[0] : -1 };
-  };
-  const left = wall(parts[0], parts[1], parts[2]), right = wall(parts[3], parts[4], parts[5]);
-  // Above its own highest critical point a wall is vertical at the mast
-  // value, up to the temperature where the mast starts (the higher of the
-  // two walls' tops): draw it from there, so that both walls meet the mast.
-  const top = Math.max(left.top, right.top);
-  for (const w of [left, right]) {
-    if (w.top < top) { w.points.unshift([top, w.mast]); w.top = top; }
-  }
-  return { left, right, top, mastText: parts[0] };
-}
-
-// A float as a dyadic rational in CGSuite's notation (`-1/4`, `3`), so the
-// axes print values as the text beside them does.
-function dyadicText(v) {
-  for (let q = 1; q <= 1 << 20; q *= 2) {
-    const p = v * q;
-    if (Math.abs(p - Math.round(p)) < 1e-9) {
-      return q === 1 ? String(Math.round(p)) : Math.round(p) + "/" + q;
-    }
-  }
-  return String(+v.toFixed(4));
-}
-
-// The thermograph as in Winning Ways: temperature up, values with Left's
-// side (larger) on the left; the left wall blue, the right wall red, the
-// mast black and going on up.
-function drawThermograph(box, cgt) {
+// The thermograph as in Winning Ways (temperature up, Left's side on the
+// left; the left wall blue, the right wall red, the mast black), drawn by
+// the server from its text.
+async function drawThermograph(box, cgt) {
+  const seq = (box.dataset.seq = String(Number(box.dataset.seq || 0) + 1));
   box.replaceChildren();
   if (!cgt || !cgt.thermograph) return;
-  const th = parseThermograph(cgt.thermograph);
-  if (!th) { box.append(el("div", { class: "muted small" }, cgt.thermograph)); return; }
-  const all = [...th.left.points, ...th.right.points];
-  const top = Math.max(th.left.top, th.right.top, 0) + 1;
-  let vmin = Math.min(...all.map((p) => p[1])), vmax = Math.max(...all.map((p) => p[1]));
-  const pad = Math.max(0.5, (vmax - vmin) * 0.15);
-  vmin -= pad; vmax += pad;
-  const w = 360, h = 240, ml = 20, mr = 48, mt = 16, mb = 34;
-  const X = (v) => ml + (vmax - v) / (vmax - vmin) * (w - ml - mr); // Left's side left
-  const Y = (t) => mt + (top - t) / (top + 1) * (h - mt - mb);
-  const g = svg("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, id: "thermograph-svg", role: "img", "aria-label": "thermograph" });
-  g.append(svg("line", { x1: ml, y1: Y(0), x2: w - mr, y2: Y(0), stroke: COLOURS.line, "stroke-dasharray": "4 3" }));
-  g.append(svg("line", { x1: w - mr, y1: Y(top), x2: w - mr, y2: Y(-1), stroke: COLOURS.muted }));
-  g.append(svg("line", { x1: ml, y1: Y(-1), x2: w - mr, y2: Y(-1), stroke: COLOURS.muted }));
-  const path = (pts) => pts.map((p, i) => (i ? "L" : "M") + X(p[1]).toFixed(1) + " " + Y(p[0]).toFixed(1)).join(" ");
-  g.append(svg("path", { d: path(th.left.points), fill: "none", stroke: COLOURS.blue, "stroke-width": 2.5, class: "left-wall" }));
-  g.append(svg("path", { d: path(th.right.points), fill: "none", stroke: COLOURS.red, "stroke-width": 2.5, class: "right-wall" }));
-  const mastTop = th.top;
-  g.append(svg("line", { x1: X(th.left.mast), y1: Y(mastTop), x2: X(th.left.mast), y2: Y(top), stroke: COLOURS.ink, "stroke-width": 2.5, class: "mast",
-    "data-value": th.mastText, "data-temperature": dyadicText(mastTop) }));
-  const ticks = new Set([th.left.points.at(-1)[1], th.right.points.at(-1)[1], th.left.mast]);
-  for (const v of ticks) {
-    g.append(svg("text", { x: X(v), y: h - 18, "text-anchor": "middle", "font-size": 10, fill: COLOURS.ink, class: "value-tick" }, dyadicText(v)));
-  }
-  // The temperature axis: a tick at every integer temperature from -1 to
-  // the top (at most ten of them), and at the temperature itself.
-  const tstep = Math.max(1, Math.ceil((top + 1) / 10));
-  const tticks = new Set([mastTop]);
-  for (let t = -1; t <= top; t += tstep) tticks.add(t);
-  for (const t of tticks) {
-    g.append(svg("line", { x1: w - mr - 4, y1: Y(t), x2: w - mr, y2: Y(t), stroke: COLOURS.muted }));
-    g.append(svg("text", { x: w - mr + 4, y: Y(t) + 3, "font-size": 9, fill: COLOURS.muted, class: "temperature-tick" }, "t = " + dyadicText(t)));
-  }
-  g.append(svg("text", { x: w / 2, y: h - 4, "text-anchor": "middle", "font-size": 10, fill: COLOURS.muted }, "value (Left's side on the left); temperature up (right-hand scale)"));
+  const g = await picture({ thermograph: cgt.thermograph });
+  if (box.dataset.seq !== seq) return;
+  if (!g) { box.append(el("div", { class: "muted small" }, cgt.thermograph)); return; }
   box.append(figure(g, "thermograph: mean " + cgt.mean + ", temperature " + cgt.temperature + " · " + cgt.thermograph));
 }
 
 // ---- the table's chart ------------------------------------------------
+
+// The least step of 1, 2 or 5 times a power of ten that puts at most
+// `most` ticks on a span of `span` (at least 1).
+function niceStep(span, most) {
+  for (let p = 1; ; p *= 10) {
+    for (const m of [1, 2, 5]) if (span / (m * p) <= most) return m * p;
+  }
+}
 
 // G(n) against n: the preperiod shaded grey, each period a band of its
 // own, the values as bars.
@@ -1269,9 +1186,17 @@ function drawChart(box, r) {
       svg("title", {}, "G(" + (from + k) + ") = " + v)));
   });
   g.append(svg("line", { x1: ml, y1: Y(0), x2: w - 10, y2: Y(0), stroke: COLOURS.ink }));
-  for (const v of [0, vmax]) g.append(svg("text", { x: ml - 4, y: Y(v) + 4, "text-anchor": "end", "font-size": 10 }, String(v)));
-  const step = Math.max(1, Math.ceil(n / 10));
-  for (let k = 0; k < n; k += step) g.append(svg("text", { x: X(k) + bw / 2, y: h - 10, "text-anchor": "middle", "font-size": 10 }, String(from + k)));
+  // Round ticks: every 1, 2 or 5 times a power of ten, at most six values
+  // up the side and ten heaps along the bottom.
+  const ystep = niceStep(vmax, 6);
+  for (let v = 0; v <= vmax; v += ystep) {
+    g.append(svg("line", { x1: ml - 3, y1: Y(v), x2: ml, y2: Y(v), stroke: COLOURS.ink }));
+    g.append(svg("text", { x: ml - 5, y: Y(v) + 4, "text-anchor": "end", "font-size": 10, class: "y-tick" }, String(v)));
+  }
+  const xstep = niceStep(n, 10);
+  for (let heap = Math.ceil(from / xstep) * xstep; heap < from + n; heap += xstep) {
+    g.append(svg("text", { x: X(heap - from) + bw / 2, y: h - 10, "text-anchor": "middle", "font-size": 10, class: "x-tick" }, String(heap)));
+  }
   const caption = r.period
     ? "G(n) against n; grey: the preperiod (" + r.period.preperiod + " values), blue bands: periods of " + r.period.period + "; red: G = 0"
     : "G(n) against n; red: G = 0 (P-positions)";
@@ -1311,6 +1236,15 @@ function init() {
   if (params.get("misere") === "true") $("misere").checked = true;
   if (params.get("engine_first") === "true") $("engine-first").checked = true;
   if (params.get("side") === "right") $("play-right").checked = true;
+  if (params.get("blind") === "true") $("blind").checked = true;
+  // Blind play is kept in the address; turning it on or off redraws the
+  // moves of a game in progress.
+  $("blind").addEventListener("change", () => {
+    const q = new URLSearchParams(location.search);
+    if (blind()) q.set("blind", "true"); else q.delete("blind");
+    history.replaceState(history.state, "", "?" + q.toString());
+    if (game && !game.over && $("game-moves").children.length > 0) humanTurn();
+  });
   if (params.get("ruleset")) $("ruleset").value = params.get("ruleset");
   if (params.get("from")) $("from").value = params.get("from");
   if (params.get("to")) $("to").value = params.get("to");

@@ -922,6 +922,49 @@ pub(crate) async fn graph(
     Ok(Json(json))
 }
 
+#[derive(Debug, Deserialize)]
+pub(crate) struct PictureQuery {
+    /// A thermograph's text, `Thermograph(...)`, as `/api/analyze` gives it.
+    thermograph: Option<String>,
+    /// A game value as written, `{3|-1}`: its first level as a game tree.
+    tree: Option<String>,
+}
+
+/// `GET /api/picture?thermograph=T` or `?tree=V`: the SVG of
+/// [`sprague::picture`], the drawing `sprague analyze --plot` writes (422
+/// for a text with nothing to draw). Only text is read: nothing is
+/// computed.
+pub(crate) async fn picture(
+    State(state): State<AppState>,
+    q: Result<Query<PictureQuery>, QueryRejection>,
+) -> Result<([(axum::http::header::HeaderName, &'static str); 1], String), ApiError> {
+    let q = query(q)?;
+    let drawn = match (&q.thermograph, &q.tree) {
+        (Some(t), None) => {
+            check_length("thermograph", t, &state.limits)?;
+            sprague::picture::thermograph(t)
+        }
+        (None, Some(v)) => {
+            check_length("value", v, &state.limits)?;
+            sprague::picture::game_tree(v)
+        }
+        _ => {
+            return Err(ApiError::bad_request(
+                "give one of thermograph=... and tree=...",
+            ));
+        }
+    };
+    let picture = drawn.ok_or_else(|| {
+        ApiError::unprocessable(
+            "nothing to draw: not a thermograph, or a value without options as written",
+        )
+    })?;
+    Ok((
+        [(axum::http::header::CONTENT_TYPE, "image/svg+xml")],
+        picture.svg(),
+    ))
+}
+
 /// One ruleset in `/api/games`: as `sprague games` describes it, and
 /// whether the explorer refuses it because it reads a file.
 #[derive(Debug, Serialize)]

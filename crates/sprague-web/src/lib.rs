@@ -190,6 +190,7 @@ fn router_on(limits: Limits, files: GraphFiles, port: Option<u16>) -> Router {
         .route("/api/quotient", get(api::quotient))
         .route("/api/graph", get(api::graph))
         .route("/api/games", get(api::games))
+        .route("/api/picture", get(api::picture))
         .fallback(api::not_found)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -790,6 +790,58 @@ async fn a_grid_too_large_or_of_the_wrong_kind_is_refused_before_it_is_computed(
 }
 
 #[tokio::test]
+async fn picture_draws_the_cli_s_svg_from_text_alone() {
+    // The thermograph of {3|-1} as `/api/analyze` gives it: the SVG is the
+    // library's drawing, the one `sprague analyze --plot` writes.
+    let analysis = get_ok(router(), "/api/analyze", &[("position", "{3|-1}")]).await;
+    let text = analysis["cgt"]["thermograph"].as_str().unwrap().to_string();
+    let (status, content_type, body) =
+        get_raw(router(), "/api/picture", &[("thermograph", &text)]).await;
+    assert_eq!(
+        (status, content_type.as_str()),
+        (StatusCode::OK, "image/svg+xml")
+    );
+    assert_eq!(body, sprague::picture::thermograph(&text).unwrap().svg());
+    // {3|-1}: mean 1 and temperature 2 (Winning Ways, ch. 6).
+    assert!(
+        body.contains(r#"class="mast" data-value="1" data-temperature="2""#),
+        "{body}"
+    );
+    let (status, _, body) =
+        get_raw(router(), "/api/picture", &[("tree", "{2, {1|0} || -1}")]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body.matches(r#"class="left-option""#).count(), 2, "{body}");
+    assert_eq!(body.matches(r#"class="right-option""#).count(), 1, "{body}");
+    // A number has no options as written; a text that is no thermograph
+    // draws nothing; one of the two parameters is needed.
+    let body = get_expecting(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        router(),
+        "/api/picture",
+        &[("tree", "3/4")],
+    )
+    .await;
+    assert!(error_text(&body).contains("nothing to draw"), "{body}");
+    get_expecting(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        router(),
+        "/api/picture",
+        &[("thermograph", "Thermograph(")],
+    )
+    .await;
+    get_bad_request(router(), "/api/picture", &[]).await;
+    get_bad_request(
+        router(),
+        "/api/picture",
+        &[("tree", "{1|0}"), ("thermograph", &text)],
+    )
+    .await;
+    let long = "1".repeat(Limits::default().max_input + 1);
+    let body = get_bad_request(router(), "/api/picture", &[("tree", &long)]).await;
+    assert!(error_text(&body).contains("too long"), "{body}");
+}
+
+#[tokio::test]
 async fn games_lists_every_ruleset() {
     let body = get_ok(router(), "/api/games", &[]).await;
     let games = body.as_array().unwrap();

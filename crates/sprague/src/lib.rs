@@ -37,6 +37,7 @@ pub mod durable;
 mod grid_table;
 #[cfg(feature = "serde")]
 pub mod json;
+pub mod picture;
 mod position;
 mod solve;
 
