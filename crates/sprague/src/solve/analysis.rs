@@ -85,6 +85,18 @@ pub struct Analysis {
     /// positions they show. `None` for a draw or a position too large to
     /// search.
     pub remoteness: Option<u32>,
+    /// Why the remoteness was left out where the search gave up on it
+    /// (`remoteness: left out, ...`, one line), as
+    /// [`remoteness_beside`](crate::remoteness_beside) sets it; `None`
+    /// where it was found, is not defined (a draw) or was not asked for.
+    pub remoteness_left_out: Option<String>,
+    /// The steps of work the value took where they are counted
+    /// ([`CanonicalArena::work`](crate::CanonicalArena::work) of the arena
+    /// that found a canonical value, its outcome and winning moves
+    /// included): what the figures beside it and the remoteness are sized
+    /// by. `None` for a value whose work is not counted (a nimber, a loopy
+    /// value, a misère form, an outcome by search).
+    pub work: Option<u64>,
 }
 
 impl Analysis {
@@ -171,6 +183,8 @@ impl Analysis {
                 .collect(),
             drawing_moves: Vec::new(),
             remoteness: None,
+            remoteness_left_out: None,
+            work: None,
         }
     }
 }

@@ -35,7 +35,10 @@ mod sum_rules;
 use std::sync::Arc;
 
 pub use analysis::{Analysis, SumMove, Value};
-pub use best::{MoveOutcome, REMOTENESS_POSITIONS, move_outcomes, remoteness};
+pub use best::{
+    MoveOutcome, REMOTENESS_FLOOR, REMOTENESS_POSITIONS, STEPS_PER_REMOTENESS_POSITION,
+    move_outcomes, remoteness, remoteness_allowance, remoteness_beside,
+};
 pub use loopy_partizan::MAX_VALUE_VERTICES;
 
 use crate::position::Position;
