@@ -275,11 +275,16 @@ pub(crate) fn write_text(
         writeln!(out, "value not computed: {why}")?;
     }
     if let Some(m) = analysis.misere() {
-        writeln!(
-            out,
-            "misère canonical form {}, genus {}, misère Grundy value {}",
-            m.form, m.genus, m.grundy
-        )?;
+        match &m.form {
+            Some(form) => writeln!(
+                out,
+                "misère canonical form {}, genus {}, misère Grundy value {}",
+                shortened(form),
+                m.genus,
+                m.grundy
+            )?,
+            None => writeln!(out, "genus {}, misère Grundy value {}", m.genus, m.grundy)?,
+        }
     }
     if let Some(r) = analysis.remoteness {
         writeln!(

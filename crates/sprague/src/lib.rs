@@ -85,7 +85,8 @@ pub use solve::canonical::{
     value_chars,
 };
 pub use solve::misere::{
-    MisereSolver, MisereTable, misere_table, misere_table_partial, observed_period,
+    MISERE_FIGURE_FORMS, MisereSolver, MisereTable, misere_figure_allowance,
+    misere_genus_by_search, misere_table, misere_table_partial, observed_period,
 };
 pub use solve::search::SumSearch;
 pub use solve::{

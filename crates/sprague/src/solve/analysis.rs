@@ -49,7 +49,7 @@ impl Value {
             }),
             Value::Canonical(text, _) => text.clone(),
             Value::Loopy(v) => Some(v.to_string()),
-            Value::Misere(figures) => Some(figures.form.clone()),
+            Value::Misere(figures) => figures.form.clone(),
             Value::NotComputed(_) => None,
         }
     }
@@ -114,7 +114,7 @@ impl Analysis {
         match &self.value {
             Some(Value::Canonical(text, _)) => text.clone(),
             Some(Value::Loopy(v)) => Some(v.to_string()),
-            Some(Value::Misere(figures)) => Some(figures.form.clone()),
+            Some(Value::Misere(figures)) => figures.form.clone(),
             _ => None,
         }
     }
@@ -158,6 +158,7 @@ impl Analysis {
         match &self.value {
             Some(Value::Canonical(_, Some(Ok(figures)))) => figures.left_out.clone(),
             Some(Value::Canonical(_, Some(Err(why)))) => vec![format!("figures: {why}")],
+            Some(Value::Misere(figures)) => figures.left_out.clone(),
             _ => Vec::new(),
         }
     }
