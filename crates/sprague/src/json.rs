@@ -50,8 +50,9 @@ pub struct AnalysisJson {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cgt: Option<CgtJson>,
     /// For an impartial loop-free position under misère play, the figures
-    /// CGSuite reports for its misère canonical form; absent otherwise (or
-    /// when the form is beyond the budget).
+    /// CGSuite reports for its misère canonical form (`G⁻` and the genus
+    /// from a search of the position where the form is beyond the budget);
+    /// absent otherwise, or when neither fits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub misere: Option<MisereJson>,
     /// The winning moves found, in the spec's order.
