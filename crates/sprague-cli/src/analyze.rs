@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use sprague::json::{AnalysisJson, MoveOutcomeJson};
 use sprague::{
     Analysis, Budget, Kind, Outcome, Play, Position, Progress, Side, SumMove, analyze,
-    move_outcomes, remoteness,
+    move_outcomes, remoteness_beside,
 };
 
 use crate::paint::Painter;
@@ -189,7 +189,7 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         budget,
     )
     .map_err(|e| period_hint(e, explicit))?;
-    analysis.remoteness = remoteness(&position, play, Side::Left, budget);
+    remoteness_beside(&mut analysis, &position, budget);
     let moves = if args.moves {
         Some(move_outcomes(&position, play, None, budget)?)
     } else {
@@ -364,11 +364,16 @@ pub(crate) fn write_text(
         writeln!(out, "value not computed: {why}")?;
     }
     if let Some(m) = analysis.misere() {
-        writeln!(
-            out,
-            "misère canonical form {}, genus {}, misère Grundy value {}",
-            m.form, m.genus, m.grundy
-        )?;
+        match &m.form {
+            Some(form) => writeln!(
+                out,
+                "misère canonical form {}, genus {}, misère Grundy value {}",
+                shortened(form),
+                m.genus,
+                m.grundy
+            )?,
+            None => writeln!(out, "genus {}, misère Grundy value {}", m.genus, m.grundy)?,
+        }
     }
     if let Some(r) = analysis.remoteness {
         writeln!(
@@ -376,6 +381,9 @@ pub(crate) fn write_text(
             "remoteness {r}: the game lasts {r} more move{} with best play",
             if r == 1 { "" } else { "s" }
         )?;
+    }
+    if let Some(why) = &analysis.remoteness_left_out {
+        writeln!(out, "{why}")?;
     }
     // An impartial position's figures (its nimber's) are in the JSON only:
     // the text says its Grundy value.

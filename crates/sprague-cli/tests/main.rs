@@ -162,6 +162,57 @@ fn misere_nim() {
     assert_eq!(v["winning_moves"][0]["to"], "nim(2, 2)");
 }
 
+/// Issue 35 item 3's reproducers: every impartial heap and sum gets its
+/// misère figures, each left out with the reason where it does not fit
+/// (the library's `misere::analyze_misere_json_matches_published_genera`
+/// checks heaps 0..=20 of five games, and each with up to seven `*2`s).
+#[test]
+fn misere_figures_of_every_heap_are_in_the_json() {
+    // CGSuite's GameHeapTest.scala (tests/data/misere/cgsuite_heaps.txt of
+    // the library): Kayles' heap 17 has G⁻ 6 and genus 4^64, as
+    // `table kayles --misere` prints it.
+    let v = json(&["analyze", "--misere", "--json", "kayles(17)"]);
+    let m = &v["misere"];
+    assert_eq!(
+        (&m["grundy"], &m["genus"]),
+        (&serde_json::json!(6), &serde_json::json!("4^64")),
+        "{v}"
+    );
+    let table = json(&["table", "kayles", "--misere", "--to", "17", "--json"]);
+    assert_eq!(table["genus"][17], "4^64", "{table}");
+    // Its mate would be written in over a mebibyte: null, and the text says
+    // why.
+    assert!(m["mate"].is_null(), "{m}");
+    let text = sprague_ok(&["analyze", "--misere", "kayles(17)"]);
+    assert!(text.contains("\nmate: left out"), "{text}");
+    // Kayles(10) is tame of genus 2^2 (CGSuite, as above): beside six *2s
+    // it plays as seven heaps of 2, so G⁻ is their nim-sum 2 (Bouton's
+    // misère rule, a heap above 1 being left).
+    let v = json(&[
+        "analyze",
+        "--misere",
+        "--json",
+        "kayles(10) + nim(2, 2, 2, 2, 2, 2)",
+    ]);
+    assert_eq!(v["misere"]["grundy"], 2, "{v}");
+    assert_eq!(v["outcome"], "N");
+    // The form of Kayles' heap 20 is too long to write within its
+    // allowance: null with the reason, the G⁻ and genus still given.
+    let v = json(&["analyze", "--misere", "--json", "kayles(20)"]);
+    let m = &v["misere"];
+    assert_eq!(
+        (&m["grundy"], &m["genus"]),
+        (&serde_json::json!(0), &serde_json::json!("1^031")),
+        "{v}"
+    );
+    assert!(m["form"].is_null() && v["value"].is_null(), "{v}");
+    let text = sprague_ok(&["analyze", "--misere", "kayles(20)"]);
+    assert!(
+        text.contains("genus 1^031, misère Grundy value 0\n") && text.contains("\nform: left out"),
+        "{text}"
+    );
+}
+
 #[test]
 fn misere_canonical_form_and_its_figures() {
     // CGSuite's MisereCanonicalGameTestCase: *[[2],1] is *[2#1], restless,
@@ -739,8 +790,11 @@ fn wythoff_is_exact_at_the_top_of_the_u64_range() {
         "wythoff(7540113804746346430, 12200160415121876738)",
         "--all",
     ]);
+    // The remoteness searches a fixed number of positions beside a value
+    // that costs nothing (a heap this size has far more), and says so.
     insta::assert_snapshot!(out, @r"
     N-position: the player to move wins
+    remoteness: left out, the search would store more than 100000 positions
     winning moves (2):
       take 1 from heap 1  ->  wythoff(7540113804746346429, 12200160415121876738)
       take 3 from both heaps  ->  wythoff(7540113804746346427, 12200160415121876735)

@@ -50,8 +50,9 @@ pub struct AnalysisJson {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cgt: Option<CgtJson>,
     /// For an impartial loop-free position under misère play, the figures
-    /// CGSuite reports for its misère canonical form; absent otherwise (or
-    /// when the form is beyond the budget).
+    /// CGSuite reports for its misère canonical form (`G⁻` and the genus
+    /// from a search of the position where the form is beyond the budget);
+    /// absent otherwise, or when neither fits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub misere: Option<MisereJson>,
     /// The winning moves found, in the spec's order.
@@ -66,27 +67,28 @@ pub struct AnalysisJson {
 }
 
 /// The `misere` object of `analyze --misere`: CGSuite's figures of the
-/// misère canonical form.
+/// misère canonical form, each `null` where it was left out (the text
+/// output says why).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MisereJson {
     /// The form in CGSuite's notation, `*[2#1]` (also the `value`).
-    pub form: String,
+    pub form: Option<String>,
     /// The misère Grundy value G⁻.
     pub grundy: u32,
     /// The genus in CGSuite's symbol, `2^1420`.
     pub genus: String,
     /// The birthday of the form.
-    pub birthday: u32,
+    pub birthday: Option<u32>,
     /// Hereditarily tame.
-    pub tame: bool,
+    pub tame: Option<bool>,
     /// Hereditarily restive.
-    pub restive: bool,
+    pub restive: Option<bool>,
     /// Restless.
-    pub restless: bool,
+    pub restless: Option<bool>,
     /// Even.
-    pub even: bool,
+    pub even: Option<bool>,
     /// The mate, in the notation.
-    pub mate: String,
+    pub mate: Option<String>,
 }
 
 impl From<&MisereFigures> for MisereJson {

@@ -86,11 +86,13 @@ pub use solve::canonical::{
     value_chars,
 };
 pub use solve::misere::{
-    MisereSolver, MisereTable, misere_table, misere_table_partial, observed_period,
+    MISERE_FIGURE_FORMS, MisereSolver, MisereTable, misere_figure_allowance,
+    misere_genus_by_search, misere_table, misere_table_partial, observed_period,
 };
 pub use solve::search::SumSearch;
 pub use solve::{
-    Analysis, MAX_VALUE_VERTICES, MoveList, MoveOutcome, MovePage, REMOTENESS_POSITIONS, Reply,
-    ReplyReason, SumMove, Value, analyze, analyze_for, loopy_partizan_value, move_outcomes, moves,
-    moves_page, remoteness, reply,
+    Analysis, MAX_VALUE_VERTICES, MoveList, MoveOutcome, MovePage, REMOTENESS_FLOOR,
+    REMOTENESS_POSITIONS, Reply, ReplyReason, STEPS_PER_REMOTENESS_POSITION, SumMove, Value,
+    analyze, analyze_for, loopy_partizan_value, move_outcomes, moves, moves_page, remoteness,
+    remoteness_allowance, remoteness_beside, reply,
 };

@@ -100,3 +100,56 @@ fn work_stopped_at_its_limit_leaves_the_arena_correct() {
     assert!(!solver.arena.work_limit_reached());
     assert_eq!(texts(&mut solver.arena, g), expected);
 }
+
+/// The remoteness beside a value follows the same rule, in positions of
+/// its search (`remoteness_allowance`, never the clock): a small board
+/// whose value costs little leaves it out with the reason, though the
+/// plain search (100 000 positions) finds it; a game played out by hand
+/// keeps it; and the same position gets the same answer every time.
+#[test]
+fn the_remoteness_beside_a_value_costs_no_more_than_the_value() {
+    use sprague::{REMOTENESS_FLOOR, Side, remoteness, remoteness_allowance, remoteness_beside};
+    let p = Position::parse("domineering(\"#....|.....|.....|.....|....#\")").unwrap();
+    let mut a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+    let work = a.work.expect("a canonical value's work is counted");
+    let allowance = remoteness_allowance(Some(work));
+    assert!(allowance < 100_000, "{allowance}");
+    remoteness_beside(&mut a, &p, &Budget::DEFAULT);
+    assert_eq!(a.remoteness, None);
+    assert_eq!(
+        a.remoteness_left_out.as_deref(),
+        Some(
+            format!(
+                "remoteness: left out, it would take more work than the value itself (over {allowance} positions)"
+            )
+            .as_str()
+        )
+    );
+    // Not undefined: the plain search, with its fixed 100 000 positions,
+    // finds it (the first player, Left, loses a P-position).
+    let plain = remoteness(&p, Play::Normal, Side::Left, &Budget::DEFAULT);
+    assert!(plain.is_some_and(|r| r % 2 == 0), "{plain:?}");
+    let mut again = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+    remoteness_beside(&mut again, &p, &Budget::DEFAULT);
+    assert_eq!(again.remoteness_left_out, a.remoteness_left_out);
+    // Small games keep theirs within the floor: each agrees with the plain
+    // search.
+    for text in [
+        "{1|*}",
+        "domineering(\"....|....|....\")",
+        "domineering(\"#...|....|...#\") + {2|-1}",
+        "clobber(\"xoxo|oxox\")",
+    ] {
+        let p = Position::parse(text).unwrap();
+        let mut a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+        assert!(remoteness_allowance(a.work) >= REMOTENESS_FLOOR);
+        remoteness_beside(&mut a, &p, &Budget::DEFAULT);
+        assert_eq!(
+            a.remoteness,
+            remoteness(&p, Play::Normal, Side::Left, &Budget::DEFAULT),
+            "{text}"
+        );
+        assert!(a.remoteness.is_some(), "{text}");
+        assert_eq!(a.remoteness_left_out, None, "{text}");
+    }
+}

@@ -50,14 +50,14 @@ fn cgsuite_misere_canonical_game_cases() {
                 checked += 1;
             }
         };
-        check(f[1], figures.form.clone());
-        check(f[2], figures.birthday.to_string());
+        check(f[1], figures.form.clone().unwrap());
+        check(f[2], figures.birthday.unwrap().to_string());
         check(f[3], figures.genus.clone());
-        check(f[4], figures.even.to_string());
-        check(f[5], figures.restive.to_string());
-        check(f[6], figures.restless.to_string());
-        check(f[7], figures.tame.to_string());
-        check(f[8], figures.mate.clone());
+        check(f[4], figures.even.unwrap().to_string());
+        check(f[5], figures.restive.unwrap().to_string());
+        check(f[6], figures.restless.unwrap().to_string());
+        check(f[7], figures.tame.unwrap().to_string());
+        check(f[8], figures.mate.clone().unwrap());
         check(f[9], figures.grundy.to_string());
         check(
             f[10],
@@ -78,7 +78,8 @@ fn cgsuite_misere_canonical_game_cases() {
             );
         }
         // The printed form reads back to the same form.
-        assert_eq!(read(&mut arena, &figures.form), g, "{}", figures.form);
+        let form = figures.form.unwrap();
+        assert_eq!(read(&mut arena, &form), g, "{form}");
     }
     assert!(checked > 150, "only {checked} figures checked");
 }
@@ -402,6 +403,156 @@ fn misere_analysis_by_forms_agrees_with_the_search() {
         let got: Vec<String> = a.winning_moves.iter().map(|m| m.to.to_string()).collect();
         assert_eq!(got, expected, "{text}");
     }
+}
+
+/// The exponents a genus symbol shows, `4^146` -> [1, 4, 6],
+/// `6^(1,9,10,8)` -> [1, 9, 10, 8], `3` -> [].
+fn shown_exponents(genus: &str) -> Vec<u32> {
+    let Some((_, exponents)) = genus.split_once('^') else {
+        return Vec::new();
+    };
+    match exponents.strip_prefix('(') {
+        Some(list) => list
+            .trim_end_matches(')')
+            .split(',')
+            .map(|e| e.parse().unwrap())
+            .collect(),
+        None => exponents.chars().map(|c| c.to_digit(10).unwrap()).collect(),
+    }
+}
+
+/// Issue 35 item 3: G⁻ and the genus of heaps 0..=20 of Kayles, Dawson's
+/// Kayles, Grundy's game, Dawson's chess and Officers, and G⁻ of each heap
+/// plus up to seven copies of `*2` (the genus' exponents), read from the
+/// figures `analyze --misere --json` writes as its `misere` object
+/// ([`sprague::Analysis::misere`]; the command line's test
+/// `misere_figures_of_every_heap_are_in_the_json` reads the JSON itself),
+/// against CGSuite's
+/// published tables where `analyze_heaps.txt` names one and against the
+/// plain misère search of the whole sum elsewhere (the file says which).
+#[test]
+fn analyze_misere_json_matches_published_genera() {
+    use sprague::{Play, analyze};
+    let published: HashMap<String, (Vec<String>, Vec<String>)> = data("cgsuite_heaps.txt")
+        .iter()
+        .filter(|line| !line.starts_with("form "))
+        .map(|line| {
+            let f: Vec<&str> = line.split(" | ").collect();
+            let values = f[2].split(',').map(str::to_string).collect();
+            (f[0].to_string(), (values, split_genera(f[3])))
+        })
+        .collect();
+    let mut rows = 0;
+    for line in data("analyze_heaps.txt") {
+        let (heap, source) = line.split_once(" | ").unwrap();
+        let table = published.get(heap);
+        assert_eq!(table.is_some(), !source.starts_with("none"), "{line}");
+        let mut memo = HashMap::new();
+        for n in 0..=20 {
+            let text = heap.replace("{n}", &n.to_string());
+            let mut genus = None;
+            for k in 0..=7 {
+                let sum = if k == 0 {
+                    text.clone()
+                } else {
+                    format!("{text} + nim({})", vec!["2"; k].join(", "))
+                };
+                let p = Position::parse(&sum).unwrap();
+                let a = analyze(&p, Play::Misere, false, &Budget::DEFAULT).unwrap();
+                let misere = a
+                    .misere()
+                    .unwrap_or_else(|| panic!("{sum}: no misère figures"));
+                let got = u64::from(misere.grundy);
+                if k == 0 {
+                    genus = Some(misere.genus.clone());
+                }
+                let genus = genus.as_deref().unwrap();
+                let shown = shown_exponents(genus);
+                let want = match table {
+                    Some((values, genera)) if k == 0 => {
+                        assert_eq!(genus, genera[n], "genus of {text}");
+                        values[n].parse().unwrap()
+                    }
+                    Some(_) if k < shown.len() => u64::from(shown[k]),
+                    _ => u64::from(brute_misere_grundy(p.components(), &mut memo)),
+                };
+                assert_eq!(got, want, "G⁻ of {sum} (genus of {text}: {genus})");
+                if k < shown.len() {
+                    // The genus' own exponent is the sum's G⁻, as defined.
+                    assert_eq!(got, u64::from(shown[k]), "γ{k} of {text}: {genus}");
+                }
+                rows += 1;
+            }
+        }
+    }
+    assert_eq!(rows, 5 * 21 * 8);
+}
+
+/// The genus from a search of a position's game tree (what `analyze
+/// --misere` gives where the form does not fit): every exponent it shows
+/// and two more against the plain misère search of the position with `k`
+/// heaps of 2, and its base against the form's `G⁺`, on heaps 0..=20 of five
+/// games and on sums of them.
+#[test]
+fn the_genus_by_search_matches_the_misere_search() {
+    use sprague::misere_genus_by_search;
+    let mut texts: Vec<String> = Vec::new();
+    for ruleset in ["kayles", "dawson", "grundy", "dawsonschess", "officers"] {
+        texts.extend((0..=20).map(|n| format!("{ruleset}({n})")));
+    }
+    texts.extend(
+        [
+            "kayles(4, 7) + nim(2, 2)",
+            "dawson(6) + officers(5)",
+            "kayles(3, 5, 9)",
+        ]
+        .map(str::to_string),
+    );
+    let mut memo = HashMap::new();
+    for text in texts {
+        let p = Position::parse(&text).unwrap();
+        let genus = misere_genus_by_search(p.components(), &budget()).unwrap();
+        assert_genus_by_search(p.components(), &genus, &mut memo, &text);
+        let mut solver = MisereSolver::new();
+        let g = solver.position(&p, &budget()).unwrap();
+        assert_eq!(
+            genus.base(),
+            solver.arena().normal_grundy(g),
+            "G⁺ of {text}"
+        );
+    }
+}
+
+/// The figures beside a misère form cost no more than the form (issue
+/// 40's rule): Kayles' heap 20 has its form within a few thousand forms,
+/// but writing it (and its mate) would build more than that, so both are
+/// left out with the reason; `G⁻` and the genus, read off the form, are
+/// still given, and agree with CGSuite's table (`cgsuite_heaps.txt`: G⁻ 0,
+/// genus 1^031).
+#[test]
+fn a_misere_figure_past_its_allowance_is_left_out_with_the_reason() {
+    use sprague::{Play, analyze, misere_figure_allowance};
+    let p = Position::parse("kayles(20)").unwrap();
+    let a = analyze(&p, Play::Misere, false, &Budget::DEFAULT).unwrap();
+    let m = a.misere().expect("the figures of the form");
+    assert_eq!((m.grundy, m.genus.as_str()), (0, "1^031"));
+    assert!(m.birthday.is_some() && m.tame.is_some());
+    assert_eq!((m.form.as_ref(), m.mate.as_ref()), (None, None));
+    assert_eq!(a.value_text(), None);
+    let form_line = &m.left_out[0];
+    assert!(
+        form_line
+            .starts_with("form: left out, it would take more work than the value itself (over "),
+        "{form_line}"
+    );
+    // The allowance is the form's own work, at least the floor.
+    let over: u64 = form_line
+        .rsplit_once("(over ")
+        .and_then(|(_, n)| n.strip_suffix(" forms)"))
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(over >= misere_figure_allowance(0), "{over}");
+    assert_eq!(a.figures_left_out(), m.left_out);
 }
 
 /// `misere_table` (what `table --misere` prints) against the plain misère

@@ -184,12 +184,7 @@ fn sprague_analysis(position: &Position) -> sprague::Analysis {
     let budget = Budget::DEFAULT;
     let mut analysis = sprague::analyze(position, sprague::Play::Normal, false, &budget)
         .expect("sprague analyzes the position");
-    analysis.remoteness = sprague::remoteness(
-        position,
-        sprague::Play::Normal,
-        sprague::Side::Left,
-        &budget,
-    );
+    sprague::remoteness_beside(&mut analysis, position, &budget);
     analysis
 }
 

@@ -293,6 +293,22 @@ impl Genus {
         }
     }
 
+    /// The genus of a game with these options' genera, by the recurrence
+    /// above (the game with no option is `0`, a nim heap, genus `0`): the
+    /// genus of any game tree, canonical or not, which a search of a
+    /// position's options gives without its misère canonical form. Written
+    /// in Conway's full symbol up to where the exponents repeat
+    /// (`2^20`): CGSuite's shorter symbol for a tame or restive game
+    /// (`2^2`) needs the form's phylum, which the options' genera do not
+    /// tell.
+    pub fn of_options(options: &[Genus]) -> Genus {
+        if options.is_empty() {
+            Genus::simple(Phylum::NimHeap, 0, 1)
+        } else {
+            Genus::from_options(options)
+        }
+    }
+
     pub(super) fn from_options(options: &[Genus]) -> Genus {
         let base = mex_of(options.iter().map(|g| g.base));
         let longest = options.iter().map(Genus::settles).max().unwrap_or(1).max(1) + 2;

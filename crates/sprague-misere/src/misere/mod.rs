@@ -671,59 +671,136 @@ impl MisereArena {
         Ok(None)
     }
 
-    /// All the figures CGSuite prints for a misère canonical form.
+    /// How many forms, sums and mates the arena has stored: its work, in
+    /// the unit the budget's positions count here. What the figures beside
+    /// a form are sized by ([`MisereArena::figures_within`]).
+    pub fn work(&self) -> u64 {
+        self.stored()
+    }
+
+    /// `figure` within `allowance` more stored forms than the arena holds
+    /// now (if any; `budget` bounds it in any case), or why not: the
+    /// error, and the allowance if that is what stopped it.
+    fn within<T>(
+        &mut self,
+        budget: &Budget,
+        allowance: Option<u64>,
+        figure: impl FnOnce(&mut Self, &Budget) -> Result<T, SolveError>,
+    ) -> Result<T, String> {
+        let limit = allowance.map_or(budget.max_positions, |extra| {
+            budget
+                .max_positions
+                .min(self.stored().saturating_add(extra))
+        });
+        let bounded = Budget {
+            max_positions: limit,
+            ..*budget
+        };
+        figure(self, &bounded).map_err(|e| match (e, allowance) {
+            (SolveError::BudgetExceeded { .. }, Some(extra)) if limit < budget.max_positions => {
+                format!(
+                    "left out, it would take more work than the value itself (over {extra} forms)"
+                )
+            }
+            (e, _) => format!("left out: {e}"),
+        })
+    }
+
+    /// All the figures CGSuite prints for a misère canonical form, each
+    /// within `allowance` more stored forms where one is given (and
+    /// `budget`): one that does not fit (the written form, the mate, the
+    /// parity: each may build new forms) is `None`, with the reason in
+    /// [`MisereFigures::left_out`]. The `G⁻`, `G⁺`, genus, birthday and
+    /// phylum are read off the form and always given.
     ///
     /// # Errors
     ///
-    /// As [`MisereArena::add`].
-    pub fn figures(&mut self, g: MisereId, budget: &Budget) -> Result<MisereFigures, SolveError> {
-        let form = self.display(g, budget)?;
+    /// [`SolveError::Unsupported`] for a form deeper than
+    /// [`MAX_MISERE_DEPTH`] (its genus).
+    pub fn figures_within(
+        &mut self,
+        g: MisereId,
+        budget: &Budget,
+        allowance: Option<u64>,
+    ) -> Result<MisereFigures, SolveError> {
         let genus = self.genus(g)?;
-        let mate = self.mate(g, budget)?;
-        let mate = self.display(mate, budget)?;
-        let even = self.is_even(g, budget)?;
+        let mut left_out = Vec::new();
+        let form = self.within(budget, allowance, |a, b| a.display(g, b));
+        let form = kept(&mut left_out, "form", form);
+        let mate = self.within(budget, allowance, |a, b| {
+            let m = a.mate(g, b)?;
+            a.display(m, b)
+        });
+        let mate = kept(&mut left_out, "mate", mate);
+        let even = self.within(budget, allowance, |a, b| a.is_even(g, b));
+        let even = kept(&mut left_out, "even", even);
         Ok(MisereFigures {
             form,
             grundy: self.misere_grundy(g),
             normal_grundy: self.normal_grundy(g),
             genus: genus.to_string(),
-            birthday: self.birthday(g),
+            birthday: Some(self.birthday(g)),
             p_position: self.is_p_position(g),
-            tame: self.is_tame(g),
-            restive: self.is_restive(g),
-            restless: self.is_restless(g),
+            tame: Some(self.is_tame(g)),
+            restive: Some(self.is_restive(g)),
+            restless: Some(self.is_restless(g)),
             even,
             mate,
+            left_out,
         })
     }
+
+    /// All the figures CGSuite prints for a misère canonical form, within
+    /// `budget` alone ([`MisereArena::figures_within`] without an
+    /// allowance).
+    ///
+    /// # Errors
+    ///
+    /// As [`MisereArena::figures_within`].
+    pub fn figures(&mut self, g: MisereId, budget: &Budget) -> Result<MisereFigures, SolveError> {
+        self.figures_within(g, budget, None)
+    }
+}
+
+/// The figure `name` if it was had, else `None` with its reason added to
+/// `left_out`.
+fn kept<T>(left_out: &mut Vec<String>, name: &str, figure: Result<T, String>) -> Option<T> {
+    figure
+        .map_err(|why| left_out.push(format!("{name}: {why}")))
+        .ok()
 }
 
 /// What CGSuite prints for a misère canonical form (SPEC's `misere`
 /// object).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MisereFigures {
-    /// The form in CGSuite's notation, `*[2#1]`.
-    pub form: String,
+    /// The form in CGSuite's notation, `*[2#1]`; `None` where it was left
+    /// out (too long to write within the allowance, or not computed: the
+    /// genus then comes from a search of the position).
+    pub form: Option<String>,
     /// The misère Grundy value `G⁻`.
     pub grundy: u32,
     /// The normal-play Grundy value `G⁺`.
     pub normal_grundy: u32,
     /// The genus, `2^1420`.
     pub genus: String,
-    /// The birthday of the canonical form.
-    pub birthday: u32,
+    /// The birthday of the canonical form (`None` without the form).
+    pub birthday: Option<u32>,
     /// Whether the player to move loses under misère play.
     pub p_position: bool,
-    /// Hereditarily tame.
-    pub tame: bool,
-    /// Hereditarily restive.
-    pub restive: bool,
-    /// Restless.
-    pub restless: bool,
-    /// Even (`G + *1` is not an option).
-    pub even: bool,
-    /// The mate, in the notation.
-    pub mate: String,
+    /// Hereditarily tame (`None` without the form).
+    pub tame: Option<bool>,
+    /// Hereditarily restive (`None` without the form).
+    pub restive: Option<bool>,
+    /// Restless (`None` without the form).
+    pub restless: Option<bool>,
+    /// Even (`G + *1` is not an option); `None` where left out.
+    pub even: Option<bool>,
+    /// The mate, in the notation; `None` where left out.
+    pub mate: Option<String>,
+    /// The figures left out, each with why, one line each (`mate: left
+    /// out, ...`).
+    pub left_out: Vec<String>,
 }
 
 #[cfg(test)]

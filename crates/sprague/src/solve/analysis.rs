@@ -49,7 +49,7 @@ impl Value {
             }),
             Value::Canonical(text, _) => text.clone(),
             Value::Loopy(v) => Some(v.to_string()),
-            Value::Misere(figures) => Some(figures.form.clone()),
+            Value::Misere(figures) => figures.form.clone(),
             Value::NotComputed(_) => None,
         }
     }
@@ -85,6 +85,18 @@ pub struct Analysis {
     /// positions they show. `None` for a draw or a position too large to
     /// search.
     pub remoteness: Option<u32>,
+    /// Why the remoteness was left out where the search gave up on it
+    /// (`remoteness: left out, ...`, one line), as
+    /// [`remoteness_beside`](crate::remoteness_beside) sets it; `None`
+    /// where it was found, is not defined (a draw) or was not asked for.
+    pub remoteness_left_out: Option<String>,
+    /// The steps of work the value took where they are counted
+    /// ([`CanonicalArena::work`](crate::CanonicalArena::work) of the arena
+    /// that found a canonical value, its outcome and winning moves
+    /// included): what the figures beside it and the remoteness are sized
+    /// by. `None` for a value whose work is not counted (a nimber, a loopy
+    /// value, a misère form, an outcome by search).
+    pub work: Option<u64>,
 }
 
 impl Analysis {
@@ -102,7 +114,7 @@ impl Analysis {
         match &self.value {
             Some(Value::Canonical(text, _)) => text.clone(),
             Some(Value::Loopy(v)) => Some(v.to_string()),
-            Some(Value::Misere(figures)) => Some(figures.form.clone()),
+            Some(Value::Misere(figures)) => figures.form.clone(),
             _ => None,
         }
     }
@@ -146,6 +158,7 @@ impl Analysis {
         match &self.value {
             Some(Value::Canonical(_, Some(Ok(figures)))) => figures.left_out.clone(),
             Some(Value::Canonical(_, Some(Err(why)))) => vec![format!("figures: {why}")],
+            Some(Value::Misere(figures)) => figures.left_out.clone(),
             _ => Vec::new(),
         }
     }
@@ -171,6 +184,8 @@ impl Analysis {
                 .collect(),
             drawing_moves: Vec::new(),
             remoteness: None,
+            remoteness_left_out: None,
+            work: None,
         }
     }
 }

@@ -11,7 +11,7 @@ use sprague_core::error::SolveError;
 use sprague_core::outcome::Outcome;
 use sprague_game::{Play, Side};
 
-use super::analysis::SumMove;
+use super::analysis::{Analysis, SumMove};
 use super::search::SumSearch;
 use super::{Kinds, analyze_for, loopy, loopy_partizan, moves};
 
@@ -20,6 +20,76 @@ use super::{Kinds, analyze_for, loopy, loopy_partizan, moves};
 /// enough that giving up costs a fraction of a second.
 pub const REMOTENESS_POSITIONS: u64 = 100_000;
 
+/// The fewest positions the remoteness beside a counted value may store
+/// ([`remoteness_allowance`]), however little the value took: every
+/// partizan position played out by hand has its remoteness within them
+/// (a 3 × 4 Domineering board needs about a thousand).
+pub const REMOTENESS_FLOOR: u64 = 5_000;
+
+/// Steps of the value's work ([`Analysis::work`]) per position the
+/// remoteness beside it may store. A stored position of the remoteness
+/// search costs about three steps of the canonical arena's work (7 µs
+/// against 2.3 µs on the Domineering boards of `scripts/peer-analyze.sh`),
+/// so a tenth of the steps in positions keeps the search, given up or
+/// not, to about a third of the value's time.
+pub const STEPS_PER_REMOTENESS_POSITION: u64 = 10;
+
+/// The positions the remoteness beside a value that took `work` steps may
+/// store: a tenth of the steps, at least [`REMOTENESS_FLOOR`] and at most
+/// [`REMOTENESS_POSITIONS`]; [`REMOTENESS_POSITIONS`] where the value's
+/// work is not counted (`None`: a nimber, whose value costs nothing beside
+/// the search, a loopy value, a misère form).
+pub fn remoteness_allowance(work: Option<u64>) -> u64 {
+    match work {
+        Some(steps) => {
+            (steps / STEPS_PER_REMOTENESS_POSITION).clamp(REMOTENESS_FLOOR, REMOTENESS_POSITIONS)
+        }
+        None => REMOTENESS_POSITIONS,
+    }
+}
+
+/// Sets the remoteness of `analysis` (of `position`, Left to move, as the
+/// front ends show it) within [`remoteness_allowance`] of its value's work
+/// and `budget`: where the search gives up, `remoteness` stays `None` and
+/// [`Analysis::remoteness_left_out`] says why. Deterministic: the
+/// allowance counts positions, never time (a deadline in `budget` still
+/// stops it, and says so).
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{analyze, remoteness_beside, Budget, Play, Position};
+/// let p = Position::parse("domineering(\"....|....|....\")").unwrap();
+/// let mut a = analyze(&p, Play::Normal, false, &Budget::DEFAULT).unwrap();
+/// remoteness_beside(&mut a, &p, &Budget::DEFAULT);
+/// assert_eq!((a.remoteness, a.remoteness_left_out), (Some(4), None));
+/// ```
+pub fn remoteness_beside(analysis: &mut Analysis, position: &Position, budget: &Budget) {
+    let allowance = remoteness_allowance(analysis.work);
+    let mut search = Remoteness::new(
+        analysis.play,
+        &Budget {
+            max_positions: budget.max_positions.min(allowance),
+            ..*budget
+        },
+    );
+    analysis.remoteness = search.of(position, Side::Left).map(|(_, r)| r);
+    analysis.remoteness_left_out = search.gave_up.as_ref().map(|error| match error {
+        SolveError::BudgetExceeded { limit }
+            if *limit == allowance && allowance < REMOTENESS_POSITIONS =>
+        {
+            format!(
+                "remoteness: left out, it would take more work than the value itself \
+                 (over {limit} positions)"
+            )
+        }
+        SolveError::BudgetExceeded { limit } => {
+            format!("remoteness: left out, the search would store more than {limit} positions")
+        }
+        error => format!("remoteness: left out, {error}"),
+    });
+}
+
 /// One remoteness search, shared by the positions of one question (a
 /// position and its options have most of their sums in common).
 #[derive(Debug)]
@@ -27,9 +97,9 @@ pub(super) struct Remoteness {
     play: Play,
     budget: Budget,
     search: SumSearch,
-    /// Set once the search ran out of budget or time: the rest of the
-    /// question gets `None` at once instead of searching again.
-    gave_up: bool,
+    /// Why the search gave up, once it ran out of budget or time: the
+    /// rest of the question gets `None` at once instead of searching again.
+    gave_up: Option<SolveError>,
 }
 
 impl Remoteness {
@@ -42,7 +112,7 @@ impl Remoteness {
             play,
             budget,
             search: SumSearch::with_remoteness(play, budget),
-            gave_up: false,
+            gave_up: None,
         }
     }
 
@@ -52,7 +122,7 @@ impl Remoteness {
     /// (a component without a finite move list): the analysis that asked
     /// already has its answer, and a figure beside it is no reason to fail.
     pub(super) fn of(&mut self, position: &Position, side: Side) -> Option<(bool, u32)> {
-        if self.gave_up {
+        if self.gave_up.is_some() {
             return None;
         }
         let components = position.components();
@@ -63,8 +133,8 @@ impl Remoteness {
             }
             return match loopy_partizan::Explored::new(position, &self.budget) {
                 Ok(explored) => explored.verdict(side),
-                Err(SolveError::BudgetExceeded { .. } | SolveError::TimeLimit { .. }) => {
-                    self.gave_up = true;
+                Err(e @ (SolveError::BudgetExceeded { .. } | SolveError::TimeLimit { .. })) => {
+                    self.gave_up = Some(e);
                     None
                 }
                 Err(_) => None,
@@ -83,8 +153,8 @@ impl Remoteness {
         }
         match self.search.remoteness(components, side) {
             Ok(found) => found,
-            Err(SolveError::BudgetExceeded { .. } | SolveError::TimeLimit { .. }) => {
-                self.gave_up = true;
+            Err(e @ (SolveError::BudgetExceeded { .. } | SolveError::TimeLimit { .. })) => {
+                self.gave_up = Some(e);
                 None
             }
             Err(_) => None,

@@ -347,6 +347,8 @@ pub(super) fn analyze(
         winning_moves,
         drawing_moves: Vec::new(),
         remoteness: None,
+        remoteness_left_out: None,
+        work: Some(value_work),
     })
 }
 

@@ -46,6 +46,20 @@ pub fn figure_allowance(value_work: u64) -> u64 {
     value_work.max(FIGURE_STEPS)
 }
 
+/// The fewest forms each figure beside a misère canonical form may store
+/// (the written form, the mate, the parity), however few the form took.
+pub const MISERE_FIGURE_FORMS: u64 = 2_000;
+
+/// What each figure beside a misère canonical form may cost by default:
+/// as many more stored forms as the arena holds for the value (its
+/// components' forms, their sum and the winning moves'
+/// [`MisereArena::work`](sprague_misere::misere::MisereArena::work)), at
+/// least [`MISERE_FIGURE_FORMS`]: the rule of [`figure_allowance`] in the
+/// misère arena's unit.
+pub fn misere_figure_allowance(value_forms: u64) -> u64 {
+    value_forms.max(MISERE_FIGURE_FORMS)
+}
+
 /// Why a figure was left out: the error that stopped it, and the
 /// allowance it went past if that is what stopped it.
 #[derive(Clone, Debug)]

@@ -168,5 +168,7 @@ pub(super) fn analyze(
         winning_moves,
         drawing_moves,
         remoteness: None,
+        remoteness_left_out: None,
+        work: None,
     })
 }

@@ -354,6 +354,8 @@ fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, Solv
         winning_moves: Vec::new(),
         drawing_moves: Vec::new(),
         remoteness: None,
+        remoteness_left_out: None,
+        work: None,
     })
 }
 
@@ -398,5 +400,7 @@ pub(super) fn analyze(
         winning_moves,
         drawing_moves,
         remoteness: explored.result.remoteness(0, side),
+        remoteness_left_out: None,
+        work: None,
     })
 }

@@ -12,13 +12,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::analysis::{Analysis, SumMove, Value};
+pub use super::figures::{MISERE_FIGURE_FORMS, misere_figure_allowance};
 use crate::position::Position;
 use sprague_core::budget::Budget;
 use sprague_core::error::SolveError;
 use sprague_core::outcome::Outcome;
 use sprague_game::{ByOptions, Component, Key, Kind, Move, Play, value_by_options};
 use sprague_impartial::octal::Periodicity;
-use sprague_misere::misere::{Genus, MisereArena, MisereId};
+use sprague_misere::misere::{Genus, MisereArena, MisereFigures, MisereId};
 use sprague_rulesets::HeapFamily;
 
 /// Misère canonical forms of components, memoised by key.
@@ -178,12 +179,15 @@ pub(super) fn analyze(
             }
         }
     }
-    let figures = solver.arena.figures(total, budget)?;
+    // The figures are extra: each gets as many more forms as the value
+    // took, and is left out with the reason past them.
+    let allowance = Some(misere_figure_allowance(solver.arena.work()));
+    let figures = solver.arena.figures_within(total, budget, allowance)?;
     let mut components = Vec::with_capacity(position.components().len());
     for c in position.components() {
         let g = solver.component(c, budget)?;
         components.push(Some(Value::Misere(Box::new(
-            solver.arena.figures(g, budget)?,
+            solver.arena.figures_within(g, budget, allowance)?,
         ))));
     }
     Ok(Analysis {
@@ -194,6 +198,143 @@ pub(super) fn analyze(
         winning_moves,
         drawing_moves: Vec::new(),
         remoteness: None,
+        remoteness_left_out: None,
+        work: None,
+    })
+}
+
+/// The sums of a search by the genus: the sorted keys of a sum's
+/// components, which equal sums share.
+fn sum_key(components: &[Arc<dyn Component>]) -> Vec<Key> {
+    let mut keys: Vec<Key> = components.iter().map(|c| c.key()).collect();
+    keys.sort_unstable();
+    keys
+}
+
+/// A sum on the genus search's stack: its options, listed, and the genera
+/// of those already searched.
+struct GenusFrame {
+    key: Vec<Key>,
+    options: Vec<Vec<Arc<dyn Component>>>,
+    genera: Vec<Genus>,
+}
+
+/// The genus of the sum of `components` (impartial, loop-free) from its
+/// game tree, without its misère canonical form: each sum's genus from its
+/// options' ([`Genus::of_options`]), memoised by the sorted keys of its
+/// components, with an explicit stack. Its exponent 0 is `G⁻`, its base
+/// `G⁺`. Where a position's form is too large to build, this still
+/// decides its `G⁻` and genus as far as `budget` lets the search store the
+/// sums (each counted by its number of components, as the whole-sum search
+/// counts them).
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{Budget, Position, misere_genus_by_search};
+/// // Kayles' heap 5: genus 4^146 (Winning Ways, ch. 13), wild.
+/// let p = Position::parse("kayles(5)").unwrap();
+/// let genus = misere_genus_by_search(p.components(), &Budget::DEFAULT).unwrap();
+/// assert_eq!(genus.to_string(), "4^146");
+/// ```
+///
+/// # Errors
+///
+/// [`SolveError::Unsupported`] for a partizan or loopy component,
+/// [`SolveError::Loopy`] if a position repeats, the budget's errors.
+pub fn misere_genus_by_search(
+    components: &[Arc<dyn Component>],
+    budget: &Budget,
+) -> Result<Genus, SolveError> {
+    let mut memo: HashMap<Vec<Key>, Genus> = HashMap::new();
+    let mut stored = 0u64;
+    let open = |components: &[Arc<dyn Component>],
+                key: Vec<Key>,
+                stored: &mut u64|
+     -> Result<GenusFrame, SolveError> {
+        budget.check_time()?;
+        let mut options = Vec::new();
+        for (i, c) in components.iter().enumerate() {
+            for m in impartial_moves(&**c, budget)? {
+                let mut next = components.to_vec();
+                next.splice(i..=i, m.to);
+                *stored += next.len().max(1) as u64;
+                budget.check_positions(*stored)?;
+                options.push(next);
+            }
+        }
+        Ok(GenusFrame {
+            key,
+            genera: Vec::with_capacity(options.len()),
+            options,
+        })
+    };
+    let root = sum_key(components);
+    let mut stack = vec![open(components, root, &mut stored)?];
+    loop {
+        let frame = stack.last_mut().expect("the root stays until it returns");
+        let mut unsearched = None;
+        while frame.genera.len() < frame.options.len() {
+            let option = &frame.options[frame.genera.len()];
+            let key = sum_key(option);
+            match memo.get(&key) {
+                Some(genus) => frame.genera.push(genus.clone()),
+                None => {
+                    unsearched = Some((option.clone(), key));
+                    break;
+                }
+            }
+        }
+        match unsearched {
+            Some((option, key)) => {
+                if stack.iter().any(|f| f.key == key) {
+                    return Err(SolveError::Loopy);
+                }
+                let next = open(&option, key, &mut stored)?;
+                stack.push(next);
+            }
+            None => {
+                let frame = stack.pop().expect("a frame was just inspected");
+                let genus = Genus::of_options(&frame.genera);
+                // The options listed are let go; the sum stays in the memo.
+                stored = stored
+                    .saturating_sub(frame.options.iter().map(|o| o.len().max(1) as u64).sum())
+                    + frame.key.len().max(1) as u64;
+                if stack.is_empty() {
+                    return Ok(genus);
+                }
+                memo.insert(frame.key, genus);
+            }
+        }
+    }
+}
+
+/// The misère figures of `position` by [`misere_genus_by_search`], where
+/// its canonical form was left out (`why`): `G⁻`, `G⁺` and the genus, the
+/// figures read off the form `None`.
+pub(super) fn figures_by_search(
+    position: &Position,
+    why: &SolveError,
+    budget: &Budget,
+) -> Result<MisereFigures, SolveError> {
+    let genus = misere_genus_by_search(position.components(), budget)?;
+    let grundy = genus.exponent(0);
+    Ok(MisereFigures {
+        form: None,
+        grundy,
+        normal_grundy: genus.base(),
+        genus: genus.to_string(),
+        birthday: None,
+        p_position: grundy == 0,
+        tame: None,
+        restive: None,
+        restless: None,
+        even: None,
+        mate: None,
+        left_out: vec![format!(
+            "misère canonical form (and its birthday, tame, restive, restless, even, mate): \
+             left out: {why}; the genus is from a search of the position, in Conway's full symbol"
+        )],
     })
 }
 

@@ -35,7 +35,10 @@ mod sum_rules;
 use std::sync::Arc;
 
 pub use analysis::{Analysis, SumMove, Value};
-pub use best::{MoveOutcome, REMOTENESS_POSITIONS, move_outcomes, remoteness};
+pub use best::{
+    MoveOutcome, REMOTENESS_FLOOR, REMOTENESS_POSITIONS, STEPS_PER_REMOTENESS_POSITION,
+    move_outcomes, remoteness, remoteness_allowance, remoteness_beside,
+};
 pub use loopy_partizan::MAX_VALUE_VERTICES;
 
 use crate::position::Position;
@@ -241,12 +244,15 @@ fn analyze_with(
         // Under misère play a small sum gets its misère canonical form too
         // (the value CGSuite prints), if it comes cheaply; the rule answers
         // the rest at once (Bouton's rule, a misère quotient).
-        if misere_impartial
-            && let Ok(analysis) = misere::analyze(position, max, &beside_rule_budget(budget))
-        {
-            return Ok(one(analysis));
+        let analysis = Analysis::from_verdict(position, play, verdict.clone());
+        if misere_impartial {
+            let beside = beside_rule_budget(budget);
+            return Ok(one(match misere::analyze(position, max, &beside) {
+                Ok(analysis) => analysis,
+                Err(why) => with_searched_genus(analysis, position, &why, &beside),
+            }));
         }
-        return Ok(one(Analysis::from_verdict(position, play, verdict.clone())));
+        return Ok(one(analysis));
     }
     if play == Play::Normal {
         if kinds.loopy {
@@ -265,18 +271,41 @@ fn analyze_with(
             return nim_sum::analyze(position, max, budget).map(one);
         }
     }
+    let mut form_left_out = None;
     if misere_impartial {
         // The misère canonical form, within a share of the budget; beyond
-        // it the search (or the sum rule) answers, without the form.
+        // it the search (or the sum rule) answers, without the form, and
+        // the genus comes from a search of the position within that share.
         let form_budget = misere_budget(budget);
-        if let Ok(analysis) = misere::analyze(position, max, &form_budget) {
-            return Ok(one(analysis));
+        match misere::analyze(position, max, &form_budget) {
+            Ok(analysis) => return Ok(one(analysis)),
+            Err(why) => form_left_out = Some((why, form_budget)),
         }
     }
-    if let Some(verdict) = verdict {
-        return Ok(one(Analysis::from_verdict(position, play, verdict)));
+    let analysis = match verdict {
+        Some(verdict) => Analysis::from_verdict(position, play, verdict),
+        None => search::analyze(position, play, side, max, budget)?,
+    };
+    Ok(one(match form_left_out {
+        Some((why, share)) => with_searched_genus(analysis, position, &why, &share),
+        None => analysis,
+    }))
+}
+
+/// `analysis` of an impartial loop-free position under misère play whose
+/// canonical form was left out (`why`), with `G⁻` and the genus from a
+/// search of the position within `budget` where it fits
+/// ([`misere::figures_by_search`]); as it was where not.
+fn with_searched_genus(
+    mut analysis: Analysis,
+    position: &Position,
+    why: &SolveError,
+    budget: &Budget,
+) -> Analysis {
+    if let Ok(figures) = misere::figures_by_search(position, why, budget) {
+        analysis.value = Some(Value::Misere(Box::new(figures)));
     }
-    search::analyze(position, play, side, max, budget).map(one)
+    analysis
 }
 
 /// The positions the misère canonical form of a sum may take when a sum

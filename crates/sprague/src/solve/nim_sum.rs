@@ -70,6 +70,8 @@ fn by_values(position: &Position, max: usize, budget: &Budget) -> Result<Analysi
         winning_moves,
         drawing_moves: Vec::new(),
         remoteness: None,
+        remoteness_left_out: None,
+        work: None,
     })
 }
 
@@ -97,6 +99,8 @@ fn by_outcome(
                 .collect(),
             drawing_moves: Vec::new(),
             remoteness: None,
+            remoteness_left_out: None,
+            work: None,
         }
     }))
 }

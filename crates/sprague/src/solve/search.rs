@@ -350,6 +350,8 @@ pub(super) fn analyze(
         winning_moves,
         drawing_moves: Vec::new(),
         remoteness: None,
+        remoteness_left_out: None,
+        work: None,
     })
 }
 
