@@ -35,13 +35,13 @@ pub fn value_chars(budget: &Budget) -> usize {
 /// (`{1|*}`, whose value costs a handful of steps) are still given.
 pub const FIGURE_STEPS: u64 = 20_000;
 
-/// What each figure beside a value may cost by default: as many steps of
-/// work as the value itself took ([`CanonicalArena::work`] of the arena
-/// that found it, the outcome and winning moves included), and at least
-/// [`FIGURE_STEPS`]. A figure past it is left out with the reason in
-/// [`Figures::left_out`]: no figure costs more than the value, so the
-/// figures together (the thermograph, the atomic weight, the reduced form
-/// and the incentives) cost at most four times it.
+/// What the figures beside a value may cost together by default: as many
+/// steps of work as the value itself took ([`CanonicalArena::work`] of the
+/// arena that found it, the outcome and winning moves included), and at
+/// least [`FIGURE_STEPS`]. The figures draw on it in turn (the thermograph
+/// first, then the atomic weight, the reduced form and the incentives); one
+/// past what is left is left out with the reason in [`Figures::left_out`],
+/// so all of them together cost no more than the value.
 pub fn figure_allowance(value_work: u64) -> u64 {
     value_work.max(FIGURE_STEPS)
 }
@@ -76,22 +76,25 @@ impl std::fmt::Display for LeftOut {
         match self.over {
             Some(steps) => write!(
                 f,
-                "left out, it would take more work than the value itself \
-                 (over {steps} steps)"
+                "left out, with the figures before it it would take more work \
+                 than the value itself (over {steps} steps)"
             ),
             None => write!(f, "left out: {}", self.error),
         }
     }
 }
 
-/// `figure` of `g` in `arena` within `allowance` steps of work (if any; the
-/// arena's budget bounds it in any case), or why not.
+/// `figure` of `g` in `arena`, done by the time the arena's work reaches
+/// `end` (if given: the end of the figures' shared allowance; the arena's
+/// budget bounds it in any case), or why not; `allowance` is the whole
+/// allowance, for the reason.
 fn within<T>(
     arena: &mut CanonicalArena,
+    end: Option<u64>,
     allowance: Option<u64>,
     figure: impl FnOnce(&mut CanonicalArena) -> Result<T, SolveError>,
 ) -> Result<T, LeftOut> {
-    arena.limit_work(allowance.map(|steps| arena.work().saturating_add(steps)));
+    arena.limit_work(end);
     let result = figure(arena);
     let over = arena.work_limit_reached();
     arena.limit_work(None);
@@ -105,8 +108,8 @@ fn within<T>(
 /// the atomic weight of an atomic game (CGSuite's test, which accepts some
 /// infinitesimals that are not all-small: `{1|^^||^}` has weight 2), the
 /// reduced canonical form and the incentives, each written only when no
-/// longer than [`value_chars`] of the arena's budget, and each computed
-/// within `allowance` steps of work where one is given
+/// longer than [`value_chars`] of the arena's budget, and all of them
+/// together within `allowance` steps of work where one is given
 /// ([`figure_allowance`]).
 ///
 /// Each is extra to the others: one that does not fit is left out (`None`)
@@ -121,10 +124,11 @@ pub(crate) fn figures(
     allowance: Option<u64>,
 ) -> Result<Figures, LeftOut> {
     let longest = value_chars(&arena.budget());
-    let mut figures = within(arena, allowance, |arena| {
+    let end = allowance.map(|steps| arena.work().saturating_add(steps));
+    let mut figures = within(arena, end, allowance, |arena| {
         Thermography::new().figures(arena, g)
     })?;
-    let weight = within(arena, allowance, |arena| match atomic_weight(arena, g)? {
+    let weight = within(arena, end, allowance, |arena| match atomic_weight(arena, g)? {
         Some(w) => arena.display_at_most(w, longest),
         None => Ok(None),
     });
@@ -132,7 +136,7 @@ pub(crate) fn figures(
         Ok(w) => figures.atomic_weight = w,
         Err(why) => figures.left_out.push(format!("atomic weight: {why}")),
     }
-    let reduced = within(arena, allowance, |arena| {
+    let reduced = within(arena, end, allowance, |arena| {
         let r = reduced_canonical_form(arena, g)?;
         arena.display_at_most(r, longest)
     });
@@ -142,7 +146,7 @@ pub(crate) fn figures(
             .left_out
             .push(format!("reduced canonical form: {why}")),
     }
-    let incentives = within(arena, allowance, |arena| {
+    let incentives = within(arena, end, allowance, |arena| {
         let (left, right) = sprague_partizan::algebra::incentives(arena, g)?;
         let mut seen = Vec::new();
         let mut texts = Vec::new();
