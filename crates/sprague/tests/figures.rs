@@ -1,6 +1,7 @@
-//! The figures beside a value cost no more than the value (issue 40): each
-//! is computed within an allowance of the arena's work, and one past it is
-//! left out with the reason, never computed for minutes.
+//! The figures beside a value cost no more than the value (issue 40): they
+//! are computed together within an allowance of the arena's work, and one
+//! past what is left is left out with the reason, never computed for
+//! minutes.
 
 use std::time::{Duration, Instant};
 
@@ -31,8 +32,8 @@ fn a_large_values_analysis_takes_a_bounded_multiple_of_its_canonical_form() {
         value = solver.arena.display(g).unwrap();
     }
     // The default analysis, no time limit: value, outcome, winning move and
-    // every figure. Each figure may cost the value's own work, so four
-    // figures and the moves stay within a few times it; before the figures
+    // every figure. The figures together may cost the value's own work, so
+    // they and the moves stay within a few times it; before the figures
     // were bounded this took minutes against the value's fraction of a
     // second, hundreds of times over. Twenty times (and a second for a
     // machine busy with other builds) tells the two apart.
@@ -54,7 +55,7 @@ fn a_large_values_analysis_takes_a_bounded_multiple_of_its_canonical_form() {
         left_out
             .iter()
             .any(|why| why
-                .starts_with("incentives: left out, it would take more work than the value")),
+                .starts_with("incentives: left out, with the figures before it it would take more work than the value")),
         "{left_out:?}"
     );
 }
