@@ -222,6 +222,27 @@ impl LoopyArena {
         &self.budget
     }
 
+    /// The work of the loopy theory done on this thread so far: the states
+    /// of every product game built (sums, comparisons, the
+    /// simplification's products), a measure of its cost that does not
+    /// depend on the machine.
+    pub fn work(&self) -> u64 {
+        super::game::work()
+    }
+
+    /// Refuses any product game that would take [`LoopyArena::work`] past
+    /// `until` (with `BudgetExceeded` of that count), or lifts the limit
+    /// (`None`). The limit is the thread's, not the arena's: lift it when
+    /// done.
+    pub fn limit_work(&mut self, until: Option<u64>) {
+        super::game::set_work_limit(until);
+    }
+
+    /// Whether a product game was refused for the limit since it was set.
+    pub fn work_limit_reached(&self) -> bool {
+        super::game::work_limit_reached()
+    }
+
     /// The canonical forms of the loop-free parts.
     pub fn canonical_arena(&mut self) -> &mut CanonicalArena {
         &mut self.arena
@@ -654,6 +675,23 @@ impl LoopyArena {
             ([a], [b]) if *a == v => number(&self.arena, *b).map(Pseudonumber::Under),
             _ => None,
         })
+    }
+
+    /// The birthday of a loop-free stopper (its canonical short game's);
+    /// `None` for one with a cycle, which is born on no day.
+    ///
+    /// # Errors
+    ///
+    /// The budget's errors.
+    pub fn birthday(&mut self, g: &Stopper) -> Result<Option<u64>, SolveError> {
+        if !g.is_loopfree() {
+            return Ok(None);
+        }
+        let short = self.short_forms(g)?;
+        match short[0] {
+            Some(id) => self.arena.birthday(id).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// The stopper as a pseudonumber (a number, `on`, `off`, `x over`,

@@ -9,6 +9,8 @@ use sprague_loopy::graph::LoopyValue;
 use sprague_misere::misere::MisereFigures;
 use sprague_partizan::thermograph::Figures;
 
+use super::loopy_partizan::LoopyFigures;
+
 /// The value of a position in the theory that applies to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
@@ -27,6 +29,10 @@ pub enum Value {
     Canonical(Option<String>, Option<Result<Box<Figures>, String>>),
     /// The generalised Sprague–Grundy value of a loopy sum.
     Loopy(LoopyValue),
+    /// The value of a loopy partizan position in CGSuite's notation (a
+    /// stopper in its simplest form, or `onside & offside`), whole, with
+    /// the figures CGSuite gives for it (boxed: several texts).
+    LoopyPartizan(String, Box<LoopyFigures>),
     /// The misère canonical form of an impartial loop-free sum under misère
     /// play, with the figures CGSuite gives for it (boxed: several texts).
     Misere(Box<MisereFigures>),
@@ -49,6 +55,7 @@ impl Value {
             }),
             Value::Canonical(text, _) => text.clone(),
             Value::Loopy(v) => Some(v.to_string()),
+            Value::LoopyPartizan(text, _) => Some(text.clone()),
             Value::Misere(figures) => Some(figures.form.clone()),
             Value::NotComputed(_) => None,
         }
@@ -102,6 +109,7 @@ impl Analysis {
         match &self.value {
             Some(Value::Canonical(text, _)) => text.clone(),
             Some(Value::Loopy(v)) => Some(v.to_string()),
+            Some(Value::LoopyPartizan(text, _)) => Some(text.clone()),
             Some(Value::Misere(figures)) => Some(figures.form.clone()),
             _ => None,
         }
@@ -139,6 +147,15 @@ impl Analysis {
         }
     }
 
+    /// The figures of a loopy partizan position's value: stops, onside,
+    /// offside, degree, variety, birthday, each where defined.
+    pub fn loopy_figures(&self) -> Option<&LoopyFigures> {
+        match &self.value {
+            Some(Value::LoopyPartizan(_, figures)) => Some(figures),
+            _ => None,
+        }
+    }
+
     /// The figures left out beside the value, each with why, one line each
     /// (`incentives: left out, ...`): all of them in one line where the
     /// thermograph, which the rest come with, was left out.
@@ -146,6 +163,7 @@ impl Analysis {
         match &self.value {
             Some(Value::Canonical(_, Some(Ok(figures)))) => figures.left_out.clone(),
             Some(Value::Canonical(_, Some(Err(why)))) => vec![format!("figures: {why}")],
+            Some(Value::LoopyPartizan(_, figures)) => figures.left_out(),
             _ => Vec::new(),
         }
     }

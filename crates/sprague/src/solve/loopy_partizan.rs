@@ -23,6 +23,7 @@ use sprague_loopy::graph::{PartizanGraph, PartizanRetrograde};
 use sprague_loopy::loopy::{LoopyArena, LoopyGame, SidedValue, Winner};
 
 use super::analysis::{Analysis, SumMove, Value};
+use super::figures::{LeftOut, figure_allowance};
 
 /// The components of a sum, each split into its regions.
 fn split(components: &[Arc<dyn Component>]) -> Vec<Arc<dyn Component>> {
@@ -218,10 +219,10 @@ impl Explored {
 }
 
 /// The value of a loopy partizan position in CGSuite's notation (a stopper
-/// in its simplest form, or `onside & offside`), from its game graph and
-/// start vertex: the one place the value theory of loopy partizan games
-/// (stoppers and sided values, Siegel ch. VI) is asked of a graph.
-/// [`Value::NotComputed`] with the reason when a strongly connected
+/// in its simplest form, or `onside & offside`) with its figures, from its
+/// game graph and start vertex: the one place the value theory of loopy
+/// partizan games (stoppers and sided values, Siegel ch. VI) is asked of a
+/// graph. [`Value::NotComputed`] with the reason when a strongly connected
 /// component of the graph is larger than [`MAX_VALUE_VERTICES`], the
 /// simplification of a side does not end or the budget runs out: the
 /// outcome still stands.
@@ -231,9 +232,160 @@ fn graph_value(game: &PartizanGraph, start: u32, budget: &Budget) -> Value {
         return Value::NotComputed(why);
     }
     let mut arena = LoopyArena::new(*budget);
-    match arena.value(&g).and_then(|v| arena.display(&v)) {
-        Ok(text) => Value::Canonical(Some(text), None),
+    let before = arena.work();
+    match arena.value(&g) {
+        Ok(v) => valued(&mut arena, &v, before),
         Err(e) => Value::NotComputed(e.to_string()),
+    }
+}
+
+/// The value `v` found in `arena` with the work counted since `before`,
+/// written with its figures.
+fn valued(arena: &mut LoopyArena, v: &SidedValue, before: u64) -> Value {
+    match arena.display(v) {
+        Ok(text) => {
+            let work = arena.work().saturating_sub(before);
+            let figures = loopy_figures(arena, v, &text, figure_allowance(work).max(FIGURE_STATES));
+            Value::LoopyPartizan(text, Box::new(figures))
+        }
+        Err(e) => Value::NotComputed(e.to_string()),
+    }
+}
+
+/// The fewest states of product games (the unit of [`LoopyArena::work`])
+/// each figure beside a loopy value is allowed, however little the value
+/// took: more than [`crate::FIGURE_STEPS`], whose unit (a step of the
+/// canonical arena) is costlier than a state, and enough for every figure
+/// of CGSuite's tests of stoppers (`+-{5|pass}`'s degree and variety take
+/// the most, within this on the release build in a few milliseconds).
+pub const FIGURE_STATES: u64 = 1 << 22;
+
+/// The figures CGSuite gives beside a loopy partizan value (its
+/// `CanonicalStopper` and `StopperSidedValue` members): each the text in
+/// CGSuite's notation, or why it is not given (undefined for this value,
+/// or left out for costing more than the value: [`figure_allowance`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopyFigures {
+    /// Left's stop, a pseudonumber (`on`, `over`, `3/2under`, `0`): a
+    /// stopper's only.
+    pub left_stop: Result<String, String>,
+    /// Right's stop.
+    pub right_stop: Result<String, String>,
+    /// The onside in its simplest form (the value, for a stopper).
+    pub onside: Result<String, String>,
+    /// The offside in its simplest form.
+    pub offside: Result<String, String>,
+    /// The degree, `G upsum -G` (a stopper's only).
+    pub degree: Result<String, String>,
+    /// The variety (a stable stopper's whose degree is idempotent).
+    pub variety: Result<String, String>,
+    /// The birthday (a loop-free stopper's only).
+    pub birthday: Result<u64, String>,
+}
+
+impl LoopyFigures {
+    /// Each figure not given, with why, one line a reason (`degree,
+    /// variety: undefined: ...`).
+    pub fn left_out(&self) -> Vec<String> {
+        let birthday = self.birthday.as_ref().map(|_| String::new()).map_err(Clone::clone);
+        let figures = [
+            ("left stop", &self.left_stop),
+            ("right stop", &self.right_stop),
+            ("onside", &self.onside),
+            ("offside", &self.offside),
+            ("degree", &self.degree),
+            ("variety", &self.variety),
+            ("birthday", &birthday),
+        ];
+        let mut reasons: Vec<(Vec<&str>, &String)> = Vec::new();
+        for (name, figure) in figures {
+            if let Err(why) = figure {
+                match reasons.iter_mut().find(|(_, w)| *w == why) {
+                    Some((names, _)) => names.push(name),
+                    None => reasons.push((vec![name], why)),
+                }
+            }
+        }
+        reasons
+            .into_iter()
+            .map(|(names, why)| format!("{}: {why}", names.join(", ")))
+            .collect()
+    }
+}
+
+/// `figure` within `allowance` steps of the loopy theory's work
+/// ([`LoopyArena::work`]), or why not: a value the figure is undefined for
+/// says so in the theory's words, one too costly says it was left out.
+fn within<T>(
+    arena: &mut LoopyArena,
+    allowance: u64,
+    figure: impl FnOnce(&mut LoopyArena) -> Result<T, SolveError>,
+) -> Result<T, String> {
+    let until = arena.work().saturating_add(allowance);
+    arena.limit_work(Some(until));
+    let result = figure(arena);
+    let over = arena.work_limit_reached();
+    arena.limit_work(None);
+    result.map_err(|error| match error {
+        SolveError::Unsupported { reason } if !over => format!("undefined: {reason}"),
+        error => LeftOut {
+            error,
+            over: over.then_some(allowance),
+        }
+        .to_string(),
+    })
+}
+
+/// The figures of `v` (written `text`), each within `allowance`.
+fn loopy_figures(
+    arena: &mut LoopyArena,
+    v: &SidedValue,
+    text: &str,
+    allowance: u64,
+) -> LoopyFigures {
+    let side = |arena: &mut LoopyArena, onside: bool| -> Result<String, String> {
+        if v.as_stopper().is_some() {
+            return Ok(text.to_string());
+        }
+        within(arena, allowance, |arena| arena.display_side(v, onside))
+    };
+    let onside = side(arena, true);
+    let offside = side(arena, false);
+    let Some(s) = v.as_stopper().cloned() else {
+        let why = "undefined: the value is not a stopper (CGSuite gives it for a \
+                   stopper only; see its onside and offside)"
+            .to_string();
+        return LoopyFigures {
+            left_stop: Err(why.clone()),
+            right_stop: Err(why.clone()),
+            onside,
+            offside,
+            degree: Err(why.clone()),
+            variety: Err(why.clone()),
+            birthday: Err(why),
+        };
+    };
+    let left_stop = within(arena, allowance, |a| a.left_stop(&s).map(|p| p.to_string()));
+    let right_stop = within(arena, allowance, |a| a.right_stop(&s).map(|p| p.to_string()));
+    let degree = within(arena, allowance, |a| {
+        let d = a.degree(&s)?;
+        a.display_stopper(&d)
+    });
+    let variety = within(arena, allowance, |a| {
+        let d = a.variety(&s)?;
+        a.display_stopper(&d)
+    });
+    let birthday = within(arena, allowance, |a| a.birthday(&s)).and_then(|b| {
+        b.ok_or_else(|| "undefined: a game with a cycle is born on no day".to_string())
+    });
+    LoopyFigures {
+        left_stop,
+        right_stop,
+        onside,
+        offside,
+        degree,
+        variety,
+        birthday,
     }
 }
 
@@ -312,6 +464,7 @@ fn games_value(
 /// explored graph, whose components must be within [`MAX_VALUE_VERTICES`].
 fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, SolveError> {
     let mut arena = LoopyArena::new(*budget);
+    let before = arena.work();
     let mut total: Option<SidedValue> = None;
     let mut add = |arena: &mut LoopyArena, v: &SidedValue| -> Result<(), SolveError> {
         total = Some(match &total {
@@ -345,11 +498,16 @@ fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, Solv
     };
     let outcome =
         Outcome::from_winners(winner(classes.left_first()), winner(classes.right_first()));
-    let text = arena.display(&total)?;
+    // The value's work is all the work since the arena was made: valuing
+    // each part, adding them, the outcome.
+    let value = valued(&mut arena, &total, before);
+    if let Value::NotComputed(why) = value {
+        return Err(SolveError::unsupported(why));
+    }
     Ok(Analysis {
         play: sprague_game::Play::Normal,
         outcome,
-        value: Some(Value::Canonical(Some(text), None)),
+        value: Some(value),
         components: vec![None; position.components().len()],
         winning_moves: Vec::new(),
         drawing_moves: Vec::new(),

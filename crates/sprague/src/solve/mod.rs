@@ -36,7 +36,7 @@ use std::sync::Arc;
 
 pub use analysis::{Analysis, SumMove, Value};
 pub use best::{MoveOutcome, REMOTENESS_POSITIONS, move_outcomes, remoteness};
-pub use loopy_partizan::MAX_VALUE_VERTICES;
+pub use loopy_partizan::{LoopyFigures, MAX_VALUE_VERTICES};
 
 use crate::position::Position;
 use sprague_core::budget::Budget;
@@ -165,7 +165,7 @@ pub fn analyze_for(
 
 /// The value of a position with loopy partizan components under normal
 /// play, in CGSuite's notation: a stopper's simplest form or `onside &
-/// offside` ([`Value::Canonical`] without figures), or
+/// offside`, with its figures: [`Value::LoopyPartizan`]), or
 /// [`Value::NotComputed`] with the reason when a strongly connected
 /// component of its graph has more than [`MAX_VALUE_VERTICES`] positions or
 /// the theory gives none. `None` for
