@@ -11,6 +11,9 @@ mod grid_table;
 mod hostile;
 mod long_values;
 mod loopy;
+mod loopy_cgsuite;
+#[path = "../../sprague/tests/loopy_cases.rs"]
+mod loopy_cases;
 mod misere_table;
 mod play;
 mod quotient;

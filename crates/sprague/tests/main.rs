@@ -13,6 +13,7 @@ mod game_values;
 mod infinitesimals;
 mod layers;
 mod loopy;
+mod loopy_cases;
 mod loopy_graph;
 mod loopy_rulesets;
 mod loopy_terms;
