@@ -325,7 +325,7 @@ pub(crate) fn write_text(
             .iter()
             .filter_map(|(name, r)| r.as_ref().ok().map(|t| format!("{name} {t}")))
             .collect();
-        if let Ok(b) = f.birthday {
+        if let Ok(Some(b)) = f.birthday {
             line.push(format!("born on day {b}"));
         }
         if !line.is_empty() {

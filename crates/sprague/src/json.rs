@@ -246,7 +246,7 @@ impl From<&crate::LoopyFigures> for LoopyCgtJson {
             offside: f.offside.clone().ok(),
             degree: f.degree.clone().ok(),
             variety: f.variety.clone().ok(),
-            birthday: f.birthday.clone().ok(),
+            birthday: f.birthday.clone().ok().flatten(),
         }
     }
 }

@@ -402,6 +402,22 @@ impl LoopyArena {
             && self.equal_forms(&g.offside, &h.offside, Side::Off)?)
     }
 
+    /// `g <= h` for sided values (CGSuite's order): the onsides compared
+    /// in the onsides' order and the offsides in the offsides' (for
+    /// stoppers, the stoppers' order).
+    ///
+    /// # Errors
+    ///
+    /// The budget's errors.
+    pub fn le_sided(&self, g: &SidedValue, h: &SidedValue) -> Result<bool, SolveError> {
+        let le_forms = |a: &SideForm, b: &SideForm, side: Side| match (a.stopper(), b.stopper()) {
+            (Some(x), Some(y)) => self.le(x, y),
+            _ => le(a.game(), b.game(), side, &self.budget),
+        };
+        Ok(le_forms(&g.onside, &h.onside, Side::On)?
+            && le_forms(&g.offside, &h.offside, Side::Off)?)
+    }
+
     /// The negative of a stopper.
     ///
     /// # Errors

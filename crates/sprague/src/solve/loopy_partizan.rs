@@ -20,7 +20,7 @@ use sprague_core::error::SolveError;
 use sprague_core::outcome::Outcome;
 use sprague_game::{Component, Key, Kind, Side};
 use sprague_loopy::graph::{PartizanGraph, PartizanRetrograde};
-use sprague_loopy::loopy::{LoopyArena, LoopyGame, SidedValue, Winner};
+use sprague_loopy::loopy::{LoopyArena, LoopyGame, LoopyOutcome, SidedValue, Winner};
 
 use super::analysis::{Analysis, SumMove, Value};
 use super::figures::{LeftOut, figure_allowance};
@@ -279,8 +279,9 @@ pub struct LoopyFigures {
     pub degree: Result<String, String>,
     /// The variety (a stable stopper's whose degree is idempotent).
     pub variety: Result<String, String>,
-    /// The birthday (a loop-free stopper's only).
-    pub birthday: Result<u64, String>,
+    /// The birthday of a loop-free stopper; `None` for a stopper with a
+    /// cycle, which is born on no day.
+    pub birthday: Result<Option<u64>, String>,
 }
 
 impl LoopyFigures {
@@ -375,9 +376,7 @@ fn loopy_figures(
         let d = a.variety(&s)?;
         a.display_stopper(&d)
     });
-    let birthday = within(arena, allowance, |a| a.birthday(&s)).and_then(|b| {
-        b.ok_or_else(|| "undefined: a game with a cycle is born on no day".to_string())
-    });
+    let birthday = within(arena, allowance, |a| a.birthday(&s));
     LoopyFigures {
         left_stop,
         right_stop,
@@ -450,11 +449,91 @@ fn games_value(
     let explored = Explored::new(&Position::from_components(games), budget)?;
     let g = LoopyGame::from_graph(&explored.game, 0).reachable();
     if let Some(why) = too_large(&g) {
-        return Err(SolveError::unsupported(format!(
-            "a sum with a sided value is valued, and the value of its games is not computed: {why}"
-        )));
+        return Err(SolveError::unsupported(why));
     }
     arena.value(&g)
+}
+
+/// The value of a position with loopy partizan components, as a sided
+/// value: its sided values written as terms valued and added to the value
+/// of the other components' explored graph.
+fn sided_total(
+    position: &Position,
+    arena: &mut LoopyArena,
+    budget: &Budget,
+) -> Result<SidedValue, SolveError> {
+    let mut total: Option<SidedValue> = None;
+    let mut add = |arena: &mut LoopyArena, v: &SidedValue| -> Result<(), SolveError> {
+        total = Some(match &total {
+            None => v.clone(),
+            Some(t) => arena.add_sided(t, v)?,
+        });
+        Ok(())
+    };
+    let mut games = Vec::new();
+    let mut any_sided = false;
+    for c in position.components() {
+        match sides(c) {
+            Some([onside, offside]) => {
+                any_sided = true;
+                let on = games_value(vec![onside], arena, budget)?;
+                let off = games_value(vec![offside], arena, budget)?;
+                let v = arena.sides_of(&on, &off)?;
+                add(arena, &v)?;
+            }
+            None => games.push(Arc::clone(c)),
+        }
+    }
+    if !games.is_empty() || !any_sided {
+        let v = games_value(games, arena, budget)?;
+        add(arena, &v)?;
+    }
+    Ok(total.expect("a value is there"))
+}
+
+/// The outcome of a sided value's classes (CGSuite's `NHat`, `PCheck`
+/// and the rest: one start won, one drawn).
+fn class_outcome(classes: LoopyOutcome) -> Outcome {
+    let winner = |w: Winner| match w {
+        Winner::Left => Some(Side::Left),
+        Winner::Right => Some(Side::Right),
+        Winner::Draw => None,
+    };
+    Outcome::from_winners(winner(classes.left_first()), winner(classes.right_first()))
+}
+
+/// How two positions, one at least with loopy partizan components, compare
+/// by CGSuite's order of sided values ([`LoopyArena::le_sided`]): `(G <=
+/// H, H <= G)`, and the outcome class of `G - H` (which may be a draw:
+/// `over - over` is `over & under`, `D`).
+///
+/// # Errors
+///
+/// `Unsupported` with why where a value is not computed (a strongly
+/// connected component beyond [`MAX_VALUE_VERTICES`], a side whose
+/// simplification does not end); the budget's errors.
+pub(crate) fn compare(
+    left: &Position,
+    right: &Position,
+    budget: &Budget,
+) -> Result<((bool, bool), Outcome), SolveError> {
+    let mut arena = LoopyArena::new(*budget);
+    let valued = |p: &Position, which: &str, arena: &mut LoopyArena| {
+        sided_total(p, arena, budget).map_err(|e| match e {
+            SolveError::Unsupported { reason } => SolveError::unsupported(format!(
+                "the {which} game is not compared, its loopy value is not computed: {reason}"
+            )),
+            e => e,
+        })
+    };
+    let g = valued(left, "first", &mut arena)?;
+    let h = valued(right, "second", &mut arena)?;
+    let le = arena.le_sided(&g, &h)?;
+    let ge = arena.le_sided(&h, &g)?;
+    let minus_h = arena.neg_sided(&h)?;
+    let d = arena.add_sided(&g, &minus_h)?;
+    let classes = arena.outcome_sided(&d)?;
+    Ok(((le, ge), class_outcome(classes)))
 }
 
 /// The analysis of a sum with sided values written as terms: a value, not a
@@ -465,39 +544,14 @@ fn games_value(
 fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, SolveError> {
     let mut arena = LoopyArena::new(*budget);
     let before = arena.work();
-    let mut total: Option<SidedValue> = None;
-    let mut add = |arena: &mut LoopyArena, v: &SidedValue| -> Result<(), SolveError> {
-        total = Some(match &total {
-            None => v.clone(),
-            Some(t) => arena.add_sided(t, v)?,
-        });
-        Ok(())
-    };
-    let mut games = Vec::new();
-    for c in position.components() {
-        match sides(c) {
-            Some([onside, offside]) => {
-                let on = games_value(vec![onside], &mut arena, budget)?;
-                let off = games_value(vec![offside], &mut arena, budget)?;
-                let v = arena.sides_of(&on, &off)?;
-                add(&mut arena, &v)?;
-            }
-            None => games.push(Arc::clone(c)),
-        }
-    }
-    if !games.is_empty() {
-        let v = games_value(games, &mut arena, budget)?;
-        add(&mut arena, &v)?;
-    }
-    let total = total.expect("a sided value is there");
-    let classes = arena.outcome_sided(&total)?;
-    let winner = |w: Winner| match w {
-        Winner::Left => Some(Side::Left),
-        Winner::Right => Some(Side::Right),
-        Winner::Draw => None,
-    };
-    let outcome =
-        Outcome::from_winners(winner(classes.left_first()), winner(classes.right_first()));
+    let total = sided_total(position, &mut arena, budget).map_err(|e| match e {
+        SolveError::Unsupported { reason } => SolveError::unsupported(format!(
+            "a sum with a sided value is valued, and the value of its games is not computed: \
+             {reason}"
+        )),
+        e => e,
+    })?;
+    let outcome = class_outcome(arena.outcome_sided(&total)?);
     // The value's work is all the work since the arena was made: valuing
     // each part, adding them, the outcome.
     let value = valued(&mut arena, &total, before);

@@ -193,6 +193,11 @@ pub fn loopy_partizan_value(
     loopy_partizan::value(position, budget).map(Some)
 }
 
+/// Whether `position` has loopy partizan components.
+fn has_loopy_partizan(position: &Position) -> bool {
+    Kinds::of(position.components()).loopy_partizan
+}
+
 /// The analysis with the winning moves of `sides[0]` moving first, and
 /// whether those of every side in `sides` are there too (each tagged with
 /// its side), as the canonical forms give them.
