@@ -112,5 +112,5 @@ fn cgsuite_loopy_cases_through_analyze_json() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     println!("{agreed} results agree with CGSuite through analyze --json");
     // Every case's value and outcome at least.
-    assert!(agreed >= 2 * 19, "{agreed}");
+    assert!(agreed >= 2 * 18, "{agreed}");
 }

@@ -14,6 +14,7 @@ mod infinitesimals;
 mod layers;
 mod loopy;
 mod loopy_cases;
+mod loopy_readback;
 mod loopy_graph;
 mod loopy_rulesets;
 mod loopy_terms;
