@@ -114,3 +114,83 @@ fn cgsuite_loopy_cases_through_analyze_json() {
     // Every case's value and outcome at least.
     assert!(agreed >= 2 * 18, "{agreed}");
 }
+
+/// CGSuite's `EvalTest` rows of loopy values (`cgsuite_eval.txt`) and
+/// issue #35's sided option: the value `analyze --json` prints.
+#[test]
+fn cgsuite_loopy_values_through_analyze_json() {
+    let mut failures = Vec::new();
+    let all = cases("cgsuite_eval.txt");
+    for case in &all {
+        let v = json(&["analyze", "--json", "--", &case["x"]]);
+        let got = v["value"].as_str().unwrap_or_default();
+        if !agrees(&case["xOut"], got) {
+            failures.push(format!("{}: CGSuite {}, analyze {got}", case["x"], case["xOut"]));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(all.len(), 30);
+}
+
+/// The functions of loopy values, against CGSuite's tests of stoppers and
+/// sided values: `(over).Degree` is `over`, `(+-{5|pass}).Variety` is
+/// `+-{10over|over}`, `(dud).Onside` is `on` and its `Offside` `off`
+/// (`CanonicalStopperTestCase`, `SidedValueTestCase`); `degree(G)` is
+/// `upsum(G, -G)` by CGSuite's definition (`CanonicalStopper.scala`).
+#[test]
+fn upsum_downsum_sides_degree_and_variety() {
+    for (x, value) in [
+        ("degree(over)", "over"),
+        ("upsum(over, -over)", "over"),
+        ("downsum(over, -over)", "under"),
+        ("variety(+-{5|pass})", "±{10over|over}"),
+        ("degree({pass|3/2})", "over"),
+        ("onside(dud)", "on"),
+        ("offside(dud)", "off"),
+        ("onside(1 & 0) + offside(1 & 0)", "1"),
+        ("onside({0|{dud|},*})", "^"),
+        ("offside({0|{dud|},*})", "v*"),
+        ("1 : off", "over"),
+        ("over - over", "over & under"),
+        ("-(1 & 0)", "0 & -1"),
+    ] {
+        let v = json(&["analyze", "--json", "--", x]);
+        assert_eq!(v["value"], value, "{x}");
+    }
+    for (x, why) in [
+        ("upsum(dud, on)", "`upsum` is of stoppers, and an argument is a sided value"),
+        (
+            "onside(a{0,{1|1,{*,{1+*|1+*,a}|*}}|0})",
+            "the onside of that value is not a stopper",
+        ),
+        ("degree(on, off)", "`degree` takes 1 argument, not 2"),
+        ("variety({0|||0||0|off})", "variety degree must be an idempotent"),
+    ] {
+        let err = super::sprague_fails(&["analyze", "--", x]);
+        assert!(err.contains(why), "{x}: {err}");
+    }
+}
+
+/// `compare` of loopy games by CGSuite's order of sided values: `over > 0`
+/// (its stops are `over`), `over = over` though `over - over` is the draw
+/// `over & under`, `dud` confused with 0 (its onside `on` is above 0, its
+/// offside `off` below).
+#[test]
+fn compare_answers_loopy_games() {
+    for (g, h, relation, difference) in [
+        ("over", "0", ">", "L"),
+        ("over", "over", "=", "D"),
+        ("on", "over", ">", "L"),
+        ("dud", "0", "||", "D"),
+        ("{0|pass}", "1 : off", "=", "D"),
+    ] {
+        let v = json(&["compare", "--json", "--", g, h]);
+        assert_eq!(v["relation"], relation, "{g} {h}");
+        assert_eq!(v["difference"], difference, "{g} {h}");
+    }
+    let err = super::sprague_fails(&["compare", "--", "backsliding_toads(\"TT....FF\")", "0"]);
+    assert!(
+        err.contains("the first game is not compared, its loopy value is not computed"),
+        "{err}"
+    );
+}

@@ -921,17 +921,63 @@ impl<'t> Reader<'t> {
             }
             Some('±') => {
                 self.bump();
-                self.unary().map(|e| LoopyExpr::Switch(Box::new(e)))
+                self.switch()
             }
             Some('+') if self.peek_at(1) == Some('-') => {
                 self.bump();
                 self.bump();
-                self.unary().map(|e| LoopyExpr::Switch(Box::new(e)))
+                self.switch()
             }
             _ => self.primary(),
         };
         self.nesting -= 1;
         result
+    }
+
+    /// After `±`: CGSuite's multiple switch `±{a, b}` = `{a, b | -a, -b}`
+    /// (braces without a bar), or the switch `{G | -G}` of any other `G`.
+    fn switch(&mut self) -> Result<LoopyExpr, ParseError> {
+        self.skip_space();
+        if self.peek() == Some('{') {
+            let start = self.at;
+            self.bump();
+            self.enter()?;
+            let mut items = Vec::new();
+            let closed = loop {
+                self.skip_space();
+                if self.peek() == Some('}') && items.is_empty() {
+                    break false;
+                }
+                match self.option() {
+                    Ok(item) => items.push(item),
+                    Err(_) => break false,
+                }
+                self.skip_space();
+                match self.peek() {
+                    Some(',') => self.bump(),
+                    Some('}') => {
+                        self.bump();
+                        break true;
+                    }
+                    _ => break false,
+                }
+            };
+            self.nesting -= 1;
+            if closed {
+                let right = items
+                    .iter()
+                    .map(|e| LoopyExpr::Neg(Box::new(e.clone())))
+                    .collect();
+                return Ok(LoopyExpr::Form {
+                    label: None,
+                    left: items,
+                    right,
+                });
+            }
+            // A form with a bar: read again as one.
+            self.at = start;
+        }
+        self.unary().map(|e| LoopyExpr::Switch(Box::new(e)))
     }
 
     fn word(&self) -> &'t str {
