@@ -25,7 +25,17 @@ def test_on_is_a_position_whose_left_option_is_itself():
     assert figures == {
         "value": "on",
         "outcome": "L",
-        "cgt": {"left_stop": "on", "right_stop": "on"},
+        # CGSuite's CanonicalStopperTestCase: on's stops, degree and
+        # variety are on; a stopper's sides are itself.
+        "cgt": {
+            "left_stop": "on",
+            "right_stop": "on",
+            "onside": "on",
+            "offside": "on",
+            "degree": "on",
+            "variety": "on",
+            "birthday": None,
+        },
     }
     left, right = game({}, {"off": ["off"]})
     assert sprague.canonical(left, right, "off") == "off"
@@ -40,7 +50,10 @@ def test_over_and_under():
     # Left wins too.
     assert figures["outcome"] == "L"
     # over is a pseudonumber: both its stops are itself (Siegel, VI.3).
-    assert figures["cgt"] == {"left_stop": "over", "right_stop": "over"}
+    cgt = figures["cgt"]
+    assert (cgt["left_stop"], cgt["right_stop"]) == ("over", "over")
+    # CGSuite's CanonicalStopperTestCase: over's degree and variety.
+    assert (cgt["degree"], cgt["variety"]) == ("over", "over")
     left, right = game({"under": ["under"]}, {"under": [[]]})
     assert sprague.canonical(left, right, "under") == "under"
 
@@ -49,7 +62,18 @@ def test_dud_is_a_draw():
     left, right = game({"dud": ["dud"]}, {"dud": ["dud"]})
     assert sprague.canonical(left, right, "dud") == "dud"
     figures = sprague.canonical(left, right, "dud", figures=True)
-    assert figures == {"value": "dud", "outcome": "D", "cgt": None}
+    assert (figures["value"], figures["outcome"]) == ("dud", "D")
+    # CGSuite's SidedValueTestCase: dud's onside is on, its offside off; a
+    # sided value has no stops, degree or variety.
+    assert figures["cgt"] == {
+        "left_stop": None,
+        "right_stop": None,
+        "onside": "on",
+        "offside": "off",
+        "degree": None,
+        "variety": None,
+        "birthday": None,
+    }
 
 
 def test_tis_is_one_and_zero():
@@ -58,7 +82,9 @@ def test_tis_is_one_and_zero():
     assert sprague.canonical(left, right, "tis") == "1 & 0"
     assert sprague.canonical(right, left, "tis") == "0 & -1"
     figures = sprague.canonical(left, right, "tis", figures=True)
-    assert figures["cgt"] is None
+    # CGSuite's SidedValueTestCase: a{{|a}|} is 1 & 0.
+    assert (figures["cgt"]["onside"], figures["cgt"]["offside"]) == ("1", "0")
+    assert figures["cgt"]["left_stop"] is None
     # The onside 1 is won by Left, the offside 0 by the second player:
     # Left moving first draws, Right moving first loses.
     assert figures["outcome"] == "PHat"

@@ -227,7 +227,16 @@ impl Explored {
 /// simplification of a side does not end or the budget runs out: the
 /// outcome still stands.
 fn graph_value(game: &PartizanGraph, start: u32, budget: &Budget) -> Value {
-    let g = LoopyGame::from_graph(game, start).reachable();
+    loopy_game_value(&LoopyGame::from_graph(game, start), budget)
+}
+
+/// The value of a loopy partizan game given as a graph, with its figures,
+/// as [`analyze`](crate::analyze) gives a loopy partizan position's
+/// ([`Value::LoopyPartizan`]), or [`Value::NotComputed`] with why (a
+/// strongly connected component beyond [`MAX_VALUE_VERTICES`], a side
+/// whose simplification does not end, the budget).
+pub fn loopy_game_value(game: &LoopyGame, budget: &Budget) -> Value {
+    let g = game.reachable();
     if let Some(why) = too_large(&g) {
         return Value::NotComputed(why);
     }
@@ -256,8 +265,10 @@ fn valued(arena: &mut LoopyArena, v: &SidedValue, before: u64) -> Value {
 /// each figure beside a loopy value is allowed, however little the value
 /// took: more than [`crate::FIGURE_STEPS`], whose unit (a step of the
 /// canonical arena) is costlier than a state, and enough for every figure
-/// of CGSuite's tests of stoppers (`+-{5|pass}`'s degree and variety take
-/// the most, within this on the release build in a few milliseconds).
+/// of CGSuite's tests of stoppers (the variety of its 17-position stopper
+/// `{0|{0||||-1|||...}}` takes the most; with 2^20 it was left out, and
+/// `analyze` of it takes 0.45 s in all with this, release build, 2-core
+/// machine shared, 2026-11-29).
 pub const FIGURE_STATES: u64 = 1 << 22;
 
 /// The figures CGSuite gives beside a loopy partizan value (its

@@ -36,7 +36,7 @@ use std::sync::Arc;
 
 pub use analysis::{Analysis, SumMove, Value};
 pub use best::{MoveOutcome, REMOTENESS_POSITIONS, move_outcomes, remoteness};
-pub use loopy_partizan::{LoopyFigures, MAX_VALUE_VERTICES};
+pub use loopy_partizan::{LoopyFigures, MAX_VALUE_VERTICES, loopy_game_value};
 
 use crate::position::Position;
 use sprague_core::budget::Budget;
