@@ -85,8 +85,7 @@ fn cgsuite_loopy_cases_through_analyze_json() {
                 };
                 let got = answer(&v, &text, field, path).unwrap_or_default();
                 let ok = if side_of_a_sided_value(&case, field) {
-                    let sides: Vec<String> =
-                        case["xOut"].split(" & ").map(ours).collect();
+                    let sides: Vec<String> = case["xOut"].split(" & ").map(ours).collect();
                     got == sides[usize::from(field == "offside")]
                 } else {
                     agrees(&expected, &got)
@@ -125,7 +124,10 @@ fn cgsuite_loopy_values_through_analyze_json() {
         let v = json(&["analyze", "--json", "--", &case["x"]]);
         let got = v["value"].as_str().unwrap_or_default();
         if !agrees(&case["xOut"], got) {
-            failures.push(format!("{}: CGSuite {}, analyze {got}", case["x"], case["xOut"]));
+            failures.push(format!(
+                "{}: CGSuite {}, analyze {got}",
+                case["x"], case["xOut"]
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -158,13 +160,19 @@ fn upsum_downsum_sides_degree_and_variety() {
         assert_eq!(v["value"], value, "{x}");
     }
     for (x, why) in [
-        ("upsum(dud, on)", "`upsum` is of stoppers, and an argument is a sided value"),
+        (
+            "upsum(dud, on)",
+            "`upsum` is of stoppers, and an argument is a sided value",
+        ),
         (
             "onside(a{0,{1|1,{*,{1+*|1+*,a}|*}}|0})",
             "the onside of that value is not a stopper",
         ),
         ("degree(on, off)", "`degree` takes 1 argument, not 2"),
-        ("variety({0|||0||0|off})", "variety degree must be an idempotent"),
+        (
+            "variety({0|||0||0|off})",
+            "variety degree must be an idempotent",
+        ),
     ] {
         let err = super::sprague_fails(&["analyze", "--", x]);
         assert!(err.contains(why), "{x}: {err}");

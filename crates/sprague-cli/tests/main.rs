@@ -11,9 +11,9 @@ mod grid_table;
 mod hostile;
 mod long_values;
 mod loopy;
-mod loopy_cgsuite;
 #[path = "../../sprague/tests/loopy_cases.rs"]
 mod loopy_cases;
+mod loopy_cgsuite;
 mod misere_table;
 mod play;
 mod quotient;

@@ -89,7 +89,7 @@ pub use solve::misere::{
 };
 pub use solve::search::SumSearch;
 pub use solve::{
-    Analysis, LoopyFigures, MAX_VALUE_VERTICES, MoveList, MoveOutcome, MovePage, REMOTENESS_POSITIONS, Reply,
-    ReplyReason, SumMove, Value, analyze, analyze_for, loopy_game_value, loopy_partizan_value, move_outcomes, moves,
-    moves_page, remoteness, reply,
+    Analysis, LoopyFigures, MAX_VALUE_VERTICES, MoveList, MoveOutcome, MovePage,
+    REMOTENESS_POSITIONS, Reply, ReplyReason, SumMove, Value, analyze, analyze_for,
+    loopy_game_value, loopy_partizan_value, move_outcomes, moves, moves_page, remoteness, reply,
 };

@@ -96,4 +96,3 @@ pub fn agrees(cgsuite: &str, got: &str) -> bool {
         None => ours(cgsuite) == got,
     }
 }
-

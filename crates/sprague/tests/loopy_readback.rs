@@ -40,7 +40,11 @@ fn reads_back(input: &str) -> bool {
     };
     // The value, and the position as written out.
     let position = p.to_string();
-    assert_eq!(read_back(&value).as_deref(), Some(&*value), "{input}: value");
+    assert_eq!(
+        read_back(&value).as_deref(),
+        Some(&*value),
+        "{input}: value"
+    );
     assert_eq!(
         read_back(&position).as_deref(),
         Some(&*value),
@@ -67,7 +71,11 @@ fn reads_back(input: &str) -> bool {
             if let Ok(text) = text
                 && !is_general_side(text)
             {
-                assert_eq!(read_back(text).as_deref(), Some(text.as_str()), "{input}: {name}");
+                assert_eq!(
+                    read_back(text).as_deref(),
+                    Some(text.as_str()),
+                    "{input}: {name}"
+                );
             }
         }
     }

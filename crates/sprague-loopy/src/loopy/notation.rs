@@ -628,7 +628,9 @@ impl LoopyExpr {
     pub fn has_sided(&self) -> bool {
         match self {
             LoopyExpr::Sided(..) => true,
-            LoopyExpr::Form { left, right, .. } => left.iter().chain(right).any(LoopyExpr::has_sided),
+            LoopyExpr::Form { left, right, .. } => {
+                left.iter().chain(right).any(LoopyExpr::has_sided)
+            }
             LoopyExpr::Tiny(_, e, _) | LoopyExpr::Neg(e) | LoopyExpr::Switch(e) => e.has_sided(),
             LoopyExpr::Sum(es) | LoopyExpr::Ordinal(es) => es.iter().any(LoopyExpr::has_sided),
             // A function's arguments are valued on their own.
@@ -1384,7 +1386,11 @@ fn ordinal_sum(g: &LoopyGame, h: &LoopyGame) -> LoopyGame {
     for v in 0..h.n_vertices() {
         let mut sides = [Vec::new(), Vec::new()];
         for (side, left) in sides.iter_mut().zip([true, false]) {
-            side.extend(g.options(g.start(), left).iter().map(|&w| w + base - g.start()));
+            side.extend(
+                g.options(g.start(), left)
+                    .iter()
+                    .map(|&w| w + base - g.start()),
+            );
             side.extend(h.options(v, left).iter().map(|&w| w + shift));
         }
         let [l, r] = sides;

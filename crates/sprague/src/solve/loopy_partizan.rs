@@ -299,7 +299,11 @@ impl LoopyFigures {
     /// Each figure not given, with why, one line a reason (`degree,
     /// variety: undefined: ...`).
     pub fn left_out(&self) -> Vec<String> {
-        let birthday = self.birthday.as_ref().map(|_| String::new()).map_err(Clone::clone);
+        let birthday = self
+            .birthday
+            .as_ref()
+            .map(|_| String::new())
+            .map_err(Clone::clone);
         let figures = [
             ("left stop", &self.left_stop),
             ("right stop", &self.right_stop),
@@ -378,7 +382,9 @@ fn loopy_figures(
         };
     };
     let left_stop = within(arena, allowance, |a| a.left_stop(&s).map(|p| p.to_string()));
-    let right_stop = within(arena, allowance, |a| a.right_stop(&s).map(|p| p.to_string()));
+    let right_stop = within(arena, allowance, |a| {
+        a.right_stop(&s).map(|p| p.to_string())
+    });
     let degree = within(arena, allowance, |a| {
         let d = a.degree(&s)?;
         a.display_stopper(&d)
