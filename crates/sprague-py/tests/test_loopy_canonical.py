@@ -106,5 +106,16 @@ def test_a_loopy_game_beyond_the_limit_is_a_value_error():
     n = sprague.MAX_VALUE_VERTICES + 1
     # A cycle of n positions, Left moving round it.
     left, right = (lambda p: [(p + 1) % n]), (lambda p: [])
-    with pytest.raises(ValueError, match=f"has {n} positions in one strongly connected component: its value is computed for at most"):
+    with pytest.raises(ValueError, match=f"has {n} positions in one strongly connected component, more than {n - 1}"):
         sprague.canonical(left, right, 0)
+
+
+def test_analyze_and_compare_of_loopy_positions():
+    # CGSuite's CanonicalStopperTestCase: {pass|3/2} is 3/2under, both its
+    # stops 3/2under, its degree over and its variety under.
+    cgt = sprague.analyze("{pass|3/2}")["cgt"]
+    assert (cgt["left_stop"], cgt["right_stop"]) == ("3/2under", "3/2under")
+    assert (cgt["degree"], cgt["variety"]) == ("over", "under")
+    # over = over, though over - over is the draw over & under.
+    c = sprague.compare("over", "{0|pass}")
+    assert (c["relation"], c["difference"]) == ("=", "D")
