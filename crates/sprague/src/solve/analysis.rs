@@ -9,8 +9,6 @@ use sprague_loopy::graph::LoopyValue;
 use sprague_misere::misere::MisereFigures;
 use sprague_partizan::thermograph::Figures;
 
-use super::loopy_partizan::LoopyFigures;
-
 /// The value of a position in the theory that applies to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
@@ -59,6 +57,64 @@ impl Value {
             Value::Misere(figures) => Some(figures.form.clone()),
             Value::NotComputed(_) => None,
         }
+    }
+}
+
+/// The figures CGSuite gives beside a loopy partizan value (its
+/// `CanonicalStopper` and `StopperSidedValue` members): each the text in
+/// CGSuite's notation, or why it is not given (undefined for this value,
+/// or left out for costing more than the value: [`crate::figure_allowance`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopyFigures {
+    /// Left's stop, a pseudonumber (`on`, `over`, `3/2under`, `0`): a
+    /// stopper's only.
+    pub left_stop: Result<String, String>,
+    /// Right's stop.
+    pub right_stop: Result<String, String>,
+    /// The onside in its simplest form (the value, for a stopper).
+    pub onside: Result<String, String>,
+    /// The offside in its simplest form.
+    pub offside: Result<String, String>,
+    /// The degree, `G upsum -G` (a stopper's only).
+    pub degree: Result<String, String>,
+    /// The variety (a stable stopper's whose degree is idempotent).
+    pub variety: Result<String, String>,
+    /// The birthday of a loop-free stopper; `None` for a stopper with a
+    /// cycle, which is born on no day.
+    pub birthday: Result<Option<u64>, String>,
+}
+
+impl LoopyFigures {
+    /// Each figure not given, with why, one line a reason (`degree,
+    /// variety: undefined: ...`).
+    pub fn left_out(&self) -> Vec<String> {
+        let birthday = self
+            .birthday
+            .as_ref()
+            .map(|_| String::new())
+            .map_err(Clone::clone);
+        let figures = [
+            ("left stop", &self.left_stop),
+            ("right stop", &self.right_stop),
+            ("onside", &self.onside),
+            ("offside", &self.offside),
+            ("degree", &self.degree),
+            ("variety", &self.variety),
+            ("birthday", &birthday),
+        ];
+        let mut reasons: Vec<(Vec<&str>, &String)> = Vec::new();
+        for (name, figure) in figures {
+            if let Err(why) = figure {
+                match reasons.iter_mut().find(|(_, w)| *w == why) {
+                    Some((names, _)) => names.push(name),
+                    None => reasons.push((vec![name], why)),
+                }
+            }
+        }
+        reasons
+            .into_iter()
+            .map(|(names, why)| format!("{}: {why}", names.join(", ")))
+            .collect()
     }
 }
 

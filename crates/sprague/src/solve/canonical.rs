@@ -12,7 +12,7 @@ use crate::position::Position;
 use sprague_core::budget::Budget;
 use sprague_core::error::SolveError;
 use sprague_core::outcome::Outcome;
-use sprague_game::{Component, Key, Kind, Move, Play, Side};
+use sprague_game::{Component, GameClass, Key, Kind, Move, Play, Side};
 use sprague_partizan::cgt::{CanonicalArena, GameId};
 use sprague_partizan::thermograph::Figures;
 
@@ -467,7 +467,12 @@ pub fn compare(
     right: &Position,
     budget: &Budget,
 ) -> Result<Comparison, SolveError> {
-    if super::has_loopy_partizan(left) || super::has_loopy_partizan(right) {
+    let loopy = |p: &Position| {
+        p.components()
+            .iter()
+            .any(|c| c.class() == GameClass::LoopyPartizan)
+    };
+    if loopy(left) || loopy(right) {
         let (order, difference) = super::loopy_partizan::compare(left, right, budget)?;
         return Ok(Comparison {
             difference,

@@ -22,7 +22,7 @@ use sprague_game::{Component, Key, Kind, Side};
 use sprague_loopy::graph::{PartizanGraph, PartizanRetrograde};
 use sprague_loopy::loopy::{LoopyArena, LoopyGame, LoopyOutcome, SidedValue, Winner};
 
-use super::analysis::{Analysis, SumMove, Value};
+use super::analysis::{Analysis, LoopyFigures, SumMove, Value};
 use super::figures::{LeftOut, figure_allowance};
 
 /// The components of a sum, each split into its regions.
@@ -270,64 +270,6 @@ fn valued(arena: &mut LoopyArena, v: &SidedValue, before: u64) -> Value {
 /// `analyze` of it takes 0.45 s in all with this, release build, 2-core
 /// machine shared, 2026-11-29).
 pub const FIGURE_STATES: u64 = 1 << 22;
-
-/// The figures CGSuite gives beside a loopy partizan value (its
-/// `CanonicalStopper` and `StopperSidedValue` members): each the text in
-/// CGSuite's notation, or why it is not given (undefined for this value,
-/// or left out for costing more than the value: [`figure_allowance`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoopyFigures {
-    /// Left's stop, a pseudonumber (`on`, `over`, `3/2under`, `0`): a
-    /// stopper's only.
-    pub left_stop: Result<String, String>,
-    /// Right's stop.
-    pub right_stop: Result<String, String>,
-    /// The onside in its simplest form (the value, for a stopper).
-    pub onside: Result<String, String>,
-    /// The offside in its simplest form.
-    pub offside: Result<String, String>,
-    /// The degree, `G upsum -G` (a stopper's only).
-    pub degree: Result<String, String>,
-    /// The variety (a stable stopper's whose degree is idempotent).
-    pub variety: Result<String, String>,
-    /// The birthday of a loop-free stopper; `None` for a stopper with a
-    /// cycle, which is born on no day.
-    pub birthday: Result<Option<u64>, String>,
-}
-
-impl LoopyFigures {
-    /// Each figure not given, with why, one line a reason (`degree,
-    /// variety: undefined: ...`).
-    pub fn left_out(&self) -> Vec<String> {
-        let birthday = self
-            .birthday
-            .as_ref()
-            .map(|_| String::new())
-            .map_err(Clone::clone);
-        let figures = [
-            ("left stop", &self.left_stop),
-            ("right stop", &self.right_stop),
-            ("onside", &self.onside),
-            ("offside", &self.offside),
-            ("degree", &self.degree),
-            ("variety", &self.variety),
-            ("birthday", &birthday),
-        ];
-        let mut reasons: Vec<(Vec<&str>, &String)> = Vec::new();
-        for (name, figure) in figures {
-            if let Err(why) = figure {
-                match reasons.iter_mut().find(|(_, w)| *w == why) {
-                    Some((names, _)) => names.push(name),
-                    None => reasons.push((vec![name], why)),
-                }
-            }
-        }
-        reasons
-            .into_iter()
-            .map(|(names, why)| format!("{}: {why}", names.join(", ")))
-            .collect()
-    }
-}
 
 /// `figure` within `allowance` steps of the loopy theory's work
 /// ([`LoopyArena::work`]), or why not: a value the figure is undefined for
@@ -628,4 +570,60 @@ pub(super) fn analyze(
         drawing_moves,
         remoteness: explored.result.remoteness(0, side),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sprague_loopy::loopy::parse_loopy;
+
+    fn figures_of(text: &str, allowance: u64) -> LoopyFigures {
+        let mut arena = LoopyArena::new(Budget::DEFAULT);
+        let v = arena.evaluate(&parse_loopy(text).unwrap()).unwrap();
+        let written = arena.display(&v).unwrap();
+        loopy_figures(&mut arena, &v, &written, allowance)
+    }
+
+    /// A figure past its allowance is left out with that reason, the
+    /// others still given; within a large one, CGSuite's figures
+    /// (`CanonicalStopperTestCase`: `+-{5|pass}` has degree `over` and
+    /// variety `+-{10over|over}`).
+    #[test]
+    fn a_figure_past_its_allowance_is_left_out_with_why() {
+        let small = figures_of("+-{5|pass}", 10);
+        let why = "left out, it would take more work than the value itself (over 10 steps)";
+        assert_eq!(small.degree, Err(why.to_string()));
+        assert_eq!(small.variety, Err(why.to_string()));
+        assert!(
+            small
+                .left_out()
+                .contains(&format!("degree, variety: {why}"))
+        );
+        // The stops cost no product game.
+        assert_eq!(small.left_stop.as_deref(), Ok("5over"));
+        let large = figures_of("+-{5|pass}", FIGURE_STATES);
+        assert_eq!(large.degree.as_deref(), Ok("over"));
+        assert_eq!(large.variety.as_deref(), Ok("±{10over|over}"));
+        // The limit is lifted afterwards: the arena works on unbounded.
+        let again = figures_of("+-{5|pass}", FIGURE_STATES);
+        assert_eq!(again, large);
+    }
+
+    /// A sided value has no stops, degree or variety (CGSuite's are a
+    /// stopper's members); its sides are given (`SidedValueTestCase`:
+    /// `dud`'s onside is `on`, its offside `off`).
+    #[test]
+    fn a_sided_value_has_sides_and_no_stops() {
+        let f = figures_of("dud", FIGURE_STATES);
+        assert_eq!(
+            (f.onside.as_deref(), f.offside.as_deref()),
+            (Ok("on"), Ok("off"))
+        );
+        assert!(
+            f.left_stop
+                .as_ref()
+                .is_err_and(|why| why.starts_with("undefined"))
+        );
+        assert_eq!(f.left_out().len(), 1, "{:?}", f.left_out());
+    }
 }

@@ -34,9 +34,9 @@ mod sum_rules;
 
 use std::sync::Arc;
 
-pub use analysis::{Analysis, SumMove, Value};
+pub use analysis::{Analysis, LoopyFigures, SumMove, Value};
 pub use best::{MoveOutcome, REMOTENESS_POSITIONS, move_outcomes, remoteness};
-pub use loopy_partizan::{LoopyFigures, MAX_VALUE_VERTICES, loopy_game_value};
+pub use loopy_partizan::{MAX_VALUE_VERTICES, loopy_game_value};
 
 use crate::position::Position;
 use sprague_core::budget::Budget;
@@ -191,11 +191,6 @@ pub fn loopy_partizan_value(
         return Ok(None);
     }
     loopy_partizan::value(position, budget).map(Some)
-}
-
-/// Whether `position` has loopy partizan components.
-fn has_loopy_partizan(position: &Position) -> bool {
-    Kinds::of(position.components()).loopy_partizan
 }
 
 /// The analysis with the winning moves of `sides[0]` moving first, and
