@@ -880,21 +880,18 @@ impl<'t> Reader<'t> {
         })
     }
 
-    /// `unary (':' unary)*`, the ordinal sum from the left; each `:` is a
-    /// level of nesting, as braces are.
+    /// `unary (':' unary)*`, the ordinal sum from the left: a flat list,
+    /// built part by part, so a long chain is no deeper than its parts.
     fn ordinal(&mut self) -> Result<LoopyExpr, ParseError> {
         let mut parts = vec![self.unary()?];
-        let levels = self.nesting;
         loop {
             self.skip_space();
             if self.peek() != Some(':') {
                 break;
             }
             self.bump();
-            self.enter()?;
             parts.push(self.unary()?);
         }
-        self.nesting = levels;
         Ok(if parts.len() == 1 {
             parts.pop().expect("one part")
         } else {
