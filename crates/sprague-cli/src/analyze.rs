@@ -411,6 +411,28 @@ pub(crate) fn write_text(
             f.thermograph
         )?;
     }
+    if let Some(f) = analysis.loopy_figures() {
+        // A stopper's sides are its value: said once, in the value.
+        if let (Ok(on), Ok(off)) = (&f.onside, &f.offside)
+            && analysis.value_text().as_ref() != Some(on)
+        {
+            writeln!(out, "onside {on}, offside {off}")?;
+        }
+        if let (Ok(l), Ok(r)) = (&f.left_stop, &f.right_stop) {
+            writeln!(out, "stops {l} and {r}")?;
+        }
+        let named = [("degree", &f.degree), ("variety", &f.variety)];
+        let mut line: Vec<String> = named
+            .iter()
+            .filter_map(|(name, r)| r.as_ref().ok().map(|t| format!("{name} {t}")))
+            .collect();
+        if let Ok(Some(b)) = f.birthday {
+            line.push(format!("born on day {b}"));
+        }
+        if !line.is_empty() {
+            writeln!(out, "{}", line.join(", "))?;
+        }
+    }
     // A figure that would cost more than the value is left out: say so,
     // rather than let its absence read as "undefined".
     for why in analysis.figures_left_out() {

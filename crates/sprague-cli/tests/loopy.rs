@@ -15,6 +15,8 @@ fn on_is_won_by_left() {
         out,
         "L-position: Left wins whoever starts (value on)\n\
          remoteness 1: the game lasts 1 more move with best play\n\
+         stops on and on\n\
+         degree on, variety on\n\
          winning move for Left (moving first): move to {pass|}  ->  {pass|}\n\
          no winning move for Right (moving first)\n"
     );
@@ -87,6 +89,9 @@ fn a_sided_value_is_valued_and_has_no_moves() {
     assert_eq!(
         out,
         "PHat-position: Left wins when Right starts; Left moving first draws (value on & 0)\n\
+         onside on, offside 0\n\
+         left stop, right stop, degree, variety, birthday: undefined: the value is not a \
+         stopper (CGSuite gives it for a stopper only; see its onside and offside)\n\
          no moves listed: a sided value is a value, not a game with moves\n"
     );
     // over = {0|pass}, and a sum with 1 adds 1 to both sides.

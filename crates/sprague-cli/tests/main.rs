@@ -11,6 +11,9 @@ mod grid_table;
 mod hostile;
 mod long_values;
 mod loopy;
+#[path = "../../sprague/tests/loopy_cases.rs"]
+mod loopy_cases;
+mod loopy_cgsuite;
 mod misere_table;
 mod pictures;
 mod play;

@@ -335,7 +335,7 @@ pub fn parse_position(text: &str) -> Result<PositionSyntax, ParseError> {
                 let start = p.pos;
                 p.bump();
                 let term = p.component()?;
-                components.push(TermSyntax::Value(negated(term, start)?));
+                components.push(negated(term, start)?);
             }
             Some(_) => return Err(p.unexpected("`+`, `-` or the end of the position")),
         }
@@ -395,15 +395,18 @@ fn needs_loopy(expr: &sprague_loopy::loopy::LoopyExpr) -> bool {
         E::Form { label, left, right } => {
             label.is_some() || left.iter().chain(right).any(needs_loopy)
         }
-        E::Pass | E::Word(_) | E::OverUnder(..) | E::Upon { .. } => true,
+        E::Pass | E::Word(_) | E::OverUnder(..) | E::Upon { .. } | E::Sided(..) | E::Call(..) => {
+            true
+        }
         E::Short { .. } | E::UpPower { .. } | E::Label(..) => false,
         E::Tiny(_, g, _) | E::Neg(g) | E::Switch(g) => needs_loopy(g),
-        E::Sum(es) => es.iter().any(needs_loopy),
+        E::Sum(es) | E::Ordinal(es) => es.iter().any(needs_loopy),
     }
 }
 
-/// The term after a `-` of the sum at the top, as a negated value.
-fn negated(term: TermSyntax, minus: usize) -> Result<ValueSyntax, ParseError> {
+/// The term after a `-` of the sum at the top, negated: a value, or a
+/// loopy game or sided value in the loopy notation.
+fn negated(term: TermSyntax, minus: usize) -> Result<TermSyntax, ParseError> {
     let span = minus..term.span().end;
     let inner = match term {
         TermSyntax::Value(v) => v,
@@ -422,20 +425,28 @@ fn negated(term: TermSyntax, minus: usize) -> Result<ValueSyntax, ParseError> {
             ));
         }
         TermSyntax::Loopy(l) => {
-            return Err(ParseError::new(
-                ParseErrorKind::BadValue {
-                    reason: "a loopy game is not negated or subtracted here: write its negative \
-                             in the loopy notation"
-                        .to_string(),
+            // -(G & H) = -H & -G.
+            use sprague_loopy::loopy::{LoopyExpr, LoopySyntax};
+            let neg = |e: LoopyExpr| LoopyExpr::Neg(Box::new(e));
+            let syntax = match l.offside {
+                None => LoopySyntax {
+                    onside: neg(l.onside),
+                    offside: None,
+                    span,
                 },
-                l.span,
-            ));
+                Some(off) => LoopySyntax {
+                    onside: neg(off),
+                    offside: Some(neg(l.onside)),
+                    span,
+                },
+            };
+            return Ok(TermSyntax::Loopy(syntax));
         }
     };
-    Ok(ValueSyntax {
+    Ok(TermSyntax::Value(ValueSyntax {
         expr: ValueExpr::Neg(Box::new(inner)),
         span,
-    })
+    }))
 }
 
 struct Parser<'a> {

@@ -9,10 +9,10 @@
 use std::sync::Arc;
 
 use sprague::graph::{Graph, Retrograde};
-use sprague::json::CgtJson;
+use sprague::json::{CgtJson, LoopyCgtJson};
 use sprague::{
     Budget, CanonicalSolver, Component, GameId, GrundySolver, Impartial, ImpartialGame, Key, Kind,
-    LoopyArena, LoopyGame, Move, Nimber, Outcome, Partizan, Side, SolveError, grundy_sequence,
+    LoopyGame, Move, Nimber, Outcome, Partizan, Side, SolveError, Value, grundy_sequence,
 };
 
 use crate::explore::Options;
@@ -235,15 +235,14 @@ pub struct LoopyCanonical {
     pub value: String,
     /// The outcome class, draws included (`D`, `PHat`, ...).
     pub outcome: String,
-    /// The Left and Right stops, for a stopper (a sided value has none
-    /// here).
-    pub stops: Option<(String, String)>,
+    /// The figures of `analyze --json`'s `cgt` object for a loopy value.
+    pub cgt: LoopyCgtJson,
 }
 
 /// The value of position 0 of the loopy partizan game with Left's options
 /// `left` and Right's `right`, by the library's theory of loopy games
 /// (stoppers and sided values), its outcome by retrograde analysis, and
-/// its stops when it is a stopper.
+/// its figures (the `cgt` object of `analyze --json`).
 ///
 /// # Errors
 ///
@@ -281,28 +280,17 @@ pub fn loopy_canonical(
     }
     let [l, r] = graph;
     let game = LoopyGame::new(l, r, 0).reachable();
-    let k = game.largest_component();
-    if k > sprague::MAX_VALUE_VERTICES {
-        return Err(SolveError::unsupported(format!(
-            "the game is loopy and has {k} positions in one strongly connected component: its \
-             value is computed for at most {}",
-            sprague::MAX_VALUE_VERTICES
-        )));
+    match sprague::loopy_game_value(&game, &budget) {
+        Value::LoopyPartizan(value, figures) => Ok(LoopyCanonical {
+            value,
+            outcome: game.outcome().to_string(),
+            cgt: LoopyCgtJson::from(&*figures),
+        }),
+        Value::NotComputed(why) => Err(SolveError::unsupported(format!(
+            "the game is loopy and its value is not computed: {why}"
+        ))),
+        _ => unreachable!("a loopy game's value is a loopy partizan value"),
     }
-    let mut arena = LoopyArena::new(budget);
-    let value = arena.value(&game)?;
-    let stops = match value.as_stopper() {
-        Some(s) => Some((
-            arena.left_stop(s)?.to_string(),
-            arena.right_stop(s)?.to_string(),
-        )),
-        None => None,
-    };
-    Ok(LoopyCanonical {
-        value: arena.display(&value)?,
-        outcome: game.outcome().to_string(),
-        stops,
-    })
 }
 
 /// The outcome (`N`, `P` or `D`) and remoteness of position 0 of a loopy

@@ -530,9 +530,11 @@ fn grundy(py: Python<'_>, moves: &Bound<'_, PyAny>, start: &Bound<'_, PyAny>) ->
 /// (positions each reachable from the other; the limit of ``analyze``),
 /// else ``ValueError``. With
 /// ``figures=True`` its ``outcome`` may be a draw (``"D"``, ``"PHat"``,
-/// ``"PCheck"``, ``"NHat"``, ``"NCheck"``), and ``cgt`` holds only the
-/// stops (``left_stop``, ``right_stop``, which may be ``"on"``,
-/// ``"over"``...) of a stopper, and is ``None`` for a sided value.
+/// ``"PCheck"``, ``"NHat"``, ``"NCheck"``), and ``cgt`` holds the loopy
+/// figures of ``analyze --json``: ``left_stop`` and ``right_stop`` (which
+/// may be ``"on"``, ``"over"``, ``"3/2under"``), ``onside``, ``offside``,
+/// ``degree``, ``variety`` and ``birthday``, each ``None`` where undefined
+/// (the stops, degree and variety are a stopper's).
 ///
 /// ``left`` and ``right`` are each called once for each position reachable
 /// from ``start``; the canonical forms are computed in Rust, by the
@@ -568,15 +570,7 @@ fn canonical(
         let dict = PyDict::new(py);
         dict.set_item("value", answer.value)?;
         dict.set_item("outcome", answer.outcome)?;
-        match answer.stops {
-            Some((left_stop, right_stop)) => {
-                let cgt = PyDict::new(py);
-                cgt.set_item("left_stop", left_stop)?;
-                cgt.set_item("right_stop", right_stop)?;
-                dict.set_item("cgt", cgt)?;
-            }
-            None => dict.set_item("cgt", py.None())?,
-        }
+        dict.set_item("cgt", json_to_python(py, &to_json(&answer.cgt)?)?)?;
         return Ok(dict.into_any().unbind());
     }
     let too_long = || {

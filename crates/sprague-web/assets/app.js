@@ -223,6 +223,21 @@ function shortValue(v) {
   return head + " … (" + (v.length - 3072) + " more characters) … " + tail;
 }
 
+// A loopy partizan value's figures (CGSuite's): the stops of a stopper,
+// the sides of a sided value, the degree and variety where defined.
+function loopyFigures(cgt) {
+  if (!cgt || !("onside" in cgt)) return [];
+  const out = [];
+  if (cgt.left_stop !== null) out.push("stops " + cgt.left_stop + " and " + cgt.right_stop);
+  if (cgt.onside !== null && cgt.onside !== cgt.offside) {
+    out.push("onside " + shortValue(cgt.onside) + ", offside " + shortValue(cgt.offside));
+  }
+  if (cgt.degree !== null) out.push("degree " + shortValue(cgt.degree));
+  if (cgt.variety !== null) out.push("variety " + shortValue(cgt.variety));
+  if (cgt.birthday !== null) out.push("born on day " + cgt.birthday);
+  return out;
+}
+
 function showAnalysis(r) {
   $("result").hidden = false;
   const badge = $("outcome");
@@ -239,6 +254,7 @@ function showAnalysis(r) {
   const facts = [r.play === "misere" ? "misère play" : "normal play"];
   if (r.grundy !== null) facts.push("Grundy value " + r.grundy);
   if (r.value !== null) facts.push("value " + shortValue(r.value));
+  facts.push(...loopyFigures(r.cgt));
   facts.push("position " + r.position);
   $("values").textContent = facts.join(" · ");
   showMisere(r);
@@ -406,8 +422,8 @@ async function startGame() {
   if (!check.ok) { showError("error", text, check.body); return; }
   // In a partizan position you play Left (or Right, if ticked) and the
   // engine the other side: the analysis has CGSuite's figures (`cgt`)
-  // without a Grundy value only for short partizan positions under normal
-  // play; otherwise (misère play, loopy partizan games) the moves say whose
+  // without a Grundy value only for partizan positions under normal play
+  // (short or loopy); otherwise (misère play) the moves say whose
   // they are (the engine may move first, before the human's moves are
   // listed).
   let partizan = "cgt" in check.body && check.body.grundy == null;

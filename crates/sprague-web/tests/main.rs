@@ -1828,3 +1828,25 @@ async fn analyze_lists_both_players_winning_moves_with_their_side() {
         "{body}"
     );
 }
+
+/// A loopy partizan position's figures reach the explorer: the stops of
+/// a stopper and the sides of a sided value (CGSuite's
+/// `CanonicalStopperTestCase`: `{pass|3/2}` is `3/2under`, both stops
+/// `3/2under`, degree `over`, variety `under`; `SidedValueTestCase`:
+/// `dud`'s onside `on`, offside `off`), and the page shows them.
+#[tokio::test]
+async fn analyze_gives_a_loopy_values_figures() {
+    let body = get_ok(router(), "/api/analyze", &[("position", "{pass|3/2}")]).await;
+    assert_eq!(body["value"], "3/2under");
+    let cgt = &body["cgt"];
+    assert_eq!(cgt["left_stop"], "3/2under");
+    assert_eq!(cgt["right_stop"], "3/2under");
+    assert_eq!(cgt["degree"], "over");
+    assert_eq!(cgt["variety"], "under");
+    let body = get_ok(router(), "/api/analyze", &[("position", "dud")]).await;
+    assert_eq!(body["cgt"]["onside"], "on");
+    assert_eq!(body["cgt"]["offside"], "off");
+    assert_eq!(body["cgt"]["left_stop"], Value::Null);
+    let (_, _, script) = get_raw(router(), "/app.js", &[]).await;
+    assert!(script.contains("function loopyFigures(cgt)"));
+}

@@ -48,7 +48,7 @@ pub struct AnalysisJson {
     /// reports beside its canonical value, and for an impartial loop-free
     /// one those of its nimber; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cgt: Option<CgtJson>,
+    pub cgt: Option<Cgt>,
     /// For an impartial loop-free position under misère play, the figures
     /// CGSuite reports for its misère canonical form (`G⁻` and the genus
     /// from a search of the position where the form is beyond the budget);
@@ -206,6 +206,53 @@ impl From<&Figures> for CgtJson {
     }
 }
 
+/// The `cgt` object of `analyze`: a short game's figures, or a loopy
+/// partizan value's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Cgt {
+    /// The figures of a canonical short game (or of a nimber).
+    Short(CgtJson),
+    /// The figures of a loopy partizan value.
+    Loopy(LoopyCgtJson),
+}
+
+/// The `cgt` object of `analyze` for a loopy partizan position: CGSuite's
+/// figures of its value, each `null` where undefined or left out (the
+/// text output says why).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoopyCgtJson {
+    /// Left's stop as a pseudonumber (`on`, `over`, `3/2under`, `0`): a
+    /// stopper's only.
+    pub left_stop: Option<String>,
+    /// Right's stop.
+    pub right_stop: Option<String>,
+    /// The onside's simplest form (the value, for a stopper).
+    pub onside: Option<String>,
+    /// The offside's simplest form.
+    pub offside: Option<String>,
+    /// The degree, `G upsum -G` (a stopper's only).
+    pub degree: Option<String>,
+    /// The variety (a stable stopper's whose degree is idempotent).
+    pub variety: Option<String>,
+    /// The birthday (a loop-free stopper's only).
+    pub birthday: Option<u64>,
+}
+
+impl From<&crate::LoopyFigures> for LoopyCgtJson {
+    fn from(f: &crate::LoopyFigures) -> LoopyCgtJson {
+        LoopyCgtJson {
+            left_stop: f.left_stop.clone().ok(),
+            right_stop: f.right_stop.clone().ok(),
+            onside: f.onside.clone().ok(),
+            offside: f.offside.clone().ok(),
+            degree: f.degree.clone().ok(),
+            variety: f.variety.clone().ok(),
+            birthday: f.birthday.clone().ok().flatten(),
+        }
+    }
+}
+
 /// One move of a position: which component, what it does, and the whole
 /// position after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -258,7 +305,10 @@ impl AnalysisJson {
                     value: v.as_ref().and_then(Value::notation),
                 })
                 .collect(),
-            cgt: analysis.figures().as_ref().map(CgtJson::from),
+            cgt: match analysis.loopy_figures() {
+                Some(f) => Some(Cgt::Loopy(LoopyCgtJson::from(f))),
+                None => analysis.figures().as_ref().map(|f| Cgt::Short(f.into())),
+            },
             misere: analysis.misere().map(MisereJson::from),
             winning_moves: analysis.winning_moves.iter().map(MoveJson::from).collect(),
             drawing_moves: analysis.drawing_moves.iter().map(MoveJson::from).collect(),

@@ -91,8 +91,8 @@ pub use solve::misere::{
 };
 pub use solve::search::SumSearch;
 pub use solve::{
-    Analysis, MAX_VALUE_VERTICES, MoveList, MoveOutcome, MovePage, REMOTENESS_FLOOR,
+    Analysis, LoopyFigures, MAX_VALUE_VERTICES, MoveList, MoveOutcome, MovePage, REMOTENESS_FLOOR,
     REMOTENESS_POSITIONS, Reply, ReplyReason, STEPS_PER_REMOTENESS_POSITION, SumMove, Value,
-    analyze, analyze_for, loopy_partizan_value, move_outcomes, moves, moves_page, remoteness,
-    remoteness_allowance, remoteness_beside, reply,
+    analyze, analyze_for, loopy_game_value, loopy_partizan_value, move_outcomes, moves, moves_page,
+    remoteness, remoteness_allowance, remoteness_beside, reply,
 };

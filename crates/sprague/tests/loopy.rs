@@ -2,83 +2,14 @@
 //! `tests/data/loopy/`, each naming its source) and against a retrograde
 //! search written here, sharing no code with the library's.
 
-use std::collections::BTreeMap;
-
 use proptest::prelude::*;
 use sprague::{Budget, LoopyArena, LoopyGame, SidedValue, parse_loopy};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/loopy/");
+use super::loopy_cases::{EXPECTED_FAILURES, FILES, agrees, cases, expand};
 
 fn budget() -> Budget {
     Budget::positions(1 << 24)
 }
-
-/// The cases of a data file: each a map from field to CGSuite's result.
-fn cases(name: &str) -> Vec<BTreeMap<String, String>> {
-    let text = std::fs::read_to_string(format!("{DATA}{name}")).expect("data file");
-    let mut out = Vec::new();
-    let mut case = BTreeMap::new();
-    for line in text.lines().chain(std::iter::once("")) {
-        if line.starts_with('#') {
-            continue;
-        }
-        if line.trim().is_empty() {
-            if !case.is_empty() {
-                out.push(std::mem::take(&mut case));
-            }
-            continue;
-        }
-        let (field, value) = line.split_once(' ').expect("a field and its value");
-        case.insert(field.to_string(), value.to_string());
-    }
-    out
-}
-
-/// CGSuite's text as this library writes it: `, ` between options, `±`
-/// for `+-`.
-fn ours(cgsuite: &str) -> String {
-    cgsuite.replace("+-", "±").replace(',', ", ")
-}
-
-/// CGSuite's `begin NAME := EXPR; BODY end` as one expression: `NAME`
-/// replaced by `(EXPR)` in `BODY`.
-fn expand(x: &str) -> String {
-    let Some(inner) = x
-        .strip_prefix("begin ")
-        .and_then(|s| s.strip_suffix(" end"))
-    else {
-        return x.to_string();
-    };
-    let (binding, body) = inner.split_once(';').expect("one binding");
-    let (name, expr) = binding.split_once(":=").expect("NAME := EXPR");
-    body.trim()
-        .replace(name.trim(), &format!("({})", expr.trim()))
-}
-
-/// The cases CGSuite answers that this library does not yet, with why.
-/// Each is checked to fail still (so it leaves this list when it starts
-/// passing).
-const EXPECTED_FAILURES: &[(&str, &str, &str)] = &[(
-    "begin uponth := {0||0|0,pass}; {0|uponth||-uponth} end",
-    "variety",
-    "the value agrees, but CGSuite orders two loopy options by their hash codes \
-         (`^[on]*,^<on>`); this library by a colour refinement of the graph (`^<on>, ^[on]*`)",
-)];
-
-/// CGSuite's errors that say what one of this library's says in other
-/// words: a `SidedValue` whose sides are not stoppers has no `Onside` or
-/// `Offside` member in CGSuite (only a `StopperSidedValue` has), and here
-/// the side asked for as a stopper is not one.
-const SAME_ERRORS: &[(&str, &str)] = &[
-    (
-        "Not a method or member variable: `Onside` (in object of class `game.SidedValue`)",
-        "the onside is not a stopper",
-    ),
-    (
-        "Not a method or member variable: `Offside` (in object of class `game.SidedValue`)",
-        "the offside is not a stopper",
-    ),
-];
 
 /// What a field of a case gives here, or the error's text after `!!`.
 fn answer(
@@ -144,24 +75,6 @@ fn answer(
     }
 }
 
-/// Whether CGSuite's result and ours agree: the same text, or both errors
-/// saying the same (CGSuite's sentence, lower case, without its period, or
-/// its equivalent in [`SAME_ERRORS`]).
-fn agrees(cgsuite: &str, got: &str) -> bool {
-    match cgsuite.strip_prefix("!!") {
-        Some(message) => {
-            let message = SAME_ERRORS
-                .iter()
-                .find(|&&(theirs, _)| theirs == message)
-                .map_or(message, |&(_, ours)| ours);
-            let message = message.trim_end_matches('.').to_lowercase();
-            got.strip_prefix("!!")
-                .is_some_and(|g| g.to_lowercase().contains(&message))
-        }
-        None => ours(cgsuite) == got,
-    }
-}
-
 fn run(file: &str) -> (usize, usize) {
     let mut arena = LoopyArena::new(budget());
     let (mut passed, mut expected_failures) = (0, 0);
@@ -213,7 +126,7 @@ fn cgsuite_sided_value_cases() {
 
 #[test]
 fn every_expected_failure_names_a_case() {
-    let all: Vec<String> = ["cgsuite_stoppers.txt", "cgsuite_sided.txt"]
+    let all: Vec<String> = FILES
         .iter()
         .flat_map(|f| cases(f))
         .map(|c| c["x"].clone())

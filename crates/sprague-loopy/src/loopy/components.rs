@@ -138,6 +138,7 @@ impl<'a> Product<'a> {
         let n_states = n_pairs * 2 * flags;
         budget.check_positions(n_states as u64)?;
         budget.check_time()?;
+        super::game::count_work(n_states as u64)?;
         // State ((pair * 2 + mover) * flags + flag), mover 0 for Left; two
         // dead ends after them: Right stuck (Left has won) and Left stuck.
         let win = n_states as u32;

@@ -3,6 +3,7 @@
 //! player to move (draws allowed), who survives, and the Büchi game that
 //! compares sides.
 
+use std::cell::Cell;
 use std::fmt;
 
 use rustc_hash::FxHashMap;
@@ -10,6 +11,50 @@ use rustc_hash::FxHashMap;
 use crate::graph::PartizanGraph;
 use sprague_core::budget::Budget;
 use sprague_core::error::SolveError;
+
+thread_local! {
+    /// The states of every product game built on this thread (sums,
+    /// comparisons, the simplification's products): the work of the
+    /// loopy theory, as [`crate::loopy::LoopyArena::work`] reads it.
+    static WORK: Cell<u64> = const { Cell::new(0) };
+    /// The count of [`WORK`] past which a product is refused, if any.
+    static WORK_LIMIT: Cell<Option<u64>> = const { Cell::new(None) };
+    /// Whether a product was refused for [`WORK_LIMIT`] since it was set.
+    static WORK_LIMIT_REACHED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Counts `states` of a product game as work, refused past the limit set
+/// by [`set_work_limit`].
+pub(crate) fn count_work(states: u64) -> Result<(), SolveError> {
+    let work = WORK.with(|w| {
+        let total = w.get().saturating_add(states);
+        w.set(total);
+        total
+    });
+    match WORK_LIMIT.with(Cell::get) {
+        Some(limit) if work > limit => {
+            WORK_LIMIT_REACHED.with(|r| r.set(true));
+            Err(SolveError::BudgetExceeded { limit })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The work counted on this thread so far.
+pub(crate) fn work() -> u64 {
+    WORK.with(Cell::get)
+}
+
+/// Refuses work past `until` (a count of [`work`]), or lifts the limit.
+pub(crate) fn set_work_limit(until: Option<u64>) {
+    WORK_LIMIT.with(|l| l.set(until));
+    WORK_LIMIT_REACHED.with(|r| r.set(false));
+}
+
+/// Whether work was refused since the limit was last set.
+pub(crate) fn work_limit_reached() -> bool {
+    WORK_LIMIT_REACHED.with(Cell::get)
+}
 
 /// A loopy partizan game: the vertices `0..n` with Left's and Right's
 /// options of each, and the vertex play starts from. A move may return to
@@ -271,6 +316,7 @@ impl LoopyGame {
                         Some(&id) => id,
                         None => {
                             budget.check_positions(pairs.len() as u64)?;
+                            count_work(1)?;
                             let id = pairs.len() as u32;
                             index.insert(pair, id);
                             pairs.push(pair);
@@ -739,6 +785,7 @@ pub(crate) fn le_all(
     let states = pairs * 2 * flags;
     budget.check_positions(states as u64)?;
     budget.check_time()?;
+    count_work(states as u64)?;
     // State ((u * nh + v) * 2 + mover) * flags + flag, flag 1 when the
     // move into it was in the component that counts for Left.
     let id = |u: u32, v: u32, left_to_move: bool, flag: usize| -> u32 {

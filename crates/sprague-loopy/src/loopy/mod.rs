@@ -40,5 +40,7 @@ mod notation;
 mod stopper;
 
 pub use game::{LoopyGame, LoopyOutcome, Winner};
-pub use notation::{LoopyExpr, LoopySyntax, MAX_LOOPY_NUMBER, parse_loopy, parse_loopy_term};
+pub use notation::{
+    LoopyExpr, LoopyFunction, LoopySyntax, MAX_LOOPY_NUMBER, parse_loopy, parse_loopy_term,
+};
 pub use stopper::{LoopyArena, Pseudonumber, SidedValue, Stopper};

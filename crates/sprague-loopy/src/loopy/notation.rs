@@ -540,6 +540,67 @@ pub enum LoopyExpr {
     Switch(Box<LoopyExpr>),
     /// `G + H + ...`.
     Sum(Vec<LoopyExpr>),
+    /// `G : H : ...`, the ordinal sum, from the left.
+    Ordinal(Vec<LoopyExpr>),
+    /// `G & H` as an option inside braces: the form's onside takes `G`
+    /// there, its offside `H` (CGSuite's rule).
+    Sided(Box<LoopyExpr>, Box<LoopyExpr>),
+    /// `upsum(G, H)`, `downsum(G, H)`, `onside(G)`, `offside(G)`,
+    /// `degree(G)`, `variety(G)`: a stopper found from the arguments' values.
+    Call(LoopyFunction, Vec<LoopyExpr>),
+}
+
+/// The functions of loopy values the notation reads, each giving a stopper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopyFunction {
+    /// `upsum(G, H)`: the onside of `G + H`, for stoppers `G` and `H`.
+    Upsum,
+    /// `downsum(G, H)`: the offside of `G + H`.
+    Downsum,
+    /// `onside(G)`: the onside of `G`'s value, when it is a stopper.
+    Onside,
+    /// `offside(G)`: the offside.
+    Offside,
+    /// `degree(G)`: `G upsum -G`, for a stopper `G`.
+    Degree,
+    /// `variety(G)`: the variety of a stable stopper whose degree is
+    /// idempotent.
+    Variety,
+}
+
+impl LoopyFunction {
+    /// The function a name calls, if any.
+    fn named(name: &str) -> Option<LoopyFunction> {
+        Some(match name {
+            "upsum" => LoopyFunction::Upsum,
+            "downsum" => LoopyFunction::Downsum,
+            "onside" => LoopyFunction::Onside,
+            "offside" => LoopyFunction::Offside,
+            "degree" => LoopyFunction::Degree,
+            "variety" => LoopyFunction::Variety,
+            _ => return None,
+        })
+    }
+
+    /// The function's name as written.
+    pub fn name(self) -> &'static str {
+        match self {
+            LoopyFunction::Upsum => "upsum",
+            LoopyFunction::Downsum => "downsum",
+            LoopyFunction::Onside => "onside",
+            LoopyFunction::Offside => "offside",
+            LoopyFunction::Degree => "degree",
+            LoopyFunction::Variety => "variety",
+        }
+    }
+
+    /// How many arguments it takes.
+    fn arity(self) -> usize {
+        match self {
+            LoopyFunction::Upsum | LoopyFunction::Downsum => 2,
+            _ => 1,
+        }
+    }
 }
 
 impl LoopyExpr {
@@ -556,9 +617,53 @@ impl LoopyExpr {
             | LoopyExpr::OverUnder(..)
             | LoopyExpr::Upon { .. }
             | LoopyExpr::Tiny(..) => true,
+            LoopyExpr::Sided(..) | LoopyExpr::Call(..) => true,
             LoopyExpr::Short { .. } | LoopyExpr::UpPower { .. } => false,
             LoopyExpr::Neg(e) | LoopyExpr::Switch(e) => e.is_loopy(),
-            LoopyExpr::Sum(es) => es.iter().any(LoopyExpr::is_loopy),
+            LoopyExpr::Sum(es) | LoopyExpr::Ordinal(es) => es.iter().any(LoopyExpr::is_loopy),
+        }
+    }
+
+    /// Whether `G & H` is written somewhere inside (as an option).
+    pub fn has_sided(&self) -> bool {
+        match self {
+            LoopyExpr::Sided(..) => true,
+            LoopyExpr::Form { left, right, .. } => {
+                left.iter().chain(right).any(LoopyExpr::has_sided)
+            }
+            LoopyExpr::Tiny(_, e, _) | LoopyExpr::Neg(e) | LoopyExpr::Switch(e) => e.has_sided(),
+            LoopyExpr::Sum(es) | LoopyExpr::Ordinal(es) => es.iter().any(LoopyExpr::has_sided),
+            // A function's arguments are valued on their own.
+            _ => false,
+        }
+    }
+
+    /// The expression with each `G & H` inside replaced by `G` (`onside`)
+    /// or `H`: the game whose onside (offside) is the value's.
+    pub fn side(&self, onside: bool) -> LoopyExpr {
+        let side = |e: &LoopyExpr| e.side(onside);
+        match self {
+            LoopyExpr::Sided(on, off) => if onside { on } else { off }.side(onside),
+            LoopyExpr::Form { label, left, right } => LoopyExpr::Form {
+                label: label.clone(),
+                left: left.iter().map(side).collect(),
+                right: right.iter().map(side).collect(),
+            },
+            // Tiny(G) = {x || x | x - G} takes G's negative, Miny(G) =
+            // {x + G | x || x} G itself.
+            LoopyExpr::Tiny(x, e, tiny) => {
+                LoopyExpr::Tiny(x.clone(), Box::new(e.side(onside != *tiny)), *tiny)
+            }
+            LoopyExpr::Neg(e) => LoopyExpr::Neg(Box::new(e.side(!onside))),
+            // ±G = {G | -G}, whose Right option takes -G's side.
+            LoopyExpr::Switch(e) => LoopyExpr::Form {
+                label: None,
+                left: vec![side(e)],
+                right: vec![LoopyExpr::Neg(Box::new(e.side(!onside)))],
+            },
+            LoopyExpr::Sum(es) => LoopyExpr::Sum(es.iter().map(side).collect()),
+            LoopyExpr::Ordinal(es) => LoopyExpr::Ordinal(es.iter().map(side).collect()),
+            other => other.clone(),
         }
     }
 }
@@ -568,6 +673,12 @@ impl LoopySyntax {
     /// reader reads as well).
     pub fn is_loopy(&self) -> bool {
         self.offside.is_some() || self.onside.is_loopy()
+    }
+
+    /// Whether this is a sided value rather than a game: `G & H`, or a
+    /// form with such an option.
+    pub fn is_sided(&self) -> bool {
+        self.offside.is_some() || self.onside.has_sided()
     }
 }
 
@@ -649,7 +760,14 @@ struct Reader<'t> {
     too_large: Option<ParseError>,
 }
 
-const WORDS: [&str; 6] = ["on", "off", "over", "under", "upon", "dud"];
+const WORDS: [&str; 8] = [
+    "on", "off", "over", "under", "upon", "dud", "uponth", "upover",
+];
+
+/// The words defined by a form (CGSuite's tutorial of loopy games,
+/// `loopy-games.cgsh`, and its `EvalTest`: `uponth := {0||0|0,pass}`,
+/// printed `^<on>`; `upover := {0|*,pass}`).
+const DEFINED_WORDS: [(&str, &str); 2] = [("uponth", "{0||0|0,pass}"), ("upover", "{0|*,pass}")];
 
 impl<'t> Reader<'t> {
     fn new(text: &'t str, base: usize) -> Reader<'t> {
@@ -739,17 +857,17 @@ impl<'t> Reader<'t> {
     /// `unary (('+' | '-') unary)*`; at the top of a position term a `+`
     /// ends the value instead.
     fn sum(&mut self, top: bool) -> Result<LoopyExpr, ParseError> {
-        let mut terms = vec![self.unary()?];
+        let mut terms = vec![self.ordinal()?];
         loop {
             self.skip_space();
             match self.peek() {
                 Some('+') if !(top && self.in_position) && self.peek_at(1) != Some('-') => {
                     self.bump();
-                    terms.push(self.unary()?);
+                    terms.push(self.ordinal()?);
                 }
                 Some('-') if !(top && self.in_position) => {
                     self.bump();
-                    let t = self.unary()?;
+                    let t = self.ordinal()?;
                     terms.push(LoopyExpr::Neg(Box::new(t)));
                 }
                 _ => break,
@@ -759,6 +877,25 @@ impl<'t> Reader<'t> {
             terms.pop().expect("one term")
         } else {
             LoopyExpr::Sum(terms)
+        })
+    }
+
+    /// `unary (':' unary)*`, the ordinal sum from the left: a flat list,
+    /// built part by part, so a long chain is no deeper than its parts.
+    fn ordinal(&mut self) -> Result<LoopyExpr, ParseError> {
+        let mut parts = vec![self.unary()?];
+        loop {
+            self.skip_space();
+            if self.peek() != Some(':') {
+                break;
+            }
+            self.bump();
+            parts.push(self.unary()?);
+        }
+        Ok(if parts.len() == 1 {
+            parts.pop().expect("one part")
+        } else {
+            LoopyExpr::Ordinal(parts)
         })
     }
 
@@ -783,17 +920,63 @@ impl<'t> Reader<'t> {
             }
             Some('±') => {
                 self.bump();
-                self.unary().map(|e| LoopyExpr::Switch(Box::new(e)))
+                self.switch()
             }
             Some('+') if self.peek_at(1) == Some('-') => {
                 self.bump();
                 self.bump();
-                self.unary().map(|e| LoopyExpr::Switch(Box::new(e)))
+                self.switch()
             }
             _ => self.primary(),
         };
         self.nesting -= 1;
         result
+    }
+
+    /// After `±`: CGSuite's multiple switch `±{a, b}` = `{a, b | -a, -b}`
+    /// (braces without a bar), or the switch `{G | -G}` of any other `G`.
+    fn switch(&mut self) -> Result<LoopyExpr, ParseError> {
+        self.skip_space();
+        if self.peek() == Some('{') {
+            let start = self.at;
+            self.bump();
+            self.enter()?;
+            let mut items = Vec::new();
+            let closed = loop {
+                self.skip_space();
+                if self.peek() == Some('}') && items.is_empty() {
+                    break false;
+                }
+                match self.option() {
+                    Ok(item) => items.push(item),
+                    Err(_) => break false,
+                }
+                self.skip_space();
+                match self.peek() {
+                    Some(',') => self.bump(),
+                    Some('}') => {
+                        self.bump();
+                        break true;
+                    }
+                    _ => break false,
+                }
+            };
+            self.nesting -= 1;
+            if closed {
+                let right = items
+                    .iter()
+                    .map(|e| LoopyExpr::Neg(Box::new(e.clone())))
+                    .collect();
+                return Ok(LoopyExpr::Form {
+                    label: None,
+                    left: items,
+                    right,
+                });
+            }
+            // A form with a bar: read again as one.
+            self.at = start;
+        }
+        self.unary().map(|e| LoopyExpr::Switch(Box::new(e)))
     }
 
     fn word(&self) -> &'t str {
@@ -811,7 +994,7 @@ impl<'t> Reader<'t> {
             Some('(') => {
                 self.bump();
                 self.enter()?;
-                let e = self.sum(false)?;
+                let e = self.option()?;
                 self.nesting -= 1;
                 self.skip_space();
                 if self.peek() != Some(')') {
@@ -834,8 +1017,13 @@ impl<'t> Reader<'t> {
             Some(c) if c.is_ascii_alphabetic() => {
                 let word = self.word();
                 self.at += word.len();
-                if (word == "Tiny" || word == "Miny") && self.peek() == Some('(') {
-                    return self.tiny(Dyadic::ZERO, word == "Tiny");
+                if matches!(word, "Tiny" | "Miny" | "tiny" | "miny") && self.peek() == Some('(') {
+                    return self.tiny(Dyadic::ZERO, matches!(word, "Tiny" | "tiny"));
+                }
+                if let Some(f) = LoopyFunction::named(word)
+                    && self.peek() == Some('(')
+                {
+                    return self.call(f);
                 }
                 if self.peek() == Some('{') {
                     if WORDS.contains(&word) || word == "pass" {
@@ -891,13 +1079,60 @@ impl<'t> Reader<'t> {
                     items.push(Item::Comma);
                 }
                 None => return Err(self.error("`}`")),
-                _ => items.push(Item::Value(self.sum(false)?)),
+                _ => items.push(Item::Value(self.option()?)),
             }
         }
         self.nesting -= 1;
         let span = start..self.at;
         let form = split(items, label).map_err(|reason| self.bad(reason, span))?;
         Ok(form)
+    }
+
+    /// An option inside braces: a value, or a sided value `G & H`.
+    fn option(&mut self) -> Result<LoopyExpr, ParseError> {
+        let on = self.sum(false)?;
+        self.skip_space();
+        if self.peek() != Some('&') {
+            return Ok(on);
+        }
+        self.bump();
+        let off = self.sum(false)?;
+        Ok(LoopyExpr::Sided(Box::new(on), Box::new(off)))
+    }
+
+    /// `f(G, ...)` after the function's name.
+    fn call(&mut self, f: LoopyFunction) -> Result<LoopyExpr, ParseError> {
+        self.bump(); // '('
+        self.enter()?;
+        let mut args = vec![self.option()?];
+        loop {
+            self.skip_space();
+            match self.peek() {
+                Some(',') => {
+                    self.bump();
+                    args.push(self.option()?);
+                }
+                Some(')') => {
+                    self.bump();
+                    break;
+                }
+                _ => return Err(self.error("`,` or `)`")),
+            }
+        }
+        self.nesting -= 1;
+        if args.len() != f.arity() {
+            let n = f.arity();
+            return Err(self.bad(
+                format!(
+                    "`{}` takes {n} argument{}, not {}",
+                    f.name(),
+                    if n == 1 { "" } else { "s" },
+                    args.len()
+                ),
+                self.at - 1..self.at,
+            ));
+        }
+        Ok(LoopyExpr::Call(f, args))
     }
 
     fn tiny(&mut self, translation: Dyadic, tiny: bool) -> Result<LoopyExpr, ParseError> {
@@ -1035,10 +1270,10 @@ impl<'t> Reader<'t> {
             self.at += word.len();
             return Ok(LoopyExpr::OverUnder(number, word == "over"));
         }
-        if (word == "Tiny" || word == "Miny") && ups == 0 && star == 0 {
+        if matches!(word, "Tiny" | "Miny" | "tiny" | "miny") && ups == 0 && star == 0 {
             self.at += word.len();
             if self.peek() == Some('(') {
-                return self.tiny(number, word == "Tiny");
+                return self.tiny(number, matches!(word, "Tiny" | "tiny"));
             }
             return Err(self.error("`(`"));
         }
@@ -1134,6 +1369,34 @@ fn side(items: Vec<Item>) -> Result<Vec<LoopyExpr>, String> {
 // ---------------------------------------------------------------------------
 // From syntax to games.
 
+/// The ordinal sum `G : H` (a move in `G` leaves `H` behind; a move in `H`
+/// keeps the base `G`): `H`'s positions `h` become `G : h`, whose options
+/// are `G`'s options and `G : h'` for `h`'s. Either may be loopy (`1 : off
+/// = {0 | pass}`, `over`).
+fn ordinal_sum(g: &LoopyGame, h: &LoopyGame) -> LoopyGame {
+    let mut b = Builder {
+        left: Vec::new(),
+        right: Vec::new(),
+    };
+    let base = b.embed(g);
+    let shift = b.left.len() as u32;
+    for v in 0..h.n_vertices() {
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, left) in sides.iter_mut().zip([true, false]) {
+            side.extend(
+                g.options(g.start(), left)
+                    .iter()
+                    .map(|&w| w + base - g.start()),
+            );
+            side.extend(h.options(v, left).iter().map(|&w| w + shift));
+        }
+        let [l, r] = sides;
+        b.left.push(l);
+        b.right.push(r);
+    }
+    b.finish(shift + h.start())
+}
+
 /// A graph being built: each form a vertex, with the labels in scope.
 struct Builder {
     left: Vec<Vec<u32>>,
@@ -1173,14 +1436,77 @@ impl LoopyArena {
     /// sided value whose offside is above its onside, or a side that is
     /// not reduced to a stopper; the budget's errors.
     pub fn evaluate(&mut self, syntax: &LoopySyntax) -> Result<SidedValue, SolveError> {
-        let on = self.game_of(&syntax.onside)?;
         match &syntax.offside {
-            None => self.value(&on),
+            None => self.value_of(&syntax.onside),
             Some(off) => {
-                let off = self.game_of(off)?;
-                let on = self.value(&on)?;
-                let off = self.value(&off)?;
+                let on = self.value_of(&syntax.onside)?;
+                let off = self.value_of(off)?;
                 self.sides_of(&on, &off)
+            }
+        }
+    }
+
+    /// The value of an expression: of its game, or where it has sided
+    /// options (`{2&-2|1&-2}`), the onside of the game with each option's
+    /// onside and the offside of the game with each option's offside
+    /// (CGSuite's rule: `{2|1} & -2*`).
+    fn value_of(&mut self, expr: &LoopyExpr) -> Result<SidedValue, SolveError> {
+        if !expr.has_sided() {
+            let game = self.game_of(expr)?;
+            return self.value(&game);
+        }
+        let on = self.game_of(&expr.side(true))?;
+        let off = self.game_of(&expr.side(false))?;
+        let on = self.value(&on)?;
+        let off = self.value(&off)?;
+        self.sides_of(&on, &off)
+    }
+
+    /// The stopper an expression's value is, or why it must be one.
+    fn stopper_of(&mut self, expr: &LoopyExpr, f: LoopyFunction) -> Result<Stopper, SolveError> {
+        let v = self.value_of(expr)?;
+        v.as_stopper().cloned().ok_or_else(|| {
+            SolveError::unsupported(format!(
+                "`{}` is of stoppers, and an argument is a sided value `onside & offside`",
+                f.name()
+            ))
+        })
+    }
+
+    /// The stopper `f(args)`.
+    fn call(&mut self, f: LoopyFunction, args: &[LoopyExpr]) -> Result<Stopper, SolveError> {
+        match f {
+            LoopyFunction::Upsum | LoopyFunction::Downsum => {
+                let g = self.stopper_of(&args[0], f)?;
+                let h = self.stopper_of(&args[1], f)?;
+                if f == LoopyFunction::Upsum {
+                    self.upsum(&g, &h)
+                } else {
+                    self.downsum(&g, &h)
+                }
+            }
+            LoopyFunction::Onside | LoopyFunction::Offside => {
+                let v = self.value_of(&args[0])?;
+                let side = if f == LoopyFunction::Onside {
+                    v.onside()
+                } else {
+                    v.offside()
+                };
+                side.cloned().ok_or_else(|| {
+                    SolveError::unsupported(format!(
+                        "the {} of that value is not a stopper (its sides are games with \
+                         an infinite alternating sequence of moves)",
+                        f.name()
+                    ))
+                })
+            }
+            LoopyFunction::Degree => {
+                let g = self.stopper_of(&args[0], f)?;
+                self.degree(&g)
+            }
+            LoopyFunction::Variety => {
+                let g = self.stopper_of(&args[0], f)?;
+                self.variety(&g)
             }
         }
     }
@@ -1411,6 +1737,14 @@ impl LoopyArena {
                     vec![vec![0], vec![2], vec![]],
                     vec![vec![1], vec![2], vec![]],
                 ),
+                word if DEFINED_WORDS.iter().any(|(w, _)| *w == word) => {
+                    let form = DEFINED_WORDS
+                        .iter()
+                        .find(|(w, _)| *w == word)
+                        .map_or("", |(_, f)| f);
+                    let syntax = parse_loopy(form).expect("a defined word's form reads");
+                    self.game_of(&syntax.onside)?
+                }
                 _ => graph(vec![vec![0]], vec![vec![0]]),
             },
             LoopyExpr::Short { number, ups, star } => {
@@ -1508,6 +1842,21 @@ impl LoopyArena {
                 }
                 total
             }
+            LoopyExpr::Ordinal(es) => {
+                let mut total = self.closed_game(&es[0])?;
+                for e in &es[1..] {
+                    let h = self.closed_game(e)?;
+                    total = ordinal_sum(&total, &h);
+                }
+                total
+            }
+            LoopyExpr::Sided(..) => {
+                return Err(SolveError::unsupported(
+                    "`G & H` is a sided value, not a game: it is an option of a form, or the \
+                     whole value",
+                ));
+            }
+            LoopyExpr::Call(f, args) => self.call(*f, args)?.game().clone(),
         })
     }
 

@@ -222,6 +222,27 @@ impl LoopyArena {
         &self.budget
     }
 
+    /// The work of the loopy theory done on this thread so far: the states
+    /// of every product game built (sums, comparisons, the
+    /// simplification's products), a measure of its cost that does not
+    /// depend on the machine.
+    pub fn work(&self) -> u64 {
+        super::game::work()
+    }
+
+    /// Refuses any product game that would take [`LoopyArena::work`] past
+    /// `until` (with `BudgetExceeded` of that count), or lifts the limit
+    /// (`None`). The limit is the thread's, not the arena's: lift it when
+    /// done.
+    pub fn limit_work(&mut self, until: Option<u64>) {
+        super::game::set_work_limit(until);
+    }
+
+    /// Whether a product game was refused for the limit since it was set.
+    pub fn work_limit_reached(&self) -> bool {
+        super::game::work_limit_reached()
+    }
+
     /// The canonical forms of the loop-free parts.
     pub fn canonical_arena(&mut self) -> &mut CanonicalArena {
         &mut self.arena
@@ -379,6 +400,22 @@ impl LoopyArena {
     pub fn equal_sided(&self, g: &SidedValue, h: &SidedValue) -> Result<bool, SolveError> {
         Ok(self.equal_forms(&g.onside, &h.onside, Side::On)?
             && self.equal_forms(&g.offside, &h.offside, Side::Off)?)
+    }
+
+    /// `g <= h` for sided values (CGSuite's order): the onsides compared
+    /// in the onsides' order and the offsides in the offsides' (for
+    /// stoppers, the stoppers' order).
+    ///
+    /// # Errors
+    ///
+    /// The budget's errors.
+    pub fn le_sided(&self, g: &SidedValue, h: &SidedValue) -> Result<bool, SolveError> {
+        let le_forms = |a: &SideForm, b: &SideForm, side: Side| match (a.stopper(), b.stopper()) {
+            (Some(x), Some(y)) => self.le(x, y),
+            _ => le(a.game(), b.game(), side, &self.budget),
+        };
+        Ok(le_forms(&g.onside, &h.onside, Side::On)?
+            && le_forms(&g.offside, &h.offside, Side::Off)?)
     }
 
     /// The negative of a stopper.
@@ -654,6 +691,23 @@ impl LoopyArena {
             ([a], [b]) if *a == v => number(&self.arena, *b).map(Pseudonumber::Under),
             _ => None,
         })
+    }
+
+    /// The birthday of a loop-free stopper (its canonical short game's);
+    /// `None` for one with a cycle, which is born on no day.
+    ///
+    /// # Errors
+    ///
+    /// The budget's errors.
+    pub fn birthday(&mut self, g: &Stopper) -> Result<Option<u64>, SolveError> {
+        if !g.is_loopfree() {
+            return Ok(None);
+        }
+        let short = self.short_forms(g)?;
+        match short[0] {
+            Some(id) => self.arena.birthday(id).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// The stopper as a pseudonumber (a number, `on`, `off`, `x over`,

@@ -64,7 +64,7 @@ pub fn build_loopy(syntax: &LoopySyntax) -> Result<Arc<dyn Component>, ParseErro
     let bad =
         |reason: String| ParseError::new(ParseErrorKind::BadValue { reason }, syntax.span.clone());
     let mut arena = LoopyArena::new(Budget::positions(BUILD_POSITIONS));
-    let game = if syntax.offside.is_some() {
+    let game = if syntax.is_sided() {
         let value = arena.evaluate(syntax).map_err(|e| bad(e.to_string()))?;
         let equal = match (value.onside(), value.offside()) {
             (Some(on), Some(off)) => arena.equal(on, off).map_err(|e| bad(e.to_string()))?,

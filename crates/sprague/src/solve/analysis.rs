@@ -27,6 +27,10 @@ pub enum Value {
     Canonical(Option<String>, Option<Result<Box<Figures>, String>>),
     /// The generalised Sprague–Grundy value of a loopy sum.
     Loopy(LoopyValue),
+    /// The value of a loopy partizan position in CGSuite's notation (a
+    /// stopper in its simplest form, or `onside & offside`), whole, with
+    /// the figures CGSuite gives for it (boxed: several texts).
+    LoopyPartizan(String, Box<LoopyFigures>),
     /// The misère canonical form of an impartial loop-free sum under misère
     /// play, with the figures CGSuite gives for it (boxed: several texts).
     Misere(Box<MisereFigures>),
@@ -49,9 +53,68 @@ impl Value {
             }),
             Value::Canonical(text, _) => text.clone(),
             Value::Loopy(v) => Some(v.to_string()),
+            Value::LoopyPartizan(text, _) => Some(text.clone()),
             Value::Misere(figures) => figures.form.clone(),
             Value::NotComputed(_) => None,
         }
+    }
+}
+
+/// The figures CGSuite gives beside a loopy partizan value (its
+/// `CanonicalStopper` and `StopperSidedValue` members): each the text in
+/// CGSuite's notation, or why it is not given (undefined for this value,
+/// or left out for costing more than the value: [`crate::figure_allowance`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopyFigures {
+    /// Left's stop, a pseudonumber (`on`, `over`, `3/2under`, `0`): a
+    /// stopper's only.
+    pub left_stop: Result<String, String>,
+    /// Right's stop.
+    pub right_stop: Result<String, String>,
+    /// The onside in its simplest form (the value, for a stopper).
+    pub onside: Result<String, String>,
+    /// The offside in its simplest form.
+    pub offside: Result<String, String>,
+    /// The degree, `G upsum -G` (a stopper's only).
+    pub degree: Result<String, String>,
+    /// The variety (a stable stopper's whose degree is idempotent).
+    pub variety: Result<String, String>,
+    /// The birthday of a loop-free stopper; `None` for a stopper with a
+    /// cycle, which is born on no day.
+    pub birthday: Result<Option<u64>, String>,
+}
+
+impl LoopyFigures {
+    /// Each figure not given, with why, one line a reason (`degree,
+    /// variety: undefined: ...`).
+    pub fn left_out(&self) -> Vec<String> {
+        let birthday = self
+            .birthday
+            .as_ref()
+            .map(|_| String::new())
+            .map_err(Clone::clone);
+        let figures = [
+            ("left stop", &self.left_stop),
+            ("right stop", &self.right_stop),
+            ("onside", &self.onside),
+            ("offside", &self.offside),
+            ("degree", &self.degree),
+            ("variety", &self.variety),
+            ("birthday", &birthday),
+        ];
+        let mut reasons: Vec<(Vec<&str>, &String)> = Vec::new();
+        for (name, figure) in figures {
+            if let Err(why) = figure {
+                match reasons.iter_mut().find(|(_, w)| *w == why) {
+                    Some((names, _)) => names.push(name),
+                    None => reasons.push((vec![name], why)),
+                }
+            }
+        }
+        reasons
+            .into_iter()
+            .map(|(names, why)| format!("{}: {why}", names.join(", ")))
+            .collect()
     }
 }
 
@@ -114,6 +177,7 @@ impl Analysis {
         match &self.value {
             Some(Value::Canonical(text, _)) => text.clone(),
             Some(Value::Loopy(v)) => Some(v.to_string()),
+            Some(Value::LoopyPartizan(text, _)) => Some(text.clone()),
             Some(Value::Misere(figures)) => figures.form.clone(),
             _ => None,
         }
@@ -151,6 +215,15 @@ impl Analysis {
         }
     }
 
+    /// The figures of a loopy partizan position's value: stops, onside,
+    /// offside, degree, variety, birthday, each where defined.
+    pub fn loopy_figures(&self) -> Option<&LoopyFigures> {
+        match &self.value {
+            Some(Value::LoopyPartizan(_, figures)) => Some(figures),
+            _ => None,
+        }
+    }
+
     /// The figures left out beside the value, each with why, one line each
     /// (`incentives: left out, ...`): all of them in one line where the
     /// thermograph, which the rest come with, was left out.
@@ -159,6 +232,7 @@ impl Analysis {
             Some(Value::Canonical(_, Some(Ok(figures)))) => figures.left_out.clone(),
             Some(Value::Canonical(_, Some(Err(why)))) => vec![format!("figures: {why}")],
             Some(Value::Misere(figures)) => figures.left_out.clone(),
+            Some(Value::LoopyPartizan(_, figures)) => figures.left_out(),
             _ => Vec::new(),
         }
     }

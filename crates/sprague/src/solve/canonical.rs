@@ -12,7 +12,7 @@ use crate::position::Position;
 use sprague_core::budget::Budget;
 use sprague_core::error::SolveError;
 use sprague_core::outcome::Outcome;
-use sprague_game::{Component, Key, Kind, Move, Play, Side};
+use sprague_game::{Component, GameClass, Key, Kind, Move, Play, Side};
 use sprague_partizan::cgt::{CanonicalArena, GameId};
 use sprague_partizan::thermograph::Figures;
 
@@ -418,11 +418,23 @@ mod tests {
 pub struct Comparison {
     /// The outcome class of `G - H`.
     pub difference: Outcome,
+    /// For loopy games, `(G <= H, H <= G)` in CGSuite's order of sided
+    /// values, which decides the relation (`over - over` is a draw, yet
+    /// `over = over`); `None` for short games, whose difference decides it.
+    pub loopy_order: Option<(bool, bool)>,
 }
 
 impl Comparison {
     /// `=`, `>`, `<` or `||` (confused, incomparable).
     pub fn relation(self) -> &'static str {
+        if let Some(order) = self.loopy_order {
+            return match order {
+                (true, true) => "=",
+                (false, true) => ">",
+                (true, false) => "<",
+                (false, false) => "||",
+            };
+        }
         match self.difference {
             Outcome::P => "=",
             Outcome::L => ">",
@@ -434,7 +446,9 @@ impl Comparison {
 
 /// How the sum `left` compares with the sum `right` under normal play, from
 /// the canonical value of `left - right` ([`Comparison`]). Impartial
-/// components count as nimbers.
+/// components count as nimbers. Where either has loopy partizan
+/// components, from their sided values (stoppers, `onside & offside`):
+/// CGSuite's order, and the outcome of the difference, which may be a draw.
 ///
 /// # Examples
 ///
@@ -455,11 +469,24 @@ pub fn compare(
     right: &Position,
     budget: &Budget,
 ) -> Result<Comparison, SolveError> {
+    let loopy = |p: &Position| {
+        p.components()
+            .iter()
+            .any(|c| c.class() == GameClass::LoopyPartizan)
+    };
+    if loopy(left) || loopy(right) {
+        let (order, difference) = super::loopy_partizan::compare(left, right, budget)?;
+        return Ok(Comparison {
+            difference,
+            loopy_order: Some(order),
+        });
+    }
     let mut solver = CanonicalSolver::new(*budget);
     let g = solver.sum(left.components())?;
     let h = solver.sum(right.components())?;
     let d = solver.arena.sub(g, h)?;
     Ok(Comparison {
         difference: solver.arena.outcome(d)?,
+        loopy_order: None,
     })
 }

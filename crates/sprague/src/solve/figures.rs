@@ -128,9 +128,11 @@ pub(crate) fn figures(
     let mut figures = within(arena, end, allowance, |arena| {
         Thermography::new().figures(arena, g)
     })?;
-    let weight = within(arena, end, allowance, |arena| match atomic_weight(arena, g)? {
-        Some(w) => arena.display_at_most(w, longest),
-        None => Ok(None),
+    let weight = within(arena, end, allowance, |arena| {
+        match atomic_weight(arena, g)? {
+            Some(w) => arena.display_at_most(w, longest),
+            None => Ok(None),
+        }
     });
     match weight {
         Ok(w) => figures.atomic_weight = w,

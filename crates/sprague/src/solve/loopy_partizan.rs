@@ -20,9 +20,10 @@ use sprague_core::error::SolveError;
 use sprague_core::outcome::Outcome;
 use sprague_game::{Component, Key, Kind, Side};
 use sprague_loopy::graph::{PartizanGraph, PartizanRetrograde};
-use sprague_loopy::loopy::{LoopyArena, LoopyGame, SidedValue, Winner};
+use sprague_loopy::loopy::{LoopyArena, LoopyGame, LoopyOutcome, SidedValue, Winner};
 
-use super::analysis::{Analysis, SumMove, Value};
+use super::analysis::{Analysis, LoopyFigures, SumMove, Value};
+use super::figures::{LeftOut, figure_allowance};
 
 /// The components of a sum, each split into its regions.
 fn split(components: &[Arc<dyn Component>]) -> Vec<Arc<dyn Component>> {
@@ -218,22 +219,131 @@ impl Explored {
 }
 
 /// The value of a loopy partizan position in CGSuite's notation (a stopper
-/// in its simplest form, or `onside & offside`), from its game graph and
-/// start vertex: the one place the value theory of loopy partizan games
-/// (stoppers and sided values, Siegel ch. VI) is asked of a graph.
-/// [`Value::NotComputed`] with the reason when a strongly connected
+/// in its simplest form, or `onside & offside`) with its figures, from its
+/// game graph and start vertex: the one place the value theory of loopy
+/// partizan games (stoppers and sided values, Siegel ch. VI) is asked of a
+/// graph. [`Value::NotComputed`] with the reason when a strongly connected
 /// component of the graph is larger than [`MAX_VALUE_VERTICES`], the
 /// simplification of a side does not end or the budget runs out: the
 /// outcome still stands.
 fn graph_value(game: &PartizanGraph, start: u32, budget: &Budget) -> Value {
-    let g = LoopyGame::from_graph(game, start).reachable();
+    loopy_game_value(&LoopyGame::from_graph(game, start), budget)
+}
+
+/// The value of a loopy partizan game given as a graph, with its figures,
+/// as [`analyze`](crate::analyze) gives a loopy partizan position's
+/// ([`Value::LoopyPartizan`]), or [`Value::NotComputed`] with why (a
+/// strongly connected component beyond [`MAX_VALUE_VERTICES`], a side
+/// whose simplification does not end, the budget).
+pub fn loopy_game_value(game: &LoopyGame, budget: &Budget) -> Value {
+    let g = game.reachable();
     if let Some(why) = too_large(&g) {
         return Value::NotComputed(why);
     }
     let mut arena = LoopyArena::new(*budget);
-    match arena.value(&g).and_then(|v| arena.display(&v)) {
-        Ok(text) => Value::Canonical(Some(text), None),
+    let before = arena.work();
+    match arena.value(&g) {
+        Ok(v) => valued(&mut arena, &v, before),
         Err(e) => Value::NotComputed(e.to_string()),
+    }
+}
+
+/// The value `v` found in `arena` with the work counted since `before`,
+/// written with its figures.
+fn valued(arena: &mut LoopyArena, v: &SidedValue, before: u64) -> Value {
+    match arena.display(v) {
+        Ok(text) => {
+            let work = arena.work().saturating_sub(before);
+            let figures = loopy_figures(arena, v, &text, figure_allowance(work).max(FIGURE_STATES));
+            Value::LoopyPartizan(text, Box::new(figures))
+        }
+        Err(e) => Value::NotComputed(e.to_string()),
+    }
+}
+
+/// The fewest states of product games (the unit of [`LoopyArena::work`])
+/// each figure beside a loopy value is allowed, however little the value
+/// took: more than [`crate::FIGURE_STEPS`], whose unit (a step of the
+/// canonical arena) is costlier than a state, and enough for every figure
+/// of CGSuite's tests of stoppers (the variety of its 17-position stopper
+/// `{0|{0||||-1|||...}}` takes the most; with 2^20 it was left out, and
+/// `analyze` of it takes 0.45 s in all with this, release build, 2-core
+/// machine shared, 2026-11-29).
+pub const FIGURE_STATES: u64 = 1 << 22;
+
+/// `figure` within `allowance` steps of the loopy theory's work
+/// ([`LoopyArena::work`]), or why not: a value the figure is undefined for
+/// says so in the theory's words, one too costly says it was left out.
+fn within<T>(
+    arena: &mut LoopyArena,
+    allowance: u64,
+    figure: impl FnOnce(&mut LoopyArena) -> Result<T, SolveError>,
+) -> Result<T, String> {
+    let until = arena.work().saturating_add(allowance);
+    arena.limit_work(Some(until));
+    let result = figure(arena);
+    let over = arena.work_limit_reached();
+    arena.limit_work(None);
+    result.map_err(|error| match error {
+        SolveError::Unsupported { reason } if !over => format!("undefined: {reason}"),
+        error => LeftOut {
+            error,
+            over: over.then_some(allowance),
+        }
+        .to_string(),
+    })
+}
+
+/// The figures of `v` (written `text`), each within `allowance`.
+fn loopy_figures(
+    arena: &mut LoopyArena,
+    v: &SidedValue,
+    text: &str,
+    allowance: u64,
+) -> LoopyFigures {
+    let side = |arena: &mut LoopyArena, onside: bool| -> Result<String, String> {
+        if v.as_stopper().is_some() {
+            return Ok(text.to_string());
+        }
+        within(arena, allowance, |arena| arena.display_side(v, onside))
+    };
+    let onside = side(arena, true);
+    let offside = side(arena, false);
+    let Some(s) = v.as_stopper().cloned() else {
+        let why = "undefined: the value is not a stopper (CGSuite gives it for a \
+                   stopper only; see its onside and offside)"
+            .to_string();
+        return LoopyFigures {
+            left_stop: Err(why.clone()),
+            right_stop: Err(why.clone()),
+            onside,
+            offside,
+            degree: Err(why.clone()),
+            variety: Err(why.clone()),
+            birthday: Err(why),
+        };
+    };
+    let left_stop = within(arena, allowance, |a| a.left_stop(&s).map(|p| p.to_string()));
+    let right_stop = within(arena, allowance, |a| {
+        a.right_stop(&s).map(|p| p.to_string())
+    });
+    let degree = within(arena, allowance, |a| {
+        let d = a.degree(&s)?;
+        a.display_stopper(&d)
+    });
+    let variety = within(arena, allowance, |a| {
+        let d = a.variety(&s)?;
+        a.display_stopper(&d)
+    });
+    let birthday = within(arena, allowance, |a| a.birthday(&s));
+    LoopyFigures {
+        left_stop,
+        right_stop,
+        onside,
+        offside,
+        degree,
+        variety,
+        birthday,
     }
 }
 
@@ -298,20 +408,19 @@ fn games_value(
     let explored = Explored::new(&Position::from_components(games), budget)?;
     let g = LoopyGame::from_graph(&explored.game, 0).reachable();
     if let Some(why) = too_large(&g) {
-        return Err(SolveError::unsupported(format!(
-            "a sum with a sided value is valued, and the value of its games is not computed: {why}"
-        )));
+        return Err(SolveError::unsupported(why));
     }
     arena.value(&g)
 }
 
-/// The analysis of a sum with sided values written as terms: a value, not a
-/// game, so the sum is valued (the upsum of the onsides and the downsum of
-/// the offsides, Siegel VI.4) and its outcome read from the two sides; it
-/// has no moves to list. The other components are valued from their
-/// explored graph, whose components must be within [`MAX_VALUE_VERTICES`].
-fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, SolveError> {
-    let mut arena = LoopyArena::new(*budget);
+/// The value of a position with loopy partizan components, as a sided
+/// value: its sided values written as terms valued and added to the value
+/// of the other components' explored graph.
+fn sided_total(
+    position: &Position,
+    arena: &mut LoopyArena,
+    budget: &Budget,
+) -> Result<SidedValue, SolveError> {
     let mut total: Option<SidedValue> = None;
     let mut add = |arena: &mut LoopyArena, v: &SidedValue| -> Result<(), SolveError> {
         total = Some(match &total {
@@ -321,35 +430,97 @@ fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, Solv
         Ok(())
     };
     let mut games = Vec::new();
+    let mut any_sided = false;
     for c in position.components() {
         match sides(c) {
             Some([onside, offside]) => {
-                let on = games_value(vec![onside], &mut arena, budget)?;
-                let off = games_value(vec![offside], &mut arena, budget)?;
+                any_sided = true;
+                let on = games_value(vec![onside], arena, budget)?;
+                let off = games_value(vec![offside], arena, budget)?;
                 let v = arena.sides_of(&on, &off)?;
-                add(&mut arena, &v)?;
+                add(arena, &v)?;
             }
             None => games.push(Arc::clone(c)),
         }
     }
-    if !games.is_empty() {
-        let v = games_value(games, &mut arena, budget)?;
-        add(&mut arena, &v)?;
+    if !games.is_empty() || !any_sided {
+        let v = games_value(games, arena, budget)?;
+        add(arena, &v)?;
     }
-    let total = total.expect("a sided value is there");
-    let classes = arena.outcome_sided(&total)?;
+    Ok(total.expect("a value is there"))
+}
+
+/// The outcome of a sided value's classes (CGSuite's `NHat`, `PCheck`
+/// and the rest: one start won, one drawn).
+fn class_outcome(classes: LoopyOutcome) -> Outcome {
     let winner = |w: Winner| match w {
         Winner::Left => Some(Side::Left),
         Winner::Right => Some(Side::Right),
         Winner::Draw => None,
     };
-    let outcome =
-        Outcome::from_winners(winner(classes.left_first()), winner(classes.right_first()));
-    let text = arena.display(&total)?;
+    Outcome::from_winners(winner(classes.left_first()), winner(classes.right_first()))
+}
+
+/// How two positions, one at least with loopy partizan components, compare
+/// by CGSuite's order of sided values ([`LoopyArena::le_sided`]): `(G <=
+/// H, H <= G)`, and the outcome class of `G - H` (which may be a draw:
+/// `over - over` is `over & under`, `D`).
+///
+/// # Errors
+///
+/// `Unsupported` with why where a value is not computed (a strongly
+/// connected component beyond [`MAX_VALUE_VERTICES`], a side whose
+/// simplification does not end); the budget's errors.
+pub(crate) fn compare(
+    left: &Position,
+    right: &Position,
+    budget: &Budget,
+) -> Result<((bool, bool), Outcome), SolveError> {
+    let mut arena = LoopyArena::new(*budget);
+    let valued = |p: &Position, which: &str, arena: &mut LoopyArena| {
+        sided_total(p, arena, budget).map_err(|e| match e {
+            SolveError::Unsupported { reason } => SolveError::unsupported(format!(
+                "the {which} game is not compared, its loopy value is not computed: {reason}"
+            )),
+            e => e,
+        })
+    };
+    let g = valued(left, "first", &mut arena)?;
+    let h = valued(right, "second", &mut arena)?;
+    let le = arena.le_sided(&g, &h)?;
+    let ge = arena.le_sided(&h, &g)?;
+    let minus_h = arena.neg_sided(&h)?;
+    let d = arena.add_sided(&g, &minus_h)?;
+    let classes = arena.outcome_sided(&d)?;
+    Ok(((le, ge), class_outcome(classes)))
+}
+
+/// The analysis of a sum with sided values written as terms: a value, not a
+/// game, so the sum is valued (the upsum of the onsides and the downsum of
+/// the offsides, Siegel VI.4) and its outcome read from the two sides; it
+/// has no moves to list. The other components are valued from their
+/// explored graph, whose components must be within [`MAX_VALUE_VERTICES`].
+fn sided_analysis(position: &Position, budget: &Budget) -> Result<Analysis, SolveError> {
+    let mut arena = LoopyArena::new(*budget);
+    let before = arena.work();
+    let total = sided_total(position, &mut arena, budget).map_err(|e| match e {
+        SolveError::Unsupported { reason } => SolveError::unsupported(format!(
+            "a sum with a sided value is valued, and the value of its games is not computed: \
+             {reason}"
+        )),
+        e => e,
+    })?;
+    let outcome = class_outcome(arena.outcome_sided(&total)?);
+    // The value's work is all the work since the arena was made: valuing
+    // each part, adding them, the outcome.
+    let value = valued(&mut arena, &total, before);
+    if let Value::NotComputed(why) = value {
+        return Err(SolveError::unsupported(why));
+    }
     Ok(Analysis {
         play: sprague_game::Play::Normal,
         outcome,
-        value: Some(Value::Canonical(Some(text), None)),
+        value: Some(value),
         components: vec![None; position.components().len()],
         winning_moves: Vec::new(),
         drawing_moves: Vec::new(),
@@ -403,4 +574,60 @@ pub(super) fn analyze(
         remoteness_left_out: None,
         work: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sprague_loopy::loopy::parse_loopy;
+
+    fn figures_of(text: &str, allowance: u64) -> LoopyFigures {
+        let mut arena = LoopyArena::new(Budget::DEFAULT);
+        let v = arena.evaluate(&parse_loopy(text).unwrap()).unwrap();
+        let written = arena.display(&v).unwrap();
+        loopy_figures(&mut arena, &v, &written, allowance)
+    }
+
+    /// A figure past its allowance is left out with that reason, the
+    /// others still given; within a large one, CGSuite's figures
+    /// (`CanonicalStopperTestCase`: `+-{5|pass}` has degree `over` and
+    /// variety `+-{10over|over}`).
+    #[test]
+    fn a_figure_past_its_allowance_is_left_out_with_why() {
+        let small = figures_of("+-{5|pass}", 10);
+        let why = "left out, it would take more work than the value itself (over 10 steps)";
+        assert_eq!(small.degree, Err(why.to_string()));
+        assert_eq!(small.variety, Err(why.to_string()));
+        assert!(
+            small
+                .left_out()
+                .contains(&format!("degree, variety: {why}"))
+        );
+        // The stops cost no product game.
+        assert_eq!(small.left_stop.as_deref(), Ok("5over"));
+        let large = figures_of("+-{5|pass}", FIGURE_STATES);
+        assert_eq!(large.degree.as_deref(), Ok("over"));
+        assert_eq!(large.variety.as_deref(), Ok("±{10over|over}"));
+        // The limit is lifted afterwards: the arena works on unbounded.
+        let again = figures_of("+-{5|pass}", FIGURE_STATES);
+        assert_eq!(again, large);
+    }
+
+    /// A sided value has no stops, degree or variety (CGSuite's are a
+    /// stopper's members); its sides are given (`SidedValueTestCase`:
+    /// `dud`'s onside is `on`, its offside `off`).
+    #[test]
+    fn a_sided_value_has_sides_and_no_stops() {
+        let f = figures_of("dud", FIGURE_STATES);
+        assert_eq!(
+            (f.onside.as_deref(), f.offside.as_deref()),
+            (Ok("on"), Ok("off"))
+        );
+        assert!(
+            f.left_stop
+                .as_ref()
+                .is_err_and(|why| why.starts_with("undefined"))
+        );
+        assert_eq!(f.left_out().len(), 1, "{:?}", f.left_out());
+    }
 }

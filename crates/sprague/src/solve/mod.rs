@@ -34,12 +34,12 @@ mod sum_rules;
 
 use std::sync::Arc;
 
-pub use analysis::{Analysis, SumMove, Value};
+pub use analysis::{Analysis, LoopyFigures, SumMove, Value};
 pub use best::{
     MoveOutcome, REMOTENESS_FLOOR, REMOTENESS_POSITIONS, STEPS_PER_REMOTENESS_POSITION,
     move_outcomes, remoteness, remoteness_allowance, remoteness_beside,
 };
-pub use loopy_partizan::MAX_VALUE_VERTICES;
+pub use loopy_partizan::{MAX_VALUE_VERTICES, loopy_game_value};
 
 use crate::position::Position;
 use sprague_core::budget::Budget;
@@ -168,7 +168,7 @@ pub fn analyze_for(
 
 /// The value of a position with loopy partizan components under normal
 /// play, in CGSuite's notation: a stopper's simplest form or `onside &
-/// offside` ([`Value::Canonical`] without figures), or
+/// offside`, with its figures: [`Value::LoopyPartizan`]), or
 /// [`Value::NotComputed`] with the reason when a strongly connected
 /// component of its graph has more than [`MAX_VALUE_VERTICES`] positions or
 /// the theory gives none. `None` for
