@@ -563,6 +563,45 @@ proptest! {
     }
 }
 
+/// A case the property above found on a branch (a sided value whose
+/// printed text did not parse: "a form needs a bar"): printed, read back,
+/// the same value.
+#[test]
+fn a_sided_value_found_by_the_property_reads_back() {
+    let g = LoopyGame::new(
+        vec![
+            vec![1, 4],
+            vec![0, 6, 8],
+            vec![3, 7],
+            vec![4],
+            vec![],
+            vec![4],
+            vec![4],
+            vec![],
+            vec![6],
+        ],
+        vec![
+            vec![2, 7],
+            vec![2, 7],
+            vec![7],
+            vec![0, 2, 8],
+            vec![],
+            vec![4],
+            vec![],
+            vec![4],
+            vec![6],
+        ],
+        0,
+    );
+    let mut arena = LoopyArena::new(budget());
+    let v = arena.value(&g).unwrap();
+    let text = arena.display(&v).unwrap();
+    let back = arena
+        .evaluate(&parse_loopy(&text).unwrap_or_else(|e| panic!("{text}: {e:?}")))
+        .unwrap();
+    assert!(arena.equal_sided(&back, &v).unwrap(), "{text}");
+}
+
 /// Bach's Carousel's sides are CGSuite's, and they read back to the same
 /// value (`SidedValueTestCase`, commit e909ab8b).
 #[test]

@@ -1642,9 +1642,9 @@ impl LoopyArena {
     }
 
     /// The canonical short game of an expression that is no loopy game (no
-    /// pass, label, loopy word or form), `None` for one that is. Built in
-    /// the canonical arena, where equal parts are one node: `±±…±1` written
-    /// as a graph would double at every sign.
+    /// pass, label or loopy word) and no form in braces, `None` for one that
+    /// is. Built in the canonical arena, where equal parts are one node:
+    /// `±±…±1` written as a graph would double at every sign.
     fn short_id(&mut self, expr: &LoopyExpr) -> Result<Option<GameId>, SolveError> {
         if expr.is_loopy() {
             return Ok(None);
@@ -1674,18 +1674,9 @@ impl LoopyArena {
                 }
                 total
             }
-            LoopyExpr::Form { left, right, .. } => {
-                let mut sides = [Vec::new(), Vec::new()];
-                for (side, options) in sides.iter_mut().zip([left, right]) {
-                    for o in options {
-                        let Some(g) = self.short_id(o)? else {
-                            return Ok(None);
-                        };
-                        side.push(g);
-                    }
-                }
-                self.canonical_arena().form(&sides[0], &sides[1])?
-            }
+            // Braces keep the form as written (an ordinal sum's base is a
+            // form, not a value: `{-1|1} : on` is `1under`, not `0 : on`);
+            // their options still come here one by one.
             _ => return Ok(None),
         }))
     }

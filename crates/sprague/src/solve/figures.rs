@@ -76,8 +76,8 @@ impl std::fmt::Display for LeftOut {
         match self.over {
             Some(steps) => write!(
                 f,
-                "left out, with the figures before it it would take more work \
-                 than the value itself (over {steps} steps)"
+                "left out, it would take more work than the value itself \
+                 (over {steps} steps)"
             ),
             None => write!(f, "left out: {}", self.error),
         }
