@@ -178,6 +178,24 @@ fn nested_switches_in_a_loopy_value_are_built_once_not_doubled() {
 }
 
 #[test]
+fn loopy_values_keep_the_time_limit() {
+    // `{*100|pass}` with `--time-limit 2` took 25 s and `^[on]*1000` ran past
+    // 30 s: every position's key was its text, written out to 10 000 forms
+    // (a shared follower is written at each occurrence). Keys are now the
+    // graph itself, numbered as a walk meets it.
+    for position in ["{*100|pass}", "^[on]*100"] {
+        let (_, err, status, took) =
+            super::reliability::sprague_within(&["analyze", "--time-limit", "2", position], 60);
+        assert_eq!(status, Some(2), "{position}: {err}");
+        assert!(err.contains("no answer within 2 s"), "{position}: {err}");
+        assert!(
+            took < std::time::Duration::from_secs(6),
+            "{position}: {took:?}"
+        );
+    }
+}
+
+#[test]
 fn nested_multiple_switches_are_read_in_time_linear_in_their_text() {
     // `±{±{...{0|}...}}`: read twice at every level, and copied for the
     // negatives, they took time and memory exponential in the nesting.

@@ -35,6 +35,9 @@ const BUILD_POSITIONS: u64 = 1 << 16;
 /// unfolding is exponential in its size).
 const MAX_TEXT_FORMS: usize = 10_000;
 
+/// How many forms a move's description writes of the position it leads to.
+const MAX_DESCRIPTION_FORMS: usize = 100;
+
 /// A position of a game written in the loopy notation.
 #[derive(Clone, Debug)]
 pub struct LoopyValueTerm {
@@ -147,6 +150,11 @@ impl LoopyPartizan for SidedValueTerm {
 impl LoopyValueTerm {
     /// The node's graph in the notation (see the module documentation).
     fn node_text(&self) -> String {
+        self.node_text_within(MAX_TEXT_FORMS)
+    }
+
+    /// [`LoopyValueTerm::node_text`], cut with `...` after `limit` forms.
+    fn node_text_within(&self, limit: usize) -> String {
         let mut labels: Vec<Option<usize>> = vec![None; self.game.n_vertices() as usize];
         let mut n_labels = 0;
         // First pass: which nodes are moved back to from further in than
@@ -160,6 +168,7 @@ impl LoopyValueTerm {
                 &mut n_labels,
                 &mut text,
                 &mut 0,
+                limit,
             );
         }
         out
@@ -173,6 +182,7 @@ impl LoopyValueTerm {
         n_labels: &mut usize,
         out: &mut Option<&mut String>,
         forms: &mut usize,
+        limit: usize,
     ) {
         let push = |out: &mut Option<&mut String>, s: &str| {
             if let Some(o) = out.as_deref_mut() {
@@ -197,7 +207,7 @@ impl LoopyValueTerm {
             return;
         }
         *forms += 1;
-        if *forms > MAX_TEXT_FORMS {
+        if *forms > limit {
             push(out, "...");
             return;
         }
@@ -210,14 +220,14 @@ impl LoopyValueTerm {
             if i > 0 {
                 push(out, ",");
             }
-            self.write(w, stack, labels, n_labels, out, forms);
+            self.write(w, stack, labels, n_labels, out, forms, limit);
         }
         push(out, "|");
         for (i, &w) in right.iter().enumerate() {
             if i > 0 {
                 push(out, ",");
             }
-            self.write(w, stack, labels, n_labels, out, forms);
+            self.write(w, stack, labels, n_labels, out, forms, limit);
         }
         stack.pop();
         push(out, "}");
@@ -252,8 +262,35 @@ impl Component for LoopyValueTerm {
         false
     }
 
+    /// The node's reachable graph, numbered in the order a walk from the
+    /// node first meets each vertex: linear in the graph, where its text
+    /// can be exponential (a shared follower is written out at each
+    /// occurrence) and is cut past [`MAX_TEXT_FORMS`], which would let two
+    /// different games share a key. Equal keys are equal graphs; the same
+    /// game drawn as two different graphs gets two keys, which only costs
+    /// a search some sharing.
     fn key(&self) -> Key {
-        Key::new("loopy", Key::pack(self.node_text().as_bytes()))
+        let n = self.game.n_vertices() as usize;
+        let mut id = vec![u32::MAX; n];
+        let mut order = vec![self.node];
+        id[self.node as usize] = 0;
+        let mut bytes = Vec::new();
+        let mut next = 0;
+        while next < order.len() {
+            let v = order[next];
+            next += 1;
+            for options in [self.game.left(v), self.game.right(v)] {
+                bytes.extend_from_slice(&(options.len() as u32).to_le_bytes());
+                for &w in options {
+                    if id[w as usize] == u32::MAX {
+                        id[w as usize] = order.len() as u32;
+                        order.push(w);
+                    }
+                    bytes.extend_from_slice(&id[w as usize].to_le_bytes());
+                }
+            }
+        }
+        Key::new("loopy", Key::pack(&bytes))
     }
 
     fn kind(&self) -> Kind<'_> {
@@ -272,7 +309,9 @@ impl LoopyPartizan for LoopyValueTerm {
                     game: Arc::clone(&self.game),
                     node: o,
                 };
-                let text = to.node_text();
+                // A description, not a position: the position after the
+                // move is written whole where it is shown.
+                let text = to.node_text_within(MAX_DESCRIPTION_FORMS);
                 let to: Arc<dyn Component> = Arc::new(to);
                 Move::new(format!("move to {text}"), to)
             })
