@@ -26,7 +26,7 @@ use sprague_game::syntax::{AlgebraOp, ValueExpr, ValueSyntax, parse_value};
 use sprague_game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
 use sprague_loopy::graph::FileSource;
 use sprague_partizan::algebra;
-use sprague_partizan::cgt::{CanonicalArena, Dyadic, GameId};
+use sprague_partizan::cgt::{CanonicalArena, Dyadic, GameId, ups_text};
 use sprague_partizan::cooling;
 
 /// The most ups (or downs) one value may have: `^n` has a canonical form of
@@ -518,12 +518,7 @@ impl fmt::Display for Expr {
                 if *number != Dyadic::ZERO || (*ups == 0 && *star == 0) {
                     write!(f, "{number}")?;
                 }
-                if *ups != 0 {
-                    f.write_str(if *ups > 0 { "^" } else { "v" })?;
-                    if ups.unsigned_abs() > 1 {
-                        write!(f, "{}", ups.unsigned_abs())?;
-                    }
-                }
+                f.write_str(&ups_text(*ups))?;
                 match star {
                     0 => Ok(()),
                     1 => f.write_str("*"),
@@ -780,8 +775,10 @@ mod tests {
             ("{0,*|0,*}", "*2"),
             ("{0|*}", "^"),
             ("{*|0}", "v"),
-            ("^^", "^2"),
-            ("^ + ^", "^2"),
+            ("^^", "^^"),
+            ("^ + ^", "^^"),
+            ("vv*", "vv*"),
+            ("^2", "^^"),
             ("{0,*|0}", "^*"),
             ("{1|-1}", "±1"),
             ("+-1", "±1"),
@@ -823,7 +820,8 @@ mod tests {
             ("-{{2|1}|0}", "{0|{-1|-2}}"),
             ("-2^", "-2^"),
             ("- 2^", "-2v"),
-            ("-^2", "v2"),
+            ("-^2", "vv"),
+            ("-^^*", "vv*"),
         ] {
             assert_eq!(GameValue::parse(written).unwrap().text(), text, "{written}");
         }
