@@ -1508,7 +1508,7 @@ fn cutting_game_bar() {
     insta::assert_snapshot!(out, @r"
     R-position: Right wins whoever starts (value -1)
     remoteness 4: the game lasts 4 more moves with best play
-    stops -1 and -1, mean -1, temperature -1, born on day 1
+    stops -1 and -1, mean -1, temperature -1, born on day 1, stop count 1
     thermograph Thermograph(-1,[],[0],-1,[],[0])
     no winning move for Left (moving first)
     winning move for Right (moving first): cut 3x5 into 3x2 and 3x3  ->  cut(3, 2) + cut(3, 3)
@@ -1529,7 +1529,7 @@ fn hackenbush_plus_a_nimber() {
     insta::assert_snapshot!(out, @r#"
     L-position: Left wins whoever starts (value 1/2*)
     remoteness 3: the game lasts 3 more moves with best play
-    stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3
+    stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3, stop count 2
     reduced canonical form 1/2
     thermograph Thermograph(1/2,[0,-1/2],[0,-1,0],1/2,[0,-1/2],[0,1,0])
     winning moves for Left (moving first) (1):
@@ -1561,7 +1561,7 @@ fn childish_hackenbush_and_arc_kayles() {
     insta::assert_snapshot!(out, @r#"
     L-position: Left wins whoever starts (value 2)
     remoteness 1: the game lasts 1 more move with best play
-    stops 2 and 2, mean 2, temperature -1, born on day 2
+    stops 2 and 2, mean 2, temperature -1, born on day 2, stop count 1
     thermograph Thermograph(2,[],[0],2,[],[0])
     winning move for Left (moving first): cut edge 2 (blue)  ->  childish_hackenbush("lrl")
     no winning move for Right (moving first)

@@ -16,6 +16,7 @@ pub mod comparisons;
 pub mod cooling;
 pub mod dyadic;
 pub mod reduced;
+pub mod stop_count;
 pub mod thermograph;
 
 pub use algebra::{
@@ -27,4 +28,5 @@ pub use cgt::{CanonicalArena, GameId, MAX_DEPTH};
 pub use cooling::{cool, heat, overheat};
 pub use dyadic::{Dyadic, DyadicOverflow, simplest_between};
 pub use reduced::{infinitesimally_close, reduced_canonical_form};
+pub use stop_count::stop_count;
 pub use thermograph::{Figures, Thermograph, Thermography, Wall};

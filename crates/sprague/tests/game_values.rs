@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use sprague::{
-    Budget, CanonicalSolver, Component, Dyadic, GameId, Outcome, Play, Position, Side, SumSearch,
+    Budget, CanonicalArena, CanonicalSolver, Component, Dyadic, GameId, Outcome, Play, Position,
+    Side, SumSearch,
 };
 
 /// Random short games as text: small numbers, nimbers, ups and switches,
@@ -169,6 +170,25 @@ proptest! {
         let (fs, _, _) = figures(&format!("{g} + {h}"));
         prop_assert_eq!(fs.mean, fg.mean.checked_add(fh.mean).unwrap(), "{} + {}", g, h);
         prop_assert!(fs.temperature <= fg.temperature.max(fh.temperature), "{} + {}", g, h);
+    }
+
+    #[test]
+    fn the_stop_count_counts_the_stops_of_the_game_tree(g in game(), h in game()) {
+        // CGSuite's StopCount against a plain walk of the whole tree of the
+        // canonical form (no memo, nimbers through their options), counting
+        // each number reached, where play stops, once per path.
+        fn walked(arena: &mut CanonicalArena, g: GameId) -> u64 {
+            if arena.as_number(g).is_some() {
+                return 1;
+            }
+            let mut options = arena.left_options(g).unwrap();
+            options.extend(arena.right_options(g).unwrap());
+            options.into_iter().map(|o| walked(arena, o)).sum()
+        }
+        let (_, id, mut solver) = figures(&format!("{g} + {h}"));
+        let plain = walked(&mut solver.arena, id);
+        let counted = sprague::stop_count(&mut solver.arena, id).unwrap();
+        prop_assert_eq!(counted, plain.into(), "{} + {}", g, h);
     }
 
     #[test]

@@ -40,8 +40,8 @@ pub const FIGURE_STEPS: u64 = 20_000;
 /// that found it, the outcome and winning moves included), and at least
 /// [`FIGURE_STEPS`]. A figure past it is left out with the reason in
 /// [`Figures::left_out`]: no figure costs more than the value, so the
-/// figures together (the thermograph, the atomic weight, the reduced form
-/// and the incentives) cost at most four times it.
+/// figures together (the thermograph, the atomic weight, the reduced form,
+/// the stop count and the incentives) cost at most five times it.
 pub fn figure_allowance(value_work: u64) -> u64 {
     value_work.max(FIGURE_STEPS)
 }
@@ -90,7 +90,7 @@ fn within<T>(
 /// What CGSuite reports beside the value `g`: the thermographic figures,
 /// the atomic weight of an atomic game (CGSuite's test, which accepts some
 /// infinitesimals that are not all-small: `{1|^^||^}` has weight 2), the
-/// reduced canonical form and the incentives, each written only when no
+/// reduced canonical form, the stop count and the incentives, each written only when no
 /// longer than [`value_chars`] of the arena's budget, and each computed
 /// within `allowance` steps of work where one is given
 /// ([`figure_allowance`]).
@@ -127,6 +127,14 @@ pub(crate) fn figures(
         Err(why) => figures
             .left_out
             .push(format!("reduced canonical form: {why}")),
+    }
+    let stops = within(arena, allowance, |arena| {
+        let count = sprague_partizan::stop_count(arena, g)?.to_string();
+        Ok((count.len() <= longest).then_some(count))
+    });
+    match stops {
+        Ok(count) => figures.stop_count = count,
+        Err(why) => figures.left_out.push(format!("stop count: {why}")),
     }
     let incentives = within(arena, allowance, |arena| {
         let (left, right) = sprague_partizan::algebra::incentives(arena, g)?;
