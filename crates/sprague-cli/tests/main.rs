@@ -2316,3 +2316,21 @@ fn both_players_winning_moves_with_their_side() {
     let v = json(&["analyze", "nim(3, 6, 9)", "--json"]);
     assert!(v["winning_moves"][0].get("side").is_none(), "{v}");
 }
+
+#[test]
+fn stop_count_as_a_figure_and_as_a_term() {
+    // CGSuite's CanonicalShortGameTest.scala (commit e909ab8b): {3||2|1}
+    // has stop count 3; CanonicalShortGameTestCase.scala: ^*6 has 1459.
+    let v = json(&["analyze", "{3||2|1}", "--json"]);
+    assert_eq!(v["cgt"]["stop_count"], "3");
+    let v = json(&["analyze", "^*6", "--json"]);
+    assert_eq!(v["cgt"]["stop_count"], "1459");
+    // The term is that integer, a game like any other: 3 - 1459 < 0.
+    let v = json(&[
+        "analyze",
+        "stop_count({3||2|1}) - stop_count(^*6)",
+        "--json",
+    ]);
+    assert_eq!(v["value"], "-1456");
+    assert_eq!(v["outcome"], "R");
+}
