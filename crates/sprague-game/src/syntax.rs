@@ -25,7 +25,7 @@
 //!             | '-' operand | '(' sum ')' | call | value | component
 //! call       := OP '(' sum ( ',' sum )* ')'            (OP: norton, cool, heat, overheat,
 //!                                                       conjunctive, selective, Tiny, Miny,
-//!                                                       stop_count)
+//!                                                       stop_count, companion)
 //! param      := INT | INT '..' INT | OCTAL | NAME '=' INT | STRING
 //! arg        := INT | STRING | INT '..' INT
 //! INT        := digits [ '^' digits ]          (a power such as 2^63 is a convenience)
@@ -220,11 +220,13 @@ pub enum AlgebraOp {
     /// `stop_count(G)`, the integer CGSuite's `G.StopCount` gives: the
     /// number of stops of `G`'s canonical form.
     StopCount,
+    /// `companion(G)`, CGSuite's `G.Companion`.
+    Companion,
 }
 
 impl AlgebraOp {
     /// Every operation, in the order of the documentation.
-    pub const ALL: [AlgebraOp; 9] = [
+    pub const ALL: [AlgebraOp; 10] = [
         AlgebraOp::Norton,
         AlgebraOp::Cool,
         AlgebraOp::Heat,
@@ -234,6 +236,7 @@ impl AlgebraOp {
         AlgebraOp::Tiny,
         AlgebraOp::Miny,
         AlgebraOp::StopCount,
+        AlgebraOp::Companion,
     ];
 
     /// The name it is written with.
@@ -248,13 +251,14 @@ impl AlgebraOp {
             AlgebraOp::Tiny => "Tiny",
             AlgebraOp::Miny => "Miny",
             AlgebraOp::StopCount => "stop_count",
+            AlgebraOp::Companion => "companion",
         }
     }
 
     /// How many arguments it takes.
     pub fn arity(self) -> usize {
         match self {
-            AlgebraOp::Tiny | AlgebraOp::Miny | AlgebraOp::StopCount => 1,
+            AlgebraOp::Tiny | AlgebraOp::Miny | AlgebraOp::StopCount | AlgebraOp::Companion => 1,
             AlgebraOp::Overheat => 3,
             _ => 2,
         }

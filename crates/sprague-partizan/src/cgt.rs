@@ -105,7 +105,7 @@ enum Node {
 
 /// How an uptimal is named in print.
 #[derive(Clone, Copy, Debug)]
-enum Uptimal {
+pub(crate) enum Uptimal {
     /// `n·^`, `1 <= |n|`.
     Ups(i64),
     /// `^<n>` (`v<n>` for `n < 0`), or `^[n]` when `is_sum`.
@@ -918,7 +918,7 @@ impl CanonicalArena {
     /// If `g` is `x + n·^ + *m` (`n != 0`), or `x` plus
     /// `±^<n>` or `±^[n]` (`2 <= n <= 12`) plus `*m` (`m < 16`), those:
     /// the uptimals CGSuite prints without braces.
-    fn as_uptimal_named(
+    pub(crate) fn as_uptimal_named(
         &mut self,
         g: GameId,
     ) -> Result<Option<(Dyadic, Uptimal, u64)>, SolveError> {
@@ -972,7 +972,7 @@ impl CanonicalArena {
     /// nimber `*j`, `j >= 1`, at the foot; and the negative for `n < 0`.
     /// Canonical forms being unique, `d` has that shape exactly when it
     /// is that game, so a walk down the chain decides it for every `n`.
-    fn as_up_multiple(&self, d: GameId) -> Option<(i64, u64)> {
+    pub(crate) fn as_up_multiple(&self, d: GameId) -> Option<(i64, u64)> {
         [1, -1].into_iter().find_map(|sign| self.up_chain(d, sign))
     }
 

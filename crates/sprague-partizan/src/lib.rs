@@ -12,6 +12,7 @@
 pub mod algebra;
 pub mod atomic;
 pub mod cgt;
+pub mod companion;
 pub mod comparisons;
 pub mod cooling;
 pub mod dyadic;
@@ -25,6 +26,7 @@ pub use algebra::{
 };
 pub use atomic::{atomic_weight, is_all_small, is_infinitesimal};
 pub use cgt::{CanonicalArena, GameId, MAX_DEPTH};
+pub use companion::companion;
 pub use cooling::{cool, heat, overheat};
 pub use dyadic::{Dyadic, DyadicOverflow, simplest_between};
 pub use reduced::{infinitesimally_close, reduced_canonical_form};

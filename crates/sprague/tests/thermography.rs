@@ -79,8 +79,15 @@ fn cgsuite_canonical_short_game_test_cases() {
                 n_compared += 1;
             }
         }
+        // The companion, a game: equal to CGSuite's, and printed alike.
+        let theirs = &r["companion"];
+        let ours = sprague::companion(&mut solver.arena, g).unwrap();
+        assert_eq!(canonical(&mut solver, theirs), ours, "companion of {x}");
+        let printed = solver.arena.display(ours).unwrap();
+        assert_eq!(&cgsuite_spelling(&printed), theirs, "companion of {x}");
+        n_compared += 1;
     }
-    assert!(n_compared >= 185, "only {n_compared} figures compared");
+    assert!(n_compared >= 210, "only {n_compared} figures compared");
 }
 
 #[test]

@@ -27,6 +27,7 @@ use sprague_game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
 use sprague_loopy::graph::FileSource;
 use sprague_partizan::algebra;
 use sprague_partizan::cgt::{CanonicalArena, Dyadic, GameId, ups_text};
+use sprague_partizan::companion::companion;
 use sprague_partizan::cooling;
 use sprague_partizan::stop_count::stop_count;
 
@@ -230,7 +231,10 @@ impl Expr {
             Expr::Call(op, args) => match op {
                 AlgebraOp::Tiny => Expr::Call(AlgebraOp::Miny, args.clone()),
                 AlgebraOp::Miny => Expr::Call(AlgebraOp::Tiny, args.clone()),
-                AlgebraOp::Conjunctive | AlgebraOp::Selective => Expr::Call(*op, negs(args)?),
+                // companion(-G) = -companion(G): its rule is symmetric.
+                AlgebraOp::Conjunctive | AlgebraOp::Selective | AlgebraOp::Companion => {
+                    Expr::Call(*op, negs(args)?)
+                }
                 AlgebraOp::Norton | AlgebraOp::Cool | AlgebraOp::Heat | AlgebraOp::Overheat => {
                     let mut args = args.clone();
                     args[0] = Arc::new(args[0].negative()?);
@@ -348,6 +352,7 @@ impl Expr {
                     AlgebraOp::Selective => algebra::selective_sum(arena, ids[0], ids[1]),
                     AlgebraOp::Tiny => algebra::tiny(arena, ids[0]),
                     AlgebraOp::Miny => algebra::miny(arena, ids[0]),
+                    AlgebraOp::Companion => companion(arena, ids[0]),
                     AlgebraOp::StopCount => {
                         let count = stop_count(arena, ids[0])?;
                         arena.number(Dyadic::from_big(count.into(), 0))
@@ -848,6 +853,27 @@ mod tests {
             assert_eq!(again.expr.canonical(&mut arena).unwrap(), g, "{written}");
         }
         assert!(GameValue::parse("stop_count(1, 2)").is_err());
+    }
+
+    #[test]
+    fn companion_is_the_game_cgsuite_gives() {
+        // CGSuite's CanonicalShortGameTestCase.scala (commit e909ab8b).
+        let mut arena = CanonicalArena::new(Budget::DEFAULT);
+        for (written, theirs) in [
+            ("companion(0)", "*"),
+            ("companion(^)", "^*"),
+            ("companion(v*)", "v"),
+            ("companion({0||0|v*})", "{0|^<2>*}"),
+            ("companion({3||2*|1*})", "{3||2*|1*}"),
+            ("-companion({1|^^||^})", "{v*||vv*|-1}"),
+            ("companion(-{1|^^||^})", "{v*||vv*|-1}"),
+        ] {
+            let v = GameValue::parse(written).unwrap();
+            let g = v.expr.canonical(&mut arena).unwrap();
+            assert_eq!(arena.display(g).unwrap(), theirs, "{written}");
+            let again = GameValue::parse(&v.text()).unwrap();
+            assert_eq!(again.expr.canonical(&mut arena).unwrap(), g, "{written}");
+        }
     }
 
     #[test]
