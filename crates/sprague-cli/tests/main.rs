@@ -1456,7 +1456,7 @@ fn hackenbush_string_value_and_winning_move() {
     // Right, moving next, loses. The thermograph of 3/8 = {1/4|1/2} by
     // hand: the scaffolds 1/4 - t and 1/2 + t meet at -1/8; below, the
     // left one follows RW(1/4) - t (1/2 down to -1/2, then -t) and the
-    // right one LW(1/2) + t (0 below -1/2).
+    // right one LW(1/2) + t (0 below -1/2). A number is its one stop.
     let out = sprague_ok(&["analyze", "hackenbush(\"LRRL\")", "--json"]);
     insta::assert_snapshot!(out, @r#"
     {
@@ -1484,7 +1484,8 @@ fn hackenbush_string_value_and_winning_move() {
         "thermograph": "Thermograph(3/8,[-1/8,-1/4,-1/2],[0,-1,0,-1],3/8,[-1/8,-1/2],[0,1,0])",
         "incentives": [
           "-1/8"
-        ]
+        ],
+        "stop_count": "1"
       },
       "winning_moves": [
         {
