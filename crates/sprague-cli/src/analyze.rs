@@ -388,9 +388,15 @@ pub(crate) fn write_text(
     // An impartial position's figures (its nimber's) are in the JSON only:
     // the text says its Grundy value.
     if let Some(f) = analysis.figures().filter(|_| analysis.grundy().is_none()) {
+        // A stop count left out is said below with the other figures.
+        let stop_count = f
+            .stop_count
+            .as_ref()
+            .map(|n| format!(", stop count {n}"))
+            .unwrap_or_default();
         writeln!(
             out,
-            "stops {} and {}, mean {}, temperature {}, born on day {}",
+            "stops {} and {}, mean {}, temperature {}, born on day {}{stop_count}",
             f.left_stop, f.right_stop, f.mean, f.temperature, f.birthday
         )?;
         let weight = f.atomic_weight.iter().map(|w| format!("atomic weight {w}"));

@@ -1567,7 +1567,7 @@ fn hackenbush_string_value_and_winning_move() {
     // Right, moving next, loses. The thermograph of 3/8 = {1/4|1/2} by
     // hand: the scaffolds 1/4 - t and 1/2 + t meet at -1/8; below, the
     // left one follows RW(1/4) - t (1/2 down to -1/2, then -t) and the
-    // right one LW(1/2) + t (0 below -1/2).
+    // right one LW(1/2) + t (0 below -1/2). A number is its one stop.
     let out = sprague_ok(&["analyze", "hackenbush(\"LRRL\")", "--json"]);
     insta::assert_snapshot!(out, @r#"
     {
@@ -1595,7 +1595,8 @@ fn hackenbush_string_value_and_winning_move() {
         "thermograph": "Thermograph(3/8,[-1/8,-1/4,-1/2],[0,-1,0,-1],3/8,[-1/8,-1/2],[0,1,0])",
         "incentives": [
           "-1/8"
-        ]
+        ],
+        "stop_count": "1"
       },
       "winning_moves": [
         {
@@ -1619,7 +1620,7 @@ fn cutting_game_bar() {
     insta::assert_snapshot!(out, @r"
     R-position: Right wins whoever starts (value -1)
     remoteness 4: the game lasts 4 more moves with best play
-    stops -1 and -1, mean -1, temperature -1, born on day 1
+    stops -1 and -1, mean -1, temperature -1, born on day 1, stop count 1
     thermograph Thermograph(-1,[],[0],-1,[],[0]) (--plot FILE.svg|.png draws it)
     no winning move for Left (moving first)
     winning move for Right (moving first): cut 3x5 into 3x2 and 3x3  ->  cut(3, 2) + cut(3, 3)
@@ -1640,7 +1641,7 @@ fn hackenbush_plus_a_nimber() {
     insta::assert_snapshot!(out, @r#"
     L-position: Left wins whoever starts (value 1/2*)
     remoteness 3: the game lasts 3 more moves with best play
-    stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3
+    stops 1/2 and 1/2, mean 1/2, temperature 0, born on day 3, stop count 2
     reduced canonical form 1/2
     thermograph Thermograph(1/2,[0,-1/2],[0,-1,0],1/2,[0,-1/2],[0,1,0]) (--plot FILE.svg|.png draws it)
     winning moves for Left (moving first) (1):
@@ -1672,7 +1673,7 @@ fn childish_hackenbush_and_arc_kayles() {
     insta::assert_snapshot!(out, @r#"
     L-position: Left wins whoever starts (value 2)
     remoteness 1: the game lasts 1 more move with best play
-    stops 2 and 2, mean 2, temperature -1, born on day 2
+    stops 2 and 2, mean 2, temperature -1, born on day 2, stop count 1
     thermograph Thermograph(2,[],[0],2,[],[0]) (--plot FILE.svg|.png draws it)
     winning move for Left (moving first): cut edge 2 (blue)  ->  childish_hackenbush("lrl")
     no winning move for Right (moving first)
@@ -2426,4 +2427,22 @@ fn both_players_winning_moves_with_their_side() {
     // An impartial position's moves name no side.
     let v = json(&["analyze", "nim(3, 6, 9)", "--json"]);
     assert!(v["winning_moves"][0].get("side").is_none(), "{v}");
+}
+
+#[test]
+fn stop_count_as_a_figure_and_as_a_term() {
+    // CGSuite's CanonicalShortGameTest.scala (commit e909ab8b): {3||2|1}
+    // has stop count 3; CanonicalShortGameTestCase.scala: ^*6 has 1459.
+    let v = json(&["analyze", "{3||2|1}", "--json"]);
+    assert_eq!(v["cgt"]["stop_count"], "3");
+    let v = json(&["analyze", "^*6", "--json"]);
+    assert_eq!(v["cgt"]["stop_count"], "1459");
+    // The term is that integer, a game like any other: 3 - 1459 < 0.
+    let v = json(&[
+        "analyze",
+        "stop_count({3||2|1}) - stop_count(^*6)",
+        "--json",
+    ]);
+    assert_eq!(v["value"], "-1456");
+    assert_eq!(v["outcome"], "R");
 }

@@ -24,7 +24,8 @@
 //! operand    := DIGITS '*' operand                     (copies: `3*{1|0}`; `3*` alone is 3 + *)
 //!             | '-' operand | '(' sum ')' | call | value | component
 //! call       := OP '(' sum ( ',' sum )* ')'            (OP: norton, cool, heat, overheat,
-//!                                                       conjunctive, selective, Tiny, Miny)
+//!                                                       conjunctive, selective, Tiny, Miny,
+//!                                                       stop_count, companion)
 //! param      := INT | INT '..' INT | OCTAL | NAME '=' INT | STRING
 //! arg        := INT | STRING | INT '..' INT
 //! INT        := digits [ '^' digits ]          (a power such as 2^63 is a convenience)
@@ -216,11 +217,16 @@ pub enum AlgebraOp {
     Tiny,
     /// `Miny(G) = {G|0||0}`.
     Miny,
+    /// `stop_count(G)`, the integer CGSuite's `G.StopCount` gives: the
+    /// number of stops of `G`'s canonical form.
+    StopCount,
+    /// `companion(G)`, CGSuite's `G.Companion`.
+    Companion,
 }
 
 impl AlgebraOp {
     /// Every operation, in the order of the documentation.
-    pub const ALL: [AlgebraOp; 8] = [
+    pub const ALL: [AlgebraOp; 10] = [
         AlgebraOp::Norton,
         AlgebraOp::Cool,
         AlgebraOp::Heat,
@@ -229,6 +235,8 @@ impl AlgebraOp {
         AlgebraOp::Selective,
         AlgebraOp::Tiny,
         AlgebraOp::Miny,
+        AlgebraOp::StopCount,
+        AlgebraOp::Companion,
     ];
 
     /// The name it is written with.
@@ -242,13 +250,15 @@ impl AlgebraOp {
             AlgebraOp::Selective => "selective",
             AlgebraOp::Tiny => "Tiny",
             AlgebraOp::Miny => "Miny",
+            AlgebraOp::StopCount => "stop_count",
+            AlgebraOp::Companion => "companion",
         }
     }
 
     /// How many arguments it takes.
     pub fn arity(self) -> usize {
         match self {
-            AlgebraOp::Tiny | AlgebraOp::Miny => 1,
+            AlgebraOp::Tiny | AlgebraOp::Miny | AlgebraOp::StopCount | AlgebraOp::Companion => 1,
             AlgebraOp::Overheat => 3,
             _ => 2,
         }

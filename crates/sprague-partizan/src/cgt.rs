@@ -56,8 +56,9 @@
 //!
 //! **Notation** (CGSuite's, in ASCII): integers `3`, `-2`; other numbers as
 //! reduced fractions `1/2`, `-3/4`, `5/4`; nimbers `*`, `*2`; a number plus
-//! a nimber `1*`, `1/2*2`; ups and downs `^`, `v`, `^*`, `v*`, `^2` for
-//! `^ + ^` (CGSuite also writes `^^`), `^3*2`, `1/2v`; symmetric switches
+//! a nimber `1*`, `1/2*2`; ups and downs `^`, `v`, `^*`, `v*`, `^^` for
+//! `^ + ^`, `vv*`, `^3*2`, `^17`, `1/2v` (any number of ups: CGSuite's
+//! `Uptimal` writes two as a double arrow, more as a count); symmetric switches
 //! `±1`, `±1/2`; any other form in braces with its options, Left's before
 //! the bar and Right's after: `{1|*}`, `{2|-1}`; a form alone on its side
 //! of another is written in CGSuite's slash notation, without its braces
@@ -104,7 +105,7 @@ enum Node {
 
 /// How an uptimal is named in print.
 #[derive(Clone, Copy, Debug)]
-enum Uptimal {
+pub(crate) enum Uptimal {
     /// `n·^`, `1 <= |n|`.
     Ups(i64),
     /// `^<n>` (`v<n>` for `n < 0`), or `^[n]` when `is_sum`.
@@ -155,14 +156,9 @@ pub struct CanonicalArena {
     le_memo: Comparisons,
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
-    /// `n·^ + *m` for display, by id, built a row at a time on first use
-    /// (see [`CanonicalArena::as_uptimal_named`]).
-    ups: FxHashMap<GameId, (i64, u64)>,
-    /// The rows of `ups` built: the largest `n`, and `n·^` and `n·v`.
-    up_rows: (i64, [GameId; 2]),
     /// `±^<n> + *m` and `±^[n] + *m` (`2 <= n <= POWER_LIMIT`) for
     /// display, by id: the signed `n`, whether it is the sum form `^[n]`,
-    /// and `m`; built with `ups`.
+    /// and `m`; built on first use.
     powers: FxHashMap<GameId, (i64, bool, u64)>,
     /// The Left and Right stops of every node, by id: computed when the
     /// node is stored (from its options', stored before it), they bound
@@ -188,9 +184,20 @@ fn comparison_slots(budget: Budget) -> usize {
     usize::try_from(slots).unwrap_or(1 << 28)
 }
 
-/// How far up tables of `n·^ + *m` go for display (`|n| <= UP_LIMIT`,
-/// `m < STAR_LIMIT`).
-const UP_LIMIT: i64 = 16;
+/// `n·^` as CGSuite's `Uptimal` writes it: `^` (`v` for `n < 0`), `^^`
+/// and `vv` for two, `^3`, `v17` past two; empty for `n = 0`.
+pub fn ups_text(n: i64) -> String {
+    let arrow = if n > 0 { "^" } else { "v" };
+    match n.unsigned_abs() {
+        0 => String::new(),
+        1 => arrow.to_string(),
+        2 => arrow.repeat(2),
+        k => format!("{arrow}{k}"),
+    }
+}
+
+/// How far the table of up powers plus `*m` goes for display (`m <
+/// STAR_LIMIT`).
 const STAR_LIMIT: u64 = 16;
 /// How far the tables of up powers `^<n>` and `^[n]` go for display.
 const POWER_LIMIT: u64 = 12;
@@ -208,8 +215,6 @@ impl CanonicalArena {
             le_memo: Comparisons::new(comparison_slots(budget)),
             sum_memo: FxHashMap::default(),
             neg_memo: FxHashMap::default(),
-            ups: FxHashMap::default(),
-            up_rows: (0, [GameId(0); 2]),
             powers: FxHashMap::default(),
             node_stops: Vec::new(),
             caches: FxHashMap::default(),
@@ -267,7 +272,7 @@ impl CanonicalArena {
     /// Whether one more node or memo entry may be stored: the position
     /// limit, the limit on work if one is set, and now and then the
     /// budget's clock. Every call is a step of work.
-    fn charge(&mut self) -> Result<(), SolveError> {
+    pub(crate) fn charge(&mut self) -> Result<(), SolveError> {
         self.work += 1;
         if self.work > self.work_limit {
             return Err(SolveError::BudgetExceeded {
@@ -910,10 +915,10 @@ impl CanonicalArena {
         Ok(self.node_stops[g.0 as usize].clone())
     }
 
-    /// If `g` is `x + n·^ + *m` (`1 <= |n| <= 16`, `m < 16`), or `x` plus
+    /// If `g` is `x + n·^ + *m` (`n != 0`), or `x` plus
     /// `±^<n>` or `±^[n]` (`2 <= n <= 12`) plus `*m` (`m < 16`), those:
     /// the uptimals CGSuite prints without braces.
-    fn as_uptimal_named(
+    pub(crate) fn as_uptimal_named(
         &mut self,
         g: GameId,
     ) -> Result<Option<(Dyadic, Uptimal, u64)>, SolveError> {
@@ -923,22 +928,14 @@ impl CanonicalArena {
         }
         let minus_x = self.number(a.checked_neg()?)?;
         let d = self.add(g, minus_x)?;
-        // Every subposition of n·^ + *m and of the up powers plus *m has
-        // stops 0 and 0: a game with another stop anywhere is none of
-        // them, and the tables are not built for it. The tables are built
-        // a row of n·^ + *m at a time, smallest |n| first, and only as far
-        // as a lookup needs (`^` needs one row: 32 sums, not 1 200).
+        if let Some((n, m)) = self.as_up_multiple(d) {
+            return Ok(Some((a, Uptimal::Ups(n), m)));
+        }
+        // Every subposition of the up powers plus *m has stops 0 and 0: a
+        // game with another stop anywhere is none of them, and their
+        // table is not built for it.
         if !self.hereditarily_stopped_at_zero(d) {
             return Ok(None);
-        }
-        loop {
-            if let Some(&(n, m)) = self.ups.get(&d) {
-                return Ok(Some((a, Uptimal::Ups(n), m)));
-            }
-            if self.up_rows.0 >= UP_LIMIT {
-                break;
-            }
-            self.add_up_row()?;
         }
         if self.powers.is_empty() {
             self.add_powers()?;
@@ -969,26 +966,47 @@ impl CanonicalArena {
         true
     }
 
-    /// The next row of the display table of `n·^ + *m`: `n` and `-n` for
-    /// the next `n`, with every `m < STAR_LIMIT`.
-    fn add_up_row(&mut self) -> Result<(), SolveError> {
+    /// If `d` is `n·^ + *m` with `n != 0`, those. Its canonical form is a
+    /// chain (CGSuite's `constructNus`): for `n > 0`, `n·^ + *m` is
+    /// `{0 | (n-1)·^ + *(m^1)}`, except `^* = {0, * | 0}`, down to a
+    /// nimber `*j`, `j >= 1`, at the foot; and the negative for `n < 0`.
+    /// Canonical forms being unique, `d` has that shape exactly when it
+    /// is that game, so a walk down the chain decides it for every `n`.
+    pub(crate) fn as_up_multiple(&self, d: GameId) -> Option<(i64, u64)> {
+        [1, -1].into_iter().find_map(|sign| self.up_chain(d, sign))
+    }
+
+    /// The walk of [`CanonicalArena::as_up_multiple`] for ups (`sign`
+    /// 1) or downs (-1).
+    fn up_chain(&self, d: GameId, sign: i64) -> Option<(i64, u64)> {
         let zero = self.zero();
-        let star = self.nimber(1)?;
-        let up = self.form(&[zero], &[star])?;
-        let down = self.neg(up)?;
-        // Row 0 holds 0·^ = 0 on both sides.
-        let (n, [last_up, last_down]) = self.up_rows;
-        let n = n + 1;
-        let multiples = [self.add(last_up, up)?, self.add(last_down, down)?];
-        for (multiple, sign) in multiples.into_iter().zip([1, -1]) {
-            for m in 0..STAR_LIMIT {
-                let s = self.nimber(m)?;
-                let u = self.add(multiple, s)?;
-                self.ups.insert(u, (sign * n, m));
+        let star = self.nimbered.get(&(Dyadic::ZERO, 1)).copied();
+        let mut levels: i64 = 0;
+        let mut at = d;
+        let foot = loop {
+            let (l, r) = match self.node(at) {
+                Node::General(l, r) => (l, r),
+                Node::Nimbered(x, j) if *x == Dyadic::ZERO && levels > 0 => break *j,
+                _ => return None,
+            };
+            let (near, far) = if sign > 0 { (l, r) } else { (r, l) };
+            match (&near[..], &far[..]) {
+                ([z], [next]) if *z == zero => {
+                    levels += 1;
+                    at = *next;
+                }
+                // ^* = {0, * | 0}, or v* = {0 | 0, *}: one level over *0
+                // (ids are sorted, and 0 is the first).
+                ([z, s], [w]) if *z == zero && Some(*s) == star && *w == zero => {
+                    levels += 1;
+                    break 0;
+                }
+                _ => return None,
             }
-        }
-        self.up_rows = (n, multiples);
-        Ok(())
+        };
+        // Level i carries *(m ^ (n & 1) ^ (i & 1)), so the foot, level 0,
+        // carries *(m ^ (n & 1)).
+        Some((sign * levels, foot ^ u64::from(levels & 1 == 1)))
     }
 
     /// The display table of the up powers `±^<n>` and `±^[n]` plus `*m`.
@@ -1214,14 +1232,7 @@ impl CanonicalArena {
                     }
                 } else if let Some((x, named, m)) = self.as_uptimal_named(g)? {
                     let ups = match named {
-                        Uptimal::Ups(n) => {
-                            let arrow = if n > 0 { "^" } else { "v" };
-                            if n.abs() > 1 {
-                                format!("{arrow}{}", n.abs())
-                            } else {
-                                arrow.to_string()
-                            }
-                        }
+                        Uptimal::Ups(n) => ups_text(n),
                         Uptimal::Power { n, is_sum } => {
                             let arrow = if n > 0 { "^" } else { "v" };
                             if is_sum {
@@ -1597,8 +1608,8 @@ mod tests {
         let double_up_star = a.add(double_up, star).unwrap();
         assert_eq!(a.form(&[zero], &[up]).unwrap(), double_up_star);
         assert_eq!(a.form(&[zero], &[up_star]).unwrap(), double_up);
-        assert_eq!(a.display(double_up).unwrap(), "^2");
-        assert_eq!(a.display(double_up_star).unwrap(), "^2*");
+        assert_eq!(a.display(double_up).unwrap(), "^^");
+        assert_eq!(a.display(double_up_star).unwrap(), "^^*");
         let triple_up = a.add(double_up, up).unwrap();
         assert_eq!(a.display(triple_up).unwrap(), "^3");
         // 1 + ^ = {1 | 1*} by number translation.
@@ -1606,6 +1617,50 @@ mod tests {
         let one_up = a.form(&[one], &[one_star]).unwrap();
         assert_eq!(a.add(one, up).unwrap(), one_up);
         assert_eq!(a.display(one_up).unwrap(), "1^");
+    }
+
+    #[test]
+    fn every_up_multiple_is_named_by_its_chain() {
+        // n·^ + *m built by sums, against the walk down its canonical form,
+        // past the 16 ups CGSuite's tables once stopped at in our printer.
+        let (mut a, [zero, one, _, star, up, down]) = small();
+        let half = a.form(&[zero], &[one]).unwrap();
+        for (step, sign) in [(up, 1), (down, -1)] {
+            let mut multiple = zero;
+            for n in 1..=40 {
+                multiple = a.add(multiple, step).unwrap();
+                for m in 0..20 {
+                    let s = a.nimber(m).unwrap();
+                    let g = a.add(multiple, s).unwrap();
+                    assert_eq!(a.as_up_multiple(g), Some((sign * n, m)), "{n} {m}");
+                }
+            }
+        }
+        // CGSuite's Uptimal.appendTo: a double arrow for two, a count past
+        // two, whatever the count.
+        let two = a.add(up, up).unwrap();
+        let mut seventeen = zero;
+        for _ in 0..17 {
+            seventeen = a.add(seventeen, up).unwrap();
+        }
+        let star3 = a.nimber(3).unwrap();
+        let cases = [
+            (seventeen, "^17"),
+            (a.add(seventeen, star3).unwrap(), "^17*3"),
+            (a.neg(seventeen).unwrap(), "v17"),
+            (a.add(two, half).unwrap(), "1/2^^"),
+            (a.add(two, star).unwrap(), "^^*"),
+            (a.neg(two).unwrap(), "vv"),
+        ];
+        for (g, text) in cases {
+            assert_eq!(a.display(g).unwrap(), text);
+        }
+        // Not ups: a number, a nimber, ^<2> = {0 | v*}, 0.
+        let down_star = a.add(down, star).unwrap();
+        let power = a.form(&[zero], &[down_star]).unwrap();
+        for g in [half, star, power, zero] {
+            assert_eq!(a.as_up_multiple(g), None);
+        }
     }
 
     #[test]

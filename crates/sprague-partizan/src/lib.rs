@@ -12,10 +12,12 @@
 pub mod algebra;
 pub mod atomic;
 pub mod cgt;
+pub mod companion;
 pub mod comparisons;
 pub mod cooling;
 pub mod dyadic;
 pub mod reduced;
+pub mod stop_count;
 pub mod thermograph;
 
 pub use algebra::{
@@ -24,7 +26,9 @@ pub use algebra::{
 };
 pub use atomic::{atomic_weight, is_all_small, is_infinitesimal};
 pub use cgt::{CanonicalArena, GameId, MAX_DEPTH};
+pub use companion::companion;
 pub use cooling::{cool, heat, overheat};
 pub use dyadic::{Dyadic, DyadicOverflow, simplest_between};
 pub use reduced::{infinitesimally_close, reduced_canonical_form};
+pub use stop_count::stop_count;
 pub use thermograph::{Figures, Thermograph, Thermography, Wall};

@@ -441,6 +441,9 @@ pub struct Figures {
     /// The reduced canonical form in CGSuite's notation, where the solve
     /// layer computed it ([`crate::reduced::reduced_canonical_form`]).
     pub reduced: Option<String>,
+    /// The number of stops in decimal (CGSuite's `StopCount`), where the
+    /// solve layer counted it ([`crate::stop_count::stop_count`]).
+    pub stop_count: Option<String>,
     /// The generalised thermograph.
     pub thermograph: Thermograph,
     /// The figures the solve layer left out, each with why, as one line
@@ -566,6 +569,7 @@ impl Thermography {
             atomic_weight: None,
             incentives: None,
             reduced: None,
+            stop_count: None,
             thermograph,
             left_out: Vec::new(),
         })

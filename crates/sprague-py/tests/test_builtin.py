@@ -45,6 +45,9 @@ def test_analyze_of_a_partizan_position_has_the_cgt_figures():
         # Left's incentive 2 - {2|-1} = 2 + {1|-2} = {3|0}, and Right's
         # {2|-1} - (-1) = {3|0}, the same game, listed once.
         "incentives": ["{3|0}"],
+        # Play stops at once on either side: two stops, as CGSuite's
+        # StopCount counts them.
+        "stop_count": "2",
     }
     # ^ is all-small, of atomic weight 1, infinitesimally close to 0
     # (Winning Ways ch. 8).

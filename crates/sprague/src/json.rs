@@ -188,6 +188,11 @@ pub struct CgtJson {
     /// value (`figure_allowance`).
     #[serde(default)]
     pub incentives: Option<Vec<String>>,
+    /// The number of stops (CGSuite's `StopCount`) in decimal digits, of
+    /// any size; `null` where it was left out (`figure_allowance`, or
+    /// longer than a written value may be).
+    #[serde(default)]
+    pub stop_count: Option<String>,
 }
 
 impl From<&Figures> for CgtJson {
@@ -202,6 +207,7 @@ impl From<&Figures> for CgtJson {
             reduced: f.reduced.clone(),
             thermograph: f.thermograph.to_string(),
             incentives: f.incentives.clone(),
+            stop_count: f.stop_count.clone(),
         }
     }
 }
@@ -570,7 +576,9 @@ mod tests {
                 r#""cgt":{"left_stop":"0","right_stop":"0","mean":"0","temperature":"0","#,
                 r#""birthday":12,"atomic_weight":"0","reduced":"0","#,
                 r#""thermograph":"Thermograph(0,[0],[0,-1],0,[0],[0,1])","#,
-                r#""incentives":["*12","*13","*14","*15","*8","*9","*10","*11","*4","*5","*6","*7"]},"#,
+                r#""incentives":["*12","*13","*14","*15","*8","*9","*10","*11","*4","*5","*6","*7"],"#,
+                // CGSuite's stop count of *n is 2·3^(n-1): 2·3^11.
+                r#""stop_count":"354294"},"#,
                 r#""winning_moves":[{"component":2,"description":"take 4 from the heap of 9","#,
                 r#""to":"nim(3, 6, 5)"}],"drawing_moves":[]}"#
             )

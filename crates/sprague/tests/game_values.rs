@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use sprague::{
-    Budget, CanonicalSolver, Component, Dyadic, GameId, Outcome, Play, Position, Side, SumSearch,
+    Budget, CanonicalArena, CanonicalSolver, Component, Dyadic, GameId, Outcome, Play, Position,
+    Side, SumSearch,
 };
 
 /// Random short games as text: small numbers, nimbers, ups and switches,
@@ -41,27 +42,9 @@ pub(crate) fn canonical(solver: &mut CanonicalSolver, text: &str) -> GameId {
 }
 
 /// Our printed text in CGSuite's spelling: no space after commas, `+-` for
-/// `±`, `^^` and `vv` for two ups or downs.
+/// `±`.
 pub(crate) fn cgsuite_spelling(ours: &str) -> String {
-    let text = ours.replace(", ", ",").replace('±', "+-");
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if matches!(c, '^' | 'v')
-            && chars.get(i + 1) == Some(&'2')
-            && !chars.get(i + 2).is_some_and(char::is_ascii_digit)
-        {
-            out.push(c);
-            out.push(c);
-            i += 2;
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    out
+    ours.replace(", ", ",").replace('±', "+-")
 }
 
 /// The canonical value of a position, printed.
@@ -87,6 +70,29 @@ proptest! {
     fn a_printed_value_reads_back_as_itself(g in game()) {
         let printed = value(&g);
         prop_assert_eq!(value(&printed), printed.clone(), "{} printed {}", g, printed);
+    }
+
+    #[test]
+    fn a_printed_number_plus_ups_plus_a_nimber_reads_back(
+        ups in -40i64..=40,
+        star in 0u64..20,
+        numerator in -40i64..=40,
+        exponent in 0u32..4,
+    ) {
+        // Written as a sum of single arrows, so that reading the printed
+        // `^^`, `v17` or `1/2^^*3` is not the path the game was built by.
+        let arrow = if ups > 0 { "^" } else { "v" };
+        let mut terms = vec![arrow; usize::try_from(ups.unsigned_abs()).unwrap()];
+        let star_term = format!("*{star}");
+        let number = format!("{numerator}/{}", 1u32 << exponent);
+        terms.push(&star_term);
+        terms.push(&number);
+        let written = terms.join(" + ");
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let g = canonical(&mut solver, &written);
+        let printed = solver.arena.display(g).unwrap();
+        prop_assert!(!printed.contains('{'), "{} printed {}", written, printed);
+        prop_assert_eq!(canonical(&mut solver, &printed), g, "{} printed {}", written, printed);
     }
 
     #[test]
@@ -164,6 +170,25 @@ proptest! {
         let (fs, _, _) = figures(&format!("{g} + {h}"));
         prop_assert_eq!(fs.mean, fg.mean.checked_add(fh.mean).unwrap(), "{} + {}", g, h);
         prop_assert!(fs.temperature <= fg.temperature.max(fh.temperature), "{} + {}", g, h);
+    }
+
+    #[test]
+    fn the_stop_count_counts_the_stops_of_the_game_tree(g in game(), h in game()) {
+        // CGSuite's StopCount against a plain walk of the whole tree of the
+        // canonical form (no memo, nimbers through their options), counting
+        // each number reached, where play stops, once per path.
+        fn walked(arena: &mut CanonicalArena, g: GameId) -> u64 {
+            if arena.as_number(g).is_some() {
+                return 1;
+            }
+            let mut options = arena.left_options(g).unwrap();
+            options.extend(arena.right_options(g).unwrap());
+            options.into_iter().map(|o| walked(arena, o)).sum()
+        }
+        let (_, id, mut solver) = figures(&format!("{g} + {h}"));
+        let plain = walked(&mut solver.arena, id);
+        let counted = sprague::stop_count(&mut solver.arena, id).unwrap();
+        prop_assert_eq!(counted, plain.into(), "{} + {}", g, h);
     }
 
     #[test]

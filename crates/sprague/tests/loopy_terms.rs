@@ -153,7 +153,7 @@ fn text_the_loopy_reader_cannot_resolve_is_the_short_readers() {
     let e = Position::parse("b{0|a} + 1").unwrap_err();
     assert!(e.to_string().contains("no node is labelled `a`"), "{e}");
     // Short games and rulesets beside loopy terms read as before.
-    assert_eq!(parse("vv + on").to_string(), "v2 + {pass|}");
+    assert_eq!(parse("vv + on").to_string(), "vv + {pass|}");
     assert_eq!(
         parse("kayles(3) + over").to_string(),
         "kayles(3) + {0|pass}"

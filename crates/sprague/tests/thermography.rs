@@ -66,6 +66,12 @@ fn cgsuite_canonical_short_game_test_cases() {
             ("temperature", f.temperature.to_string()),
             ("thermograph", f.thermograph.to_string()),
             ("birthday", f.birthday.to_string()),
+            (
+                "stopCount",
+                sprague::stop_count(&mut solver.arena, g)
+                    .unwrap()
+                    .to_string(),
+            ),
         ] {
             let theirs = &r[field];
             if !theirs.starts_with("!!") {
@@ -73,8 +79,15 @@ fn cgsuite_canonical_short_game_test_cases() {
                 n_compared += 1;
             }
         }
+        // The companion, a game: equal to CGSuite's, and printed alike.
+        let theirs = &r["companion"];
+        let ours = sprague::companion(&mut solver.arena, g).unwrap();
+        assert_eq!(canonical(&mut solver, theirs), ours, "companion of {x}");
+        let printed = solver.arena.display(ours).unwrap();
+        assert_eq!(&cgsuite_spelling(&printed), theirs, "companion of {x}");
+        n_compared += 1;
     }
-    assert!(n_compared >= 160, "only {n_compared} figures compared");
+    assert!(n_compared >= 210, "only {n_compared} figures compared");
 }
 
 #[test]

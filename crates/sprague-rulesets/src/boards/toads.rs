@@ -261,7 +261,7 @@ mod tests {
             ("T.TFTFF", "{0|^}"),
         ] {
             // cgt-tools writes forms as it builds them ({0|^}); we print
-            // the same games in CGSuite's notation (^2*): compare values.
+            // the same games in CGSuite's notation (^^*): compare values.
             assert_eq!(value(&format!("toads(\"{row}\")")), value(v), "{row}");
         }
     }

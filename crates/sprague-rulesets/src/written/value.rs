@@ -26,8 +26,10 @@ use sprague_game::syntax::{AlgebraOp, ValueExpr, ValueSyntax, parse_value};
 use sprague_game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
 use sprague_loopy::graph::FileSource;
 use sprague_partizan::algebra;
-use sprague_partizan::cgt::{CanonicalArena, Dyadic, GameId};
+use sprague_partizan::cgt::{CanonicalArena, Dyadic, GameId, ups_text};
+use sprague_partizan::companion::companion;
 use sprague_partizan::cooling;
+use sprague_partizan::stop_count::stop_count;
 
 /// The most ups (or downs) one value may have: `^n` has a canonical form of
 /// about `n` nested games, and numbers of ups beyond this are not short
@@ -59,6 +61,9 @@ enum Expr {
     Power { down: bool, sum: bool, n: u64 },
     /// A ruleset's components (their sum), or its negative.
     Leaf { leaf: Leaf, negative: bool },
+    /// The negative of a figure written as a call (`-stop_count(G)`): the
+    /// negative of a count is not the count of a negative.
+    Negated(Arc<Expr>),
 }
 
 /// A ruleset's components as an operand: the sum of `components`,
@@ -226,13 +231,18 @@ impl Expr {
             Expr::Call(op, args) => match op {
                 AlgebraOp::Tiny => Expr::Call(AlgebraOp::Miny, args.clone()),
                 AlgebraOp::Miny => Expr::Call(AlgebraOp::Tiny, args.clone()),
-                AlgebraOp::Conjunctive | AlgebraOp::Selective => Expr::Call(*op, negs(args)?),
+                // companion(-G) = -companion(G): its rule is symmetric.
+                AlgebraOp::Conjunctive | AlgebraOp::Selective | AlgebraOp::Companion => {
+                    Expr::Call(*op, negs(args)?)
+                }
                 AlgebraOp::Norton | AlgebraOp::Cool | AlgebraOp::Heat | AlgebraOp::Overheat => {
                     let mut args = args.clone();
                     args[0] = Arc::new(args[0].negative()?);
                     Expr::Call(*op, args)
                 }
+                AlgebraOp::StopCount => Expr::Negated(Arc::new(self.clone())),
             },
+            Expr::Negated(g) => (**g).clone(),
             Expr::Power { down, sum, n } => Expr::Power {
                 down: !down,
                 sum: *sum,
@@ -342,7 +352,16 @@ impl Expr {
                     AlgebraOp::Selective => algebra::selective_sum(arena, ids[0], ids[1]),
                     AlgebraOp::Tiny => algebra::tiny(arena, ids[0]),
                     AlgebraOp::Miny => algebra::miny(arena, ids[0]),
+                    AlgebraOp::Companion => companion(arena, ids[0]),
+                    AlgebraOp::StopCount => {
+                        let count = stop_count(arena, ids[0])?;
+                        arena.number(Dyadic::from_big(count.into(), 0))
+                    }
                 }
+            }
+            Expr::Negated(g) => {
+                let g = g.canonical(arena)?;
+                arena.neg(g)
             }
             Expr::Power { down, sum, n } => {
                 let g = if *sum {
@@ -518,12 +537,7 @@ impl fmt::Display for Expr {
                 if *number != Dyadic::ZERO || (*ups == 0 && *star == 0) {
                     write!(f, "{number}")?;
                 }
-                if *ups != 0 {
-                    f.write_str(if *ups > 0 { "^" } else { "v" })?;
-                    if ups.unsigned_abs() > 1 {
-                        write!(f, "{}", ups.unsigned_abs())?;
-                    }
-                }
+                f.write_str(&ups_text(*ups))?;
                 match star {
                     0 => Ok(()),
                     1 => f.write_str("*"),
@@ -568,6 +582,7 @@ impl fmt::Display for Expr {
                     write!(f, "{arrow}<{n}>")
                 }
             }
+            Expr::Negated(g) => write!(f, "-{g}"),
             Expr::Leaf { leaf, negative } => {
                 if *negative {
                     if leaf.components.len() == 1 {
@@ -780,8 +795,10 @@ mod tests {
             ("{0,*|0,*}", "*2"),
             ("{0|*}", "^"),
             ("{*|0}", "v"),
-            ("^^", "^2"),
-            ("^ + ^", "^2"),
+            ("^^", "^^"),
+            ("^ + ^", "^^"),
+            ("vv*", "vv*"),
+            ("^2", "^^"),
             ("{0,*|0}", "^*"),
             ("{1|-1}", "±1"),
             ("+-1", "±1"),
@@ -813,6 +830,53 @@ mod tests {
     }
 
     #[test]
+    fn stop_count_is_the_integer_cgsuite_gives() {
+        // CGSuite's CanonicalShortGameTestCase.scala (commit e909ab8b):
+        // the StopCount of each game; -stop_count(G) is the negative
+        // integer, not the count of -G (which is the same count).
+        let mut arena = CanonicalArena::new(Budget::DEFAULT);
+        for (written, count) in [
+            ("stop_count({3||2|1})", "3"),
+            ("stop_count(*8)", "4374"),
+            ("stop_count(^*6)", "1459"),
+            ("stop_count(73/16+v9*8)", "13131"),
+            ("stop_count({0||0|vvv})", "7"),
+            ("-stop_count(v*)", "-4"),
+            ("stop_count(-{1|^^||^})", "9"),
+            ("stop_count(stop_count({1|*}))", "1"),
+        ] {
+            let v = GameValue::parse(written).unwrap();
+            let g = v.expr.canonical(&mut arena).unwrap();
+            assert_eq!(arena.display(g).unwrap(), count, "{written}");
+            // Written back as read, and read back to the same game.
+            let again = GameValue::parse(&v.text()).unwrap();
+            assert_eq!(again.expr.canonical(&mut arena).unwrap(), g, "{written}");
+        }
+        assert!(GameValue::parse("stop_count(1, 2)").is_err());
+    }
+
+    #[test]
+    fn companion_is_the_game_cgsuite_gives() {
+        // CGSuite's CanonicalShortGameTestCase.scala (commit e909ab8b).
+        let mut arena = CanonicalArena::new(Budget::DEFAULT);
+        for (written, theirs) in [
+            ("companion(0)", "*"),
+            ("companion(^)", "^*"),
+            ("companion(v*)", "v"),
+            ("companion({0||0|v*})", "{0|^<2>*}"),
+            ("companion({3||2*|1*})", "{3||2*|1*}"),
+            ("-companion({1|^^||^})", "{v*||vv*|-1}"),
+            ("companion(-{1|^^||^})", "{v*||vv*|-1}"),
+        ] {
+            let v = GameValue::parse(written).unwrap();
+            let g = v.expr.canonical(&mut arena).unwrap();
+            assert_eq!(arena.display(g).unwrap(), theirs, "{written}");
+            let again = GameValue::parse(&v.text()).unwrap();
+            assert_eq!(again.expr.canonical(&mut arena).unwrap(), g, "{written}");
+        }
+    }
+
+    #[test]
     fn negatives_are_pushed_inward() {
         for (written, text) in [
             ("-{1|*}", "{*|-1}"),
@@ -823,7 +887,8 @@ mod tests {
             ("-{{2|1}|0}", "{0|{-1|-2}}"),
             ("-2^", "-2^"),
             ("- 2^", "-2v"),
-            ("-^2", "v2"),
+            ("-^2", "vv"),
+            ("-^^*", "vv*"),
         ] {
             assert_eq!(GameValue::parse(written).unwrap().text(), text, "{written}");
         }

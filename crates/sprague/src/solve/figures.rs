@@ -39,7 +39,7 @@ pub const FIGURE_STEPS: u64 = 20_000;
 /// steps of work as the value itself took ([`CanonicalArena::work`] of the
 /// arena that found it, the outcome and winning moves included), and at
 /// least [`FIGURE_STEPS`]. The figures draw on it in turn (the thermograph
-/// first, then the atomic weight, the reduced form and the incentives); one
+/// first, then the atomic weight, the reduced form, the stop count and the incentives); one
 /// past what is left is left out with the reason in [`Figures::left_out`],
 /// so all of them together cost no more than the value.
 pub fn figure_allowance(value_work: u64) -> u64 {
@@ -107,9 +107,9 @@ fn within<T>(
 /// What CGSuite reports beside the value `g`: the thermographic figures,
 /// the atomic weight of an atomic game (CGSuite's test, which accepts some
 /// infinitesimals that are not all-small: `{1|^^||^}` has weight 2), the
-/// reduced canonical form and the incentives, each written only when no
-/// longer than [`value_chars`] of the arena's budget, and all of them
-/// together within `allowance` steps of work where one is given
+/// reduced canonical form, the stop count and the incentives, each written
+/// only when no longer than [`value_chars`] of the arena's budget, and all
+/// of them together within `allowance` steps of work where one is given
 /// ([`figure_allowance`]).
 ///
 /// Each is extra to the others: one that does not fit is left out (`None`)
@@ -147,6 +147,14 @@ pub(crate) fn figures(
         Err(why) => figures
             .left_out
             .push(format!("reduced canonical form: {why}")),
+    }
+    let stops = within(arena, end, allowance, |arena| {
+        let count = sprague_partizan::stop_count(arena, g)?.to_string();
+        Ok((count.len() <= longest).then_some(count))
+    });
+    match stops {
+        Ok(count) => figures.stop_count = count,
+        Err(why) => figures.left_out.push(format!("stop count: {why}")),
     }
     let incentives = within(arena, end, allowance, |arena| {
         let (left, right) = sprague_partizan::algebra::incentives(arena, g)?;
