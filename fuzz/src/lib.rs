@@ -120,18 +120,16 @@ fn written_value(data: &[u8], play: Play) {
     };
     let shown = position.to_string();
     read_back(&shown, &format!("{text:?} printed as the position"));
-    if let Ok(analysis) = sprague::analyze(&position, play, false, &budget()) {
-        if let Some(value) = analysis.value.as_ref().and_then(readable_notation) {
-            if let Some(again) = read_back(&value, &format!("{text:?}'s value")) {
-                if let Ok(second) = sprague::analyze(&again, play, false, &budget()) {
-                    let second = second.value.as_ref().and_then(readable_notation);
-                    assert!(
-                        second.is_none() || second.as_deref() == Some(value.as_str()),
-                        "{text:?} has value {value:?}, which reads back as {second:?}"
-                    );
-                }
-            }
-        }
+    if let Ok(analysis) = sprague::analyze(&position, play, false, &budget())
+        && let Some(value) = analysis.value.as_ref().and_then(readable_notation)
+        && let Some(again) = read_back(&value, &format!("{text:?}'s value"))
+        && let Ok(second) = sprague::analyze(&again, play, false, &budget())
+    {
+        let second = second.value.as_ref().and_then(readable_notation);
+        assert!(
+            second.is_none() || second.as_deref() == Some(value.as_str()),
+            "{text:?} has value {value:?}, which reads back as {second:?}"
+        );
     }
     if let Ok(page) = sprague::moves(&position, sprague::Side::Left, 20, &budget()) {
         for m in &page.moves {

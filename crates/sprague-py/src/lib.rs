@@ -181,16 +181,21 @@ fn analyze(py: Python<'_>, position: &str, misere: bool, all: bool) -> PyResult<
 #[pyfunction]
 fn compare(py: Python<'_>, g: &str, h: &str) -> PyResult<Py<PyAny>> {
     let (left_text, right_text) = (g.to_string(), h.to_string());
-    let answer = interruptible(py, move |budget| -> Result<CompareJson, (bool, Failure)> {
-        let left =
-            Position::parse(&left_text).map_err(|e| (true, Failure::Parse("bad first game", e)))?;
+    // The error says which game it is about (boxed: a failure is large).
+    type Which = Box<(bool, Failure)>;
+    let answer = interruptible(py, move |budget| -> Result<CompareJson, Which> {
+        let left = Position::parse(&left_text)
+            .map_err(|e| Box::new((true, Failure::Parse("bad first game", e))))?;
         let right = Position::parse(&right_text)
-            .map_err(|e| (false, Failure::Parse("bad second game", e)))?;
-        let comparison =
-            sprague::compare(&left, &right, budget).map_err(|e| (true, Failure::Solve(e)))?;
+            .map_err(|e| Box::new((false, Failure::Parse("bad second game", e))))?;
+        let comparison = sprague::compare(&left, &right, budget)
+            .map_err(|e| Box::new((true, Failure::Solve(e))))?;
         Ok(CompareJson::new(&left, &right, comparison))
     })?;
-    let json = answer.map_err(|(first, e)| e.into_py(py, if first { g } else { h }))?;
+    let json = answer.map_err(|which| {
+        let (first, e) = *which;
+        e.into_py(py, if first { g } else { h })
+    })?;
     json_to_python(py, &to_json(&json)?)
 }
 

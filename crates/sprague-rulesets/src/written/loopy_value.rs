@@ -38,6 +38,9 @@ const MAX_TEXT_FORMS: usize = 10_000;
 /// How many forms a move's description writes of the position it leads to.
 const MAX_DESCRIPTION_FORMS: usize = 100;
 
+/// How many more forms a text may write before it is cut with `...`.
+struct FormsLeft(usize);
+
 /// A position of a game written in the loopy notation.
 #[derive(Clone, Debug)]
 pub struct LoopyValueTerm {
@@ -167,8 +170,7 @@ impl LoopyValueTerm {
                 &mut labels,
                 &mut n_labels,
                 &mut text,
-                &mut 0,
-                limit,
+                &mut FormsLeft(limit),
             );
         }
         out
@@ -181,8 +183,7 @@ impl LoopyValueTerm {
         labels: &mut Vec<Option<usize>>,
         n_labels: &mut usize,
         out: &mut Option<&mut String>,
-        forms: &mut usize,
-        limit: usize,
+        forms: &mut FormsLeft,
     ) {
         let push = |out: &mut Option<&mut String>, s: &str| {
             if let Some(o) = out.as_deref_mut() {
@@ -206,11 +207,11 @@ impl LoopyValueTerm {
             push(out, "0");
             return;
         }
-        *forms += 1;
-        if *forms > limit {
+        if forms.0 == 0 {
             push(out, "...");
             return;
         }
+        forms.0 -= 1;
         if let (Some(_), Some(label)) = (out.as_ref(), labels[v as usize]) {
             push(out, &label_name(label));
         }
@@ -220,14 +221,14 @@ impl LoopyValueTerm {
             if i > 0 {
                 push(out, ",");
             }
-            self.write(w, stack, labels, n_labels, out, forms, limit);
+            self.write(w, stack, labels, n_labels, out, forms);
         }
         push(out, "|");
         for (i, &w) in right.iter().enumerate() {
             if i > 0 {
                 push(out, ",");
             }
-            self.write(w, stack, labels, n_labels, out, forms, limit);
+            self.write(w, stack, labels, n_labels, out, forms);
         }
         stack.pop();
         push(out, "}");
