@@ -89,19 +89,19 @@ pub fn position(data: &[u8]) {
 
 /// The game algebra's notation (ordinal sums, Norton products, cooling and
 /// heating, `Tiny`, up powers, multiple switches) under normal play: see
-/// [`written_value`]. Its corpus seeds numbers, nesting and chains.
+/// `written_value`. Its corpus seeds numbers, nesting and chains.
 pub fn algebra(data: &[u8]) {
     written_value(data, Play::Normal);
 }
 
 /// Loopy values (`on`, `over`, `5over`, `^[on]`, labelled braces, sided
-/// values) under normal play: see [`written_value`].
+/// values) under normal play: see `written_value`.
 pub fn loopy(data: &[u8]) {
     written_value(data, Play::Normal);
 }
 
 /// CGSuite's misère notation (`*[2#1]`, subscripts, `&12;`) under misère
-/// play: see [`written_value`].
+/// play: see `written_value`.
 pub fn misere(data: &[u8]) {
     written_value(data, Play::Misere);
 }

@@ -266,7 +266,7 @@ impl Component for LoopyValueTerm {
     /// The node's reachable graph, numbered in the order a walk from the
     /// node first meets each vertex: linear in the graph, where its text
     /// can be exponential (a shared follower is written out at each
-    /// occurrence) and is cut past [`MAX_TEXT_FORMS`], which would let two
+    /// occurrence) and is cut past 10 000 forms, which would let two
     /// different games share a key. Equal keys are equal graphs; the same
     /// game drawn as two different graphs gets two keys, which only costs
     /// a search some sharing.

@@ -37,7 +37,7 @@ pub struct MisereValue {
 /// # Errors
 ///
 /// A [`ParseError`] for a difference `x[-n]` no game satisfies, or a game
-/// too large to build (more than [`BUILD_POSITIONS`] forms); one of kind
+/// too large to build (more than 2^20 forms); one of kind
 /// [`ParseErrorKind::Stopped`] when `budget`'s time (or positions, where
 /// fewer) runs out first.
 pub fn build_misere(
