@@ -1414,24 +1414,28 @@ fn ctrl_c_saves_the_checkpoint_and_resume_continues_from_it() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("run.ckpt");
     let file = file.to_str().unwrap();
-    // A run far too long to finish: 2^28 heaps of 0.1777.
-    let err = interrupt_at_checkpoint(
-        &[
-            "table",
-            "octal[0.1777]",
-            "--to",
-            "2^28",
-            "--budget",
-            "1000000000",
-            "--summary",
-            "--checkpoint",
-            file,
-        ],
-        file,
-    );
+    let err = interrupt_at_checkpoint(&long_0_1777(file, &[]), file);
     assert!(err.contains("--resume"), "{err}");
     resumes_as_an_uninterrupted_run(file);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A table far too long to finish (2^28 heaps of 0.1777), checkpointed to
+/// `file`, with `extra` flags.
+fn long_0_1777<'a>(file: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "table",
+        "octal[0.1777]",
+        "--to",
+        "2^28",
+        "--budget",
+        "1000000000",
+        "--summary",
+        "--checkpoint",
+        file,
+    ];
+    args.extend_from_slice(extra);
+    args
 }
 
 /// The checkpoint `file` of 0.1777 is whole, and continuing from it gives
@@ -1459,25 +1463,9 @@ fn sigterm_during_a_disk_table_saves_the_checkpoint() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("run.ckpt");
     let file = file.to_str().unwrap();
-    let err = signal_at_checkpoint(
-        &[
-            "table",
-            "octal[0.1777]",
-            "--to",
-            "2^28",
-            "--budget",
-            "1000000000",
-            "--summary",
-            "--checkpoint",
-            file,
-            "--disk",
-            dir.to_str().unwrap(),
-            "--memory",
-            "64M",
-        ],
-        file,
-        "-TERM",
-    );
+    let dir_text = dir.to_str().unwrap();
+    let args = long_0_1777(file, &["--disk", dir_text, "--memory", "64M"]);
+    let err = signal_at_checkpoint(&args, file, "-TERM");
     assert!(
         err.contains("go to a file in"),
         "the table was not on disk: {err}"
