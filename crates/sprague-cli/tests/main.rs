@@ -14,6 +14,7 @@ mod loopy;
 #[path = "../../sprague/tests/loopy_cases.rs"]
 mod loopy_cases;
 mod loopy_cgsuite;
+mod misere_genus;
 mod misere_table;
 mod pictures;
 mod play;
@@ -167,7 +168,7 @@ fn misere_nim() {
 
 /// Issue 35 item 3's reproducers: every impartial heap and sum gets its
 /// misère figures, each left out with the reason where it does not fit
-/// (the library's `misere::analyze_misere_json_matches_published_genera`
+/// (`misere_genus::analyze_misere_json_matches_published_genera`
 /// checks heaps 0..=20 of five games, and each with up to seven `*2`s).
 #[test]
 fn misere_figures_of_every_heap_are_in_the_json() {

@@ -48,6 +48,7 @@ use std::ops::Range;
 use num_bigint::BigUint;
 
 use sprague_core::error::{ParseError, ParseErrorKind};
+use sprague_loopy::loopy::braces_have_a_bar;
 
 /// A ruleset with its parameters, as written: `subtraction[2,5]`, `kayles`,
 /// `octal[0.137]`.
@@ -1105,7 +1106,7 @@ impl<'a> Parser<'a> {
         // looked for before reading them, since reading them twice at
         // every level of `±{±{...|...}}` would take time exponential in
         // the nesting.
-        if self.peek() == Some('{') && !self.braces_have_a_bar() {
+        if self.peek() == Some('{') && !braces_have_a_bar(&self.text[self.pos..]) {
             let open = self.pos;
             self.bump();
             let mut options = Vec::new();
@@ -1134,11 +1135,11 @@ impl<'a> Parser<'a> {
                         self.bump();
                         break;
                     }
-                    _ => {
-                        self.pos = open;
-                        options.clear();
-                        break;
-                    }
+                    // Braces with no bar of their own are no form either,
+                    // so reading them again as an operand could only fail
+                    // here too: say so at once. Reading them again would
+                    // double the work at every level of nested switches.
+                    _ => return Err(self.unexpected("`,` or `}` in a multiple switch")),
                 }
             }
             if self.pos != open {
@@ -1146,29 +1147,6 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(ValueExpr::Switch(Box::new(self.value_with(Self::operand)?)))
-    }
-
-    /// Whether the braces opening at the cursor hold a bar `|` of their
-    /// own (not inside inner braces, brackets, parentheses or a string).
-    fn braces_have_a_bar(&self) -> bool {
-        let mut depth = 0usize;
-        let mut in_string = false;
-        for c in self.text[self.pos..].chars() {
-            match c {
-                '"' => in_string = !in_string,
-                _ if in_string => {}
-                '{' | '[' | '(' => depth += 1,
-                '}' | ']' | ')' => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        return false;
-                    }
-                }
-                '|' if depth == 1 => return true,
-                _ => {}
-            }
-        }
-        false
     }
 
     /// Whether `copies_ahead` holds `skip` bytes on.

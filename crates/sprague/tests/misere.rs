@@ -11,6 +11,10 @@ use sprague::{
     parse_misere,
 };
 
+#[path = "support/misere_search.rs"]
+mod misere_search;
+use misere_search::{brute_misere_grundy, split_genera};
+
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/misere/");
 
 fn budget() -> Budget {
@@ -146,67 +150,6 @@ fn cgsuite_heap_genera_and_misere_grundy_values() {
         }
     }
     assert!(grundy_form.is_some());
-}
-
-/// Splits CGSuite's list of genera at the commas outside parentheses.
-fn split_genera(text: &str) -> Vec<String> {
-    let mut out = vec![String::new()];
-    let mut depth = 0;
-    for c in text.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(String::new());
-                continue;
-            }
-            _ => {}
-        }
-        out.last_mut().unwrap().push(c);
-    }
-    out
-}
-
-/// The misère Grundy value of a sum by the definition: 1 at the end, else
-/// the mex of the options' values, searching the whole sum.
-fn brute_misere_grundy(
-    components: &[Arc<dyn Component>],
-    memo: &mut HashMap<Vec<Key>, u32>,
-) -> u32 {
-    let mut key: Vec<Key> = components.iter().map(|c| c.key()).collect();
-    key.sort();
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let mut seen = Vec::new();
-    let mut any = false;
-    for i in 0..components.len() {
-        let Kind::Impartial(g) = components[i].kind() else {
-            panic!("impartial only")
-        };
-        for m in g.moves(&budget()).unwrap() {
-            any = true;
-            let mut next: Vec<Arc<dyn Component>> = components
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, c)| Arc::clone(c))
-                .collect();
-            next.extend(m.to.iter().cloned());
-            let v = brute_misere_grundy(&next, memo) as usize;
-            if v >= seen.len() {
-                seen.resize(v + 1, false);
-            }
-            seen[v] = true;
-        }
-    }
-    let value = if any {
-        seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
-    } else {
-        1
-    };
-    memo.insert(key, value);
-    value
 }
 
 /// Checks the exponents `γk = G⁻(G + k·*2)` of `genus`, those it shows and
@@ -403,89 +346,6 @@ fn misere_analysis_by_forms_agrees_with_the_search() {
         let got: Vec<String> = a.winning_moves.iter().map(|m| m.to.to_string()).collect();
         assert_eq!(got, expected, "{text}");
     }
-}
-
-/// The exponents a genus symbol shows, `4^146` -> [1, 4, 6],
-/// `6^(1,9,10,8)` -> [1, 9, 10, 8], `3` -> [].
-fn shown_exponents(genus: &str) -> Vec<u32> {
-    let Some((_, exponents)) = genus.split_once('^') else {
-        return Vec::new();
-    };
-    match exponents.strip_prefix('(') {
-        Some(list) => list
-            .trim_end_matches(')')
-            .split(',')
-            .map(|e| e.parse().unwrap())
-            .collect(),
-        None => exponents.chars().map(|c| c.to_digit(10).unwrap()).collect(),
-    }
-}
-
-/// Issue 35 item 3: G⁻ and the genus of heaps 0..=20 of Kayles, Dawson's
-/// Kayles, Grundy's game, Dawson's chess and Officers, and G⁻ of each heap
-/// plus up to seven copies of `*2` (the genus' exponents), read from the
-/// figures `analyze --misere --json` writes as its `misere` object
-/// ([`sprague::Analysis::misere`]; the command line's test
-/// `misere_figures_of_every_heap_are_in_the_json` reads the JSON itself),
-/// against CGSuite's
-/// published tables where `analyze_heaps.txt` names one and against the
-/// plain misère search of the whole sum elsewhere (the file says which).
-#[test]
-fn analyze_misere_json_matches_published_genera() {
-    use sprague::{Play, analyze};
-    let published: HashMap<String, (Vec<String>, Vec<String>)> = data("cgsuite_heaps.txt")
-        .iter()
-        .filter(|line| !line.starts_with("form "))
-        .map(|line| {
-            let f: Vec<&str> = line.split(" | ").collect();
-            let values = f[2].split(',').map(str::to_string).collect();
-            (f[0].to_string(), (values, split_genera(f[3])))
-        })
-        .collect();
-    let mut rows = 0;
-    for line in data("analyze_heaps.txt") {
-        let (heap, source) = line.split_once(" | ").unwrap();
-        let table = published.get(heap);
-        assert_eq!(table.is_some(), !source.starts_with("none"), "{line}");
-        let mut memo = HashMap::new();
-        for n in 0..=20 {
-            let text = heap.replace("{n}", &n.to_string());
-            let mut genus = None;
-            for k in 0..=7 {
-                let sum = if k == 0 {
-                    text.clone()
-                } else {
-                    format!("{text} + nim({})", vec!["2"; k].join(", "))
-                };
-                let p = Position::parse(&sum).unwrap();
-                let a = analyze(&p, Play::Misere, false, &Budget::DEFAULT).unwrap();
-                let misere = a
-                    .misere()
-                    .unwrap_or_else(|| panic!("{sum}: no misère figures"));
-                let got = u64::from(misere.grundy);
-                if k == 0 {
-                    genus = Some(misere.genus.clone());
-                }
-                let genus = genus.as_deref().unwrap();
-                let shown = shown_exponents(genus);
-                let want = match table {
-                    Some((values, genera)) if k == 0 => {
-                        assert_eq!(genus, genera[n], "genus of {text}");
-                        values[n].parse().unwrap()
-                    }
-                    Some(_) if k < shown.len() => u64::from(shown[k]),
-                    _ => u64::from(brute_misere_grundy(p.components(), &mut memo)),
-                };
-                assert_eq!(got, want, "G⁻ of {sum} (genus of {text}: {genus})");
-                if k < shown.len() {
-                    // The genus' own exponent is the sum's G⁻, as defined.
-                    assert_eq!(got, u64::from(shown[k]), "γ{k} of {text}: {genus}");
-                }
-                rows += 1;
-            }
-        }
-    }
-    assert_eq!(rows, 5 * 21 * 8);
 }
 
 /// The genus from a search of a position's game tree (what `analyze

@@ -188,8 +188,19 @@ fn sprague_analysis(position: &Position) -> sprague::Analysis {
     analysis
 }
 
+/// Runs `f`, returning its answer and the process CPU time it took (user
+/// and system). The analysis rows are timed in CPU rather than wall time:
+/// on a shared machine the wall time of a one-thread run is mostly how
+/// long it waited for a core, and the figures' share of a small value is
+/// then noise.
+fn cpu_measured<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let start = process_cpu();
+    let out = f();
+    (out, process_cpu().saturating_sub(start))
+}
+
 /// `--analyze`: each board's default analysis, canonical form alone and
-/// cgt-tools' canonical form, `runs` rounds (one when a run takes over
+/// cgt-tools' canonical form, timed in process CPU time, `runs` rounds (one when a run takes over
 /// [`LONG_RUN`]), in an order that turns each round; the values checked
 /// equal. Returns whether every value agreed.
 fn analyze_rows(runs: usize) -> bool {
@@ -209,17 +220,17 @@ fn analyze_rows(runs: usize) -> bool {
             for engine in (0..3).map(|k| (k + round) % 3) {
                 match engine {
                     0 => {
-                        let (a, t, _) = measured(|| sprague_analysis(&position));
+                        let (a, t) = cpu_measured(|| sprague_analysis(&position));
                         full.push(t);
                         analysis = Some(a);
                     }
                     1 => {
-                        let (v, t, _) = measured(|| sprague_value(&position));
+                        let (v, t) = cpu_measured(|| sprague_value(&position));
                         alone.push(t);
                         last = Some(v);
                     }
                     _ => {
-                        let (v, t, _) = measured(|| cgt_value(ruleset, board));
+                        let (v, t) = cpu_measured(|| cgt_value(ruleset, board));
                         theirs.push(t);
                         their_value = Some(v);
                     }

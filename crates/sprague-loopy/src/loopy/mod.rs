@@ -41,6 +41,7 @@ mod stopper;
 
 pub use game::{LoopyGame, LoopyOutcome, Winner};
 pub use notation::{
-    LoopyExpr, LoopyFunction, LoopySyntax, MAX_LOOPY_NUMBER, parse_loopy, parse_loopy_term,
+    LoopyExpr, LoopyFunction, LoopySyntax, MAX_LOOPY_NUMBER, braces_have_a_bar, parse_loopy,
+    parse_loopy_term,
 };
 pub use stopper::{LoopyArena, Pseudonumber, SidedValue, Stopper};

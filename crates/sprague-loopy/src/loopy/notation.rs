@@ -682,6 +682,31 @@ impl LoopySyntax {
     }
 }
 
+/// Whether the braces that open `text` hold a bar `|` of their own (not
+/// inside inner braces, brackets, parentheses or a string): then they are a
+/// form, and otherwise, after `±`, CGSuite's multiple switch. A scan, not a
+/// parse, so that a reader never reads the same braces twice.
+pub fn braces_have_a_bar(text: &str) -> bool {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    for c in text.chars() {
+        match c {
+            '"' => in_string = !in_string,
+            _ if in_string => {}
+            '{' | '[' | '(' => depth += 1,
+            '}' | ']' | ')' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return false;
+                }
+            }
+            '|' if depth == 1 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Read a loopy value from `text`, all of it.
 ///
 /// # Errors
@@ -937,7 +962,10 @@ impl<'t> Reader<'t> {
     /// (braces without a bar), or the switch `{G | -G}` of any other `G`.
     fn switch(&mut self) -> Result<LoopyExpr, ParseError> {
         self.skip_space();
-        if self.peek() == Some('{') {
+        // Braces with a bar of their own are a form: decided before reading
+        // them, since reading them twice at every level of `±{±{…|…}…}`
+        // would take time exponential in the nesting.
+        if self.peek() == Some('{') && !braces_have_a_bar(&self.text[self.at..]) {
             let start = self.at;
             self.bump();
             self.enter()?;
@@ -947,10 +975,7 @@ impl<'t> Reader<'t> {
                 if self.peek() == Some('}') && items.is_empty() {
                     break false;
                 }
-                match self.option() {
-                    Ok(item) => items.push(item),
-                    Err(_) => break false,
-                }
+                items.push(self.option()?);
                 self.skip_space();
                 match self.peek() {
                     Some(',') => self.bump(),
@@ -958,7 +983,9 @@ impl<'t> Reader<'t> {
                         self.bump();
                         break true;
                     }
-                    _ => break false,
+                    // No bar, so no form either: reading the braces again
+                    // could only fail here too.
+                    _ => return Err(self.error("`,` or `}` in a multiple switch")),
                 }
             };
             self.nesting -= 1;

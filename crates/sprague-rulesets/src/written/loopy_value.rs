@@ -21,12 +21,13 @@
 //! otherwise), and when the two sides are equal it is the stopper, a game
 //! like any other term.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use sprague_core::budget::Budget;
 use sprague_core::error::{ParseError, ParseErrorKind, SolveError};
 use sprague_game::{Component, Key, Kind, LoopyPartizan, Move, Side};
 use sprague_loopy::loopy::{LoopyArena, LoopyGame, LoopySyntax};
+use sprague_partizan::dyadic::Dyadic;
 
 /// Positions a loopy term may have when its graph is built.
 const BUILD_POSITIONS: u64 = 1 << 16;
@@ -44,8 +45,106 @@ struct FormsLeft(usize);
 /// A position of a game written in the loopy notation.
 #[derive(Clone, Debug)]
 pub struct LoopyValueTerm {
-    game: Arc<LoopyGame>,
+    game: Arc<TermGraph>,
     node: u32,
+}
+
+/// The game every position of a term shares, with the numbers in it.
+#[derive(Debug)]
+struct TermGraph {
+    game: LoopyGame,
+    /// For each vertex, the number whose canonical form its follower is,
+    /// if it is one: written as that number (`296`, `-3/2`), not as the
+    /// form, whose braces nest as deep as the number is large.
+    numbers: OnceLock<Vec<Option<Dyadic>>>,
+}
+
+impl TermGraph {
+    fn new(game: LoopyGame) -> Arc<TermGraph> {
+        Arc::new(TermGraph {
+            game,
+            numbers: OnceLock::new(),
+        })
+    }
+
+    fn numbers(&self) -> &[Option<Dyadic>] {
+        self.numbers.get_or_init(|| canonical_numbers(&self.game))
+    }
+}
+
+/// For each vertex of `game`, the number `x` whose canonical form (`n =
+/// {n-1|}`, `-n = {|-n+1}`, `p/2^q = {x - 2^-q | x + 2^-q}`) its follower is
+/// exactly, form for form; `None` for any other vertex (one on a cycle
+/// among them). A depth-first walk with its own stack, since a chain of
+/// integers is as deep as the largest.
+fn canonical_numbers(game: &LoopyGame) -> Vec<Option<Dyadic>> {
+    const NEW: u8 = 0;
+    const OPEN: u8 = 1;
+    const DONE: u8 = 2;
+    let n = game.n_vertices() as usize;
+    let mut state = vec![NEW; n];
+    let mut number: Vec<Option<Dyadic>> = vec![None; n];
+    for root in 0..n as u32 {
+        if state[root as usize] != NEW {
+            continue;
+        }
+        let mut stack = vec![(root, false)];
+        while let Some((v, children_done)) = stack.pop() {
+            let vi = v as usize;
+            if children_done {
+                number[vi] = number_of(game, v, &number, &state);
+                state[vi] = DONE;
+                continue;
+            }
+            if state[vi] != NEW {
+                continue;
+            }
+            state[vi] = OPEN;
+            stack.push((v, true));
+            for &w in game.left(v).iter().chain(game.right(v)) {
+                if state[w as usize] == NEW {
+                    stack.push((w, false));
+                }
+            }
+        }
+    }
+    number
+}
+
+/// The number vertex `v` is, from its options' numbers (an option still
+/// open is on a cycle through `v`: no number).
+fn number_of(game: &LoopyGame, v: u32, number: &[Option<Dyadic>], state: &[u8]) -> Option<Dyadic> {
+    const DONE: u8 = 2;
+    let of = |w: u32| {
+        if state[w as usize] == DONE {
+            number[w as usize].clone()
+        } else {
+            None
+        }
+    };
+    match (game.left(v), game.right(v)) {
+        ([], []) => Some(Dyadic::ZERO),
+        (&[a], []) => {
+            let a = of(a)?;
+            (a.is_integer() && a.signum() >= 0)
+                .then(|| a.checked_add(Dyadic::from(1)).ok())
+                .flatten()
+        }
+        ([], &[b]) => {
+            let b = of(b)?;
+            (b.is_integer() && b.signum() <= 0)
+                .then(|| b.checked_add(Dyadic::from(-1)).ok())
+                .flatten()
+        }
+        (&[a], &[b]) => {
+            let (a, b) = (of(a)?, of(b)?);
+            let x = a.checked_add(&b).ok()?.half().ok()?;
+            let q = x.exponent();
+            let gap = b.checked_add(a.checked_neg().ok()?).ok()?;
+            (q >= 1 && gap == Dyadic::new(1, q - 1).ok()?).then_some(x)
+        }
+        _ => None,
+    }
 }
 
 /// A sided value `onside & offside` written as a term: a value with no
@@ -89,7 +188,7 @@ pub fn build_loopy(syntax: &LoopySyntax) -> Result<Arc<dyn Component>, ParseErro
                 let game = game.clone();
                 let node = game.start();
                 Arc::new(LoopyValueTerm {
-                    game: Arc::new(game),
+                    game: TermGraph::new(game),
                     node,
                 })
             };
@@ -106,7 +205,7 @@ pub fn build_loopy(syntax: &LoopySyntax) -> Result<Arc<dyn Component>, ParseErro
     };
     let node = game.start();
     Ok(Arc::new(LoopyValueTerm {
-        game: Arc::new(game),
+        game: TermGraph::new(game),
         node,
     }))
 }
@@ -158,7 +257,7 @@ impl LoopyValueTerm {
 
     /// [`LoopyValueTerm::node_text`], cut with `...` after `limit` forms.
     fn node_text_within(&self, limit: usize) -> String {
-        let mut labels: Vec<Option<usize>> = vec![None; self.game.n_vertices() as usize];
+        let mut labels: Vec<Option<usize>> = vec![None; self.game.game.n_vertices() as usize];
         let mut n_labels = 0;
         // First pass: which nodes are moved back to from further in than
         // their own braces (they need a label); second pass: the text.
@@ -202,11 +301,12 @@ impl LoopyValueTerm {
             push(out, &label_name(label));
             return;
         }
-        let (left, right) = (self.game.left(v), self.game.right(v));
-        if left.is_empty() && right.is_empty() {
-            push(out, "0");
+        let game = &self.game.game;
+        if let Some(x) = &self.game.numbers()[v as usize] {
+            push(out, &x.to_string());
             return;
         }
+        let (left, right) = (game.left(v), game.right(v));
         if forms.0 == 0 {
             push(out, "...");
             return;
@@ -271,7 +371,7 @@ impl Component for LoopyValueTerm {
     /// game drawn as two different graphs gets two keys, which only costs
     /// a search some sharing.
     fn key(&self) -> Key {
-        let n = self.game.n_vertices() as usize;
+        let n = self.game.game.n_vertices() as usize;
         let mut id = vec![u32::MAX; n];
         let mut order = vec![self.node];
         id[self.node as usize] = 0;
@@ -280,7 +380,7 @@ impl Component for LoopyValueTerm {
         while next < order.len() {
             let v = order[next];
             next += 1;
-            for options in [self.game.left(v), self.game.right(v)] {
+            for options in [self.game.game.left(v), self.game.game.right(v)] {
                 bytes.extend_from_slice(&(options.len() as u32).to_le_bytes());
                 for &w in options {
                     if id[w as usize] == u32::MAX {
@@ -302,6 +402,7 @@ impl Component for LoopyValueTerm {
 impl LoopyPartizan for LoopyValueTerm {
     fn moves(&self, side: Side, _budget: &Budget) -> Result<Vec<Move>, SolveError> {
         Ok(self
+            .game
             .game
             .options(self.node, side == Side::Left)
             .iter()
@@ -330,6 +431,13 @@ mod tests {
             ("over", "{0|pass}"),
             ("{0|pass}", "{0|pass}"),
             ("a{0|{a|}}", "a{0|{a|}}"),
+            // A number is written as one, not as braces 296 deep (past
+            // the reader's nesting limit).
+            ("296under", "{pass|296}"),
+            ("{-3/2, {1|{pass|0}}|pass}", "{-3/2,{1|{pass|0}}|pass}"),
+            // A form equal to a number but not its canonical form stays
+            // a form: its moves are not the number's.
+            ("{{0, {|0}|}|pass}", "{{0,-1|}|pass}"),
         ] {
             let p = crate::tests::parse(written).unwrap();
             assert_eq!(p.to_string(), text, "{written}");

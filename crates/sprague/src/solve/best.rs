@@ -27,12 +27,15 @@ pub const REMOTENESS_POSITIONS: u64 = 100_000;
 pub const REMOTENESS_FLOOR: u64 = 5_000;
 
 /// Steps of the value's work ([`Analysis::work`]) per position the
-/// remoteness beside it may store. A stored position of the remoteness
-/// search costs about three steps of the canonical arena's work (7 µs
-/// against 2.3 µs on the Domineering boards of `scripts/peer-analyze.sh`),
-/// so a tenth of the steps in positions keeps the search, given up or
-/// not, to about a third of the value's time.
-pub const STEPS_PER_REMOTENESS_POSITION: u64 = 10;
+/// remoteness beside it may store. What a stored position of the
+/// remoteness search costs in steps of the canonical arena's time depends
+/// on the board: about three on the first board of
+/// `scripts/peer-analyze.sh` (7 µs against 2.3 µs), about eleven on its
+/// `##..##` board (23 673 positions in 0.125 s against 236 732 steps in
+/// 0.11 s of CPU time), whose value is cheap beside its positions. A
+/// fortieth of the steps keeps the search, given up or not, to at most
+/// about a quarter of the value's time on both.
+pub const STEPS_PER_REMOTENESS_POSITION: u64 = 40;
 
 /// The positions the remoteness beside a value that took `work` steps may
 /// store: a tenth of the steps, at least [`REMOTENESS_FLOOR`] and at most

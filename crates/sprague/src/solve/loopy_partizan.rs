@@ -60,6 +60,14 @@ fn side_index(side: Side) -> usize {
     usize::from(side == Side::Right)
 }
 
+/// How many of the budget's positions one explored position of a loopy
+/// partizan sum counts for. The budget's positions are sized for the
+/// searches' small stored positions (ten million in a few hundred
+/// megabytes); an explored sum holds its components, their keys and both
+/// sides' moves, about 1.5 KB (`over + 1000000`: 1.5 GB at a million
+/// positions), so the default budget explores at most 625 000 of them.
+pub const EXPLORED_POSITION_WEIGHT: u64 = 16;
+
 /// Each component's options for both sides, split into regions: listed
 /// once per component met.
 type OptionsMemo = HashMap<Key, [Vec<Vec<Arc<dyn Component>>>; 2]>;
@@ -90,7 +98,13 @@ impl Explored {
                 return Ok(v);
             }
             let v = vertices.len() as u32;
-            budget.check_positions(u64::from(v))?;
+            let weighted = u64::from(v).saturating_mul(EXPLORED_POSITION_WEIGHT);
+            if weighted >= budget.max_positions {
+                return Err(SolveError::BudgetExceeded {
+                    limit: budget.max_positions / EXPLORED_POSITION_WEIGHT,
+                });
+            }
+            budget.check_positions(weighted)?;
             index.insert(keys, v);
             vertices.push(sum);
             Ok(v)
@@ -242,8 +256,20 @@ pub fn loopy_game_value(game: &LoopyGame, budget: &Budget) -> Value {
     }
     let mut arena = LoopyArena::new(*budget);
     let before = arena.work();
-    match arena.value(&g) {
+    // Each product game the theory builds is checked against the budget
+    // alone, but a value may build many (the simplification builds one per
+    // strongly connected component, each as large as the stoppers stored
+    // so far: `over + 10000` builds ten thousand, 10^8 states in all). So
+    // the states of all of them together count against the budget's
+    // positions too.
+    let limit = budget.max_positions;
+    arena.limit_work(Some(before.saturating_add(limit)));
+    let value = arena.value(&g);
+    let over = arena.work_limit_reached();
+    arena.limit_work(None);
+    match value {
         Ok(v) => valued(&mut arena, &v, before),
+        Err(_) if over => Value::NotComputed(SolveError::BudgetExceeded { limit }.to_string()),
         Err(e) => Value::NotComputed(e.to_string()),
     }
 }
