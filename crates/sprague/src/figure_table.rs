@@ -707,8 +707,8 @@ fn build(ruleset: &RulesetSyntax, at: &[u64]) -> Result<Arc<dyn Component>, Solv
 /// use sprague::{Budget, FigureCell, Field, Play, figure_table, syntax::parse_ruleset};
 /// let euclid = parse_ruleset("euclid").unwrap();
 /// let fields = [Field::parse("atomic_weight", Play::Normal).unwrap()];
-/// let t = figure_table(&euclid, &[3, 2], &[3, 2], &fields, None, Play::Normal, &Budget::DEFAULT).unwrap();
-/// assert_eq!(t.rows[0].cells, [FigureCell::Text("{2|0}".to_string())]);
+/// let t = figure_table(&euclid, &[7, 8], &[7, 8], &fields, None, Play::Normal, &Budget::DEFAULT).unwrap();
+/// assert_eq!(t.rows[0].cells, [FigureCell::Text("{3|2}".to_string())]);
 /// ```
 pub fn figure_table(
     ruleset: &RulesetSyntax,
