@@ -258,7 +258,7 @@ enum Raw {
     Game(GameId),
     Number(Dyadic),
     Integer(u64),
-    /// A whole number too large for `u64`, in decimal (a stop count).
+    /// A whole number of any size, in decimal (a stop count).
     Count(String),
     Outcome(Outcome),
     Text(String),
@@ -549,13 +549,8 @@ impl Figurer {
             Figure::Reduced => {
                 Raw::Game(sprague_partizan::reduced::reduced_canonical_form(arena, g)?)
             }
-            Figure::StopCount => {
-                let count = sprague_partizan::stop_count(arena, g)?;
-                match u64::try_from(&count) {
-                    Ok(n) => Raw::Integer(n),
-                    Err(_) => Raw::Count(count.to_string()),
-                }
-            }
+            // In decimal, as the JSON of `analyze` gives it: of any size.
+            Figure::StopCount => Raw::Count(sprague_partizan::stop_count(arena, g)?.to_string()),
             Figure::Incentives => {
                 let (left, right) = sprague_partizan::algebra::incentives(arena, g)?;
                 let mut seen = Vec::new();
@@ -631,7 +626,7 @@ impl Figurer {
                 }
             }
             (Raw::Integer(n), Operand::Integer(m)) => by_order(u128::from(*n).cmp(m)),
-            // Past u64, so past any operand that is not as long.
+                // Decimal without leading zeros: the longer is the larger.
             (Raw::Count(c), Operand::Integer(m)) => {
                 let m = m.to_string();
                 by_order(c.len().cmp(&m.len()).then_with(|| c.as_str().cmp(&m)))
@@ -913,15 +908,22 @@ pub struct FigurePeriod {
     /// s`): a number or a game in CGSuite's notation; `None` for a plain
     /// one.
     pub saltus: Option<String>,
+    /// For an arithmetic period whose saltus depends on the place in the
+    /// period, each place's, from the preperiod on (`f(n + p) = f(n) +
+    /// s[(n - preperiod) mod p]`): Partizan Euclid's rows.
+    pub saltus_by_place: Option<Vec<String>>,
 }
 
-/// The least period (ordinary, or arithmetic with a saltus) seen in the
-/// figures `cells` of `field` for `n = from, from + 1, ...`: as
-/// [`observed_period`](crate::observed_period) finds one (the repeating
-/// part at least as long as the preperiod and two periods), over equal
-/// texts, or for a game- or number-valued field over equal differences
-/// (the difference of two games, in one arena). Seen, never certified: no
-/// theorem the engine knows proves a figure's sequence periodic.
+/// The least period seen in the figures `cells` of `field` for `n = from,
+/// from + 1, ...`: as [`observed_period`](crate::observed_period) finds
+/// one (the repeating part at least as long as the preperiod and two
+/// periods) over equal figures; failing that, for a field whose figures
+/// are games or numbers, an arithmetic period with one saltus
+/// (`f(n + p) - f(n)` the same from the preperiod on, games subtracted in
+/// one arena), and failing that one with a saltus for each place in the
+/// period (`f(n + p) - f(n)` itself periodic with period `p`, seen over
+/// three periods past the preperiod). Seen, never certified: no theorem the
+/// engine knows proves a figure's sequence periodic.
 ///
 /// # Errors
 ///
@@ -933,81 +935,86 @@ pub fn figure_period(
     budget: &Budget,
 ) -> Result<Option<FigurePeriod>, SolveError> {
     let len = cells.len();
-    let found = |p: Option<crate::Periodicity>, saltus: &dyn Fn(usize, usize) -> Option<String>| {
-        p.map(|p| {
-            let s = saltus(len - 1 - p.period as usize, p.period as usize);
-            FigurePeriod {
-                preperiod: from + p.preperiod,
-                period: p.period,
-                saltus: s,
-            }
-        })
+    let at = |p: crate::Periodicity| FigurePeriod {
+        preperiod: from + p.preperiod,
+        period: p.period,
+        saltus: None,
+        saltus_by_place: None,
     };
-    let plain = crate::observed_period_by(len, |n, p| cells[n] == cells[n + p]);
-    match field.last().sort() {
-        Sort::Integer => {
-            let values: Option<Vec<i128>> = cells
-                .iter()
-                .map(|c| match c {
-                    FigureCell::Integer(n) => Some(i128::from(*n)),
-                    FigureCell::Text(t) => t.parse().ok(),
-                    _ => None,
-                })
-                .collect();
-            let Some(v) = values else {
-                return Ok(found(plain, &|_, _| None));
-            };
-            let d = |n: usize, p: usize| v[n + p] - v[n];
-            let p = crate::observed_period_by(len, |n, p| d(n, p) == d(len - 1 - p, p));
-            Ok(found(p, &|n, p| Some(d(n, p)).filter(|&s| s != 0).map(|s| s.to_string())))
-        }
-        Sort::Game => {
-            let mut solver = CanonicalSolver::new(*budget);
-            let mut games = Vec::with_capacity(len);
-            for c in cells {
-                let FigureCell::Text(t) = c else {
-                    return Ok(found(plain, &|_, _| None));
-                };
-                let p = Position::parse(t).map_err(|e| SolveError::unsupported(e.to_string()))?;
-                games.push(solver.sum(p.components())?);
-            }
-            let mut diffs: FxHashMap<(usize, usize), GameId> = FxHashMap::default();
-            let mut failed = None;
-            let mut d = |n: usize, p: usize, arena: &mut sprague_partizan::cgt::CanonicalArena| {
-                if let Some(&g) = diffs.get(&(n, p)) {
-                    return Some(g);
-                }
-                match arena.sub(games[n + p], games[n]) {
-                    Ok(g) => {
-                        diffs.insert((n, p), g);
-                        Some(g)
-                    }
-                    Err(e) => {
-                        failed.get_or_insert(e);
-                        None
-                    }
-                }
-            };
-            let arena = &mut solver.arena;
-            let p = crate::observed_period_by(len, |n, p| {
-                let end = d(len - 1 - p, p, arena);
-                end.is_some() && d(n, p, arena) == end
-            });
-            let saltus = p.map(|p| {
-                let p = p.period as usize;
-                let s = d(len - 1 - p, p, arena).expect("found above");
-                (s != arena.zero()).then(|| arena.display(s))
-            });
-            if let Some(e) = failed {
-                return Err(e);
-            }
-            let saltus = saltus.flatten().transpose()?;
-            Ok(p.map(|p| FigurePeriod {
-                preperiod: from + p.preperiod,
-                period: p.period,
-                saltus,
-            }))
-        }
-        _ => Ok(found(plain, &|_, _| None)),
+    if let Some(p) = crate::observed_period_by(len, |n, p| cells[n] == cells[n + p]) {
+        return Ok(Some(at(p)));
     }
+    if !matches!(field.last().sort(), Sort::Game | Sort::Integer) {
+        return Ok(None);
+    }
+    let mut solver = CanonicalSolver::new(*budget);
+    let mut games = Vec::with_capacity(len);
+    for c in cells {
+        let text = match c {
+            FigureCell::Integer(n) => n.to_string(),
+            FigureCell::Text(t) => t.clone(),
+            _ => return Ok(None),
+        };
+        let p = Position::parse(&text).map_err(|e| SolveError::unsupported(e.to_string()))?;
+        games.push(solver.sum(p.components())?);
+    }
+    let arena = &mut solver.arena;
+    // Every difference f(n + p) - f(n) for the periods tried, once.
+    let mut diffs: FxHashMap<(usize, usize), GameId> = FxHashMap::default();
+    let mut d = |n: usize, p: usize, arena: &mut sprague_partizan::cgt::CanonicalArena| {
+        if let Some(&g) = diffs.get(&(n, p)) {
+            return Ok(g);
+        }
+        let g = arena.sub(games[n + p], games[n])?;
+        diffs.insert((n, p), g);
+        Ok::<GameId, SolveError>(g)
+    };
+    let mut failed = None;
+    let mut same = |a: (usize, usize), b: (usize, usize), arena: &mut sprague_partizan::cgt::CanonicalArena| {
+        match (d(a.0, a.1, arena), d(b.0, b.1, arena)) {
+            (Ok(x), Ok(y)) => x == y,
+            (Err(e), _) | (_, Err(e)) => {
+                failed.get_or_insert(e);
+                false
+            }
+        }
+    };
+    let one = crate::observed_period_by(len, |n, p| same((n, p), (len - 1 - p, p), arena));
+    let by_place = match one {
+        Some(_) => None,
+        None => (1..=len / 4).find_map(|p| {
+            // The least n0 from which f(n + 2p) - f(n + p) = f(n + p) - f(n).
+            let mut n0 = len - 2 * p;
+            while n0 > 0 && same((n0 - 1, p), (n0 - 1 + p, p), arena) {
+                n0 -= 1;
+            }
+            (len - n0 >= n0 + 3 * p).then_some((n0, p))
+        }),
+    };
+    drop(same);
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    if let Some(p) = one {
+        let period = p.period as usize;
+        let s = d(len - 1 - period, period, arena)?;
+        return Ok(Some(FigurePeriod {
+            saltus: Some(arena.display(s)?),
+            ..at(p)
+        }));
+    }
+    let Some((n0, p)) = by_place else {
+        return Ok(None);
+    };
+    let mut saltus = Vec::with_capacity(p);
+    for n in n0..n0 + p {
+        let s = d(n, p, arena)?;
+        saltus.push(arena.display(s)?);
+    }
+    Ok(Some(FigurePeriod {
+        preperiod: from + n0 as u64,
+        period: p as u64,
+        saltus: None,
+        saltus_by_place: Some(saltus),
+    }))
 }

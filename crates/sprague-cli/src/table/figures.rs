@@ -8,7 +8,7 @@
 
 use std::io::Write;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use sprague::syntax::RulesetSyntax;
 use sprague::{
     Budget, Field, FigureCell, FigurePeriod, FigureTable, Filter, Periodicity, Play,
@@ -194,8 +194,12 @@ pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Resul
             _ if two && along.is_none() => write_grids(&mut out, &table)?,
             _ => write_columns(&mut out, &table, along.unwrap_or(0))?,
         }
-        if let Some(p) = &period {
-            writeln!(out, "{}", p.line(&fields[0].name()))?;
+        match &period {
+            Some(p) => writeln!(out, "{}", p.line(&fields[0].name()))?,
+            None if args.period && filter.is_none() => {
+                writeln!(out, "{}: no period seen in this table", fields[0].name())?;
+            }
+            None => {}
         }
     }
     out.flush()?;
@@ -246,15 +250,24 @@ impl Found {
                     p.period, p.preperiod
                 )
             }
-            Found::Seen(p) => format!(
-                "{field}: period {}, preperiod {}{}, observed on this table, not certified",
-                p.period,
-                p.preperiod,
-                p.saltus
-                    .as_ref()
-                    .map(|s| format!(", saltus {s} (arithmetic: f(n + {}) = f(n) + {s})", p.period))
-                    .unwrap_or_default()
-            ),
+            Found::Seen(p) => {
+                let saltus = match (&p.saltus, &p.saltus_by_place) {
+                    (Some(s), _) => {
+                        format!(", saltus {s} (arithmetic: f(n + {}) = f(n) + {s})", p.period)
+                    }
+                    (None, Some(s)) => format!(
+                        ", saltus by place {} (arithmetic: f(n + {}) = f(n) + the saltus of n's place, from n = {})",
+                        s.join(" "),
+                        p.period,
+                        p.preperiod
+                    ),
+                    (None, None) => String::new(),
+                };
+                format!(
+                    "{field}: period {}, preperiod {}{saltus}, observed on this table, not certified",
+                    p.period, p.preperiod
+                )
+            }
         }
     }
 
@@ -271,7 +284,9 @@ impl Found {
                 "field": field,
                 "preperiod": p.preperiod,
                 "period": p.period,
-                "saltus": p.saltus.clone().unwrap_or_else(|| "0".to_string()),
+                // `null` where the saltus depends on the place.
+                "saltus": p.saltus.clone().or_else(|| p.saltus_by_place.is_none().then(|| "0".to_string())),
+                "saltus_by_place": p.saltus_by_place,
                 "certified": false,
             }),
         }
@@ -297,8 +312,33 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-fn cell_json(cell: &FigureCell) -> Value {
-    serde_json::to_value(cell).unwrap_or(Value::Null)
+/// JSON whose objects keep their keys in the order written (the order
+/// of the spec: the ruleset first, then the coordinates, then the fields).
+enum Json {
+    Value(Value),
+    Object(Vec<(String, Json)>),
+    Array(Vec<Json>),
+}
+
+impl serde::Serialize for Json {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Json::Value(v) => v.serialize(s),
+            Json::Array(items) => items.serialize(s),
+            Json::Object(fields) => {
+                let mut map = s.serialize_map(Some(fields.len()))?;
+                for (k, v) in fields {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+fn j(v: impl serde::Serialize) -> Json {
+    Json::Value(serde_json::to_value(v).unwrap_or(Value::Null))
 }
 
 /// The JSON of a table of figures (docs/table.md): `fields` names the
@@ -314,81 +354,98 @@ fn to_json(
     period: Option<&Found>,
     k: Option<u64>,
     plain: bool,
-) -> Value {
-    let mut object = Map::new();
-    object.insert("ruleset".into(), json!(table.ruleset));
-    let coordinate = |v: &[u64]| if two { json!(v) } else { json!(v[0]) };
-    object.insert("from".into(), coordinate(&table.from));
-    object.insert("to".into(), coordinate(&table.to));
+) -> Json {
+    let mut object: Vec<(String, Json)> = Vec::new();
+    let mut put = |k: &str, v: Json| object.push((k.to_string(), v));
+    put("ruleset", j(&table.ruleset));
+    let coordinate = |v: &[u64]| if two { j(v) } else { j(v[0]) };
+    put("from", coordinate(&table.from));
+    put("to", coordinate(&table.to));
     let names = coordinate_names(two);
     match expr {
         Some(expr) => {
-            object.insert("where".into(), json!(expr));
-            object.insert("examined".into(), json!(table.examined));
-            object.insert("count".into(), json!(table.rows.len()));
-            let positions: Vec<Value> = table
+            put("where", j(expr));
+            put("examined", j(table.examined));
+            put("count", j(table.rows.len()));
+            put("fields", j(&table.fields));
+            let positions: Vec<Json> = table
                 .rows
                 .iter()
                 .map(|row| {
-                    let mut p = Map::new();
+                    let mut p: Vec<(String, Json)> = Vec::new();
                     for (name, v) in names.iter().zip(&row.at) {
-                        p.insert((*name).into(), json!(v));
+                        p.push(((*name).to_string(), j(v)));
                     }
                     for (name, cell) in table.fields.iter().zip(&row.cells) {
-                        p.insert(name.clone(), cell_json(cell));
+                        p.push((name.clone(), j(cell)));
                     }
-                    Value::Object(p)
+                    Json::Object(p)
                 })
                 .collect();
-            object.insert("fields".into(), json!(table.fields));
-            object.insert("positions".into(), Value::Array(positions));
+            put("positions", Json::Array(positions));
         }
         None => {
-            let mut columns = Map::new();
+            let mut columns: Vec<(String, Json)> = Vec::new();
             for (i, name) in table.fields.iter().enumerate() {
-                let column: Vec<Value> = table.rows.iter().map(|r| cell_json(&r.cells[i])).collect();
+                let column: Vec<Json> = table.rows.iter().map(|r| j(&r.cells[i])).collect();
                 let value = if two && along.is_none() {
                     let cols = (table.to[1] - table.from[1] + 1) as usize;
-                    Value::Array(column.chunks(cols).map(|r| Value::Array(r.to_vec())).collect())
+                    let mut rows = Vec::new();
+                    let mut column = column.into_iter();
+                    loop {
+                        let row: Vec<Json> = column.by_ref().take(cols).collect();
+                        if row.is_empty() {
+                            break;
+                        }
+                        rows.push(Json::Array(row));
+                    }
+                    Json::Array(rows)
                 } else {
-                    Value::Array(column)
+                    Json::Array(column)
                 };
-                columns.insert(name.clone(), value);
+                columns.push((name.clone(), value));
             }
             if two {
-                object.insert("rows".into(), json!(table.to[0] - table.from[0] + 1));
-                object.insert("cols".into(), json!(table.to[1] - table.from[1] + 1));
+                put("rows", j(table.to[0] - table.from[0] + 1));
+                put("cols", j(table.to[1] - table.from[1] + 1));
             }
             if plain {
                 // The table of the value alone keeps the shape of `values`.
-                let values = columns.remove(&table.fields[0]).unwrap_or(Value::Null);
-                object.insert("values".into(), values);
+                let (_, values) = columns.remove(0);
+                put("values", values);
             } else {
-                object.insert("fields".into(), json!(table.fields));
-                object.insert("columns".into(), Value::Object(columns));
+                put("fields", j(&table.fields));
+                put("columns", Json::Object(columns));
             }
         }
     }
     if let Some(p) = period {
-        object.insert("period".into(), p.json(&table.fields[0]));
+        put("period", Json::Value(p.json(&table.fields[0])));
     }
     if let (Some(k), Some(along)) = (k, along) {
-        let rows: Vec<Value> = table
+        let rows: Vec<Json> = table
             .rows
             .chunks(k as usize)
             .map(|chunk| {
-                json!({
-                    "n": chunk[0].at[along],
-                    "values": chunk.iter().map(|r| cell_json(&r.cells[0])).collect::<Vec<_>>(),
-                })
+                Json::Object(vec![
+                    ("n".to_string(), j(chunk[0].at[along])),
+                    (
+                        "values".to_string(),
+                        Json::Array(chunk.iter().map(|r| j(&r.cells[0])).collect()),
+                    ),
+                ])
             })
             .collect();
-        object.insert(
-            "layout".into(),
-            json!({"k": k, "field": table.fields[0], "rows": rows}),
+        put(
+            "layout",
+            Json::Object(vec![
+                ("k".to_string(), j(k)),
+                ("field".to_string(), j(&table.fields[0])),
+                ("rows".to_string(), Json::Array(rows)),
+            ]),
         );
     }
-    Value::Object(object)
+    Json::Object(object)
 }
 
 /// CSV: the coordinates, then each field, one position a line.
