@@ -388,7 +388,7 @@ fn to_json(
             let mut columns: Vec<(String, Json)> = Vec::new();
             for (i, name) in table.fields.iter().enumerate() {
                 let column: Vec<Json> = table.rows.iter().map(|r| j(&r.cells[i])).collect();
-                let value = if two && along.is_none() {
+                let value = if two {
                     let cols = (table.to[1] - table.from[1] + 1) as usize;
                     let mut rows = Vec::new();
                     let mut column = column.into_iter();
