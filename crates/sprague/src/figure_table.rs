@@ -1018,3 +1018,276 @@ pub fn figure_period(
         saltus_by_place: Some(saltus),
     }))
 }
+
+/// How a sequence is laid out: `K` to a row, or by the period found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// `K` to a row.
+    Every(u64),
+    /// By the period found.
+    Period,
+}
+
+impl Layout {
+    /// `K` (a whole number of 1 or more) or `period`.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong.
+    pub fn parse(text: &str) -> Result<Layout, String> {
+        if text == "period" {
+            return Ok(Layout::Period);
+        }
+        match text.parse::<u64>() {
+            Ok(k) if k > 0 => Ok(Layout::Every(k)),
+            _ => Err(format!(
+                "layout: `{text}` is not a row length (write a whole number of 1 or more, or period)"
+            )),
+        }
+    }
+}
+
+/// A period of a table's first field: certified by the engine's search
+/// (an impartial family's Grundy values), or seen in the figures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FoundPeriod {
+    /// The family's own period search's.
+    Certified(crate::Periodicity),
+    /// Seen in the sequence ([`figure_period`]).
+    Seen(FigurePeriod),
+}
+
+impl FoundPeriod {
+    /// The period.
+    pub fn period(&self) -> u64 {
+        match self {
+            FoundPeriod::Certified(p) => p.period,
+            FoundPeriod::Seen(p) => p.period,
+        }
+    }
+
+    /// The line a table prints for it, naming `field`.
+    pub fn line(&self, field: &str) -> String {
+        match self {
+            FoundPeriod::Certified(p) => {
+                let saltus = if p.saltus > 0 {
+                    format!(", saltus {}", p.saltus)
+                } else {
+                    String::new()
+                };
+                let how = if p.certified { "certified" } else { "not certified" };
+                format!(
+                    "{field}: period {}, preperiod {}{saltus}, {how}",
+                    p.period, p.preperiod
+                )
+            }
+            FoundPeriod::Seen(p) => {
+                let saltus = match (&p.saltus, &p.saltus_by_place) {
+                    (Some(s), _) => {
+                        format!(", saltus {s} (arithmetic: f(n + {}) = f(n) + {s})", p.period)
+                    }
+                    (None, Some(s)) => format!(
+                        ", saltus by place {} (arithmetic: f(n + {}) = f(n) + the saltus of n's place, from n = {})",
+                        s.join(" "),
+                        p.period,
+                        p.preperiod
+                    ),
+                    (None, None) => String::new(),
+                };
+                format!(
+                    "{field}: period {}, preperiod {}{saltus}, observed on this table, not certified",
+                    p.period, p.preperiod
+                )
+            }
+        }
+    }
+}
+
+/// What a table of figures is asked for (`sprague table`'s options, and
+/// Python's `table`).
+#[derive(Clone, Debug)]
+pub struct FigureQuery {
+    /// The first coordinates, `[n]` or `[a, b]`.
+    pub from: Vec<u64>,
+    /// The last coordinates.
+    pub to: Vec<u64>,
+    /// Whether the last coordinates were given: without, a certified
+    /// period ends the table two periods past its preperiod.
+    pub to_given: bool,
+    /// The fields by name; none for the table's value alone.
+    pub fields: Vec<String>,
+    /// `--where`'s expression.
+    pub filter: Option<String>,
+    /// Normal or misère play.
+    pub play: Play,
+    /// Whether the period of the first field is asked for.
+    pub period: bool,
+    /// How to lay the sequence out.
+    pub layout: Option<Layout>,
+}
+
+/// Why a table of figures was not made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FigureError {
+    /// The filter does not read (with where in it).
+    Filter(FilterError),
+    /// Anything else: a field, a layout, a range, the budget.
+    Solve(SolveError),
+}
+
+impl From<SolveError> for FigureError {
+    fn from(e: SolveError) -> FigureError {
+        FigureError::Solve(e)
+    }
+}
+
+/// A table of figures with what was found beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FigureReport {
+    /// The figures.
+    pub table: FigureTable,
+    /// The coordinate a sequence runs along: the heap (0), or for a grid
+    /// of one row or column the coordinate that varies; `None` for a grid.
+    pub along: Option<usize>,
+    /// The period of the first field, where asked for and found.
+    pub period: Option<FoundPeriod>,
+    /// Whether the period was asked for.
+    pub period_asked: bool,
+    /// The row length of the layout asked for.
+    pub layout: Option<u64>,
+    /// The filter's expression.
+    pub filter: Option<String>,
+    /// Whether no field was named (the table of the value alone, whose
+    /// JSON keeps the shape of `values`).
+    pub plain: bool,
+}
+
+/// Whether the positions of a grid are impartial: their table's value is
+/// a Grundy value.
+fn grid_is_impartial(ruleset: &RulesetSyntax, from: &[u64]) -> bool {
+    build(ruleset, from).is_ok_and(|c| matches!(c.kind(), Kind::Impartial(_)))
+}
+
+/// The table `query` asks for of `ruleset`, with its period and layout:
+/// the default field is the Grundy value of an impartial family (`G⁻`
+/// under misère play) and the canonical value of a partizan one; the
+/// period of an impartial family's own Grundy values is its period
+/// search's (certified where a theorem proves it), any other figure's is
+/// seen ([`figure_period`]).
+///
+/// # Errors
+///
+/// A filter that does not read; a field that does not exist, a layout of
+/// several fields, of a grid or with a filter, a period of a grid, and as
+/// [`figure_table`].
+pub fn figure_report(
+    ruleset: &RulesetSyntax,
+    query: &FigureQuery,
+    budget: &Budget,
+) -> Result<FigureReport, FigureError> {
+    let unsupported = |m: String| FigureError::Solve(SolveError::unsupported(m));
+    let (from, play) = (&query.from, query.play);
+    let mut to = query.to.clone();
+    let two = from.len() == 2;
+    let impartial_family = !two && sprague_rulesets::family(ruleset).is_ok();
+    let default = if impartial_family || play == Play::Misere || (two && grid_is_impartial(ruleset, from)) {
+        "grundy"
+    } else {
+        "value"
+    };
+    let names: Vec<&str> = if query.fields.is_empty() {
+        vec![default]
+    } else {
+        query.fields.iter().map(String::as_str).collect()
+    };
+    let mut fields = Vec::new();
+    for name in names {
+        let field = Field::parse(name, play).map_err(unsupported)?;
+        if !fields.contains(&field) {
+            fields.push(field);
+        }
+    }
+    let filter = match &query.filter {
+        Some(expr) => Some(Filter::parse(expr, play).map_err(FigureError::Filter)?),
+        None => None,
+    };
+    let along = if !two {
+        Some(0)
+    } else if from[0] == to[0] {
+        Some(1)
+    } else if from[1] == to[1] {
+        Some(0)
+    } else {
+        None
+    };
+    if query.layout.is_some() {
+        if along.is_none() {
+            return Err(unsupported(
+                "a layout lays out a sequence: give one coordinate, or a grid of one row or column (from 10x1 to 10x100)".to_string(),
+            ));
+        }
+        if filter.is_some() {
+            return Err(unsupported(
+                "a layout lays out every position: it does not go with a filter".to_string(),
+            ));
+        }
+        if fields.len() > 1 {
+            return Err(unsupported(format!(
+                "a layout lays out one field: {} were given",
+                fields.len()
+            )));
+        }
+    }
+    if query.period && along.is_none() {
+        return Err(unsupported(
+            "a period is of a sequence: give one coordinate, or a grid of one row or column".to_string(),
+        ));
+    }
+    let wants_period = filter.is_none() && (query.period || query.layout == Some(Layout::Period));
+    // The engine's period search for an impartial family's own values.
+    let certified = if wants_period && impartial_family && play == Play::Normal && query.fields.is_empty() {
+        sprague_rulesets::family(ruleset)
+            .map_err(|e| SolveError::unsupported(e.to_string()))?
+            .periodicity(budget)?
+    } else {
+        None
+    };
+    if let Some(p) = certified
+        && !query.to_given
+    {
+        to = vec![sprague_rulesets::table_end(from[0], None, Some(p))];
+    }
+    let table = figure_table(ruleset, from, &to, &fields, filter.as_ref(), play, budget)?;
+    let period = match (wants_period, certified) {
+        (false, _) => None,
+        (true, Some(p)) => Some(FoundPeriod::Certified(p)),
+        (true, None) => {
+            let k = along.expect("checked above");
+            let cells: Vec<FigureCell> = table.rows.iter().map(|r| r.cells[0].clone()).collect();
+            figure_period(&fields[0], table.from[k], &cells, budget)?.map(FoundPeriod::Seen)
+        }
+    };
+    let layout = match query.layout {
+        None => None,
+        Some(Layout::Every(k)) => Some(k),
+        Some(Layout::Period) => match &period {
+            Some(p) => Some(p.period()),
+            None => {
+                return Err(unsupported(format!(
+                    "layout by the period: no period was seen in {} of {}: give a row length, or a longer table",
+                    fields[0].name(),
+                    table.ruleset
+                )));
+            }
+        },
+    };
+    Ok(FigureReport {
+        table,
+        along,
+        period,
+        period_asked: query.period,
+        layout,
+        filter: query.filter.clone(),
+        plain: query.fields.is_empty(),
+    })
+}

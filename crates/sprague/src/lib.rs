@@ -82,8 +82,9 @@ pub use sprague_rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeawa
 pub use sprague_rulesets::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 
 pub use figure_table::{
-    Field, Figure, FigureCell, FigureRow, FigureTable, Filter, FilterError, Op, field_names,
-    FigurePeriod, figure_period, figure_table, is_partizan_heap_game,
+    Field, Figure, FigureCell, FigureError, FigurePeriod, FigureQuery, FigureReport, FigureRow,
+    FigureTable, Filter, FilterError, FoundPeriod, Layout, Op, field_names, figure_period,
+    figure_report, figure_table, is_partizan_heap_game,
 };
 pub use grid_table::{GridTable, GridValues, grid_corner, grid_table, is_two_coordinate};
 pub use position::Position;

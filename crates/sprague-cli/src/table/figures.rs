@@ -8,12 +8,9 @@
 
 use std::io::Write;
 
-use serde_json::{Value, json};
+use sprague::json::FigureTableJson;
 use sprague::syntax::RulesetSyntax;
-use sprague::{
-    Budget, Field, FigureCell, FigurePeriod, FigureTable, Filter, Periodicity, Play,
-    figure_period,
-};
+use sprague::{Budget, FigureCell, FigureError, FigureQuery, FigureTable, Layout, Play};
 
 use super::{Args, grid};
 use crate::failure::Failure;
@@ -28,34 +25,14 @@ pub(super) fn wanted(args: &Args, syntax: &RulesetSyntax) -> bool {
         || (sprague::rulesets::family(syntax).is_err() && sprague::is_partizan_heap_game(syntax))
 }
 
-/// How a sequence is laid out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Layout {
-    Every(u64),
-    Period,
-}
-
-fn layout(text: &str) -> Result<Layout, Failure> {
-    if text == "period" {
-        return Ok(Layout::Period);
-    }
-    match text.parse::<u64>() {
-        Ok(k) if k > 0 => Ok(Layout::Every(k)),
-        _ => Err(Failure::user(format!(
-            "--layout: `{text}` is not a row length (write a whole number of 1 or more, or period)"
-        ))),
-    }
-}
-
 pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Result<(), Failure> {
-    let play = if args.misere { Play::Misere } else { Play::Normal };
-    let (from, to, two) = match grid::plan(args, syntax)? {
+    let (from, to) = match grid::plan(args, syntax)? {
         grid::Plan::Grid => {
             let (from, to) = grid::extent(args, syntax)?;
-            (from.to_vec(), to.to_vec(), true)
+            (from.to_vec(), to.to_vec())
         }
         grid::Plan::Heaps { from, to } => {
-            (vec![from], vec![sprague::rulesets::table_end(from, to, None)], false)
+            (vec![from], vec![sprague::rulesets::table_end(from, to, None)])
         }
     };
     if from.iter().zip(&to).any(|(f, t)| f > t) {
@@ -65,232 +42,62 @@ pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Resul
             coordinates(&to)
         )));
     }
-    let impartial_family = !two && sprague::rulesets::family(syntax).is_ok();
-    let default = if impartial_family || play == Play::Misere {
-        "grundy"
-    } else if two && grid_is_impartial(&args.ruleset, &from) {
-        "grundy"
-    } else {
-        "value"
-    };
-    let names: Vec<&str> = if args.field.is_empty() {
-        vec![default]
-    } else {
-        args.field.iter().map(String::as_str).collect()
-    };
-    let mut fields = Vec::new();
-    for name in &names {
-        let field = Field::parse(name, play).map_err(|e| Failure::user(format!("--field: {e}")))?;
-        if !fields.contains(&field) {
-            fields.push(field);
-        }
-    }
-    let filter = match &args.filter {
-        Some(expr) => Some(Filter::parse(expr, play).map_err(|e| Failure::User {
-            message: format!("bad --where: {}", e.message),
-            source_text: Some((expr.clone(), e.span)),
-        })?),
-        None => None,
-    };
-    let layout = args.layout.as_deref().map(layout).transpose()?;
-    // The varying coordinate of a sequence: the heap, or the one a grid of
-    // a single row or column runs along.
-    let along = if !two {
-        Some(0)
-    } else if from[0] == to[0] {
-        Some(1)
-    } else if from[1] == to[1] {
-        Some(0)
-    } else {
-        None
-    };
-    if layout.is_some() {
-        if along.is_none() {
-            return Err(Failure::user(
-                "--layout lays out a sequence: give one coordinate, or a grid of one row or column (--from 10x1 --to 10x100)",
-            ));
-        }
-        if filter.is_some() {
-            return Err(Failure::user("--layout lays out every position: it does not go with --where"));
-        }
-        if fields.len() > 1 {
-            return Err(Failure::user(format!(
-                "--layout lays out one field: {} were given",
-                fields.len()
-            )));
-        }
-    }
-    if args.period && along.is_none() {
-        return Err(Failure::user("--period is for a sequence: give one coordinate"));
-    }
     if args.plot.is_some() || args.summary {
         return Err(Failure::user(
             "--plot and --summary are for a table of the value: leave out --field, --where and --layout",
         ));
     }
-    let mut table = sprague::figure_table(syntax, &from, &to, &fields, filter.as_ref(), play, budget)?;
-    // For an impartial family's own Grundy values, the engine's period
-    // search, which may certify the period; for any other figure, the
-    // period seen in its sequence.
-    let certified = if impartial_family && play == Play::Normal && args.field.is_empty() {
-        if args.period || layout == Some(Layout::Period) {
-            let family = sprague::rulesets::family(syntax)
-                .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
-            family.periodicity(budget)?
-        } else {
-            None
-        }
-    } else {
-        None
+    let query = FigureQuery {
+        from,
+        to,
+        to_given: args.to_extent.is_some(),
+        fields: args.field.clone(),
+        filter: args.filter.clone(),
+        play: if args.misere { Play::Misere } else { Play::Normal },
+        period: args.period,
+        layout: args
+            .layout
+            .as_deref()
+            .map(Layout::parse)
+            .transpose()
+            .map_err(|e| Failure::user(format!("--{e}")))?,
     };
-    if let Some(p) = certified
-        && args.to.is_none()
-    {
-        // Without --to, the table runs two periods past the preperiod.
-        let end = sprague::rulesets::table_end(from[0], None, Some(p));
-        if end != to[0] {
-            table = sprague::figure_table(syntax, &from, &[end], &fields, None, play, budget)?;
-        }
-    }
-    let period = if filter.is_some() || !(args.period || layout == Some(Layout::Period)) {
-        None
-    } else {
-        let k = along.expect("checked above");
-        let cells: Vec<FigureCell> = table.rows.iter().map(|r| r.cells[0].clone()).collect();
-        match certified {
-            Some(p) => Some(Found::Certified(p)),
-            None => figure_period(&fields[0], table.from[k], &cells, budget)?.map(Found::Seen),
-        }
-    };
-    let k = match layout {
-        None => None,
-        Some(Layout::Every(k)) => Some(k),
-        Some(Layout::Period) => match &period {
-            Some(p) => Some(p.period()),
-            None => {
-                return Err(Failure::user(format!(
-                    "--layout period: no period was seen in {} of {}: give --layout K, or a longer --to",
-                    fields[0].name(),
-                    table.ruleset
-                )));
-            }
+    let report = sprague::figure_report(syntax, &query, budget).map_err(|e| match e {
+        FigureError::Filter(e) => Failure::User {
+            message: format!("bad --where: {}", e.message),
+            source_text: Some((args.filter.clone().unwrap_or_default(), e.span)),
         },
-    };
+        FigureError::Solve(e) => e.into(),
+    })?;
+    let table = &report.table;
+    let two = table.from.len() == 2;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let expr = args.filter.as_deref();
     if args.json {
-        let json = to_json(&table, two, along, expr, period.as_ref(), k, args.field.is_empty());
-        serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
+        serde_json::to_writer_pretty(&mut out, &FigureTableJson(&report))
+            .map_err(anyhow::Error::from)?;
         writeln!(out)?;
     } else if args.csv {
-        match (k, along) {
-            (Some(k), Some(along)) => write_layout_csv(&mut out, &table, along, k)?,
-            _ => write_csv(&mut out, &table, two)?,
+        match (report.layout, report.along) {
+            (Some(k), Some(along)) => write_layout_csv(&mut out, table, along, k)?,
+            _ => write_csv(&mut out, table, two)?,
         }
     } else {
-        match (k, along) {
-            (Some(k), Some(along)) => write_layout(&mut out, &table, along, k)?,
-            _ if expr.is_some() => write_list(&mut out, &table, expr.unwrap_or_default())?,
-            _ if two && along.is_none() => write_grids(&mut out, &table)?,
-            _ => write_columns(&mut out, &table, along.unwrap_or(0))?,
+        match (report.layout, report.along, &report.filter) {
+            (Some(k), Some(along), _) => write_layout(&mut out, table, along, k)?,
+            (_, _, Some(expr)) => write_list(&mut out, table, expr)?,
+            (_, None, _) => write_grids(&mut out, table)?,
+            (_, Some(along), _) => write_columns(&mut out, table, along)?,
         }
-        match &period {
-            Some(p) => writeln!(out, "{}", p.line(&fields[0].name()))?,
-            None if args.period && filter.is_none() => {
-                writeln!(out, "{}: no period seen in this table", fields[0].name())?;
+        match &report.period {
+            Some(p) => writeln!(out, "{}", p.line(&table.fields[0]))?,
+            None if report.period_asked && report.filter.is_none() => {
+                writeln!(out, "{}: no period seen in this table", table.fields[0])?;
             }
             None => {}
         }
     }
     out.flush()?;
     Ok(())
-}
-
-/// Whether the grid's positions are impartial (their table's value is a
-/// Grundy value).
-fn grid_is_impartial(ruleset: &str, from: &[u64]) -> bool {
-    let text = format!("{ruleset}{}", coordinates(from));
-    sprague::Position::parse(&text).is_ok_and(|p| {
-        p.components()
-            .iter()
-            .all(|c| matches!(c.kind(), sprague::Kind::Impartial(_)))
-    })
-}
-
-/// A period found: certified by the engine's search for a family's Grundy
-/// values, or seen in a figure's sequence.
-enum Found {
-    Certified(Periodicity),
-    Seen(FigurePeriod),
-}
-
-impl Found {
-    fn period(&self) -> u64 {
-        match self {
-            Found::Certified(p) => p.period,
-            Found::Seen(p) => p.period,
-        }
-    }
-
-    fn line(&self, field: &str) -> String {
-        match self {
-            Found::Certified(p) => {
-                let saltus = if p.saltus > 0 {
-                    format!(", saltus {}", p.saltus)
-                } else {
-                    String::new()
-                };
-                let how = if p.certified {
-                    "certified"
-                } else {
-                    "not certified"
-                };
-                format!(
-                    "{field}: period {}, preperiod {}{saltus}, {how}",
-                    p.period, p.preperiod
-                )
-            }
-            Found::Seen(p) => {
-                let saltus = match (&p.saltus, &p.saltus_by_place) {
-                    (Some(s), _) => {
-                        format!(", saltus {s} (arithmetic: f(n + {}) = f(n) + {s})", p.period)
-                    }
-                    (None, Some(s)) => format!(
-                        ", saltus by place {} (arithmetic: f(n + {}) = f(n) + the saltus of n's place, from n = {})",
-                        s.join(" "),
-                        p.period,
-                        p.preperiod
-                    ),
-                    (None, None) => String::new(),
-                };
-                format!(
-                    "{field}: period {}, preperiod {}{saltus}, observed on this table, not certified",
-                    p.period, p.preperiod
-                )
-            }
-        }
-    }
-
-    fn json(&self, field: &str) -> Value {
-        match self {
-            Found::Certified(p) => json!({
-                "field": field,
-                "preperiod": p.preperiod,
-                "period": p.period,
-                "saltus": p.saltus.to_string(),
-                "certified": p.certified,
-            }),
-            Found::Seen(p) => json!({
-                "field": field,
-                "preperiod": p.preperiod,
-                "period": p.period,
-                // `null` where the saltus depends on the place.
-                "saltus": p.saltus.clone().or_else(|| p.saltus_by_place.is_none().then(|| "0".to_string())),
-                "saltus_by_place": p.saltus_by_place,
-                "certified": false,
-            }),
-        }
-    }
 }
 
 fn coordinates(at: &[u64]) -> String {
@@ -310,142 +117,6 @@ fn csv_field(text: &str) -> String {
     } else {
         text.to_string()
     }
-}
-
-/// JSON whose objects keep their keys in the order written (the order
-/// of the spec: the ruleset first, then the coordinates, then the fields).
-enum Json {
-    Value(Value),
-    Object(Vec<(String, Json)>),
-    Array(Vec<Json>),
-}
-
-impl serde::Serialize for Json {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        match self {
-            Json::Value(v) => v.serialize(s),
-            Json::Array(items) => items.serialize(s),
-            Json::Object(fields) => {
-                let mut map = s.serialize_map(Some(fields.len()))?;
-                for (k, v) in fields {
-                    map.serialize_entry(k, v)?;
-                }
-                map.end()
-            }
-        }
-    }
-}
-
-fn j(v: impl serde::Serialize) -> Json {
-    Json::Value(serde_json::to_value(v).unwrap_or(Value::Null))
-}
-
-/// The JSON of a table of figures (docs/table.md): `fields` names the
-/// fields in order and `columns` maps each to its sequence (or grid, a row
-/// a list), or without `--field` `values` is the value's as before; with
-/// `--where`, `positions` lists the matches, each with its coordinates and
-/// fields; with `--period`, `period`; with `--layout`, `layout`.
-fn to_json(
-    table: &FigureTable,
-    two: bool,
-    along: Option<usize>,
-    expr: Option<&str>,
-    period: Option<&Found>,
-    k: Option<u64>,
-    plain: bool,
-) -> Json {
-    let mut object: Vec<(String, Json)> = Vec::new();
-    let mut put = |k: &str, v: Json| object.push((k.to_string(), v));
-    put("ruleset", j(&table.ruleset));
-    let coordinate = |v: &[u64]| if two { j(v) } else { j(v[0]) };
-    put("from", coordinate(&table.from));
-    put("to", coordinate(&table.to));
-    let names = coordinate_names(two);
-    match expr {
-        Some(expr) => {
-            put("where", j(expr));
-            put("examined", j(table.examined));
-            put("count", j(table.rows.len()));
-            put("fields", j(&table.fields));
-            let positions: Vec<Json> = table
-                .rows
-                .iter()
-                .map(|row| {
-                    let mut p: Vec<(String, Json)> = Vec::new();
-                    for (name, v) in names.iter().zip(&row.at) {
-                        p.push(((*name).to_string(), j(v)));
-                    }
-                    for (name, cell) in table.fields.iter().zip(&row.cells) {
-                        p.push((name.clone(), j(cell)));
-                    }
-                    Json::Object(p)
-                })
-                .collect();
-            put("positions", Json::Array(positions));
-        }
-        None => {
-            let mut columns: Vec<(String, Json)> = Vec::new();
-            for (i, name) in table.fields.iter().enumerate() {
-                let column: Vec<Json> = table.rows.iter().map(|r| j(&r.cells[i])).collect();
-                let value = if two {
-                    let cols = (table.to[1] - table.from[1] + 1) as usize;
-                    let mut rows = Vec::new();
-                    let mut column = column.into_iter();
-                    loop {
-                        let row: Vec<Json> = column.by_ref().take(cols).collect();
-                        if row.is_empty() {
-                            break;
-                        }
-                        rows.push(Json::Array(row));
-                    }
-                    Json::Array(rows)
-                } else {
-                    Json::Array(column)
-                };
-                columns.push((name.clone(), value));
-            }
-            if two {
-                put("rows", j(table.to[0] - table.from[0] + 1));
-                put("cols", j(table.to[1] - table.from[1] + 1));
-            }
-            if plain {
-                // The table of the value alone keeps the shape of `values`.
-                let (_, values) = columns.remove(0);
-                put("values", values);
-            } else {
-                put("fields", j(&table.fields));
-                put("columns", Json::Object(columns));
-            }
-        }
-    }
-    if let Some(p) = period {
-        put("period", Json::Value(p.json(&table.fields[0])));
-    }
-    if let (Some(k), Some(along)) = (k, along) {
-        let rows: Vec<Json> = table
-            .rows
-            .chunks(k as usize)
-            .map(|chunk| {
-                Json::Object(vec![
-                    ("n".to_string(), j(chunk[0].at[along])),
-                    (
-                        "values".to_string(),
-                        Json::Array(chunk.iter().map(|r| j(&r.cells[0])).collect()),
-                    ),
-                ])
-            })
-            .collect();
-        put(
-            "layout",
-            Json::Object(vec![
-                ("k".to_string(), j(k)),
-                ("field".to_string(), j(&table.fields[0])),
-                ("rows".to_string(), Json::Array(rows)),
-            ]),
-        );
-    }
-    Json::Object(object)
 }
 
 /// CSV: the coordinates, then each field, one position a line.
