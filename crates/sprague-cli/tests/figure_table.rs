@@ -45,7 +45,9 @@ fn analyze(position: &str, misere: bool) -> Value {
 /// The positions of a table's JSON, in order: `NAME(n)` or `NAME(a, b)`.
 fn positions(ruleset: &str, from: &[u64], to: &[u64]) -> Vec<String> {
     match from.len() {
-        1 => (from[0]..=to[0]).map(|n| format!("{ruleset}({n})")).collect(),
+        1 => (from[0]..=to[0])
+            .map(|n| format!("{ruleset}({n})"))
+            .collect(),
         _ => (from[0]..=to[0])
             .flat_map(|a| (from[1]..=to[1]).map(move |b| format!("{ruleset}({a}, {b})")))
             .collect(),
@@ -56,7 +58,10 @@ fn positions(ruleset: &str, from: &[u64], to: &[u64]) -> Vec<String> {
 fn flat(t: &Value, field: &str) -> Vec<Value> {
     let column = t["columns"][field].as_array().unwrap();
     if t.get("rows").is_some() {
-        column.iter().flat_map(|row| row.as_array().unwrap().clone()).collect()
+        column
+            .iter()
+            .flat_map(|row| row.as_array().unwrap().clone())
+            .collect()
     } else {
         column.clone()
     }
@@ -102,12 +107,25 @@ fn every_field_is_what_analyze_gives_over_every_kind_of_family() {
 #[test]
 fn misere_fields_are_what_analyze_gives() {
     let t = json(&[
-        "table", "kayles", "--misere", "--to", "10", "--field", "grundy,genus,outcome", "--json",
+        "table",
+        "kayles",
+        "--misere",
+        "--to",
+        "10",
+        "--field",
+        "grundy,genus,outcome",
+        "--json",
     ]);
     for n in 0..=10usize {
         let a = analyze(&format!("kayles({n})"), true);
-        assert_eq!(t["columns"]["grundy"][n], a["misere"]["grundy"], "kayles({n})");
-        assert_eq!(t["columns"]["genus"][n], a["misere"]["genus"], "kayles({n})");
+        assert_eq!(
+            t["columns"]["grundy"][n], a["misere"]["grundy"],
+            "kayles({n})"
+        );
+        assert_eq!(
+            t["columns"]["genus"][n], a["misere"]["genus"],
+            "kayles({n})"
+        );
         assert_eq!(t["columns"]["outcome"][n], a["outcome"], "kayles({n})");
     }
 }
@@ -116,8 +134,15 @@ fn misere_fields_are_what_analyze_gives() {
 fn a_figure_of_a_figure_is_that_figure_of_the_game_analyzed() {
     // atomic_weight.temperature: the atomic weight analyzed as a game.
     let t = json(&[
-        "table", "euclid", "--from", "6x6", "--to", "9x10", "--field",
-        "atomic_weight,atomic_weight.temperature,atomic_weight.stop_count", "--json",
+        "table",
+        "euclid",
+        "--from",
+        "6x6",
+        "--to",
+        "9x10",
+        "--field",
+        "atomic_weight,atomic_weight.temperature,atomic_weight.stop_count",
+        "--json",
     ]);
     let weights = flat(&t, "atomic_weight");
     let temperatures = flat(&t, "atomic_weight.temperature");
@@ -127,7 +152,10 @@ fn a_figure_of_a_figure_is_that_figure_of_the_game_analyzed() {
         let w = analyzed(&a, "atomic_weight");
         assert_eq!(&weights[i], w, "{position}");
         match w.as_str() {
-            None => assert!(temperatures[i].is_null() && counts[i].is_null(), "{position}"),
+            None => assert!(
+                temperatures[i].is_null() && counts[i].is_null(),
+                "{position}"
+            ),
             Some(w) => {
                 let of_w = json(&["analyze", "--json", "--", w]);
                 assert_eq!(temperatures[i], of_w["cgt"]["temperature"], "{position}");
@@ -150,16 +178,26 @@ fn number(text: &str) -> f64 {
 fn where_keeps_exactly_the_positions_analyze_says_satisfy_it() {
     type Check = fn(&Value) -> bool;
     let cases: [(&str, &str, &str, &str, Check); 5] = [
-        ("euclid", "1x1", "9x9", "atomic_weight != 0 and outcome == N", |a| {
-            a["cgt"]["atomic_weight"].as_str().is_some_and(|w| w != "0") && a["outcome"] == "N"
-        }),
+        (
+            "euclid",
+            "1x1",
+            "9x9",
+            "atomic_weight != 0 and outcome == N",
+            |a| a["cgt"]["atomic_weight"].as_str().is_some_and(|w| w != "0") && a["outcome"] == "N",
+        ),
         ("subtraction[1,3|2,3]", "0", "14", "temperature > 0", |a| {
             number(a["cgt"]["temperature"].as_str().unwrap()) > 0.0
         }),
-        ("subtraction[1,3|2,3]", "0", "14", "mean >= 1/2 and birthday < 6", |a| {
-            number(a["cgt"]["mean"].as_str().unwrap()) >= 0.5
-                && a["cgt"]["birthday"].as_u64().unwrap() < 6
-        }),
+        (
+            "subtraction[1,3|2,3]",
+            "0",
+            "14",
+            "mean >= 1/2 and birthday < 6",
+            |a| {
+                number(a["cgt"]["mean"].as_str().unwrap()) >= 0.5
+                    && a["cgt"]["birthday"].as_u64().unwrap() < 6
+            },
+        ),
         ("kayles", "0", "20", "grundy == 0", |a| a["grundy"] == 0),
         ("euclid", "1x1", "7x7", "value < 0", |a| {
             // Negative: Right wins whoever starts.
@@ -178,10 +216,7 @@ fn where_keeps_exactly_the_positions_analyze_says_satisfy_it() {
             }
         };
         let all = positions(ruleset, &coordinates(&t["from"]), &coordinates(&t["to"]));
-        let expected: Vec<&String> = all
-            .iter()
-            .filter(|p| check(&analyze(p, false)))
-            .collect();
+        let expected: Vec<&String> = all.iter().filter(|p| check(&analyze(p, false))).collect();
         let listed: Vec<String> = t["positions"]
             .as_array()
             .unwrap()
@@ -191,25 +226,41 @@ fn where_keeps_exactly_the_positions_analyze_says_satisfy_it() {
                 None => format!("{ruleset}({}, {})", p["a"], p["b"]),
             })
             .collect();
-        assert_eq!(listed.iter().collect::<Vec<_>>(), expected, "{ruleset} --where {expr}");
+        assert_eq!(
+            listed.iter().collect::<Vec<_>>(),
+            expected,
+            "{ruleset} --where {expr}"
+        );
         assert_eq!(t["count"], expected.len(), "{expr}");
-        assert!(!expected.is_empty(), "{expr}: a filter that keeps nothing checks little");
+        assert!(
+            !expected.is_empty(),
+            "{expr}: a filter that keeps nothing checks little"
+        );
     }
 }
 
 #[test]
 fn a_bad_where_or_field_is_refused_saying_where() {
     let err = sprague_fails(&["table", "euclid", "--where", "atomic_weight.temprature > 0"]);
-    assert!(err.contains("`atomic_weight.temprature` is not a field"), "{err}");
+    assert!(
+        err.contains("`atomic_weight.temprature` is not a field"),
+        "{err}"
+    );
     assert!(err.contains("  ^^^^^^^^^^^^^^^^^^^^^^^^"), "{err}");
     let err = sprague_fails(&["table", "euclid", "--where", "outcome > N"]);
     assert!(err.contains("compare it with == or != only"), "{err}");
     // The caret under the operator, eight bytes in.
-    assert!(err.contains("\n          ^\n") || err.ends_with("          ^\n"), "{err}");
+    assert!(
+        err.contains("\n          ^\n") || err.ends_with("          ^\n"),
+        "{err}"
+    );
     let err = sprague_fails(&["table", "euclid", "--where", "temperature > 0 and"]);
     assert!(err.contains("a comparison is missing"), "{err}");
     let err = sprague_fails(&["table", "kayles", "--where", "birthday > x"]);
-    assert!(err.contains("birthday is a whole number: `x` is not one"), "{err}");
+    assert!(
+        err.contains("birthday is a whole number: `x` is not one"),
+        "{err}"
+    );
     let err = sprague_fails(&["table", "kayles", "--where", "temperature"]);
     assert!(err.contains("has no comparison"), "{err}");
     let err = sprague_fails(&["table", "euclid", "--field", "value,bogus"]);
@@ -229,9 +280,16 @@ fn a_bad_where_or_field_is_refused_saying_where() {
 fn layouts_hold_what_analyze_gives_k_to_a_row() {
     // Text: rows led by their first n, as CGSuite's PeriodicTable.
     let out = sprague_ok(&["table", "kayles", "--to", "25", "--layout", "12"]);
-    let grundy = |n: u64| analyze(&format!("kayles({n})"), false)["grundy"].as_u64().unwrap();
+    let grundy = |n: u64| {
+        analyze(&format!("kayles({n})"), false)["grundy"]
+            .as_u64()
+            .unwrap()
+    };
     let mut lines = out.lines();
-    assert_eq!(lines.next(), Some("kayles(n): grundy for n = 0..=25, 12 to a row"));
+    assert_eq!(
+        lines.next(),
+        Some("kayles(n): grundy for n = 0..=25, 12 to a row")
+    );
     for (row, line) in lines.enumerate() {
         let mut words = line.split_whitespace();
         let first = (row * 12) as u64;
@@ -242,14 +300,28 @@ fn layouts_hold_what_analyze_gives_k_to_a_row() {
     }
     // JSON and CSV of a partizan sequence, 4 to a row.
     let t = json(&[
-        "table", "subtraction[1,3|2,3]", "--to", "9", "--field", "temperature", "--layout", "4",
+        "table",
+        "subtraction[1,3|2,3]",
+        "--to",
+        "9",
+        "--field",
+        "temperature",
+        "--layout",
+        "4",
         "--json",
     ]);
     assert_eq!(t["layout"]["k"], 4);
     let rows = t["layout"]["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 3);
     let csv = sprague_ok(&[
-        "table", "subtraction[1,3|2,3]", "--to", "9", "--field", "temperature", "--layout", "4",
+        "table",
+        "subtraction[1,3|2,3]",
+        "--to",
+        "9",
+        "--field",
+        "temperature",
+        "--layout",
+        "4",
         "--csv",
     ]);
     let mut csv = csv.lines();
@@ -279,7 +351,11 @@ fn layout_by_the_period_uses_the_period_found() {
     for (r, row) in rows.iter().enumerate().take(2) {
         for (i, v) in row["values"].as_array().unwrap().iter().enumerate() {
             let n = 34 * r + i;
-            assert_eq!(v, &analyze(&format!("octal[0.07]({n})"), false)["grundy"], "heap {n}");
+            assert_eq!(
+                v,
+                &analyze(&format!("octal[0.07]({n})"), false)["grundy"],
+                "heap {n}"
+            );
         }
     }
 }
@@ -289,11 +365,22 @@ fn a_figures_period_is_seen_not_certified() {
     // Partizan Euclid's row p = 10 (CGSuite's `row.PeriodicTable(10)`):
     // period 10, each place of the period adding its own saltus.
     let t = json(&[
-        "table", "euclid", "--from", "10x1", "--to", "10x100", "--field", "atomic_weight",
-        "--period", "--json",
+        "table",
+        "euclid",
+        "--from",
+        "10x1",
+        "--to",
+        "10x100",
+        "--field",
+        "atomic_weight",
+        "--period",
+        "--json",
     ]);
     let p = &t["period"];
-    assert_eq!((p["period"].as_u64(), p["certified"].as_bool()), (Some(10), Some(false)));
+    assert_eq!(
+        (p["period"].as_u64(), p["certified"].as_bool()),
+        (Some(10), Some(false))
+    );
     let start = p["preperiod"].as_u64().unwrap();
     let saltus: Vec<i64> = p["saltus_by_place"]
         .as_array()
@@ -312,8 +399,16 @@ fn a_figures_period_is_seen_not_certified() {
     }
     // Kayles' Grundy values as a field: the period 12 seen from heap 71
     // once the table is long enough (Guy and Smith 1956).
-    let t = json(&["table", "kayles", "--to", "200", "--field", "grundy", "--period", "--json"]);
-    assert_eq!((t["period"]["period"].as_u64(), t["period"]["preperiod"].as_u64()), (Some(12), Some(71)));
+    let t = json(&[
+        "table", "kayles", "--to", "200", "--field", "grundy", "--period", "--json",
+    ]);
+    assert_eq!(
+        (
+            t["period"]["period"].as_u64(),
+            t["period"]["preperiod"].as_u64()
+        ),
+        (Some(12), Some(71))
+    );
 }
 
 /// Partizan Euclid from CGSuite's definition (`constants.cgs`): `(p, q)`
@@ -347,7 +442,9 @@ impl Euclid {
 fn partizan_euclid_case_study_counts_agree_with_a_plain_evaluation() {
     // CGSuite's own test of `game.heap.PartizanEuclid` (GameHeapTest.scala):
     // [euc((8, n)).CanonicalForm for n from 0 to 8] = [0,0,0,v,0,0,^,^5,0].
-    let t = json(&["table", "euclid", "--from", "8x0", "--to", "8x8", "--field", "value", "--json"]);
+    let t = json(&[
+        "table", "euclid", "--from", "8x0", "--to", "8x8", "--field", "value", "--json",
+    ]);
     assert_eq!(
         t["columns"]["value"],
         serde_json::json!([["0", "0", "0", "v", "0", "0", "^", "^5", "0"]])
@@ -359,7 +456,15 @@ fn partizan_euclid_case_study_counts_agree_with_a_plain_evaluation() {
     let mut thermography = sprague::Thermography::new();
     // The 15 x 15 tables of values and atomic weights.
     let t = json(&[
-        "table", "euclid", "--from", "1x1", "--to", "15x15", "--field", "value,atomic_weight", "--json",
+        "table",
+        "euclid",
+        "--from",
+        "1x1",
+        "--to",
+        "15x15",
+        "--field",
+        "value,atomic_weight",
+        "--json",
     ]);
     for p in 1..=15u64 {
         for q in 1..=15u64 {
@@ -376,8 +481,17 @@ fn partizan_euclid_case_study_counts_agree_with_a_plain_evaluation() {
     // whose atomic weight has more than two stops (hot, and not).
     let count = |expr: &str| {
         let t = json(&[
-            "table", "euclid", "--from", "1x1", "--to", "200x200", "--field", "atomic_weight",
-            "--where", expr, "--json",
+            "table",
+            "euclid",
+            "--from",
+            "1x1",
+            "--to",
+            "200x200",
+            "--field",
+            "atomic_weight",
+            "--where",
+            expr,
+            "--json",
         ]);
         assert_eq!(t["examined"], 40_000);
         t["count"].as_u64().unwrap()
@@ -389,7 +503,10 @@ fn partizan_euclid_case_study_counts_agree_with_a_plain_evaluation() {
             let Some(w) = sprague::atomic_weight(&mut euclid.arena, g).unwrap() else {
                 continue;
             };
-            let temperature = thermography.thermograph(&mut euclid.arena, w).unwrap().temperature;
+            let temperature = thermography
+                .thermograph(&mut euclid.arena, w)
+                .unwrap()
+                .temperature;
             let stops = sprague::stop_count(&mut euclid.arena, w).unwrap();
             let many = stops > 2u32.into();
             hot += u64::from(temperature > sprague::Dyadic::ZERO);
@@ -408,5 +525,88 @@ fn partizan_euclid_case_study_counts_agree_with_a_plain_evaluation() {
     );
     // What the tutorial finds: many hot ones, a manageable list with more
     // stops, and infinitesimal parts beyond 0 and *.
-    assert!(hot > 1000 && multistop > 0 && multistop < 100 && tiny > 0, "{hot} {multistop} {tiny}");
+    assert!(
+        hot > 1000 && multistop > 0 && multistop < 100 && tiny > 0,
+        "{hot} {multistop} {tiny}"
+    );
+    // "All of the first 100 values are simple switches": CGSuite lists
+    // `[euc((p,q)) for q from 1 to 200 for p from 1 to 200]`, q outside.
+    let t = json(&[
+        "table",
+        "euclid",
+        "--from",
+        "1x1",
+        "--to",
+        "200x200",
+        "--field",
+        "atomic_weight.stop_count",
+        "--where",
+        "atomic_weight.temperature > 0",
+        "--json",
+    ]);
+    let mut listed: Vec<(u64, u64, String)> = t["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let count = p["atomic_weight.stop_count"].as_str().unwrap().to_string();
+            (p["b"].as_u64().unwrap(), p["a"].as_u64().unwrap(), count)
+        })
+        .collect();
+    listed.sort();
+    assert!(
+        listed[..100].iter().all(|(_, _, c)| c == "2"),
+        "{:?}",
+        &listed[..100]
+    );
+    // "Indeed, we see 6+Tiny(1), 7+Tiny(2), 8+Tiny(3), 9+Tiny(4)".
+    let t = json(&[
+        "table",
+        "euclid",
+        "--from",
+        "1x1",
+        "--to",
+        "200x200",
+        "--field",
+        "atomic_weight",
+        "--where",
+        "atomic_weight.temperature == 0 and atomic_weight.stop_count > 2",
+        "--json",
+    ]);
+    let weights: Vec<&str> = t["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["atomic_weight"].as_str().unwrap())
+        .collect();
+    for w in ["6Tiny(1)", "7Tiny(2)", "8Tiny(3)", "9Tiny(4)"] {
+        assert!(weights.contains(&w), "{w} in {weights:?}");
+    }
+    // "the positions (p, p + 1) seem to have increasingly hot atomic
+    // weight": from p = 7 on, each hotter than the last.
+    let t = json(&[
+        "table",
+        "euclid",
+        "--from",
+        "1x1",
+        "--to",
+        "15x16",
+        "--field",
+        "atomic_weight.temperature",
+        "--json",
+    ]);
+    let temperature = |p: usize| {
+        number(
+            t["columns"]["atomic_weight.temperature"][p - 1][p]
+                .as_str()
+                .unwrap(),
+        )
+    };
+    for p in 7..15 {
+        assert!(
+            temperature(p + 1) > temperature(p) && temperature(p) > 0.0,
+            "({p}, {})",
+            p + 1
+        );
+    }
 }

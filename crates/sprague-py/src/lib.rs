@@ -270,7 +270,9 @@ fn table(
             (Cell::Heap(0), Some(f)) => Cell::Heap(f),
             (c, _) => c,
         };
-        return figure_table(py, &syntax, to, frm, period, misere, fields, r#where, layout);
+        return figure_table(
+            py, &syntax, to, frm, period, misere, fields, r#where, layout,
+        );
     }
     let one_heap = sprague::rulesets::find(&syntax.name).is_some_and(|r| r.family.is_some());
     if matches!(to, Some(Cell::Grid(_)))
@@ -428,35 +430,18 @@ fn figure_table(
 ) -> PyResult<Py<PyAny>> {
     let layout = match layout {
         None => None,
-        Some(TableSize::Heap(k)) if k > 0 => Some(sprague::Layout::Every(k)),
-        Some(TableSize::Text(t)) => {
-            Some(sprague::Layout::parse(&t).map_err(PyValueError::new_err)?)
-        }
-        Some(_) => {
-            return Err(PyValueError::new_err(
-                "layout: give a row length (an integer of 1 or more) or \"period\"",
-            ));
-        }
-    };
+        Some(TableSize::Heap(k)) => Some(k.to_string()),
+        Some(TableSize::Text(t)) => Some(t),
+        Some(TableSize::Pair(..)) => Some("a pair".to_string()),
+    }
+    .map(|t| sprague::Layout::parse(&t))
+    .transpose()
+    .map_err(PyValueError::new_err)?;
     let two = matches!(to, Some(Cell::Grid(_)))
         || matches!(frm, Cell::Grid(_))
         || (sprague::rulesets::family(syntax).is_err() && sprague::is_two_coordinate(syntax));
     let (from, to_given, to) = if two {
-        let grid = |c: Cell| match c {
-            Cell::Grid(g) => Ok(g),
-            Cell::Heap(_) => Err(PyValueError::new_err(format!(
-                "`{}` is a game of two numbers: give to and frm as \"AxB\" or (a, b)",
-                syntax.name
-            ))),
-        };
-        let from = match frm {
-            Cell::Heap(0) => sprague::grid_corner(syntax),
-            c => grid(c)?,
-        };
-        let to = match to {
-            None => [20.max(from[0]), 20.max(from[1])],
-            Some(c) => grid(c)?,
-        };
+        let (from, to) = grid_extent(syntax, to, frm)?;
         (from.to_vec(), true, to.to_vec())
     } else {
         let from = frm.heap()?;
@@ -491,6 +476,31 @@ fn figure_table(
     json_to_python(py, &to_json(&sprague::json::FigureTableJson(&report))?)
 }
 
+/// The first and last cells of a table of two numbers: `frm` (the corner
+/// by default) and `to` (`20x20` by default).
+fn grid_extent(
+    syntax: &sprague::syntax::RulesetSyntax,
+    to: Option<Cell>,
+    frm: Cell,
+) -> PyResult<([u64; 2], [u64; 2])> {
+    let grid = |c: Cell| match c {
+        Cell::Grid(g) => Ok(g),
+        Cell::Heap(_) => Err(PyValueError::new_err(format!(
+            "`{}` is a game of two numbers: give to and frm as \"AxB\" or (a, b)",
+            syntax.name
+        ))),
+    };
+    let from = match frm {
+        Cell::Heap(0) => sprague::grid_corner(syntax),
+        c => grid(c)?,
+    };
+    let to = match to {
+        None => [20.max(from[0]), 20.max(from[1])],
+        Some(c) => grid(c)?,
+    };
+    Ok((from, to))
+}
+
 /// `table()` of a game of two interacting numbers: the dict of
 /// `sprague table NAME --to AxB --json`.
 fn grid_table(
@@ -509,21 +519,7 @@ fn grid_table(
             syntax.name
         )));
     }
-    let grid = |c: Cell| match c {
-        Cell::Grid(g) => Ok(g),
-        Cell::Heap(_) => Err(PyValueError::new_err(format!(
-            "`{}` is a game of two numbers: give to and frm as \"AxB\" or (a, b)",
-            syntax.name
-        ))),
-    };
-    let from = match frm {
-        Cell::Heap(0) => sprague::grid_corner(syntax),
-        c => grid(c)?,
-    };
-    let to = match to {
-        None => [20.max(from[0]), 20.max(from[1])],
-        Some(c) => grid(c)?,
-    };
+    let (from, to) = grid_extent(syntax, to, frm)?;
     let syntax = syntax.clone();
     let table = interruptible(py, move |budget| {
         sprague::grid_table(&syntax, from, to, budget)

@@ -399,12 +399,16 @@ fn clause(text: &str, span: Range<usize>, play: Play) -> Result<Clause, FilterEr
         (">", Op::Greater),
         ("<", Op::Less),
     ];
-    let found = part
-        .char_indices()
-        .find_map(|(i, _)| OPS.iter().find(|(s, _)| part[i..].starts_with(s)).map(|&(s, op)| (i, s.len(), op)));
+    let found = part.char_indices().find_map(|(i, _)| {
+        OPS.iter()
+            .find(|(s, _)| part[i..].starts_with(s))
+            .map(|&(s, op)| (i, s.len(), op))
+    });
     let Some((at, len, op)) = found else {
         return Err(err(
-            format!("`{part}` has no comparison: write FIELD OP VALUE with OP one of >, >=, <, <=, ==, != (as in temperature > 0)"),
+            format!(
+                "`{part}` has no comparison: write FIELD OP VALUE with OP one of >, >=, <, <=, ==, != (as in temperature > 0)"
+            ),
             whole,
         ));
     };
@@ -422,7 +426,8 @@ fn clause(text: &str, span: Range<usize>, play: Play) -> Result<Clause, FilterEr
             whole.start + at..whole.start + at + len,
         ));
     }
-    let field = Field::parse(&text[field_span.clone()], play).map_err(|m| err(m, field_span.clone()))?;
+    let field =
+        Field::parse(&text[field_span.clone()], play).map_err(|m| err(m, field_span.clone()))?;
     let value_text = &text[value_span.clone()];
     let equality_only = |what: &str| {
         if matches!(op, Op::Equal | Op::NotEqual) {
@@ -438,14 +443,19 @@ fn clause(text: &str, span: Range<usize>, play: Play) -> Result<Clause, FilterEr
         Sort::Game => {
             Position::parse(value_text).map_err(|e| {
                 let s = value_span.start + e.span.start;
-                let end = (value_span.start + e.span.end).max(s + 1).min(text.len().max(s + 1));
+                let end = (value_span.start + e.span.end)
+                    .max(s + 1)
+                    .min(text.len().max(s + 1));
                 err(format!("`{value_text}` is not a game: {e}"), s..end)
             })?;
             Operand::Game(value_text.to_string())
         }
         Sort::Integer => Operand::Integer(value_text.parse().map_err(|_| {
             err(
-                format!("{} is a whole number: `{value_text}` is not one", field.name()),
+                format!(
+                    "{} is a whole number: `{value_text}` is not one",
+                    field.name()
+                ),
                 value_span.clone(),
             )
         })?),
@@ -538,9 +548,7 @@ impl Figurer {
             Figure::Temperature => {
                 Raw::Number(self.thermography.thermograph(arena, g)?.temperature)
             }
-            Figure::Thermograph => {
-                Raw::Text(self.thermography.thermograph(arena, g)?.to_string())
-            }
+            Figure::Thermograph => Raw::Text(self.thermography.thermograph(arena, g)?.to_string()),
             Figure::Birthday => Raw::Integer(arena.birthday(g)?),
             Figure::AtomicWeight => match sprague_partizan::atomic::atomic_weight(arena, g)? {
                 Some(w) => Raw::Game(w),
@@ -551,18 +559,11 @@ impl Figurer {
             }
             // In decimal, as the JSON of `analyze` gives it: of any size.
             Figure::StopCount => Raw::Count(sprague_partizan::stop_count(arena, g)?.to_string()),
-            Figure::Incentives => {
-                let (left, right) = sprague_partizan::algebra::incentives(arena, g)?;
-                let mut seen = Vec::new();
-                let mut texts = Vec::new();
-                for i in left.into_iter().chain(right) {
-                    if !seen.contains(&i) {
-                        seen.push(i);
-                        texts.push(arena.display(i)?);
-                    }
-                }
-                Raw::List(texts)
-            }
+            Figure::Incentives => Raw::List(crate::solve::figures::incentive_texts(
+                arena,
+                g,
+                crate::value_chars(&arena.budget()),
+            )?),
             Figure::Genus => Raw::Absent,
         };
         self.memo.insert((g, figure), raw.clone());
@@ -626,7 +627,7 @@ impl Figurer {
                 }
             }
             (Raw::Integer(n), Operand::Integer(m)) => by_order(u128::from(*n).cmp(m)),
-                // Decimal without leading zeros: the longer is the larger.
+            // Decimal without leading zeros: the longer is the larger.
             (Raw::Count(c), Operand::Integer(m)) => {
                 let m = m.to_string();
                 by_order(c.len().cmp(&m.len()).then_with(|| c.as_str().cmp(&m)))
@@ -726,7 +727,11 @@ pub fn figure_table(
         )));
     }
     let span = |k: usize| u128::from(to[k] - from[k]) + 1;
-    let count = if two { span(0).saturating_mul(span(1)) } else { span(0) };
+    let count = if two {
+        span(0).saturating_mul(span(1))
+    } else {
+        span(0)
+    };
     if count > u128::from(budget.max_positions) {
         return Err(SolveError::BudgetExceeded {
             limit: budget.max_positions,
@@ -763,10 +768,12 @@ pub fn figure_table(
             )));
         }
         match build(ruleset, from)?.kind() {
-            Kind::Impartial(_) => match grid_table(ruleset, [from[0], from[1]], [to[0], to[1]], budget)?.values {
-                GridValues::Grundy(rows) => Some(rows.into_iter().flatten().collect()),
-                GridValues::Canonical(_) => None,
-            },
+            Kind::Impartial(_) => {
+                match grid_table(ruleset, [from[0], from[1]], [to[0], to[1]], budget)?.values {
+                    GridValues::Grundy(rows) => Some(rows.into_iter().flatten().collect()),
+                    GridValues::Canonical(_) => None,
+                }
+            }
             _ => None,
         }
     } else {
@@ -843,8 +850,8 @@ fn misere_figures(
             "a misère table has one coordinate: the heap".to_string(),
         ));
     }
-    let family = sprague_rulesets::family(ruleset)
-        .map_err(|e| SolveError::unsupported(e.to_string()))?;
+    let family =
+        sprague_rulesets::family(ruleset).map_err(|e| SolveError::unsupported(e.to_string()))?;
     let table = misere_table(family.as_ref(), from[0], to[0], budget)?;
     let raw = |i: usize, f: Figure| match f {
         Figure::Grundy => Raw::Integer(table.values[i]),
@@ -970,7 +977,9 @@ pub fn figure_period(
         Ok::<GameId, SolveError>(g)
     };
     let mut failed = None;
-    let mut same = |a: (usize, usize), b: (usize, usize), arena: &mut sprague_partizan::cgt::CanonicalArena| {
+    let mut same = |a: (usize, usize),
+                    b: (usize, usize),
+                    arena: &mut sprague_partizan::cgt::CanonicalArena| {
         match (d(a.0, a.1, arena), d(b.0, b.1, arena)) {
             (Ok(x), Ok(y)) => x == y,
             (Err(e), _) | (_, Err(e)) => {
@@ -1075,7 +1084,11 @@ impl FoundPeriod {
                 } else {
                     String::new()
                 };
-                let how = if p.certified { "certified" } else { "not certified" };
+                let how = if p.certified {
+                    "certified"
+                } else {
+                    "not certified"
+                };
                 format!(
                     "{field}: period {}, preperiod {}{saltus}, {how}",
                     p.period, p.preperiod
@@ -1084,7 +1097,10 @@ impl FoundPeriod {
             FoundPeriod::Seen(p) => {
                 let saltus = match (&p.saltus, &p.saltus_by_place) {
                     (Some(s), _) => {
-                        format!(", saltus {s} (arithmetic: f(n + {}) = f(n) + {s})", p.period)
+                        format!(
+                            ", saltus {s} (arithmetic: f(n + {}) = f(n) + {s})",
+                            p.period
+                        )
                     }
                     (None, Some(s)) => format!(
                         ", saltus by place {} (arithmetic: f(n + {}) = f(n) + the saltus of n's place, from n = {})",
@@ -1190,11 +1206,12 @@ pub fn figure_report(
     let mut to = query.to.clone();
     let two = from.len() == 2;
     let impartial_family = !two && sprague_rulesets::family(ruleset).is_ok();
-    let default = if impartial_family || play == Play::Misere || (two && grid_is_impartial(ruleset, from)) {
-        "grundy"
-    } else {
-        "value"
-    };
+    let default =
+        if impartial_family || play == Play::Misere || (two && grid_is_impartial(ruleset, from)) {
+            "grundy"
+        } else {
+            "value"
+        };
     let names: Vec<&str> = if query.fields.is_empty() {
         vec![default]
     } else {
@@ -1240,18 +1257,20 @@ pub fn figure_report(
     }
     if query.period && along.is_none() {
         return Err(unsupported(
-            "a period is of a sequence: give one coordinate, or a grid of one row or column".to_string(),
+            "a period is of a sequence: give one coordinate, or a grid of one row or column"
+                .to_string(),
         ));
     }
     let wants_period = filter.is_none() && (query.period || query.layout == Some(Layout::Period));
     // The engine's period search for an impartial family's own values.
-    let certified = if wants_period && impartial_family && play == Play::Normal && query.fields.is_empty() {
-        sprague_rulesets::family(ruleset)
-            .map_err(|e| SolveError::unsupported(e.to_string()))?
-            .periodicity(budget)?
-    } else {
-        None
-    };
+    let certified =
+        if wants_period && impartial_family && play == Play::Normal && query.fields.is_empty() {
+            sprague_rulesets::family(ruleset)
+                .map_err(|e| SolveError::unsupported(e.to_string()))?
+                .periodicity(budget)?
+        } else {
+            None
+        };
     if let Some(p) = certified
         && !query.to_given
     {

@@ -780,7 +780,13 @@ impl Serialize for ColumnsJson<'_> {
         let fields = &self.0.table.fields;
         let mut map = s.serialize_map(Some(fields.len()))?;
         for (field, name) in fields.iter().enumerate() {
-            map.serialize_entry(name, &ColumnJson { report: self.0, field })?;
+            map.serialize_entry(
+                name,
+                &ColumnJson {
+                    report: self.0,
+                    field,
+                },
+            )?;
         }
         map.end()
     }
@@ -822,7 +828,13 @@ impl Serialize for FigureTableJson<'_> {
                 map.serialize_entry("positions", &matches)?;
             }
             None if r.plain => {
-                map.serialize_entry("values", &ColumnJson { report: r, field: 0 })?;
+                map.serialize_entry(
+                    "values",
+                    &ColumnJson {
+                        report: r,
+                        field: 0,
+                    },
+                )?;
             }
             None => {
                 map.serialize_entry("fields", &t.fields)?;

@@ -94,7 +94,8 @@ pub use solve::canonical::{
 };
 pub use solve::misere::{
     MISERE_FIGURE_FORMS, MisereSolver, MisereTable, misere_figure_allowance,
-    misere_genus_by_search, misere_table, misere_table_partial, observed_period, observed_period_by,
+    misere_genus_by_search, misere_table, misere_table_partial, observed_period,
+    observed_period_by,
 };
 pub use solve::search::SumSearch;
 pub use solve::{

@@ -31,9 +31,10 @@ pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Resul
             let (from, to) = grid::extent(args, syntax)?;
             (from.to_vec(), to.to_vec())
         }
-        grid::Plan::Heaps { from, to } => {
-            (vec![from], vec![sprague::rulesets::table_end(from, to, None)])
-        }
+        grid::Plan::Heaps { from, to } => (
+            vec![from],
+            vec![sprague::rulesets::table_end(from, to, None)],
+        ),
     };
     if from.iter().zip(&to).any(|(f, t)| f > t) {
         return Err(Failure::user(format!(
@@ -53,7 +54,11 @@ pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Resul
         to_given: args.to_extent.is_some(),
         fields: args.field.clone(),
         filter: args.filter.clone(),
-        play: if args.misere { Play::Misere } else { Play::Normal },
+        play: if args.misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        },
         period: args.period,
         layout: args
             .layout
@@ -121,7 +126,10 @@ fn csv_field(text: &str) -> String {
 
 /// CSV: the coordinates, then each field, one position a line.
 fn write_csv(out: &mut impl Write, table: &FigureTable, two: bool) -> std::io::Result<()> {
-    let mut header: Vec<String> = coordinate_names(two).iter().map(|s| s.to_string()).collect();
+    let mut header: Vec<String> = coordinate_names(two)
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     header.extend(table.fields.iter().cloned());
     writeln!(out, "{}", header.join(","))?;
     for row in &table.rows {

@@ -63,7 +63,10 @@ pub(super) fn plan(args: &Args, syntax: &RulesetSyntax) -> Result<Plan, Failure>
     }
     let one_heap_only = [
         // A figure's period is seen along a row or column of the grid.
-        (args.period && args.field.is_empty() && args.layout.is_none(), "--period"),
+        (
+            args.period && args.field.is_empty() && args.layout.is_none(),
+            "--period",
+        ),
         (args.max.is_some(), "--max"),
         (args.misere, "--misere"),
         (args.checkpoint.is_some(), "--checkpoint"),
