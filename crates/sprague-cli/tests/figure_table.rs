@@ -515,6 +515,8 @@ fn partizan_euclid_case_study_counts_agree_with_a_plain_evaluation() {
         }
     }
     assert_eq!(count("atomic_weight.temperature > 0"), hot);
+    // The counts docs/examples/partizan-euclid.md prints.
+    assert_eq!((hot, multistop, tiny), (2882, 27, 32));
     assert_eq!(
         count("atomic_weight.temperature > 0 and atomic_weight.stop_count > 2"),
         multistop

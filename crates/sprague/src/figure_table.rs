@@ -1000,7 +1000,6 @@ pub fn figure_period(
             (len - n0 >= n0 + 3 * p).then_some((n0, p))
         }),
     };
-    drop(same);
     if let Some(e) = failed {
         return Err(e);
     }
@@ -1309,4 +1308,79 @@ pub fn figure_report(
         filter: query.filter.clone(),
         plain: query.fields.is_empty(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(values: &[&str]) -> Vec<FigureCell> {
+        values
+            .iter()
+            .map(|v| FigureCell::Text(v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn periods_plain_arithmetic_and_by_place() {
+        let field = Field::parse("atomic_weight", Play::Normal).unwrap();
+        let budget = Budget::DEFAULT;
+        // 5, then 0 1 * repeating: period 3 from n = 1 (n counted from 10).
+        let plain = texts(&["5", "0", "1", "*", "0", "1", "*", "0", "1", "*"]);
+        let p = figure_period(&field, 10, &plain, &budget).unwrap().unwrap();
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus, p.saltus_by_place),
+            (11, 3, None, None)
+        );
+        // f(n) = n/2 + ^ for even n, n for odd n: no plain period, no one
+        // saltus; period 2, adding 1 at the even places and 2 at the odd.
+        let cells: Vec<String> = (0..12)
+            .map(|n| {
+                if n % 2 == 0 {
+                    format!("{}^", n / 2)
+                } else {
+                    format!("{n}")
+                }
+            })
+            .collect();
+        let refs: Vec<&str> = cells.iter().map(String::as_str).collect();
+        let p = figure_period(&field, 0, &texts(&refs), &budget)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (p.period, p.saltus_by_place),
+            (2, Some(vec!["1".to_string(), "2".to_string()]))
+        );
+        // f(n) = n + ^: arithmetic, period 1, saltus 1.
+        let cells: Vec<String> = (0..8).map(|n| format!("{n}^")).collect();
+        let refs: Vec<&str> = cells.iter().map(String::as_str).collect();
+        let p = figure_period(&field, 0, &texts(&refs), &budget)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus),
+            (0, 1, Some("1".to_string()))
+        );
+        // Strictly growing sums of distinct powers: nothing repeats.
+        let none = texts(&["1", "2", "4", "8", "16", "32", "64", "128"]);
+        assert_eq!(figure_period(&field, 0, &none, &budget).unwrap(), None);
+    }
+
+    #[test]
+    fn filters_split_at_and_outside_braces_and_say_where_they_fail() {
+        let f = Filter::parse("value != {1|0} and outcome == N", Play::Normal).unwrap();
+        assert_eq!(
+            f.fields(),
+            [Field::of(Figure::Value), Field::of(Figure::Outcome)]
+        );
+        // `and` inside a word is not a connective.
+        let e = Filter::parse("standard > 0", Play::Normal).unwrap_err();
+        assert_eq!(e.span, 0..8);
+        let e = Filter::parse("temperature > 0 and  ", Play::Normal).unwrap_err();
+        assert!(e.message.contains("a comparison is missing"), "{e:?}");
+        let e = Filter::parse("grundy == 1 and genus > 0", Play::Misere).unwrap_err();
+        assert_eq!(e.span, 22..23);
+        let e = Filter::parse("incentives == 0", Play::Normal).unwrap_err();
+        assert!(e.message.contains("is a list"), "{e:?}");
+    }
 }
