@@ -612,3 +612,62 @@ fn partizan_euclid_case_study_counts_agree_with_a_plain_evaluation() {
         );
     }
 }
+
+#[test]
+fn a_layout_of_whole_numbers_is_drawn_as_a_heat_map() {
+    let dir = super::scratch("layout-plot");
+    let png = dir.join("dawson.png");
+    let (out, err, code) = super::sprague(&[
+        "table",
+        "octal[0.07]",
+        "--layout",
+        "period",
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.is_empty(), "a plot alone writes only the plot: {out}");
+    // 121 values (two periods past the preperiod 53), three whole rows of 34.
+    assert!(err.contains("heat map of 3 rows of 34"), "{err}");
+    assert!(
+        err.contains("the last 19 values, not a whole row, are left out"),
+        "{err}"
+    );
+    assert_eq!(&std::fs::read(&png).unwrap()[..8], b"\x89PNG\r\n\x1a\n");
+    let svg = dir.join("kayles.svg");
+    sprague_ok(&[
+        "table",
+        "kayles",
+        "--to",
+        "23",
+        "--layout",
+        "12",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.contains("kayles: grundy laid out 12 to a row"),
+        "{text}"
+    );
+    assert!(text.contains("rows r down, columns c across"));
+    let err = sprague_fails(&[
+        "table",
+        "euclid",
+        "--from",
+        "10x1",
+        "--to",
+        "10x30",
+        "--field",
+        "atomic_weight",
+        "--layout",
+        "10",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("--plot draws a layout of whole numbers"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -43,9 +43,14 @@ pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Resul
             coordinates(&to)
         )));
     }
-    if args.plot.is_some() || args.summary {
+    if args.summary {
         return Err(Failure::user(
-            "--plot and --summary are for a table of the value: leave out --field, --where and --layout",
+            "--summary is for a table of the value: leave out --field, --where and --layout",
+        ));
+    }
+    if args.plot.is_some() && args.layout.is_none() {
+        return Err(Failure::user(
+            "--plot with --field or --where: only a layout (--layout K) is drawn, as a heat map",
         ));
     }
     let query = FigureQuery {
@@ -76,6 +81,12 @@ pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Resul
     })?;
     let table = &report.table;
     let two = table.from.len() == 2;
+    if let (Some(path), Some(k), Some(along)) = (&args.plot, report.layout, report.along) {
+        plot_layout(path, table, along, k)?;
+        if !(args.json || args.csv) {
+            return Ok(());
+        }
+    }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {
         serde_json::to_writer_pretty(&mut out, &FigureTableJson(&report))
@@ -102,6 +113,69 @@ pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Resul
         }
     }
     out.flush()?;
+    Ok(())
+}
+
+/// `--layout K --plot FILE`: the laid-out sequence as a heat map, a row
+/// per row of the layout, coloured as Grundy values (0 red, larger darker);
+/// for a field of whole numbers only, and the whole rows only (the last,
+/// shorter row is left out, and said so).
+fn plot_layout(
+    path: &std::path::Path,
+    table: &FigureTable,
+    along: usize,
+    k: u64,
+) -> Result<(), Failure> {
+    let values: Option<Vec<u64>> = table
+        .rows
+        .iter()
+        .map(|r| match &r.cells[0] {
+            FigureCell::Integer(n) => Some(*n),
+            FigureCell::Text(t) => t.parse().ok(),
+            _ => None,
+        })
+        .collect();
+    let Some(values) = values else {
+        return Err(Failure::user(format!(
+            "--plot draws a layout of whole numbers (grundy, birthday, stop_count): {} is not one",
+            table.fields[0]
+        )));
+    };
+    let whole = values.len() / k as usize;
+    if whole == 0 {
+        return Err(Failure::user(format!(
+            "--plot: the table has fewer than {k} values, not one whole row"
+        )));
+    }
+    crate::plot::HeatMap::check(path, whole as u128, u128::from(k))?;
+    let rows: Vec<Vec<u64>> = values
+        .chunks_exact(k as usize)
+        .map(<[u64]>::to_vec)
+        .collect();
+    let first = table.from[along];
+    let grid = sprague::GridTable {
+        ruleset: table.ruleset.clone(),
+        from: [0, 0],
+        to: [whole as u64 - 1, k - 1],
+        values: sprague::GridValues::Grundy(rows),
+    };
+    let title = format!(
+        "{}: {} laid out {k} to a row: row r, column c is n = {} + {k}r + c",
+        table.ruleset, table.fields[0], first
+    );
+    crate::plot::HeatMap::new(&grid).titled(title).write(path)?;
+    let left = values.len() % k as usize;
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    // On standard error: standard output may be the table itself.
+    eprintln!(
+        "heat map of {whole} rows of {k} written to {} ({bytes} bytes){}",
+        path.display(),
+        if left > 0 {
+            format!("; the last {left} values, not a whole row, are left out")
+        } else {
+            String::new()
+        }
+    );
     Ok(())
 }
 
