@@ -491,23 +491,15 @@ fn partizan_euclid_case_study_counts_agree_with_a_plain_evaluation() {
     }
     // Every position up to 200 x 200 with a hot atomic weight, and those
     // whose atomic weight has more than two stops (hot, and not).
-    let count = |expr: &str| {
+    let big = |field: &str, expr: &str| {
         let t = json(&[
-            "table",
-            "euclid",
-            "--from",
-            "1x1",
-            "--to",
-            "200x200",
-            "--field",
-            "atomic_weight",
-            "--where",
-            expr,
-            "--json",
+            "table", "euclid", "--from", "1x1", "--to", "200x200", "--field", field, "--where",
+            expr, "--json",
         ]);
         assert_eq!(t["examined"], 40_000);
-        t["count"].as_u64().unwrap()
+        t
     };
+    let count = |expr: &str| big("atomic_weight", expr)["count"].as_u64().unwrap();
     let (mut hot, mut multistop, mut tiny) = (0u64, 0u64, 0u64);
     for p in 1..=200u64 {
         for q in 1..=200u64 {
@@ -545,19 +537,7 @@ fn partizan_euclid_case_study_counts_agree_with_a_plain_evaluation() {
     );
     // "All of the first 100 values are simple switches": CGSuite lists
     // `[euc((p,q)) for q from 1 to 200 for p from 1 to 200]`, q outside.
-    let t = json(&[
-        "table",
-        "euclid",
-        "--from",
-        "1x1",
-        "--to",
-        "200x200",
-        "--field",
-        "atomic_weight.stop_count",
-        "--where",
-        "atomic_weight.temperature > 0",
-        "--json",
-    ]);
+    let t = big("atomic_weight.stop_count", "atomic_weight.temperature > 0");
     let mut listed: Vec<(u64, u64, String)> = t["positions"]
         .as_array()
         .unwrap()
@@ -574,19 +554,10 @@ fn partizan_euclid_case_study_counts_agree_with_a_plain_evaluation() {
         &listed[..100]
     );
     // "Indeed, we see 6+Tiny(1), 7+Tiny(2), 8+Tiny(3), 9+Tiny(4)".
-    let t = json(&[
-        "table",
-        "euclid",
-        "--from",
-        "1x1",
-        "--to",
-        "200x200",
-        "--field",
+    let t = big(
         "atomic_weight",
-        "--where",
         "atomic_weight.temperature == 0 and atomic_weight.stop_count > 2",
-        "--json",
-    ]);
+    );
     let weights: Vec<&str> = t["positions"]
         .as_array()
         .unwrap()
