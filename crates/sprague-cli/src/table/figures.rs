@@ -77,6 +77,11 @@ pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Resul
             message: format!("bad --where: {}", e.message),
             source_text: Some((args.filter.clone().unwrap_or_default(), e.span)),
         },
+        // Every position and every character written count: canonical
+        // forms can grow fast along a family.
+        FigureError::Solve(e @ sprague::SolveError::BudgetExceeded { .. }) => Failure::user(format!(
+            "{e} (a table of figures counts its positions and the characters of its values against --budget: give a smaller --to, fewer or smaller fields such as temperature, or raise --budget)"
+        )),
         FigureError::Solve(e) => e.into(),
     })?;
     let table = &report.table;
