@@ -389,6 +389,9 @@ impl Plot<'_> {
 /// P-positions) red; a partizan game's are coloured by outcome class.
 pub struct HeatMap<'a> {
     table: &'a GridTable,
+    /// The title, where it is not the table's own (a sequence laid out
+    /// by rows).
+    title: Option<String>,
     /// The side of a cell, in pixels.
     cell: u32,
     width: u32,
@@ -450,9 +453,18 @@ impl<'a> HeatMap<'a> {
         let height = MAP_TOP + rows as u32 * cell + 12 + legend * MAP_LEGEND_LINE + 8;
         HeatMap {
             table,
+            title: None,
             cell,
             width,
             height,
+        }
+    }
+
+    /// The same heat map titled `title`.
+    pub fn titled(self, title: String) -> HeatMap<'a> {
+        HeatMap {
+            title: Some(title),
+            ..self
         }
     }
 
@@ -512,7 +524,18 @@ impl<'a> HeatMap<'a> {
         }
     }
 
+    /// What the rows and columns are.
+    fn axes(&self) -> &'static str {
+        match self.title {
+            Some(_) => "rows r down, columns c across",
+            None => "a down, b across",
+        }
+    }
+
     fn title(&self) -> String {
+        if let Some(title) = &self.title {
+            return title.clone();
+        }
         let t = self.table;
         let what = match t.values {
             GridValues::Grundy(_) => "G(a, b)",
@@ -590,8 +613,9 @@ impl<'a> HeatMap<'a> {
         }
         let _ = writeln!(
             s,
-            r#"<text x="{MAP_LEFT}" y="{}" font-style="italic">a down, b across</text>"#,
-            MAP_TOP - 24
+            r#"<text x="{MAP_LEFT}" y="{}" font-style="italic">{}</text>"#,
+            MAP_TOP - 24,
+            self.axes()
         );
         let legend_top = MAP_TOP + rows as u32 * c + 12;
         for (k, (colour, label)) in HeatMap::legend_of(self.table).iter().enumerate() {
@@ -672,7 +696,7 @@ impl<'a> HeatMap<'a> {
         write(
             &mut pixels,
             (left as f64, top as f64 - 36.0),
-            "a down, b across",
+            self.axes(),
             Anchor::Start,
             12.0,
         );

@@ -17,6 +17,7 @@ use sprague::{Budget, HeapFamily, Periodicity, SolveError};
 use crate::failure::Failure;
 use sprague::durable::{check_output_path, not_a_regular_file, write_atomically};
 
+mod figures;
 mod grid;
 
 #[derive(Clone, Debug, clap::Args)]
@@ -121,6 +122,24 @@ pub struct Args {
     /// theorem certifies.
     #[arg(long, conflicts_with_all = ["certificate", "checkpoint", "resume", "max", "disk"])]
     misere: bool,
+    /// Instead of the value, these figures of `analyze --json` for each
+    /// position, comma-separated: value, outcome, grundy, left_stop,
+    /// right_stop, mean, temperature, birthday, atomic_weight, reduced,
+    /// stop_count, thermograph, incentives (with --misere: outcome, grundy,
+    /// genus); a figure of a game-valued figure after a dot, as in
+    /// atomic_weight.temperature.
+    #[arg(long, value_name = "NAME,...", value_delimiter = ',')]
+    field: Vec<String>,
+    /// List only the positions whose figures satisfy EXPR: comparisons
+    /// FIELD OP VALUE (OP one of >, >=, <, <=, ==, !=) joined by `and`,
+    /// games and numbers compared as games (`temperature > 0`,
+    /// `atomic_weight != 0`, `outcome == N`).
+    #[arg(long = "where", value_name = "EXPR")]
+    filter: Option<String>,
+    /// Lay a sequence out K to a row (each row led by its first n), as
+    /// CGSuite's PeriodicTable; `period`: by the period found.
+    #[arg(long, value_name = "K|period")]
+    layout: Option<String>,
     #[command(flatten)]
     pub limits: crate::limits::Limits,
 }
@@ -837,6 +856,9 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
     check_outputs(args)?;
     let syntax = parse_ruleset(&args.ruleset)
         .map_err(|e| Failure::parse("bad ruleset", &args.ruleset, &e))?;
+    if figures::wanted(args, &syntax) {
+        return figures::run(args, &syntax, budget);
+    }
     let (from, to) = match grid::plan(args, &syntax)? {
         grid::Plan::Grid => return grid::run(args, &syntax, budget),
         grid::Plan::Heaps { from, to } => (from, to),

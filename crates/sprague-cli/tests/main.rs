@@ -7,6 +7,7 @@ use std::process::{Child, Command, Stdio};
 mod checkpoints;
 mod compare;
 mod disk;
+mod figure_table;
 mod grid_table;
 mod hostile;
 mod long_values;

@@ -231,9 +231,17 @@ fn memory_limit() -> u64 {
 /// --json``: ``values[i][j]`` is the value of ``NAME(frm_a + i, frm_b + j)``
 /// (Grundy values, or canonical forms with ``outcomes`` for a partizan
 /// game); without ``to`` it is ``20x20``.
+/// With ``field`` (a name or a list of names: any figure of ``analyze``'s
+/// dict, ``"atomic_weight"``, ``"temperature"``, ``"atomic_weight.temperature"``,
+/// ...), ``where`` (``"temperature > 0 and outcome == N"``) or ``layout``
+/// (a row length, or ``"period"``), and for a partizan heap game
+/// (``"subtraction[1,3|2,3]"``), the dict of ``sprague table --field ...
+/// --json`` (``fields`` and ``columns``; with ``where``, ``positions``;
+/// with ``layout``, ``layout``; docs/table.md).
 /// A ruleset that does not parse raises ``ValueError`` with ``span``.
 #[pyfunction]
-#[pyo3(signature = (ruleset, to = None, frm = TableSize::Heap(0), period = false, misere = false, *, from_ = None))]
+#[pyo3(signature = (ruleset, to = None, frm = TableSize::Heap(0), period = false, misere = false, *, from_ = None, field = None, r#where = None, layout = None))]
+#[allow(clippy::too_many_arguments)]
 fn table(
     py: Python<'_>,
     ruleset: &str,
@@ -242,9 +250,30 @@ fn table(
     period: bool,
     misere: bool,
     from_: Option<u64>,
+    field: Option<Fields>,
+    r#where: Option<String>,
+    layout: Option<TableSize>,
 ) -> PyResult<Py<PyAny>> {
     let (to, frm) = (to.map(TableSize::cell).transpose()?, frm.cell()?);
     let syntax = parse_ruleset(ruleset).map_err(|e| parse_error(py, "bad ruleset", ruleset, &e))?;
+    let fields = match field {
+        None => Vec::new(),
+        Some(Fields::One(f)) => f.split(',').map(str::to_string).collect(),
+        Some(Fields::Many(fs)) => fs,
+    };
+    if !fields.is_empty()
+        || r#where.is_some()
+        || layout.is_some()
+        || (sprague::rulesets::family(&syntax).is_err() && sprague::is_partizan_heap_game(&syntax))
+    {
+        let frm = match (frm, from_) {
+            (Cell::Heap(0), Some(f)) => Cell::Heap(f),
+            (c, _) => c,
+        };
+        return figure_table(
+            py, &syntax, to, frm, period, misere, fields, r#where, layout,
+        );
+    }
     let one_heap = sprague::rulesets::find(&syntax.name).is_some_and(|r| r.family.is_some());
     if matches!(to, Some(Cell::Grid(_)))
         || matches!(frm, Cell::Grid(_))
@@ -377,6 +406,101 @@ impl Cell {
     }
 }
 
+/// ``field`` of ``table()``: one name (or names joined by commas), or a
+/// list of names.
+#[derive(FromPyObject)]
+enum Fields {
+    One(String),
+    Many(Vec<String>),
+}
+
+/// `table()` with fields, a filter or a layout: the dict of `sprague table
+/// NAME --field ... --json`, from the library's `figure_report`.
+#[allow(clippy::too_many_arguments)]
+fn figure_table(
+    py: Python<'_>,
+    syntax: &sprague::syntax::RulesetSyntax,
+    to: Option<Cell>,
+    frm: Cell,
+    period: bool,
+    misere: bool,
+    fields: Vec<String>,
+    filter: Option<String>,
+    layout: Option<TableSize>,
+) -> PyResult<Py<PyAny>> {
+    let layout = match layout {
+        None => None,
+        Some(TableSize::Heap(k)) => Some(k.to_string()),
+        Some(TableSize::Text(t)) => Some(t),
+        Some(TableSize::Pair(..)) => Some("a pair".to_string()),
+    }
+    .map(|t| sprague::Layout::parse(&t))
+    .transpose()
+    .map_err(PyValueError::new_err)?;
+    let two = matches!(to, Some(Cell::Grid(_)))
+        || matches!(frm, Cell::Grid(_))
+        || (sprague::rulesets::family(syntax).is_err() && sprague::is_two_coordinate(syntax));
+    let (from, to_given, to) = if two {
+        let (from, to) = grid_extent(syntax, to, frm)?;
+        (from.to_vec(), true, to.to_vec())
+    } else {
+        let from = frm.heap()?;
+        let to = to.map(Cell::heap).transpose()?;
+        (vec![from], to.is_some(), vec![table_end(from, to, None)])
+    };
+    let query = sprague::FigureQuery {
+        from,
+        to,
+        to_given,
+        fields,
+        filter,
+        play: if misere {
+            sprague::Play::Misere
+        } else {
+            sprague::Play::Normal
+        },
+        period,
+        layout,
+    };
+    let syntax = syntax.clone();
+    let report = interruptible(py, move |budget| {
+        sprague::figure_report(&syntax, &query, budget)
+    })?
+    .map_err(|e| match e {
+        sprague::FigureError::Filter(e) => PyValueError::new_err(format!(
+            "bad where: {} (at bytes {}..{})",
+            e.message, e.span.start, e.span.end
+        )),
+        sprague::FigureError::Solve(e) => solve_error(e),
+    })?;
+    json_to_python(py, &to_json(&sprague::json::FigureTableJson(&report))?)
+}
+
+/// The first and last cells of a table of two numbers: `frm` (the corner
+/// by default) and `to` (`20x20` by default).
+fn grid_extent(
+    syntax: &sprague::syntax::RulesetSyntax,
+    to: Option<Cell>,
+    frm: Cell,
+) -> PyResult<([u64; 2], [u64; 2])> {
+    let grid = |c: Cell| match c {
+        Cell::Grid(g) => Ok(g),
+        Cell::Heap(_) => Err(PyValueError::new_err(format!(
+            "`{}` is a game of two numbers: give to and frm as \"AxB\" or (a, b)",
+            syntax.name
+        ))),
+    };
+    let from = match frm {
+        Cell::Heap(0) => sprague::grid_corner(syntax),
+        c => grid(c)?,
+    };
+    let to = match to {
+        None => [20.max(from[0]), 20.max(from[1])],
+        Some(c) => grid(c)?,
+    };
+    Ok((from, to))
+}
+
 /// `table()` of a game of two interacting numbers: the dict of
 /// `sprague table NAME --to AxB --json`.
 fn grid_table(
@@ -395,21 +519,7 @@ fn grid_table(
             syntax.name
         )));
     }
-    let grid = |c: Cell| match c {
-        Cell::Grid(g) => Ok(g),
-        Cell::Heap(_) => Err(PyValueError::new_err(format!(
-            "`{}` is a game of two numbers: give to and frm as \"AxB\" or (a, b)",
-            syntax.name
-        ))),
-    };
-    let from = match frm {
-        Cell::Heap(0) => sprague::grid_corner(syntax),
-        c => grid(c)?,
-    };
-    let to = match to {
-        None => [20.max(from[0]), 20.max(from[1])],
-        Some(c) => grid(c)?,
-    };
+    let (from, to) = grid_extent(syntax, to, frm)?;
     let syntax = syntax.clone();
     let table = interruptible(py, move |budget| {
         sprague::grid_table(&syntax, from, to, budget)

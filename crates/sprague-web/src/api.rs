@@ -614,6 +614,13 @@ pub(crate) struct TableQuery {
     to: Option<String>,
     #[serde(default)]
     period: bool,
+    /// Figures instead of the value (`atomic_weight,temperature`).
+    field: Option<String>,
+    /// Only the positions whose figures satisfy it.
+    #[serde(rename = "where")]
+    filter: Option<String>,
+    /// A row length, or `period`.
+    layout: Option<String>,
 }
 
 /// The answer of `/api/table`: the JSON of `sprague table --json`, a
@@ -623,6 +630,18 @@ pub(crate) struct TableQuery {
 pub(crate) enum TableAnswer {
     Heaps(TableJson),
     Grid(GridTableJson),
+    Figures(FiguresAnswer),
+}
+
+/// A table of figures (docs/table.md), serialised as the library's
+/// [`sprague::json::FigureTableJson`].
+#[derive(Debug)]
+pub(crate) struct FiguresAnswer(sprague::FigureReport);
+
+impl Serialize for FiguresAnswer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        sprague::json::FigureTableJson(&self.0).serialize(s)
+    }
 }
 
 /// `from` or `to` of `/api/table`: a heap size `N`, or a cell `AxB` of a
@@ -671,6 +690,14 @@ pub(crate) async fn table(
     let grid_asked = [from_extent, to_extent]
         .iter()
         .any(|e| matches!(e, Some(Extent::Grid(_))));
+    let one_heap = sprague::rulesets::family(&syntax).is_ok();
+    if q.field.is_some()
+        || q.filter.is_some()
+        || q.layout.is_some()
+        || (!one_heap && sprague::is_partizan_heap_game(&syntax))
+    {
+        return figures(&state, syntax, q, from_extent, to_extent).await;
+    }
     if let Some(entry) = sprague::rulesets::find(&syntax.name) {
         let two = sprague::is_two_coordinate(&syntax);
         if grid_asked && !two {
@@ -724,6 +751,80 @@ pub(crate) async fn table(
     })
     .await?;
     Ok(Json(json))
+}
+
+/// `/api/table` with `field`, `where` or `layout` (or of a partizan heap
+/// game): the library's `figure_report`, within [`Limits::max_table`]
+/// positions.
+async fn figures(
+    state: &AppState,
+    syntax: RulesetSyntax,
+    q: TableQuery,
+    from: Option<Extent>,
+    to: Option<Extent>,
+) -> Result<Json<TableAnswer>, ApiError> {
+    let limits = state.limits;
+    for text in [&q.field, &q.filter, &q.layout].into_iter().flatten() {
+        check_length("field, where and layout", text, &limits)?;
+    }
+    let grid_asked = [from, to]
+        .iter()
+        .any(|e| matches!(e, Some(Extent::Grid(_))));
+    let two = grid_asked
+        || (sprague::rulesets::family(&syntax).is_err() && sprague::is_two_coordinate(&syntax));
+    let (from, to_given, to) = if two {
+        let (from, to) = grid_range(&syntax, from, to, false, &limits)?;
+        (from.to_vec(), true, to.to_vec())
+    } else {
+        let heap = |e: Option<Extent>| match e {
+            Some(Extent::Heap(n)) => Ok(Some(n)),
+            None => Ok(None),
+            Some(Extent::Grid(_)) => Err(ApiError::bad_request(
+                "this ruleset is not a game of two interacting numbers: give `from` and `to` a heap size (100), not AxB",
+            )),
+        };
+        let from = heap(from)?.unwrap_or(0);
+        let to_heap = heap(to)?;
+        let to = sprague::rulesets::table_end(from, to_heap, None);
+        check_range(from, to, &limits)?;
+        (vec![from], to_heap.is_some(), vec![to])
+    };
+    let layout = q
+        .layout
+        .as_deref()
+        .map(sprague::Layout::parse)
+        .transpose()
+        .map_err(ApiError::bad_request)?;
+    let query = sprague::FigureQuery {
+        from,
+        to,
+        to_given,
+        fields: q
+            .field
+            .as_deref()
+            .map(|f| f.split(',').map(str::to_string).collect())
+            .unwrap_or_default(),
+        filter: q.filter.clone(),
+        play: sprague::Play::Normal,
+        period: q.period,
+        layout,
+    };
+    let filter = q.filter.unwrap_or_default();
+    let report = compute(state, move |budget| {
+        sprague::figure_report(&syntax, &query, budget).map_err(|e| match e {
+            // A budget or a deadline moves the request to the heavy lane.
+            sprague::FigureError::Solve(e) => WorkError::Solve(e),
+            sprague::FigureError::Filter(e) => WorkError::Api(ApiError::bad_request(format!(
+                "bad where: {} (`{}`, bytes {}..{})",
+                e.message,
+                filter.get(e.span.clone()).unwrap_or_default(),
+                e.span.start,
+                e.span.end
+            ))),
+        })
+    })
+    .await?;
+    Ok(Json(TableAnswer::Figures(FiguresAnswer(report))))
 }
 
 /// The first and last cells of a grid, as `sprague table NAME --from AxB

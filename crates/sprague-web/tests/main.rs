@@ -501,6 +501,106 @@ async fn table_gives_the_json_of_the_spec() {
 }
 
 #[tokio::test]
+async fn table_of_figures_filters_and_layouts_agree_with_analyze() {
+    // Partizan Euclid's atomic weights (docs/examples/partizan-euclid.md),
+    // each what /api/analyze gives for the same position.
+    let body = get_ok(
+        router(),
+        "/api/table",
+        &[
+            ("ruleset", "euclid"),
+            ("from", "6x6"),
+            ("to", "8x9"),
+            ("field", "atomic_weight,outcome"),
+        ],
+    )
+    .await;
+    assert_eq!(body["fields"], json!(["atomic_weight", "outcome"]));
+    for a in 6..=8u64 {
+        for b in 6..=9u64 {
+            let position = format!("euclid({a}, {b})");
+            let analysis = get_ok(router(), "/api/analyze", &[("position", &position)]).await;
+            let (i, j) = ((a - 6) as usize, (b - 6) as usize);
+            let cell = |f: &str| body["columns"][f][i][j].clone();
+            assert_eq!(
+                cell("atomic_weight"),
+                analysis["cgt"]["atomic_weight"],
+                "{position}"
+            );
+            assert_eq!(cell("outcome"), analysis["outcome"], "{position}");
+        }
+    }
+    // The filter lists what analyze says is hot.
+    let body = get_ok(
+        router(),
+        "/api/table",
+        &[
+            ("ruleset", "euclid"),
+            ("from", "6x6"),
+            ("to", "9x10"),
+            ("field", "atomic_weight"),
+            ("where", "atomic_weight.temperature > 0"),
+        ],
+    )
+    .await;
+    let listed: Vec<String> = body["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| format!("euclid({}, {})", p["a"], p["b"]))
+        .collect();
+    let mut hot = Vec::new();
+    for a in 6..=9u64 {
+        for b in 6..=10u64 {
+            let position = format!("euclid({a}, {b})");
+            let analysis = get_ok(router(), "/api/analyze", &[("position", &position)]).await;
+            if let Some(w) = analysis["cgt"]["atomic_weight"].as_str() {
+                let of_w = get_ok(router(), "/api/analyze", &[("position", w)]).await;
+                let t = of_w["cgt"]["temperature"].as_str().unwrap();
+                if !t.starts_with('-') && t != "0" {
+                    hot.push(position);
+                }
+            }
+        }
+    }
+    assert_eq!(listed, hot);
+    assert!(!hot.is_empty());
+    // A partizan heap game laid out 3 to a row.
+    let body = get_ok(
+        router(),
+        "/api/table",
+        &[
+            ("ruleset", "subtraction[1,3|2,3]"),
+            ("to", "7"),
+            ("layout", "3"),
+        ],
+    )
+    .await;
+    let rows = body["layout"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let analysis = get_ok(
+        router(),
+        "/api/analyze",
+        &[("position", "subtraction[1,3|2,3](4)")],
+    )
+    .await;
+    assert_eq!(
+        (rows[1]["n"].clone(), rows[1]["values"][1].clone()),
+        (json!(3), analysis["value"].clone())
+    );
+    let body = get_bad_request(
+        router(),
+        "/api/table",
+        &[("ruleset", "euclid"), ("where", "outcome > N")],
+    )
+    .await;
+    assert!(
+        body["error"].as_str().unwrap().contains("bad where"),
+        "{body}"
+    );
+}
+
+#[tokio::test]
 async fn table_refuses_too_many_values_and_bad_rulesets() {
     let started = Instant::now();
     for (from, to) in [("0", "100000"), ("0", "18446744073709551615"), ("5", "3")] {

@@ -92,15 +92,18 @@ impl GridTable {
     }
 }
 
-/// `NAME[params](a, b)`, as the ruleset builds it.
-fn cell(ruleset: &RulesetSyntax, a: u64, b: u64) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    let arg = |n| Spanned {
+/// `NAME[params](n, ...)`, as the ruleset builds it.
+pub(crate) fn cell(
+    ruleset: &RulesetSyntax,
+    at: &[u64],
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    let arg = |&n: &u64| Spanned {
         value: Arg::Int(n),
         span: 0..0,
     };
     sprague_rulesets::build(&ComponentSyntax {
         ruleset: ruleset.clone(),
-        args: vec![arg(a), arg(b)],
+        args: at.iter().map(arg).collect(),
         args_span: 0..0,
         is_star: false,
         span: 0..0,
@@ -124,7 +127,7 @@ pub fn is_two_coordinate(ruleset: &RulesetSyntax) -> bool {
     if !sprague_rulesets::find(&ruleset.name).is_some_and(|r| r.heaps_interact) {
         return false;
     }
-    match cell(ruleset, 1, 1).as_deref() {
+    match cell(ruleset, &[1, 1]).as_deref() {
         Ok([c]) => matches!(c.kind(), Kind::Impartial(_) | Kind::Partizan(_)),
         _ => false,
     }
@@ -133,7 +136,7 @@ pub fn is_two_coordinate(ruleset: &RulesetSyntax) -> bool {
 /// The least corner of a two-coordinate table: `(0, 0)`, or `(1, 1)` for
 /// rulesets whose coordinates start at 1 (a bar of chocolate to cut).
 pub fn grid_corner(ruleset: &RulesetSyntax) -> [u64; 2] {
-    if cell(ruleset, 0, 0).is_ok() {
+    if cell(ruleset, &[0, 0]).is_ok() {
         [0, 0]
     } else {
         [1, 1]
@@ -197,7 +200,7 @@ pub fn grid_table(
         });
     }
     let build = |a: u64, b: u64| -> Result<Arc<dyn Component>, SolveError> {
-        match cell(ruleset, a, b) {
+        match cell(ruleset, &[a, b]) {
             Ok(mut parts) if parts.len() == 1 => Ok(parts.remove(0)),
             Ok(_) => Err(SolveError::unsupported(format!(
                 "{}({a}, {b}) is a sum, not one position of the table",
@@ -416,7 +419,7 @@ mod tests {
         let t = table("wythoff", [3, 5], [30, 24]);
         for a in 3..=30u64 {
             for b in 5..=24u64 {
-                let c = cell(&wythoff, a, b).unwrap().remove(0);
+                let c = cell(&wythoff, &[a, b]).unwrap().remove(0);
                 let g = mex.grundy(&c, &Budget::DEFAULT).unwrap();
                 assert_eq!(t.text((a - 3) as usize, (b - 5) as usize), g.to_string());
             }

@@ -688,3 +688,199 @@ impl QuotientJson {
         }
     }
 }
+
+/// The JSON of `table` with `--field`, `--where` or `--layout`
+/// (docs/table.md), keys in this order: `ruleset`, `from`, `to` (numbers
+/// for a sequence, `[a, b]` for a grid); for a grid `rows` and `cols`;
+/// then without `--where` the table of the value alone as `values`
+/// (unchanged), or `fields` (the names, in order) and `columns` (each
+/// field's sequence, or grid a row a list); with `--where`, `where`,
+/// `examined`, `count`, `fields` and `positions` (each match's
+/// coordinates, `n` or `a` and `b`, then its fields); with `--period`,
+/// `period`; with `--layout`, `layout` (`k`, `field`, and `rows`, each
+/// `{"n", "values"}`).
+#[derive(Clone, Copy, Debug)]
+pub struct FigureTableJson<'a>(pub &'a crate::FigureReport);
+
+/// The period of a table of figures in its JSON.
+#[derive(Serialize)]
+struct FigurePeriodJson<'a> {
+    field: &'a str,
+    preperiod: u64,
+    period: u64,
+    /// What a period adds, as text (`"0"` for a plain period); `None`
+    /// where each place of the period adds its own.
+    saltus: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    saltus_by_place: Option<&'a [String]>,
+    certified: bool,
+}
+
+/// A row of a layout.
+#[derive(Serialize)]
+struct LayoutRowJson<'a> {
+    n: u64,
+    values: Vec<&'a crate::FigureCell>,
+}
+
+#[derive(Serialize)]
+struct LayoutJson<'a> {
+    k: u64,
+    field: &'a str,
+    rows: Vec<LayoutRowJson<'a>>,
+}
+
+/// One position of `--where`'s list: its coordinates, then its fields.
+struct MatchJson<'a> {
+    names: &'static [&'static str],
+    row: &'a crate::FigureRow,
+    fields: &'a [String],
+}
+
+impl Serialize for MatchJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.names.len() + self.fields.len()))?;
+        for (name, v) in self.names.iter().zip(&self.row.at) {
+            map.serialize_entry(name, v)?;
+        }
+        for (name, cell) in self.fields.iter().zip(&self.row.cells) {
+            map.serialize_entry(name, cell)?;
+        }
+        map.end()
+    }
+}
+
+/// A field's column: a sequence, or a grid's rows.
+struct ColumnJson<'a> {
+    report: &'a crate::FigureReport,
+    field: usize,
+}
+
+impl Serialize for ColumnJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let t = &self.report.table;
+        let cells = t.rows.iter().map(|r| &r.cells[self.field]);
+        if t.from.len() == 2 {
+            let cols = (t.to[1] - t.from[1] + 1) as usize;
+            let all: Vec<&crate::FigureCell> = cells.collect();
+            s.collect_seq(all.chunks(cols))
+        } else {
+            s.collect_seq(cells)
+        }
+    }
+}
+
+/// The fields' columns by name, in order.
+struct ColumnsJson<'a>(&'a crate::FigureReport);
+
+impl Serialize for ColumnsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let fields = &self.0.table.fields;
+        let mut map = s.serialize_map(Some(fields.len()))?;
+        for (field, name) in fields.iter().enumerate() {
+            map.serialize_entry(
+                name,
+                &ColumnJson {
+                    report: self.0,
+                    field,
+                },
+            )?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for FigureTableJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let r = self.0;
+        let t = &r.table;
+        let two = t.from.len() == 2;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("ruleset", &t.ruleset)?;
+        if two {
+            map.serialize_entry("from", &t.from)?;
+            map.serialize_entry("to", &t.to)?;
+            map.serialize_entry("rows", &(t.to[0] - t.from[0] + 1))?;
+            map.serialize_entry("cols", &(t.to[1] - t.from[1] + 1))?;
+        } else {
+            map.serialize_entry("from", &t.from[0])?;
+            map.serialize_entry("to", &t.to[0])?;
+        }
+        match &r.filter {
+            Some(expr) => {
+                map.serialize_entry("where", expr)?;
+                map.serialize_entry("examined", &t.examined)?;
+                map.serialize_entry("count", &t.rows.len())?;
+                map.serialize_entry("fields", &t.fields)?;
+                let names: &'static [&'static str] = if two { &["a", "b"] } else { &["n"] };
+                let matches: Vec<MatchJson> = t
+                    .rows
+                    .iter()
+                    .map(|row| MatchJson {
+                        names,
+                        row,
+                        fields: &t.fields,
+                    })
+                    .collect();
+                map.serialize_entry("positions", &matches)?;
+            }
+            None if r.plain => {
+                map.serialize_entry(
+                    "values",
+                    &ColumnJson {
+                        report: r,
+                        field: 0,
+                    },
+                )?;
+            }
+            None => {
+                map.serialize_entry("fields", &t.fields)?;
+                map.serialize_entry("columns", &ColumnsJson(r))?;
+            }
+        }
+        if r.period_asked || r.period.is_some() {
+            let field = t.fields.first().map_or("", String::as_str);
+            let period = r.period.as_ref().map(|p| match p {
+                crate::FoundPeriod::Certified(p) => FigurePeriodJson {
+                    field,
+                    preperiod: p.preperiod,
+                    period: p.period,
+                    saltus: Some(p.saltus.to_string()),
+                    saltus_by_place: None,
+                    certified: p.certified,
+                },
+                crate::FoundPeriod::Seen(p) => FigurePeriodJson {
+                    field,
+                    preperiod: p.preperiod,
+                    period: p.period,
+                    saltus: p
+                        .saltus
+                        .clone()
+                        .or_else(|| p.saltus_by_place.is_none().then(|| "0".to_string())),
+                    saltus_by_place: p.saltus_by_place.as_deref(),
+                    certified: false,
+                },
+            });
+            map.serialize_entry("period", &period)?;
+        }
+        if let (Some(k), Some(along)) = (r.layout, r.along) {
+            let layout = LayoutJson {
+                k,
+                field: t.fields.first().map_or("", String::as_str),
+                rows: t
+                    .rows
+                    .chunks(k as usize)
+                    .map(|chunk| LayoutRowJson {
+                        n: chunk[0].at[along],
+                        values: chunk.iter().map(|r| &r.cells[0]).collect(),
+                    })
+                    .collect(),
+            };
+            map.serialize_entry("layout", &layout)?;
+        }
+        map.end()
+    }
+}

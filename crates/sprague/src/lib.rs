@@ -34,6 +34,7 @@
 #[cfg(feature = "certificate")]
 pub mod certificate;
 pub mod durable;
+mod figure_table;
 mod grid_table;
 #[cfg(feature = "serde")]
 pub mod json;
@@ -80,6 +81,11 @@ pub use sprague_partizan::{
 pub use sprague_rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
 pub use sprague_rulesets::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
 
+pub use figure_table::{
+    Field, Figure, FigureCell, FigureError, FigurePeriod, FigureQuery, FigureReport, FigureRow,
+    FigureTable, Filter, FilterError, FoundPeriod, Layout, Op, field_names, figure_period,
+    figure_report, figure_table, is_partizan_heap_game,
+};
 pub use grid_table::{GridTable, GridValues, grid_corner, grid_table, is_two_coordinate};
 pub use position::Position;
 pub use solve::canonical::{
@@ -89,6 +95,7 @@ pub use solve::canonical::{
 pub use solve::misere::{
     MISERE_FIGURE_FORMS, MisereSolver, MisereTable, misere_figure_allowance,
     misere_genus_by_search, misere_table, misere_table_partial, observed_period,
+    observed_period_by,
 };
 pub use solve::search::SumSearch;
 pub use solve::{

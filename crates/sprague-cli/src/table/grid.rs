@@ -62,7 +62,11 @@ pub(super) fn plan(args: &Args, syntax: &RulesetSyntax) -> Result<Plan, Failure>
         )));
     }
     let one_heap_only = [
-        (args.period, "--period"),
+        // A figure's period is seen along a row or column of the grid.
+        (
+            args.period && args.field.is_empty() && args.layout.is_none(),
+            "--period",
+        ),
         (args.max.is_some(), "--max"),
         (args.misere, "--misere"),
         (args.checkpoint.is_some(), "--checkpoint"),
@@ -94,8 +98,9 @@ fn heaps(args: &Args, name: &str) -> Result<Plan, Failure> {
     })
 }
 
-/// The table of `syntax` as `args` ask for it.
-pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Result<(), Failure> {
+/// The first and last cells `args` ask for (the corner and 20x20 by
+/// default).
+pub(super) fn extent(args: &Args, syntax: &RulesetSyntax) -> Result<([u64; 2], [u64; 2]), Failure> {
     let corner = sprague::grid_corner(syntax);
     let from = match args.from_extent {
         Some(Extent::Grid(a, b)) => [a, b],
@@ -111,6 +116,12 @@ pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Resul
             from[0], from[1], to[0], to[1]
         )));
     }
+    Ok((from, to))
+}
+
+/// The table of `syntax` as `args` ask for it.
+pub(super) fn run(args: &Args, syntax: &RulesetSyntax, budget: &Budget) -> Result<(), Failure> {
+    let (from, to) = extent(args, syntax)?;
     let [rows, cols] = [to[0] - from[0], to[1] - from[1]].map(|d| u128::from(d) + 1);
     // Each side is at most 2^64, so the count overflows only at 2^64 x
     // 2^64 (it was reported as 2^128 - 1).

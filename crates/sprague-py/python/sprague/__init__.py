@@ -20,9 +20,20 @@ from ._sprague import (
     quotient,
     solve,
     survey_game,
-    table,
 )
+from ._sprague import table as _table
 from .survey import survey
+from .table import Table
+
+
+def table(*args, **kwargs):
+    """The dict of ``sprague table --json`` as a :class:`Table` (a ``dict``
+    with :meth:`Table.layout`); the arguments are the extension's
+    ``table``'s (its documentation follows)."""
+    return Table(_table(*args, **kwargs))
+
+
+table.__doc__ = (table.__doc__ or "") + "\n" + (_table.__doc__ or "")
 
 __all__ = [
     "MAX_VALUE_VERTICES",
@@ -36,4 +47,5 @@ __all__ = [
     "survey",
     "survey_game",
     "table",
+    "Table",
 ]

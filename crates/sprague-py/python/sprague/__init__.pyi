@@ -71,10 +71,23 @@ class Period(TypedDict):
     """``G(n + period) = G(n) + saltus`` past the preperiod; 0 for a plain period."""
 
 # ``from`` is a keyword, so the table's dict is declared functionally.
-Table = TypedDict(
-    "Table",
+SequenceTable = TypedDict(
+    "SequenceTable",
     {"ruleset": str, "from": int, "to": int, "values": List[int], "period": Optional[Period]},
 )
+
+class Table(Dict[str, Any]):
+    """What ``table`` returns: the dict of ``sprague table --json`` (a
+    ``SequenceTable``, ``MisereTable``, ``GridTable``, or with ``field``,
+    ``where`` or ``layout`` the table of figures of docs/table.md), with
+    :meth:`layout`."""
+
+    def layout(
+        self, k: Union[int, str], field: Optional[str] = None
+    ) -> List[Tuple[int, List[Any]]]:
+        """The sequence laid out ``k`` to a row (CGSuite's
+        ``PeriodicTable(k)``): ``(n, row)`` pairs, each row led by its first
+        ``n``; ``k="period"`` by the period found (``period=True``)."""
 
 class Solution(TypedDict):
     outcome: str
@@ -145,7 +158,10 @@ def table(
     misere: bool = False,
     *,
     from_: Optional[int] = None,
-) -> Union[Table, MisereTable, GridTable]:
+    field: Union[str, List[str], None] = None,
+    where: Optional[str] = None,
+    layout: Union[int, str, None] = None,
+) -> Table:
     """The Grundy values ``G(frm..=to)`` of a built-in one-heap family (e.g.
     ``"subtraction[1,3,4]"``, ``"octal[0.77]"``): the dict of ``sprague table
     --json``. The first heap may also be given as ``from_`` (the command's
@@ -163,6 +179,12 @@ def table(
     ``"euclid"``, ``"cut"``), ``to`` and ``frm`` are cells, ``"20x20"`` or
     ``(20, 20)``, and the dict is that of ``sprague table NAME --to 20x20
     --json`` (a ``GridTable``); without ``to``, ``20x20``.
+
+    ``field`` (a name, names joined by commas, or a list: any figure of
+    ``analyze``'s dict, ``"atomic_weight"``, ``"atomic_weight.temperature"``),
+    ``where`` (``"temperature > 0 and outcome == N"``) and ``layout`` (a row
+    length or ``"period"``) give the table of figures of ``sprague table
+    --field ... --json`` (docs/table.md); so does a partizan heap game.
     """
 
 def quotient(ruleset: str, heaps: Optional[int] = None) -> Dict[str, Any]:

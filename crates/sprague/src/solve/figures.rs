@@ -157,24 +157,35 @@ pub(crate) fn figures(
         Err(why) => figures.left_out.push(format!("stop count: {why}")),
     }
     let incentives = within(arena, end, allowance, |arena| {
-        let (left, right) = sprague_partizan::algebra::incentives(arena, g)?;
-        let mut seen = Vec::new();
-        let mut texts = Vec::new();
-        for i in left.into_iter().chain(right) {
-            if !seen.contains(&i) {
-                seen.push(i);
-                if let Some(text) = arena.display_at_most(i, longest)? {
-                    texts.push(text);
-                }
-            }
-        }
-        Ok(texts)
+        incentive_texts(arena, g, longest)
     });
     match incentives {
         Ok(texts) => figures.incentives = Some(texts),
         Err(why) => figures.left_out.push(format!("incentives: {why}")),
     }
     Ok(figures)
+}
+
+/// The incentives of `g`, Left's (`G^L - G`) then Right's (`G - G^R`),
+/// each once, written in CGSuite's notation; one longer than `longest`
+/// characters is left out.
+pub(crate) fn incentive_texts(
+    arena: &mut CanonicalArena,
+    g: GameId,
+    longest: usize,
+) -> Result<Vec<String>, SolveError> {
+    let (left, right) = sprague_partizan::algebra::incentives(arena, g)?;
+    let mut seen = Vec::new();
+    let mut texts = Vec::new();
+    for i in left.into_iter().chain(right) {
+        if !seen.contains(&i) {
+            seen.push(i);
+            if let Some(text) = arena.display_at_most(i, longest)? {
+                texts.push(text);
+            }
+        }
+    }
+    Ok(texts)
 }
 
 /// The figures of the nimber `*n` (an impartial position's value), as

@@ -455,11 +455,21 @@ pub fn misere_table_partial(
 /// assert!(observed_period(&[0, 1, 2, 3, 3]).is_none());
 /// ```
 pub fn observed_period(values: &[u64]) -> Option<Periodicity> {
-    let len = values.len();
+    observed_period_by(values.len(), |n, p| values[n] == values[n + p])
+}
+
+/// The least period seen in a sequence of `len` values, as
+/// [`observed_period`] finds it, where `repeats(n, p)` says whether the
+/// value at `n + p` is what the period `p` makes of the value at `n`
+/// (equal, or for an arithmetic period the same difference as at the end).
+pub fn observed_period_by(
+    len: usize,
+    mut repeats: impl FnMut(usize, usize) -> bool,
+) -> Option<Periodicity> {
     for p in 1..=len / 2 {
-        // The least n0 from which values[n] == values[n - p] to the end.
+        // The least n0 from which the relation holds to the end.
         let mut n0 = len - p;
-        while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
+        while n0 > 0 && repeats(n0 - 1, p) {
             n0 -= 1;
         }
         if len - n0 >= n0 + 2 * p {

@@ -24,7 +24,7 @@
 mod analysis;
 mod best;
 pub mod canonical;
-mod figures;
+pub(crate) mod figures;
 mod loopy;
 mod loopy_partizan;
 pub mod misere;
