@@ -129,7 +129,7 @@ class Table(dict):
                 tip = ", ".join(f"{name} {c[k]}" for name, c in columns.items())
                 title = f"n = {first + k}" + (f", {tip}" if tip else "")
                 cells.append(
-                    f'<td style="background:{_heat(values[k])};text-align:center" '
+                    f'<td style="background:{_heat(values[k])};text-align:center;padding:1px 5px" '
                     f'title="{html.escape(title)}">{_cell(values[k])}{extra}</td>'
                 )
             body.append(f'<tr><th style="color:{MUTED}">{first + start}</th>{"".join(cells)}</tr>')
@@ -159,7 +159,7 @@ class Table(dict):
                     colour = _heat(v)
                     title = f"({a0 + i}, {b0 + j}): {v}"
                 cells.append(
-                    f'<td style="background:{colour};text-align:center" '
+                    f'<td style="background:{colour};text-align:center;padding:1px 5px" '
                     f'title="{html.escape(str(title))}">{_cell(v)}</td>'
                 )
             body.append(f'<tr><th style="color:{MUTED}">{a0 + i}</th>{"".join(cells)}</tr>')
