@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 import pytest
 
 import sprague
-from conftest import sprague_binary
+from conftest import REPO, sprague_binary
 from sprague.display import value_html
 
 
@@ -352,3 +352,19 @@ def test_a_misere_or_loopy_analysis_shows_without_pictures():
     assert "12^(12)" in misere  # the genus of analyze's JSON
     loopy = sprague.analyze("{0|pass}")._repr_html_()
     assert ">over<" in loopy and "sprague-tree" not in loopy
+
+
+def test_a_long_value_is_shown_cut_with_its_length():
+    from sprague.display import MAX_SHOWN
+    text = "{" * 3000 + "0|0" + "}" * 3000
+    shown = sprague.Value(text)._repr_html_()
+    assert f"({len(text)} characters in all)" in shown
+    assert len(shown) < 3 * MAX_SHOWN
+
+
+def test_a_loopy_impartial_analysis_has_no_tree():
+    a = sprague.analyze(f'graph["{REPO / "games" / "words.txt"}"]("aseptic")')
+    assert a["value"].startswith("∞")
+    with pytest.raises(ValueError, match="loopy"):
+        a.tree()
+    assert a.thermograph() is None and "sprague-tree" not in a._repr_html_()

@@ -22,6 +22,10 @@ RED = "#c0392b"
 INK = "#1d2330"
 MUTED = "#6b7280"
 
+# The longest value written out in HTML: a canonical form's text can be
+# megabytes, which a notebook page cannot hold.
+MAX_SHOWN = 2000
+
 # The depth and size of the game tree an analysis shows.
 TREE_DEPTH = 3
 TREE_NODES = 40
@@ -107,12 +111,17 @@ def value_html(text):
 
 def value_span(text):
     """A value in a ``<span>`` whose hover text is the value as written
-    (what the position language reads back)."""
+    (what the position language reads back); past ``MAX_SHOWN`` characters
+    its start, and how long it is (the whole text is in the answer)."""
     if text is None:
         return f'<span style="color:{MUTED}">(none)</span>'
+    more = ""
+    if len(text) > MAX_SHOWN:
+        more = f'<span style="color:{MUTED}"> &hellip; ({len(text)} characters in all)</span>'
+        text = text[:MAX_SHOWN]
     return (
         f'<span class="sprague-value" title="{html.escape(text)}" '
-        f'style="font-family:serif;font-size:1.1em">{value_html(text)}</span>'
+        f'style="font-family:serif;font-size:1.1em">{value_html(text)}</span>{more}'
     )
 
 
@@ -257,6 +266,11 @@ class Analysis(dict):
         under misère play or for a position without one (a loopy one)."""
         if self.get("play") == "misere":
             raise ValueError("a misère analysis has no canonical form: its tree is not drawn")
+        if "thermograph" not in (self.get("cgt") or {}):
+            # Only a short game's figures have a thermograph.
+            raise ValueError(
+                f"{self['position']} is loopy: it has no canonical form as a short game"
+            )
         # The value reads back as itself and is quicker to value again than
         # the position; a value too long to write is read from the position.
         value = self.get("value")
@@ -295,11 +309,11 @@ class Analysis(dict):
         drawn = self.thermograph()
         if drawn is not None:
             pictures.append(drawn.svg)
-        if self.get("play") != "misere" and self.get("value") is not None:
+        if "thermograph" in cgt:
             try:
                 pictures.append(self.tree(TREE_DEPTH, TREE_NODES)._repr_html_())
-            except ValueError:
-                pass  # no canonical form (a loopy value): the table says what there is
+            except ValueError as e:  # past the budget: said in place of the tree
+                pictures.append(f'<span style="color:{MUTED}">no game tree: {html.escape(str(e))}</span>')
         figures = "".join(f'<div style="margin:4px 12px 4px 0">{p}</div>' for p in pictures)
         return (
             f'<div class="sprague-analysis"><table>{table}</table>'
