@@ -35,7 +35,7 @@ EXPECTED = {
     # xor to 0). The thermograph of a nimber is drawn, and its tree.
     "nim": ("text/html", [
         "<code>nim(3, 5, 7)</code>", ">*</span>", "<b>N</b>",
-        "take 1 from the heap of 3", "nim(2, 5, 7)", "<svg", "sprague-tree",
+        "take 1 from the heap of 3", "nim(2, 5, 7)", "<svg", 'class="game-tree"',
     ]),
     # Dawson's Kayles: period 34 from heap 53 (Winning Ways, ch. 16; Guy
     # and Smith 1956), so a row of 34 cells; G(0..6) = 0, 0, 1, 1, 2, 0, 3.
@@ -47,7 +47,7 @@ EXPECTED = {
     # thermograph's mast carries them.
     "partizan": ("text/html", [
         'title="{3|±1}"', "<svg", 'data-value="3/2" data-temperature="3/2"',
-        "sprague-tree",
+        'class="game-tree"',
     ]),
     "thermograph": ("image/svg+xml", [
         "<svg", 'class="left-wall"', 'class="right-wall"',
@@ -56,8 +56,9 @@ EXPECTED = {
     # ^ + ^ + * = ^^*, written ⇑* in CGSuite's notation.
     "value": ("text/html", ['title="^^*"', ">⇑*</span>"]),
     # The 2 x 2 Domineering board is {1 | -1} = ±1, 1 = {0|}, -1 = {|0}.
-    "tree": ("text/html", [
-        'class="sprague-tree"', 'title="±1"', 'title="1"', 'title="-1"', 'title="0"',
+    "tree": ("image/svg+xml", [
+        'class="game-tree"', "<title>±1</title>", "<title>1</title>", "<title>-1</title>",
+        "<title>0</title>", 'class="left-option"', 'class="right-option"',
     ]),
     # Wythoff row 3 is 3, 4, 5, 6, 2, 0, ... (OEIS A004481); (3, 5) is a
     # P-position (floor(2 phi), floor(2 phi^2)).

@@ -651,6 +651,7 @@ fn sprague_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(survey::survey_game, m)?)?;
     m.add_function(wrap_pyfunction!(display::thermograph_svg, m)?)?;
     m.add_function(wrap_pyfunction!(display::value_tree, m)?)?;
+    m.add_function(wrap_pyfunction!(display::tree_svg, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_VALUE_VERTICES", sprague::MAX_VALUE_VERTICES)?;
     Ok(())

@@ -151,11 +151,49 @@ def test_the_tree_is_bounded_in_depth_and_nodes():
     tree = sprague.value("nim(1000000)").tree(depth=2, max_nodes=5)
     assert [v for v, _, _ in nodes_of(tree)] == ["*1000000", "0", "*", "*2", "*3"]
     assert tree.nodes[0][3:] == (1000000, 1000000)
-    assert "+999996" in tree._repr_html_()
+    svg = tree._repr_svg_()
+    assert ">+999996</text>" in svg and ">+1000000</text>" in svg
     with pytest.raises(ValueError, match="depth 9"):
         sprague.value("*").tree(depth=9)
     with pytest.raises(ValueError, match="max_nodes"):
         sprague.value("*").tree(max_nodes=0)
+
+
+def test_the_tree_is_drawn_edge_by_edge_without_crossings():
+    """Every edge runs from its node's label to its option's, blue for
+    Left and red for Right; a node's Left options are all left of its Right
+    options, and along each row the labels come in the tree's order, so no
+    two edges cross."""
+    tree = sprague.value('domineering("...|...")').tree(depth=3, max_nodes=100)
+    svg = tree.svg()
+    labels = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*class="option">', svg)
+    assert len(labels) == len(tree.nodes)
+    at = [(float(x), float(y)) for x, y in labels]
+    edges = re.findall(
+        r'<line x1="([\d.]+)" y1="[\d.]+" x2="([\d.]+)" y2="[\d.]+" '
+        r'stroke="(#[0-9a-f]+)"[^>]*class="(left|right)-option"', svg)
+    assert len(edges) == len(tree.nodes) - 1
+    for i, (x1, x2, colour, side) in enumerate(edges, start=1):
+        parent, node_side = tree.nodes[i][1], tree.nodes[i][2]
+        assert (float(x1), float(x2)) == (at[parent][0], at[i][0])
+        assert side[0].upper() == node_side and colour == {"L": "#2956b2", "R": "#c0392b"}[node_side]
+    for p, kids in enumerate(tree.children()):
+        lefts = [at[k][0] for k in kids if tree.nodes[k][2] == "L"]
+        rights = [at[k][0] for k in kids if tree.nodes[k][2] == "R"]
+        assert not lefts or not rights or max(lefts) < min(rights)
+    rows = {}
+    for x, y in at:
+        rows.setdefault(y, []).append(x)
+    assert all(xs == sorted(xs) and len(set(xs)) == len(xs) for xs in rows.values())
+
+
+def test_a_bad_node_list_is_refused():
+    with pytest.raises(ValueError, match="root"):
+        sprague._sprague.tree_svg([])
+    with pytest.raises(ValueError, match="node 1"):
+        sprague._sprague.tree_svg([("0", None, "", 0, 0), ("0", 1, "L", 0, 0)])
+    with pytest.raises(ValueError, match="node 1"):
+        sprague._sprague.tree_svg([("*", None, "", 1, 1), ("0", 0, "X", 0, 0)])
 
 
 def test_a_loopy_value_has_no_tree():
@@ -339,7 +377,7 @@ def test_the_analysis_shows_value_outcome_moves_thermograph_and_tree():
     assert "<b>N</b>" in markup
     for move in a["winning_moves"]:
         assert html.escape(move["description"]) in markup
-    assert markup.count("<svg") == 1 and 'class="sprague-tree"' in markup
+    assert markup.count("<svg") == 2 and 'class="game-tree"' in markup
     assert "<sup>1</sup>&frasl;<sub>2</sub>" in markup  # the mean, 1/2
     # An impartial position: its Grundy value too.
     nim = sprague.analyze("nim(3, 6, 9)")._repr_html_()
@@ -348,10 +386,10 @@ def test_the_analysis_shows_value_outcome_moves_thermograph_and_tree():
 
 def test_a_misere_or_loopy_analysis_shows_without_pictures():
     misere = sprague.analyze("nim(3, 6, 9)", misere=True)._repr_html_()
-    assert "misère" in misere and "<svg" not in misere and "sprague-tree" not in misere
+    assert "misère" in misere and "<svg" not in misere and "game-tree" not in misere
     assert "12^(12)" in misere  # the genus of analyze's JSON
     loopy = sprague.analyze("{0|pass}")._repr_html_()
-    assert ">over<" in loopy and "sprague-tree" not in loopy
+    assert ">over<" in loopy and "game-tree" not in loopy
 
 
 def test_a_long_value_is_shown_cut_with_its_length():
@@ -367,4 +405,4 @@ def test_a_loopy_impartial_analysis_has_no_tree():
     assert a["value"].startswith("∞")
     with pytest.raises(ValueError, match="loopy"):
         a.tree()
-    assert a.thermograph() is None and "sprague-tree" not in a._repr_html_()
+    assert a.thermograph() is None and "game-tree" not in a._repr_html_()

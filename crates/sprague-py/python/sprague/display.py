@@ -5,10 +5,10 @@ has one. ``Value`` is a ``str`` (a canonical value as the library writes
 it) shown in CGSuite's notation; ``Analysis`` is the dict of ``analyze``
 shown as its value, outcome, winning moves, thermograph and game tree;
 ``Picture`` is an SVG drawing; ``GameTree`` is the first levels of a
-canonical form's options. The drawings are the library's
-(``sprague::picture``, as ``sprague analyze --plot`` draws them) and the
-trees are read off its canonical forms; this module only writes HTML around
-them and never values a game itself.
+canonical form's options, drawn. The drawings are made in Rust with the
+library's ``sprague::picture`` (the thermograph as ``sprague analyze
+--plot`` draws it) and the trees are read off its canonical forms; this
+module only writes HTML around them and never values a game itself.
 """
 
 import html
@@ -172,10 +172,8 @@ def thermograph(text):
 class GameTree:
     """The first levels of a canonical form's game tree: ``nodes`` is the
     list of ``value_tree``, ``(value, parent, side, left_count,
-    right_count)``, the root first, breadth first. Shown in a notebook as
-    nested boxes (Left's options under blue lines on the left, Right's
-    under red on the right, ``+k`` where options are not shown), as text
-    by ``str``."""
+    right_count)``, the root first, breadth first. Drawn in a notebook as
+    Winning Ways draws a game (``svg()``), as text by ``str``."""
 
     def __init__(self, position, depth=TREE_DEPTH, max_nodes=60):
         self.position = position
@@ -208,46 +206,14 @@ class GameTree:
     def __repr__(self):
         return f"<GameTree of {self.position}: {len(self.nodes)} nodes>"
 
-    def _repr_html_(self):
-        kids = self.children()
-        # Bottom up (a node's options come after it), so each box is
-        # written after its options' boxes: no recursion.
-        boxes = [""] * len(self.nodes)
-        for i in reversed(range(len(self.nodes))):
-            value, _, _, left, right = self.nodes[i]
-            label = value_span(value) if value is not None else "(a long form)"
-            sides = []
-            for side, count, colour in (("L", left, BLUE), ("R", right, RED)):
-                shown = [k for k in kids[i] if self.nodes[k][2] == side]
-                parts = [
-                    f'<div style="border-top:2px solid {colour};margin:0 3px;'
-                    f'padding-top:4px">{boxes[k]}</div>'
-                    for k in shown
-                ]
-                if count > len(shown):
-                    # Options past the depth or the size asked for: counted.
-                    parts.append(
-                        f'<div style="color:{colour};font-size:0.8em;margin:0 3px" '
-                        f'title="{count - len(shown)} more options">+{count - len(shown)}</div>'
-                    )
-                sides.append(
-                    f'<div class="sprague-{side.lower()}" style="display:flex;'
-                    f'align-items:flex-start">{"".join(parts)}</div>'
-                )
-            below = ""
-            if left or right:
-                below = (
-                    '<div style="display:flex;gap:14px;justify-content:center;'
-                    f'margin-top:4px">{sides[0]}{sides[1]}</div>'
-                )
-            boxes[i] = (
-                '<div style="display:flex;flex-direction:column;align-items:center">'
-                f"<div>{label}</div>{below}</div>"
-            )
-        return (
-            f'<div class="sprague-tree" style="display:inline-block;color:{INK}" '
-            f'title="the game tree of {html.escape(self.position)}">{boxes[0]}</div>'
-        )
+    def svg(self):
+        """The tree drawn (``tree_svg``): Left's options below on the left on
+        blue edges, Right's on the right on red ones, ``+k`` where options
+        are not shown; the library's colours and shapes."""
+        return _sprague.tree_svg(self.nodes)
+
+    def _repr_svg_(self):
+        return self.svg()
 
 
 class Analysis(dict):
@@ -311,7 +277,7 @@ class Analysis(dict):
             pictures.append(drawn.svg)
         if "thermograph" in cgt:
             try:
-                pictures.append(self.tree(TREE_DEPTH, TREE_NODES)._repr_html_())
+                pictures.append(self.tree(TREE_DEPTH, TREE_NODES).svg())
             except ValueError as e:  # past the budget: said in place of the tree
                 pictures.append(f'<span style="color:{MUTED}">no game tree: {html.escape(str(e))}</span>')
         figures = "".join(f'<div style="margin:4px 12px 4px 0">{p}</div>' for p in pictures)
