@@ -12,8 +12,9 @@ Targets:
                exception out of main), an exit status other than 0, 1 or 2,
                more than 2 s on an input, or memory past 1 GiB (the target
                runs under that address-space limit).
-  python       the sprague module's calls -- analyze, table, grundy,
-               grundy_table, canonical, solve -- on mutants of the position
+  python       the sprague module's calls -- analyze and table with the
+               HTML a notebook shows of them, grundy, grundy_table,
+               canonical, solve -- on mutants of the position
                corpus (fuzz/corpus/position/) and on move functions that
                return random things. A bug is an exception other than
                ValueError, TypeError, OverflowError or KeyboardInterrupt (a
@@ -201,7 +202,13 @@ def python_call(rng, seeds, sprague):
     kind = rng.randrange(6)
     if kind == 0:
         misere, all_ = rng.random() < 0.5, rng.random() < 0.5
-        return f"analyze({text!r}, misere={misere}, all={all_})", lambda: sprague.analyze(text, misere=misere, all=all_)
+        # What a notebook shows too (thermograph, game tree, CGSuite's
+        # notation): no draw of the generator more, so the seeded sequence
+        # of calls is the one earlier runs made.
+        return (
+            f"analyze({text!r}, misere={misere}, all={all_})._repr_html_()",
+            lambda: sprague.analyze(text, misere=misere, all=all_)._repr_html_(),
+        )
     if kind == 1:
         ruleset = text.split("(")[0]
         # Near 2^64 only for families whose values are a formula or a
@@ -213,8 +220,8 @@ def python_call(rng, seeds, sprague):
         frm = rng.choice([0, 5, 2**64 - 6, 2**64 - 1] if near_max else [0, 5])
         period = rng.random() < 0.3
         return (
-            f"table({ruleset!r}, to={to}, frm={frm}, period={period})",
-            lambda: sprague.table(ruleset, to=to, frm=frm, period=period),
+            f"table({ruleset!r}, to={to}, frm={frm}, period={period})._repr_html_()",
+            lambda: sprague.table(ruleset, to=to, frm=frm, period=period)._repr_html_(),
         )
     moves = move_function(rng)
     start = random_option(rng)

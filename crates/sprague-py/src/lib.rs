@@ -9,6 +9,7 @@
 //! the library's game model and solvers ([`games`]), and the JSON from the
 //! library's `json` module, as the CLI's do.
 
+mod display;
 mod explore;
 mod games;
 mod survey;
@@ -758,6 +759,9 @@ fn sprague_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_game, m)?)?;
+    m.add_function(wrap_pyfunction!(display::thermograph_svg, m)?)?;
+    m.add_function(wrap_pyfunction!(display::value_tree, m)?)?;
+    m.add_function(wrap_pyfunction!(display::tree_svg, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_VALUE_VERTICES", sprague::MAX_VALUE_VERTICES)?;
     Ok(())

@@ -1,15 +1,12 @@
 """`analyze` and `table`: the CLI's JSON as dicts."""
 
 import json
-import os
-import pathlib
-import shutil
 import subprocess
-import sys
 
 import pytest
 
 import sprague
+from conftest import sprague_binary
 
 
 def test_analyze_gives_the_fields_of_the_spec_in_order():
@@ -126,32 +123,6 @@ def test_a_bad_ruleset_raises_value_error_with_its_span():
 def test_frm_past_to_is_refused():
     with pytest.raises(ValueError):
         sprague.table("nim", to=3, frm=5)
-
-
-def sprague_binary():
-    """The `sprague` command: on PATH, else the workspace's release build
-    (in `CARGO_TARGET_DIR` when it is set), made here if missing, saying so
-    on the terminal: cargo is needed to install the module anyway, but the
-    build takes minutes the first time."""
-    on_path = shutil.which("sprague")
-    if on_path:
-        return on_path
-    root = pathlib.Path(__file__).resolve().parents[3]
-    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", root / "target"))
-    if not target.is_absolute():
-        target = root / target
-    built = target / "release" / "sprague"
-    if not built.exists():
-        sys.__stderr__.write(
-            f"\nno `sprague` on PATH or at {built}: building it for the tests that "
-            "compare with the command (cargo build --release -p sprague-cli; "
-            "a few minutes the first time)\n"
-        )
-        sys.__stderr__.flush()
-        subprocess.run(
-            ["cargo", "build", "--release", "-p", "sprague-cli"], cwd=root, check=True
-        )
-    return str(built)
 
 
 def test_the_dicts_equal_the_cli_json():

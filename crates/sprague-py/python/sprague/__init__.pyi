@@ -58,9 +58,54 @@ class _AnalysisRequired(TypedDict):
     winning_moves: List[Move]
     drawing_moves: List[Move]
 
-class Analysis(_AnalysisRequired, total=False):
+class AnalysisDict(_AnalysisRequired, total=False):
+    """The keys of an ``Analysis``: the JSON of ``sprague analyze``."""
     cgt: Cgt
     """Present for a partizan position under normal play."""
+
+class Value(str):
+    """A canonical value as the library writes it (``"^*"``, ``"{1|*}"``): a
+    ``str``, shown by a notebook in CGSuite's notation."""
+    def _repr_html_(self) -> str: ...
+    def tree(self, depth: int = 3, max_nodes: int = 60) -> "GameTree":
+        """Its canonical form's options ``depth`` levels down (at most 8),
+        at most ``max_nodes`` nodes (at most 1000); ``ValueError`` for a
+        loopy value."""
+
+class Picture:
+    """A drawing of the library's (``sprague::picture``) as SVG text."""
+    svg: str
+    def __init__(self, svg: str) -> None: ...
+    def _repr_svg_(self) -> str: ...
+
+class GameTree:
+    """The first levels of a canonical form's game tree, breadth first."""
+    position: str
+    nodes: List[Tuple[Optional[str], Optional[int], str, int, int]]
+    """``(value, parent, side, left_count, right_count)``, the root first:
+    the value as text (``None`` past 200 characters), its parent's index,
+    ``"L"`` or ``"R"`` (``""`` for the root), and how many options each
+    player has in all (those shown are the nodes whose parent it is)."""
+    def __init__(self, position: str, depth: int = 3, max_nodes: int = 60) -> None: ...
+    def children(self) -> List[List[int]]: ...
+    def svg(self) -> str:
+        """The tree drawn: Left's options on blue edges, Right's on red."""
+    def _repr_svg_(self) -> str: ...
+
+class Analysis(Dict[str, Any]):
+    """The dict of ``analyze`` (keys as ``AnalysisDict``), shown by a
+    notebook as its value, outcome, moves, figures, thermograph and tree."""
+    def thermograph(self) -> Optional[Picture]: ...
+    def tree(self, depth: int = 3, max_nodes: int = 60) -> GameTree: ...
+    def _repr_html_(self) -> str: ...
+
+def value(position: str) -> Value:
+    """``analyze(position)["value"]`` as a ``Value``; ``ValueError`` for a
+    bad position or a value too long to write."""
+
+def thermograph(text: str) -> Optional[Picture]:
+    """The thermograph of CGSuite's text (``cgt["thermograph"]``) drawn as
+    ``sprague analyze --plot`` draws it; ``None`` where it cannot be."""
 
 class Period(TypedDict):
     preperiod: int
@@ -75,19 +120,6 @@ SequenceTable = TypedDict(
     "SequenceTable",
     {"ruleset": str, "from": int, "to": int, "values": List[int], "period": Optional[Period]},
 )
-
-class Table(Dict[str, Any]):
-    """What ``table`` returns: the dict of ``sprague table --json`` (a
-    ``SequenceTable``, ``MisereTable``, ``GridTable``, or with ``field``,
-    ``where`` or ``layout`` the table of figures of docs/table.md), with
-    :meth:`layout`."""
-
-    def layout(
-        self, k: Union[int, str], field: Optional[str] = None
-    ) -> List[Tuple[int, List[Any]]]:
-        """The sequence laid out ``k`` to a row (CGSuite's
-        ``PeriodicTable(k)``): ``(n, row)`` pairs, each row led by its first
-        ``n``; ``k="period"`` by the period found (``period=True``)."""
 
 class Solution(TypedDict):
     outcome: str
@@ -143,6 +175,24 @@ _GridTableRequired = TypedDict(
         "values": Union[List[List[int]], List[List[str]]],
     },
 )
+
+class Table(Dict[str, Any]):
+    """What ``table`` returns: the dict of ``sprague table --json`` (a
+    ``SequenceTable``, ``MisereTable``, ``GridTable``, or with ``field``,
+    ``where`` or ``layout`` the table of figures of docs/table.md), with
+    :meth:`layout`, shown by a notebook as a grid."""
+    def layout(
+        self, k: Union[int, str], field: Optional[str] = None
+    ) -> List[Tuple[int, List[Any]]]:
+        """The sequence laid out ``k`` to a row (CGSuite's
+        ``PeriodicTable(k)``): ``(n, row)`` pairs, each row led by its first
+        ``n``; ``k="period"`` by the period found (``period=True``)."""
+    def is_grid(self) -> bool: ...
+    def columns(self) -> Dict[str, List[Any]]: ...
+    def to_pandas(self) -> Any:
+        """A pandas DataFrame; ``ImportError`` without pandas (the extra
+        ``sprague[pandas]``)."""
+    def _repr_html_(self) -> str: ...
 
 class GridTable(_GridTableRequired, total=False):
     """A table of a game of two numbers: ``values[i][j]`` is the value of
@@ -242,7 +292,7 @@ def canonical(
     right: Callable[[Any], Iterable[Option_]],
     start: Hashable,
     figures: Literal[False] = False,
-) -> str: ...
+) -> Value: ...
 @overload
 def canonical(
     left: Callable[[Any], Iterable[Option_]],
