@@ -355,3 +355,67 @@ fn disk_is_refused_or_noted_where_it_does_not_apply() {
         "{err}"
     );
 }
+
+/// The algebra fuzz target's hang (seed 20261125): a multiple switch
+/// whose braces are read, found not to close, and read again as an operand
+/// doubled the work at every level. Forty levels answer at once now, with
+/// the place of the mistake.
+#[test]
+fn nested_multiple_switches_are_read_once() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fuzz/regressions/algebra/nested-multiple-switch-hang"
+    ))
+    .unwrap();
+    let started = std::time::Instant::now();
+    let (_, err, status) = sprague(&["analyze", "--", &text]);
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("expected"), "{err}");
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    // Well-formed, the same nesting is read and valued: ±{2, {±(...)|0}}
+    // forty deep, whose Left option 2 dominates, is ±2.
+    let deep = format!("{}1{}", "+-{2, {".repeat(40), "|0}}".repeat(40));
+    let out = sprague_ok(&["analyze", "--", &deep]);
+    assert!(out.contains("(value ±2)"), "{out}");
+}
+
+/// The loopy fuzz target's find: `1over + 296under` was written as a
+/// position with 296 nested braces (the integer as its canonical form),
+/// which the reader refuses past 200. A number in a loopy term is written
+/// as the number.
+#[test]
+fn a_loopy_positions_numbers_are_written_as_numbers() {
+    let v = super::json(&["analyze", "--json", "--", "1over + 296under"]);
+    assert_eq!(v["position"], "{1|pass} + {pass|296}", "{v}");
+    let again = super::json(&["analyze", "--json", "--", v["position"].as_str().unwrap()]);
+    assert_eq!(again["value"], v["value"]);
+}
+
+/// A loopy value's product games, many small ones (the simplification
+/// builds one per strongly connected component, each as large as the
+/// stoppers stored so far), count against the budget together, and so do
+/// the positions a loopy sum explores, each as `EXPLORED_POSITION_WEIGHT`
+/// positions (an explored sum holds about 1.5 KB): `over + 10000` went on
+/// for minutes, `over + 1000000` grew to 1.5 GB.
+#[test]
+fn a_loopy_values_work_and_positions_count_against_the_budget() {
+    let started = std::time::Instant::now();
+    let out = sprague_ok(&["analyze", "over + 10000"]);
+    assert!(
+        out.contains("value not computed: position budget exceeded"),
+        "{out}"
+    );
+    // The outcome stands: Left wins whoever starts.
+    assert!(out.starts_with("L-position"), "{out}");
+    let limit = (10_000_000 / sprague::EXPLORED_POSITION_WEIGHT).to_string();
+    let (_, err, status) = sprague(&["analyze", "over + 1000000"]);
+    assert_eq!(status, 2, "{err}");
+    assert!(
+        err.contains(&format!("more than {limit} positions")),
+        "{err}"
+    );
+    assert!(started.elapsed().as_secs() < 120, "{:?}", started.elapsed());
+    // Within the budget the value is found: 100 + over is 100over.
+    let out = sprague_ok(&["analyze", "over + 100"]);
+    assert!(out.contains("value 100over"), "{out}");
+}

@@ -99,8 +99,9 @@ pub use solve::misere::{
 };
 pub use solve::search::SumSearch;
 pub use solve::{
-    Analysis, LoopyFigures, MAX_VALUE_VERTICES, MoveList, MoveOutcome, MovePage, REMOTENESS_FLOOR,
-    REMOTENESS_POSITIONS, Reply, ReplyReason, STEPS_PER_REMOTENESS_POSITION, SumMove, Value,
-    analyze, analyze_for, loopy_game_value, loopy_partizan_value, move_outcomes, moves, moves_page,
-    remoteness, remoteness_allowance, remoteness_beside, reply,
+    Analysis, EXPLORED_POSITION_WEIGHT, LoopyFigures, MAX_VALUE_VERTICES, MoveList, MoveOutcome,
+    MovePage, REMOTENESS_FLOOR, REMOTENESS_POSITIONS, Reply, ReplyReason,
+    STEPS_PER_REMOTENESS_POSITION, SumMove, Value, analyze, analyze_for, loopy_game_value,
+    loopy_partizan_value, move_outcomes, moves, moves_page, remoteness, remoteness_allowance,
+    remoteness_beside, reply,
 };

@@ -39,7 +39,7 @@ pub use best::{
     MoveOutcome, REMOTENESS_FLOOR, REMOTENESS_POSITIONS, STEPS_PER_REMOTENESS_POSITION,
     move_outcomes, remoteness, remoteness_allowance, remoteness_beside,
 };
-pub use loopy_partizan::{MAX_VALUE_VERTICES, loopy_game_value};
+pub use loopy_partizan::{EXPLORED_POSITION_WEIGHT, MAX_VALUE_VERTICES, loopy_game_value};
 
 use crate::position::Position;
 use sprague_core::budget::Budget;
