@@ -411,7 +411,7 @@ fn needs_loopy(expr: &sprague_loopy::loopy::LoopyExpr) -> bool {
         }
         E::Short { .. } | E::UpPower { .. } | E::Label(..) => false,
         E::Tiny(_, g, _) | E::Neg(g) | E::Switch(g) => needs_loopy(g),
-        E::Sum(es) | E::Ordinal(es) => es.iter().any(needs_loopy),
+        E::Sum(es) | E::Ordinal(es) | E::MultipleSwitch(es) => es.iter().any(needs_loopy),
     }
 }
 

@@ -538,6 +538,10 @@ pub enum LoopyExpr {
     Neg(Box<LoopyExpr>),
     /// `±G`.
     Switch(Box<LoopyExpr>),
+    /// `±{a, b, ...}`, CGSuite's multiple switch `{a, b, ... | -a, -b,
+    /// ...}`: its own variant rather than that form, whose right side
+    /// would copy every option (nested, a copy doubling at each level).
+    MultipleSwitch(Vec<LoopyExpr>),
     /// `G + H + ...`.
     Sum(Vec<LoopyExpr>),
     /// `G : H : ...`, the ordinal sum, from the left.
@@ -620,7 +624,9 @@ impl LoopyExpr {
             LoopyExpr::Sided(..) | LoopyExpr::Call(..) => true,
             LoopyExpr::Short { .. } | LoopyExpr::UpPower { .. } => false,
             LoopyExpr::Neg(e) | LoopyExpr::Switch(e) => e.is_loopy(),
-            LoopyExpr::Sum(es) | LoopyExpr::Ordinal(es) => es.iter().any(LoopyExpr::is_loopy),
+            LoopyExpr::Sum(es) | LoopyExpr::Ordinal(es) | LoopyExpr::MultipleSwitch(es) => {
+                es.iter().any(LoopyExpr::is_loopy)
+            }
         }
     }
 
@@ -632,7 +638,9 @@ impl LoopyExpr {
                 left.iter().chain(right).any(LoopyExpr::has_sided)
             }
             LoopyExpr::Tiny(_, e, _) | LoopyExpr::Neg(e) | LoopyExpr::Switch(e) => e.has_sided(),
-            LoopyExpr::Sum(es) | LoopyExpr::Ordinal(es) => es.iter().any(LoopyExpr::has_sided),
+            LoopyExpr::Sum(es) | LoopyExpr::Ordinal(es) | LoopyExpr::MultipleSwitch(es) => {
+                es.iter().any(LoopyExpr::has_sided)
+            }
             // A function's arguments are valued on their own.
             _ => false,
         }
@@ -660,6 +668,15 @@ impl LoopyExpr {
                 label: None,
                 left: vec![side(e)],
                 right: vec![LoopyExpr::Neg(Box::new(e.side(!onside)))],
+            },
+            // ±{a, b} = {a, b | -a, -b}, whose Right options take -a's side.
+            LoopyExpr::MultipleSwitch(es) => LoopyExpr::Form {
+                label: None,
+                left: es.iter().map(side).collect(),
+                right: es
+                    .iter()
+                    .map(|e| LoopyExpr::Neg(Box::new(e.side(!onside))))
+                    .collect(),
             },
             LoopyExpr::Sum(es) => LoopyExpr::Sum(es.iter().map(side).collect()),
             LoopyExpr::Ordinal(es) => LoopyExpr::Ordinal(es.iter().map(side).collect()),
@@ -990,15 +1007,7 @@ impl<'t> Reader<'t> {
             };
             self.nesting -= 1;
             if closed {
-                let right = items
-                    .iter()
-                    .map(|e| LoopyExpr::Neg(Box::new(e.clone())))
-                    .collect();
-                return Ok(LoopyExpr::Form {
-                    label: None,
-                    left: items,
-                    right,
-                });
+                return Ok(LoopyExpr::MultipleSwitch(items));
             }
             // A form with a bar: read again as one.
             self.at = start;
@@ -1548,7 +1557,12 @@ impl LoopyArena {
             left: Vec::new(),
             right: Vec::new(),
         };
-        let start = self.build(expr, &mut builder, &mut Vec::new())?;
+        let start = self.build(
+            expr,
+            &mut builder,
+            &mut Vec::new(),
+            &mut FxHashMap::default(),
+        )?;
         Ok(builder.finish(start))
     }
 
@@ -1626,19 +1640,29 @@ impl LoopyArena {
         Ok(g)
     }
 
+    /// The vertex of `expr`, built into `builder`. `scope` holds the forms
+    /// around it (innermost last), `defined` every labelled form met so
+    /// far: a label names the innermost form around it so labelled (a move
+    /// back to it, CGSuite's rule), and failing that the last one written
+    /// before it (a follower shared by two options, which the engine's own
+    /// texts write once).
     fn build(
         &mut self,
         expr: &LoopyExpr,
         builder: &mut Builder,
         scope: &mut Vec<(Option<String>, u32)>,
+        defined: &mut FxHashMap<String, u32>,
     ) -> Result<u32, SolveError> {
         match expr {
             LoopyExpr::Form { label, left, right } => {
                 let v = builder.vertex();
                 scope.push((label.clone(), v));
+                if let Some(label) = label {
+                    defined.insert(label.clone(), v);
+                }
                 for (options, is_left) in [(left, true), (right, false)] {
                     for o in options {
-                        let w = self.build(o, builder, scope)?;
+                        let w = self.build(o, builder, scope, defined)?;
                         if is_left {
                             builder.left[v as usize].push(w);
                         } else {
@@ -1658,8 +1682,11 @@ impl LoopyArena {
                 .rev()
                 .find(|(l, _)| l.as_deref() == Some(name))
                 .map(|&(_, v)| v)
+                .or_else(|| defined.get(name).copied())
                 .ok_or_else(|| {
-                    SolveError::unsupported(format!("no node is labelled `{name}` around here"))
+                    SolveError::unsupported(format!(
+                        "no node is labelled `{name}` around here or before"
+                    ))
                 }),
             _ => {
                 let game = self.closed_game(expr)?;
@@ -1691,6 +1718,21 @@ impl LoopyArena {
                 }
                 None => return Ok(None),
             },
+            LoopyExpr::MultipleSwitch(es) => {
+                let mut options = Vec::with_capacity(es.len());
+                for e in es {
+                    let Some(g) = self.short_id(e)? else {
+                        return Ok(None);
+                    };
+                    options.push(g);
+                }
+                let cgt = self.canonical_arena();
+                let negatives = options
+                    .iter()
+                    .map(|&g| cgt.neg(g))
+                    .collect::<Result<Vec<_>, _>>()?;
+                cgt.form(&options, &negatives)?
+            }
             LoopyExpr::Sum(es) => {
                 let mut total = self.canonical_arena().zero();
                 for e in es {
@@ -1850,6 +1892,26 @@ impl LoopyArena {
                 let r = b.embed(&g.negative());
                 b.left[0].push(l);
                 b.right[0].push(r);
+                b.finish(0)
+            }
+            LoopyExpr::MultipleSwitch(es) => {
+                let games = es
+                    .iter()
+                    .map(|e| self.closed_game(e))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let size: u64 = games.iter().map(|g| u64::from(g.n_vertices())).sum();
+                // Each option and its negative are copied once.
+                budget.check_positions(2 * size)?;
+                let mut b = Builder {
+                    left: vec![vec![]],
+                    right: vec![vec![]],
+                };
+                for g in &games {
+                    let l = b.embed(g);
+                    let r = b.embed(&g.negative());
+                    b.left[0].push(l);
+                    b.right[0].push(r);
+                }
                 b.finish(0)
             }
             LoopyExpr::Sum(es) => {

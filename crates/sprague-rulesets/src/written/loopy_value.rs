@@ -32,9 +32,10 @@ use sprague_partizan::dyadic::Dyadic;
 /// Positions a loopy term may have when its graph is built.
 const BUILD_POSITIONS: u64 = 1 << 16;
 
-/// Forms a node's text may write out before it is cut short (a graph whose
-/// unfolding is exponential in its size).
-const MAX_TEXT_FORMS: usize = 10_000;
+/// Forms a node's text may write out: every form of the graph, which a
+/// term's text writes at most once each (a follower met again is named by
+/// its label), so a position's text is never cut.
+const MAX_TEXT_FORMS: usize = BUILD_POSITIONS as usize;
 
 /// How many forms a move's description writes of the position it leads to.
 const MAX_DESCRIPTION_FORMS: usize = 100;
@@ -257,82 +258,118 @@ impl LoopyValueTerm {
 
     /// [`LoopyValueTerm::node_text`], cut with `...` after `limit` forms.
     fn node_text_within(&self, limit: usize) -> String {
-        let mut labels: Vec<Option<usize>> = vec![None; self.game.game.n_vertices() as usize];
+        let n = self.game.game.n_vertices() as usize;
+        let mut labels: Vec<Option<usize>> = vec![None; n];
         let mut n_labels = 0;
-        // First pass: which nodes are moved back to from further in than
-        // their own braces (they need a label); second pass: the text.
+        // First pass: which nodes need a label, being moved back to from
+        // further in than their own braces or reached a second time (a
+        // follower two options share, written once and named after);
+        // second pass: the text.
         let mut out = String::new();
         for mut text in [None, Some(&mut out)] {
             self.write(
                 self.node,
-                &mut Vec::new(),
-                &mut labels,
-                &mut n_labels,
+                &mut Writing {
+                    stack: Vec::new(),
+                    open: vec![false; n],
+                    met: vec![false; n],
+                    labels: &mut labels,
+                    n_labels: &mut n_labels,
+                    forms: FormsLeft(limit),
+                },
                 &mut text,
-                &mut FormsLeft(limit),
             );
         }
         out
     }
 
-    fn write(
-        &self,
-        v: u32,
-        stack: &mut Vec<u32>,
-        labels: &mut Vec<Option<usize>>,
-        n_labels: &mut usize,
-        out: &mut Option<&mut String>,
-        forms: &mut FormsLeft,
-    ) {
+    /// Writes node `root`'s text, with a stack of its own: a graph built
+    /// from a short text can be deep (`^[on]*1000`), though a number in it,
+    /// which could be deeper still, is written as the number.
+    fn write(&self, root: u32, w: &mut Writing<'_>, out: &mut Option<&mut String>) {
+        /// What is left to write, last first.
+        enum Step {
+            Node(u32),
+            Text(&'static str),
+            Close,
+        }
         let push = |out: &mut Option<&mut String>, s: &str| {
             if let Some(o) = out.as_deref_mut() {
                 o.push_str(s);
             }
         };
-        if stack.last() == Some(&v) {
-            push(out, "pass");
-            return;
-        }
-        if stack.contains(&v) {
-            let label = *labels[v as usize].get_or_insert_with(|| {
-                *n_labels += 1;
-                *n_labels - 1
-            });
-            push(out, &label_name(label));
-            return;
-        }
         let game = &self.game.game;
-        if let Some(x) = &self.game.numbers()[v as usize] {
-            push(out, &x.to_string());
-            return;
-        }
-        let (left, right) = (game.left(v), game.right(v));
-        if forms.0 == 0 {
-            push(out, "...");
-            return;
-        }
-        forms.0 -= 1;
-        if let (Some(_), Some(label)) = (out.as_ref(), labels[v as usize]) {
-            push(out, &label_name(label));
-        }
-        push(out, "{");
-        stack.push(v);
-        for (i, &w) in left.iter().enumerate() {
-            if i > 0 {
-                push(out, ",");
+        let mut todo = vec![Step::Node(root)];
+        while let Some(step) = todo.pop() {
+            let v = match step {
+                Step::Text(text) => {
+                    push(out, text);
+                    continue;
+                }
+                Step::Close => {
+                    if let Some(v) = w.stack.pop() {
+                        w.open[v as usize] = false;
+                    }
+                    push(out, "}");
+                    continue;
+                }
+                Step::Node(v) => v,
+            };
+            if let Some(x) = &self.game.numbers()[v as usize] {
+                push(out, &x.to_string());
+                continue;
             }
-            self.write(w, stack, labels, n_labels, out, forms);
-        }
-        push(out, "|");
-        for (i, &w) in right.iter().enumerate() {
-            if i > 0 {
-                push(out, ",");
+            if w.stack.last() == Some(&v) {
+                push(out, "pass");
+                continue;
             }
-            self.write(w, stack, labels, n_labels, out, forms);
+            if w.open[v as usize] || w.met[v as usize] {
+                let label = *w.labels[v as usize].get_or_insert_with(|| {
+                    *w.n_labels += 1;
+                    *w.n_labels - 1
+                });
+                push(out, &label_name(label));
+                continue;
+            }
+            if w.forms.0 == 0 {
+                push(out, "...");
+                continue;
+            }
+            w.forms.0 -= 1;
+            w.met[v as usize] = true;
+            if let (Some(_), Some(label)) = (out.as_ref(), w.labels[v as usize]) {
+                push(out, &label_name(label));
+            }
+            push(out, "{");
+            w.stack.push(v);
+            w.open[v as usize] = true;
+            todo.push(Step::Close);
+            // Last first: the right side, the bar, then the left side.
+            for (options, then) in [(game.right(v), Some("|")), (game.left(v), None)] {
+                for (i, &x) in options.iter().enumerate().rev() {
+                    todo.push(Step::Node(x));
+                    if i > 0 {
+                        todo.push(Step::Text(","));
+                    }
+                }
+                if let Some(text) = then {
+                    todo.push(Step::Text(text));
+                }
+            }
         }
-        stack.pop();
-        push(out, "}");
     }
+}
+
+/// One pass of [`LoopyValueTerm::write`]: the forms open around the node,
+/// the nodes already written, the labels given.
+struct Writing<'a> {
+    stack: Vec<u32>,
+    /// Whether each node is on `stack`.
+    open: Vec<bool>,
+    met: Vec<bool>,
+    labels: &'a mut Vec<Option<usize>>,
+    n_labels: &'a mut usize,
+    forms: FormsLeft,
 }
 
 /// The name of the `i`th label: `a` to `z` (no `v`, which reads as a
