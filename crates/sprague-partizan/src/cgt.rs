@@ -850,7 +850,10 @@ impl CanonicalArena {
     ) -> Result<[Vec<Option<GameId>>; 2], SolveError> {
         let original = Form { left, right };
         let mut memo: FxHashMap<(GameId, Player), bool> = FxHashMap::default();
-        let mut sides = [Vec::with_capacity(left.len()), Vec::with_capacity(right.len())];
+        let mut sides = [
+            Vec::with_capacity(left.len()),
+            Vec::with_capacity(right.len()),
+        ];
         for (k, (options, player)) in [(left, Player::Left), (right, Player::Right)]
             .into_iter()
             .enumerate()

@@ -188,8 +188,26 @@ mod tests {
         // Left option, so it is sensible; so is 0, equal to it.
         let (g, [left, right]) = option_marks(&mut a, &[zero, up], &[one]).unwrap();
         assert_eq!(a.display(g).unwrap(), "1/2");
-        assert_eq!(left[0], OptionMarks { sensible: true, reverses_through: None });
-        assert_eq!(left[1], OptionMarks { sensible: true, reverses_through: Some(star) });
-        assert_eq!(right[0], OptionMarks { sensible: true, reverses_through: None });
+        assert_eq!(
+            left[0],
+            OptionMarks {
+                sensible: true,
+                reverses_through: None
+            }
+        );
+        assert_eq!(
+            left[1],
+            OptionMarks {
+                sensible: true,
+                reverses_through: Some(star)
+            }
+        );
+        assert_eq!(
+            right[0],
+            OptionMarks {
+                sensible: true,
+                reverses_through: None
+            }
+        );
     }
 }
