@@ -17,7 +17,7 @@ fn marked(options: &[OptionNode], side: Side) -> (Vec<String>, Vec<String>) {
         .collect();
     let reversing = sensible
         .iter()
-        .filter(|o| o.marks.as_ref().unwrap().reverses_through.is_some())
+        .filter(|o| o.marks.as_ref().unwrap().reversible)
         .map(|o| o.m.to.to_string())
         .collect();
     (
@@ -36,8 +36,8 @@ fn the_tutorials_clobber_position_has_one_sensible_left_option() {
     assert_eq!(all.iter().filter(|o| o.side == Side::Left).count(), 6);
     let (sensible, _) = marked(&all, Side::Left);
     assert_eq!(sensible, ["clobber(\"xx.o|ox..\")"]);
-    // The five others are worth * and reverse through 0 (<= the
-    // position, which is positive: ^^* is its Left option).
+    // The five others are worth * and reverse through their Right option
+    // 0, which is at most the position.
     for o in all
         .iter()
         .filter(|o| o.side == Side::Left && o.m.to.to_string() != sensible[0])

@@ -38,9 +38,13 @@ pub struct Marks {
     /// At least some Left option of the position's canonical form (at
     /// most some Right option, for Right's): CGSuite's sensible option.
     pub sensible: bool,
-    /// Where the option reverses, the value of its reply on the other side
-    /// of the position (for Left's option, its first Right option at most
-    /// the position), in the notation; `None` when it does not reverse.
+    /// Whether the option reverses: it has a reply on the other side of
+    /// the position (for Left's option, a Right option at most the
+    /// position).
+    pub reversible: bool,
+    /// Where it reverses, the value of its first such reply in the
+    /// notation (`None` also where the text is longer than the budget
+    /// lets be written).
     pub reverses_through: Option<String>,
 }
 
@@ -152,6 +156,7 @@ fn canonical_options(
                 value: solver.arena.display_at_most(v, longest)?,
                 marks: Some(Marks {
                     sensible: mark.sensible,
+                    reversible: mark.reverses_through.is_some(),
                     reverses_through,
                 }),
                 m,
