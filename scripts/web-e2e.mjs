@@ -744,6 +744,10 @@ check("a board edited by clicks has the value of the same board typed", async ()
   await type("position", 'clobber("....|....")');
   await click("#go");
   await until(`document.querySelectorAll("#board-editor .cell").length === 8`, "the editor's cells");
+  // Laid out as the board: (0, 3) right of (0, 0) on its row, (1, 0) below it.
+  const box = (r, c) => `document.querySelector('#board-editor .cell[data-r="${r}"][data-c="${c}"]').getBoundingClientRect()`;
+  await until(`${box(0, 3)}.top === ${box(0, 0)}.top && ${box(0, 3)}.left > ${box(0, 0)}.left
+    && ${box(1, 0)}.left === ${box(0, 0)}.left && ${box(1, 0)}.top > ${box(0, 0)}.top`, "the cells in two rows of four");
   // CGSuite's tutorial position again, by clicks: x once, o twice.
   const clicks = { "0,0": 1, "0,1": 2, "0,2": 1, "0,3": 2, "1,0": 2, "1,1": 1 };
   for (const [cell, times] of Object.entries(clicks)) {

@@ -419,7 +419,7 @@ const CGT_FIELDS = [
   ["temperature", "temperature"],
   ["thermograph", "thermograph"],
   ["birthday", "birthday", "undefined: the value is not loop-free"],
-  ["atomic_weight", "atomic weight", "none: the game is not all-small (the atomic weight is of all-small games), or the weight's text is too long to give"],
+  ["atomic_weight", "atomic weight", "the game is not all-small (the atomic weight is of all-small games), or the weight's text is too long to give"],
   ["reduced", "reduced canonical form", "left out: its text is too long to give"],
   ["stop_count", "stop count", "left out: it would cost more than the value (the figure allowance), or its digits are too many"],
   ["incentives", "incentives", "left out: they would cost more than the value (the figure allowance)"],
@@ -605,10 +605,14 @@ function boardEditor(box, name, rows) {
   const cells = BOARD_CELLS[name];
   const width = Math.max(0, ...rows.map((row) => row.length));
   const emit = (next) => editTo(name + '("' + next.join("|") + '")');
-  const grid = el("div", { class: "board-editor", id: "board-editor", style: `grid-template-columns: repeat(${Math.max(width, 1)}, 2rem)` });
+  const grid = el("div", { class: "board-editor", id: "board-editor" });
+  // Through the style object: the page's CSP refuses style attributes.
+  grid.style.gridTemplateColumns = `repeat(${Math.max(width, 1)}, 2rem)`;
   rows.forEach((row, i) => [...row].forEach((c, j) => {
     grid.append(el("button", {
-      type: "button", class: "cell cell-" + (c === "." ? "empty" : c === "#" ? "blocked" : "piece"),
+      // Left's pieces blue, Right's red, as the drawing colours them.
+      type: "button", class: "cell cell-" + (c === "." ? "empty" : c === "#" ? "blocked" : "piece")
+        + ("xXLlT".includes(c) ? " left" : "oORrF".includes(c) ? " right" : ""),
       "data-r": String(i), "data-c": String(j), title: "row " + i + ", column " + j + ": click to change",
       onclick: () => {
         const next = cells[(cells.indexOf(c) + 1) % cells.length];
