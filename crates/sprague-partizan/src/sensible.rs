@@ -65,38 +65,29 @@ pub fn option_marks(
     right: &[GameId],
 ) -> Result<(GameId, [Vec<OptionMarks>; 2]), SolveError> {
     let g = arena.form(left, right)?;
-    let [left_reversals, right_reversals] = arena.reversals(left, right)?;
-    let canonical_left = arena.left_options(g)?;
-    let canonical_right = arena.right_options(g)?;
+    let reversals = arena.reversals(left, right)?;
+    let canonical = [arena.left_options(g)?, arena.right_options(g)?];
     let mut marks = [
         Vec::with_capacity(left.len()),
         Vec::with_capacity(right.len()),
     ];
-    for (&option, through) in left.iter().zip(left_reversals) {
-        let mut sensible = false;
-        for &k in &canonical_left {
-            if arena.le(k, option)? {
-                sensible = true;
-                break;
+    for (k, options) in [left, right].into_iter().enumerate() {
+        for (&option, &through) in options.iter().zip(&reversals[k]) {
+            let mut sensible = false;
+            for &c in &canonical[k] {
+                // Left's option at least a canonical Left option, Right's
+                // at most a canonical Right option.
+                let (low, high) = if k == 0 { (c, option) } else { (option, c) };
+                if arena.le(low, high)? {
+                    sensible = true;
+                    break;
+                }
             }
+            marks[k].push(OptionMarks {
+                sensible,
+                reverses_through: through,
+            });
         }
-        marks[0].push(OptionMarks {
-            sensible,
-            reverses_through: through,
-        });
-    }
-    for (&option, through) in right.iter().zip(right_reversals) {
-        let mut sensible = false;
-        for &k in &canonical_right {
-            if arena.le(option, k)? {
-                sensible = true;
-                break;
-            }
-        }
-        marks[1].push(OptionMarks {
-            sensible,
-            reverses_through: through,
-        });
     }
     Ok((g, marks))
 }
