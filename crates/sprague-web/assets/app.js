@@ -493,7 +493,9 @@ function treeNode(path, to, option) {
   if (option) {
     li.dataset.side = option.side || "";
     if (option.side) label.append(el("span", { class: "side" }, option.side === "L" ? "Left:" : "Right:"));
-    label.append(el("span", { class: "node-value" }, option.value === null ? "?" : shortValue(option.value)),
+    // A long value is cut in the tree; the node's figures give it whole.
+    const value = option.value === null ? "?" : option.value.length > 48 ? option.value.slice(0, 48) + "…" : option.value;
+    label.append(el("span", { class: "node-value" }, value),
       el("span", { class: "node-to" }, to));
   } else {
     label.append(el("span", { class: "node-to" }, to));
@@ -1496,7 +1498,7 @@ function init() {
     if (p) {
       const i = trail.lastIndexOf(p);
       if (i >= 0) trail = trail.slice(0, i + 1);
-      analyzeText(p, { keepTrail: i >= 0 });
+      analyzeText(p, { keepTrail: i >= 0, node: new URLSearchParams(location.search).get("node") || "" });
     }
   });
   // The table needs the list of games of two numbers before it asks.

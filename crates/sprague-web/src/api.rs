@@ -587,7 +587,8 @@ pub(crate) async fn options(
             .any(|c| c.class().is_partizan());
         Ok(OptionsJson {
             position: position.to_string(),
-            marked: found.iter().all(|o| o.marks.is_some()),
+            // A position without options is marked as its play would be.
+            marked: found.iter().all(|o| o.marks.is_some()) && !(found.is_empty() && q.misere),
             options: found
                 .into_iter()
                 .map(|o| OptionJson {
