@@ -11,7 +11,7 @@
 // Usage: node --experimental-websocket scripts/web-e2e.mjs [path/to/sprague] [screenshot-dir]
 // Needs Debian's `chromium` (apt-get install -y chromium) and Node 20.10+.
 // Everything runs on 127.0.0.1; the browser is started with background
-// networking off, and the whole run stops itself after two minutes.
+// networking off, and the whole run stops itself after four minutes.
 
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
@@ -44,7 +44,7 @@ const watchdog = setTimeout(async () => {
   console.error("e2e: timed out");
   await cleanup();
   process.exit(1);
-}, 120_000);
+}, 240_000);
 
 async function startServer() {
   const server = spawn(sprague, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
@@ -112,13 +112,14 @@ async function until(expression, what) {
   throw new Error("never happened: " + what + " (" + expression + ")");
 }
 // A screenshot of the window, scrolled to the tab's panel (the answer,
-// below the examples). Into docs/screenshots only the README's pictures
+// below the examples) or to the element `at` names. Into docs/screenshots only the README's pictures
 // are written.
 const README_SHOTS = ["play-graph", "play-treblecross", "thermograph", "table-chart"];
-async function screenshot(name) {
+async function screenshot(name, at) {
   if (!shots) return;
   if (shots.replace(/\/+$/, "").endsWith("docs/screenshots") && !README_SHOTS.includes(name)) return;
-  await evaluate(`(document.querySelector(".panel:not([hidden]):not(.empty)") || document.body).scrollIntoView()`);
+  const top = at ? `document.querySelector(${JSON.stringify(at)})` : `document.querySelector(".panel:not([hidden]):not(.empty)")`;
+  await evaluate(`(${top} || document.body).scrollIntoView()`);
   await sleep(100);
   // The window at 70 %: legible, and small enough for the README.
   const y = await evaluate("window.scrollY");
@@ -659,6 +660,138 @@ check("a partizan game of two numbers shows each cell's outcome class", async ()
   await until(`document.querySelectorAll("#heatmap-svg rect.cell").length === 16
     && document.querySelectorAll("#heatmap-svg rect.legend").length === 4`, "the heat map by outcome class");
   await screenshot("table-grid-partizan");
+});
+
+// ---- the workbench: the game tree, the figures, the board editor ----------
+
+// The value the CLI gives a position (`sprague analyze --json`).
+const cliValue = (position) => JSON.parse(execFileSync(sprague, ["analyze", "--json", position], { encoding: "utf8" })).value;
+const node = (path) => `document.querySelector('#tree li[data-path="${path}"]')`;
+
+check("the game tree opens three levels, marking CGSuite's tutorial Clobber position's one sensible Left option", async () => {
+  await click('[data-tab="analyze"]');
+  // CGSuite's tutorial "Games and Rulesets" (games-and-rulesets.cgsh):
+  // Clobber("xoxo|ox..") has one sensible Left option of its six.
+  await type("position", 'clobber("xoxo|ox..")');
+  await click("#go");
+  await until(`${node("")}?.dataset.to === 'clobber("xoxo|ox..")'`, "the position at the root");
+  await evaluate(`${node("")}.querySelector(".toggle").click()`);
+  await until(`document.querySelectorAll('#tree li[data-path][data-side="L"]').length === 6
+    && document.querySelectorAll('#tree li[data-path][data-side="R"]').length === 6`, "six options a side");
+  const sensibleLeft = await evaluate(`[...document.querySelectorAll('#tree li[data-side="L"][data-sensible]')].map((li) => li.dataset.to)`);
+  if (JSON.stringify(sensibleLeft) !== JSON.stringify(['clobber("xx.o|ox..")'])) {
+    throw new Error("sensible Left options: " + JSON.stringify(sensibleLeft));
+  }
+  // A reversible move, marked with its reply: the Left moves to * reverse through 0.
+  await until(`[...document.querySelectorAll('#tree li[data-side="L"][data-reversible] .mark.reversible')]
+    .some((m) => m.textContent === "reverses through 0")`, "a reversible move marked");
+  const sensiblePath = await evaluate(`document.querySelector('#tree li[data-side="L"][data-sensible]').dataset.path`);
+  // Second level: the sensible option's options; third: the first of those.
+  await evaluate(`${node(sensiblePath)}.querySelector(".toggle").click()`);
+  await until(`${node(sensiblePath)}.querySelectorAll(":scope > .children > li[data-path]").length > 0`, "the second level opened");
+  // Of the second level, the first node that is not the end of the game.
+  const seconds = await evaluate(`[...${node(sensiblePath)}.querySelectorAll(":scope > .children > li[data-path]")].map((li) => li.dataset.path)`);
+  let third = null;
+  for (const second of seconds) {
+    await evaluate(`${node(second)}.querySelector(".toggle").click()`);
+    await until(`!${node(second)}.querySelector(":scope > .children").textContent.includes("opening")`, "the node " + second + " opened");
+    third = await evaluate(`${node(second)}.querySelector(":scope > .children > li[data-path]")?.dataset.path ?? null`);
+    if (third) break;
+  }
+  if (!third) throw new Error("no option of the sensible option has options");
+  if (third.split(".").length !== 3) throw new Error("the third level's path is " + third);
+  // The figures of a clicked node are its own: the sensible option is ^^*.
+  await evaluate(`${node(sensiblePath)}.querySelector(".node-label").click()`);
+  await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === ${JSON.stringify(cliValue('clobber("xx.o|ox..")'))}`,
+    "the figures of the selected node");
+  await until(`new URLSearchParams(location.search).get("node") === ${JSON.stringify(sensiblePath)}`, "the node in the address");
+  await screenshot("tree-clobber", "#editor");
+});
+
+check("the selected node and the position come back from the address", async () => {
+  const url = await evaluate("location.href");
+  const path = new URL(url).searchParams.get("node");
+  await evaluate(`location.reload()`);
+  await sleep(500);
+  await until(`${node(path)}?.classList.contains("selected")
+    && document.getElementById("position").value === 'clobber("xoxo|ox..")'
+    && document.getElementById("figures-title").textContent.includes('clobber("xx.o|ox..")')`, "the view after a reload");
+  // A view sent to a colleague: the same address in a new page.
+  await cdp.send("Page.navigate", { url }, session);
+  await sleep(500);
+  await until(`${node(path)}?.classList.contains("selected")`, "the view at the same address");
+});
+
+check("every field of the cgt object is on the page, labelled, the stop count among them", async () => {
+  await type("position", 'clobber("xoxo|ox..")');
+  await click("#go");
+  await until(`document.getElementById("figures-title").textContent.endsWith('clobber("xoxo|ox..")')`, "the root's figures");
+  const cli = JSON.parse(execFileSync(sprague, ["analyze", "--json", 'clobber("xoxo|ox..")'], { encoding: "utf8" })).cgt;
+  for (const [field, value] of Object.entries(cli)) {
+    const shown = await evaluate(`document.querySelector('#figures dd[data-field="cgt.${field}"]')?.textContent`);
+    const expected = Array.isArray(value) ? value.join(", ") : String(value);
+    if (shown !== expected) throw new Error(`cgt.${field}: the page shows ${shown}, the CLI ${expected}`);
+  }
+  // A figure left out is said null, with why: an impartial sum's atomic
+  // weight is given, a hot game's is not (it is not atomic).
+  await type("position", "{3 | -1}");
+  await click("#go");
+  await until(`document.querySelector('#figures dd[data-field="cgt.atomic_weight"]')?.textContent.startsWith("null — ")`, "a null figure with its reason");
+  await screenshot("figures-hot", ".workbench");
+});
+
+check("a board edited by clicks has the value of the same board typed", async () => {
+  await type("position", 'clobber("....|....")');
+  await click("#go");
+  await until(`document.querySelectorAll("#board-editor .cell").length === 8`, "the editor's cells");
+  // Laid out as the board: (0, 3) right of (0, 0) on its row, (1, 0) below it.
+  const box = (r, c) => `document.querySelector('#board-editor .cell[data-r="${r}"][data-c="${c}"]').getBoundingClientRect()`;
+  await until(`${box(0, 3)}.top === ${box(0, 0)}.top && ${box(0, 3)}.left > ${box(0, 0)}.left
+    && ${box(1, 0)}.left === ${box(0, 0)}.left && ${box(1, 0)}.top > ${box(0, 0)}.top`, "the cells in two rows of four");
+  // CGSuite's tutorial position again, by clicks: x once, o twice.
+  const clicks = { "0,0": 1, "0,1": 2, "0,2": 1, "0,3": 2, "1,0": 2, "1,1": 1 };
+  for (const [cell, times] of Object.entries(clicks)) {
+    const [r, c] = cell.split(",");
+    for (let k = 0; k < times; k++) {
+      const before = await evaluate(`document.getElementById("position").value`);
+      await click(`#board-editor .cell[data-r="${r}"][data-c="${c}"]`);
+      await until(`document.getElementById("position").value !== ${JSON.stringify(before)}
+        && ${node("")}?.dataset.to === document.getElementById("position").value
+        && document.getElementById("busy").hidden`, "the click at " + cell + " analysed");
+    }
+  }
+  await until(`document.getElementById("position").value === 'clobber("xoxo|ox..")'`, "the board's text in the position box");
+  const typed = cliValue('clobber("xoxo|ox..")');
+  await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === ${JSON.stringify(typed)}`, "the value of the board typed: " + typed);
+  await screenshot("editor-clobber", "#editor");
+  // Resized and cleared, each edit analysed before the next.
+  const edited = (text, what) => until(`document.getElementById("position").value === ${JSON.stringify(text)}
+    && ${node("")}?.dataset.to === ${JSON.stringify(text)} && document.getElementById("busy").hidden`, what);
+  await click("#add-row");
+  await edited('clobber("xoxo|ox..|....")', "a row added");
+  await click("#remove-column");
+  await edited('clobber("xox|ox.|...")', "a column removed");
+  await click("#clear-board");
+  await edited('clobber("...|...|...")', "the board cleared");
+  await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === "0"`, "the empty board worth 0");
+});
+
+check("a Domineering board and a heap game are edited the same way", async () => {
+  await type("position", 'domineering("...|...")');
+  await click("#go");
+  await until(`document.querySelectorAll("#board-editor .cell").length === 6`, "the editor's cells");
+  await click('#board-editor .cell[data-r="0"][data-c="1"]');
+  await until(`document.getElementById("position").value === 'domineering(".#.|...")'`, "a cell filled");
+  await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === ${JSON.stringify(cliValue('domineering(".#.|...")'))}`, "its value");
+  await type("position", "nim(3, 6, 9)");
+  await click("#go");
+  await until(`document.querySelectorAll("#editor .heap-input").length === 3`, "a box per heap");
+  await evaluate(`(() => { const i = document.querySelector('#editor .heap-input[data-k="2"]'); i.value = "5"; i.dispatchEvent(new Event("change")); })()`);
+  // Bouton: 3 xor 6 xor 5 = 0, a P-position.
+  await until(`document.getElementById("position").value === "nim(3, 6, 5)" && document.getElementById("outcome").textContent === "P"`, "the heap set, a P-position");
+  await click("#add-heap");
+  await until(`document.getElementById("position").value === "nim(3, 6, 5, 1)"`, "a heap added");
+  await screenshot("editor-heaps", "#editor");
 });
 
 let passed = 0, failed = 0;

@@ -797,21 +797,9 @@ impl CanonicalArena {
         memo: &mut FxHashMap<(GameId, Player), bool>,
         changed: &mut bool,
     ) -> Result<Vec<GameId>, SolveError> {
-        let other = match player {
-            Player::Left => Player::Right,
-            Player::Right => Player::Left,
-        };
         let mut kept = Vec::with_capacity(options.len());
         for &g in options {
-            let mut bypass = None;
-            for &reply in self.shared_options(g, other)?.iter() {
-                // `reply <= G` for Left's options, `G <= reply` for Right's.
-                if self.form_compare(reply, player, original, memo)? {
-                    bypass = Some(reply);
-                    break;
-                }
-            }
-            match bypass {
+            match self.reversal(g, player, original, memo)? {
                 Some(reply) => {
                     kept.extend(self.options(reply, player)?);
                     *changed = true;
@@ -820,6 +808,64 @@ impl CanonicalArena {
             }
         }
         Ok(kept)
+    }
+
+    /// The first option of `player`'s option `g` of the form `original`
+    /// through which `g` reverses: for Left's `G^L`, its first Right
+    /// option `G^LR <= G`; for Right's `G^R`, its first Left option
+    /// `G^RL >= G`; `None` when `g` is not reversible.
+    fn reversal(
+        &mut self,
+        g: GameId,
+        player: Player,
+        original: &Form<'_>,
+        memo: &mut FxHashMap<(GameId, Player), bool>,
+    ) -> Result<Option<GameId>, SolveError> {
+        let other = match player {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        };
+        for &reply in self.shared_options(g, other)?.iter() {
+            // `reply <= G` for Left's options, `G <= reply` for Right's.
+            if self.form_compare(reply, player, original, memo)? {
+                return Ok(Some(reply));
+            }
+        }
+        Ok(None)
+    }
+
+    /// For each option of the game `{left | right}` (canonical games, as
+    /// given, dominated ones too), the option of it through which it
+    /// reverses, or `None`: Left's `G^L` reverses through its first
+    /// `G^LR <= G`, Right's `G^R` through its first `G^RL >= G`. The test
+    /// [`CanonicalArena::form`] makes when it bypasses reversible options.
+    ///
+    /// # Errors
+    ///
+    /// As [`CanonicalArena::form`].
+    pub fn reversals(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> Result<[Vec<Option<GameId>>; 2], SolveError> {
+        let original = Form { left, right };
+        let mut memo: FxHashMap<(GameId, Player), bool> = FxHashMap::default();
+        let mut sides = [
+            Vec::with_capacity(left.len()),
+            Vec::with_capacity(right.len()),
+        ];
+        for (k, (options, player)) in [(left, Player::Left), (right, Player::Right)]
+            .into_iter()
+            .enumerate()
+        {
+            for &g in options {
+                self.enter()?;
+                let through = self.reversal(g, player, &original, &mut memo);
+                self.depth -= 1;
+                sides[k].push(through?);
+            }
+        }
+        Ok(sides)
     }
 
     /// Whether the stored `h` and the form `G` compare as `h <= G` (if

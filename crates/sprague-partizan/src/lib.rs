@@ -17,6 +17,7 @@ pub mod comparisons;
 pub mod cooling;
 pub mod dyadic;
 pub mod reduced;
+pub mod sensible;
 pub mod stop_count;
 pub mod thermograph;
 
@@ -30,5 +31,6 @@ pub use companion::companion;
 pub use cooling::{cool, heat, overheat};
 pub use dyadic::{Dyadic, DyadicOverflow, simplest_between};
 pub use reduced::{infinitesimally_close, reduced_canonical_form};
+pub use sensible::{OptionMarks, option_marks};
 pub use stop_count::stop_count;
 pub use thermograph::{Figures, Thermograph, Thermography, Wall};

@@ -194,6 +194,12 @@ async function analyzeText(text, opts = {}) {
   renderTrail();
   $("position").value = r.position;
   showAnalysis(r);
+  showFigures(r);
+  showEditor(r);
+  showTree(r.position);
+  selectedPath = "";
+  // A view from the address: the tree opened to its selected node.
+  if (opts.node) restoreNode(opts.node);
   shownMoves = [];
   $("all-moves").replaceChildren(el("li", { class: "muted" }, "searching the moves…"));
   const drawn = drawPosition($("drawing"), r.components, (label) => {
@@ -401,6 +407,255 @@ function showAllMoves(m, why) {
 }
 
 function followMove(m) { analyzeText(m.to, { keepTrail: true, push: true }); }
+
+// ---- workbench: the figures, the game tree, the board editor ------------
+
+// Every field of the `cgt` object of `analyze --json` (SPEC), labelled, and
+// why a figure is null where the engine leaves one out.
+const CGT_FIELDS = [
+  ["left_stop", "Left stop", "undefined: not a stopper"],
+  ["right_stop", "Right stop", "undefined: not a stopper"],
+  ["mean", "mean"],
+  ["temperature", "temperature"],
+  ["thermograph", "thermograph"],
+  ["birthday", "birthday", "undefined: the value is not loop-free"],
+  ["atomic_weight", "atomic weight", "the game is not all-small (the atomic weight is of all-small games), or the weight's text is too long to give"],
+  ["reduced", "reduced canonical form", "left out: its text is too long to give"],
+  ["stop_count", "stop count", "left out: it would cost more than the value (the figure allowance), or its digits are too many"],
+  ["incentives", "incentives", "left out: they would cost more than the value (the figure allowance)"],
+  ["onside", "onside", "undefined for this value, or left out"],
+  ["offside", "offside", "undefined for this value, or left out"],
+  ["degree", "degree", "defined for a stopper only"],
+  ["variety", "variety", "defined for a stable stopper whose degree is idempotent only"],
+];
+const MISERE_FIELDS = [
+  ["form", "misère canonical form", "left out: beyond the budget"],
+  ["grundy", "misère Grundy value G⁻"],
+  ["genus", "genus"],
+  ["birthday", "birthday", "left out: beyond the budget"],
+  ["tame", "tame", "left out: beyond the budget"],
+  ["restive", "restive", "left out: beyond the budget"],
+  ["restless", "restless", "left out: beyond the budget"],
+  ["even", "even", "left out: beyond the budget"],
+  ["mate", "mate", "left out: beyond the budget"],
+];
+
+function figureRow(list, field, label, value, why) {
+  let shown;
+  if (value === null || value === undefined) shown = el("span", { class: "muted null" }, "null — " + (why || "not given"));
+  else if (Array.isArray(value)) shown = value.length ? value.map(shortValue).join(", ") : "none";
+  else shown = shortValue(String(value));
+  list.append(el("dt", { "data-field": field }, label), el("dd", { "data-field": field }, shown));
+}
+
+// The figures of the analysis `r`: its value and outcome, then its whole
+// `cgt` object (a short game's or a loopy value's fields) and, under
+// misère play, the `misere` object.
+function showFigures(r, where) {
+  const list = $("figures");
+  list.replaceChildren();
+  $("figures-title").textContent = "Figures of " + (where || "the position") + ": " + r.position;
+  figureRow(list, "outcome", "outcome", r.outcome);
+  figureRow(list, "value", "value", r.value, r.play === "misere" ? "a misère sum has no value; see the misère form" : "no value in the usual notation");
+  if (r.grundy !== null) figureRow(list, "grundy", "Grundy value", r.grundy);
+  if (r.cgt) {
+    const loopy = "onside" in r.cgt;
+    for (const [field, label, why] of CGT_FIELDS) {
+      if (field in r.cgt || (!loopy && ["incentives", "stop_count"].includes(field))) {
+        figureRow(list, "cgt." + field, label, r.cgt[field], why);
+      }
+    }
+  } else if (r.play !== "misere") {
+    list.append(el("dt", { "data-field": "cgt" }, "cgt"), el("dd", { class: "muted", "data-field": "cgt" },
+      "none: CGSuite's figures are of short games and loopy partizan values; this position is neither (or its value was beyond the budget)"));
+  }
+  if (r.play === "misere") {
+    if (r.misere) for (const [field, label, why] of MISERE_FIELDS) figureRow(list, "misere." + field, label, r.misere[field], why);
+    else list.append(el("dt", { "data-field": "misere" }, "misère"), el("dd", { class: "muted", "data-field": "misere" },
+      "no misère canonical form: the position is not impartial and loop-free, or its form is beyond the budget"));
+  }
+}
+
+// The selected node of the tree, as the path of option indices from the
+// root ("" for the root, "3.0" for the first option of the fourth).
+let selectedPath = "";
+
+function setNodeInUrl() {
+  const q = new URLSearchParams(location.search);
+  if (selectedPath) q.set("node", selectedPath); else q.delete("node");
+  history.replaceState(history.state, "", "?" + q.toString());
+}
+
+function treeNode(path, to, option) {
+  const li = el("li", { class: "node", "data-path": path, "data-to": to });
+  const toggle = el("button", { type: "button", class: "toggle", "aria-label": "open" }, "▸");
+  const label = el("button", { type: "button", class: "node-label" });
+  if (option) {
+    li.dataset.side = option.side || "";
+    if (option.side) label.append(el("span", { class: "side" }, option.side === "L" ? "Left:" : "Right:"));
+    // A long value is cut in the tree; the node's figures give it whole.
+    const value = option.value === null ? "?" : option.value.length > 48 ? option.value.slice(0, 48) + "…" : option.value;
+    label.append(el("span", { class: "node-value" }, value),
+      el("span", { class: "node-to" }, to));
+  } else {
+    label.append(el("span", { class: "node-to" }, to));
+  }
+  const row = el("div", { class: "node-row" }, toggle, label);
+  if (option && option.sensible) { li.dataset.sensible = "true"; row.append(el("span", { class: "mark sensible" }, "sensible")); }
+  if (option && option.reversible) {
+    li.dataset.reversible = "true";
+    row.append(el("span", { class: "mark reversible" }, "reverses through " + (option.reverses_through === null ? "…" : shortValue(option.reverses_through))));
+  }
+  if (option) row.append(el("span", { class: "muted small" }, option.outcome));
+  li.append(row, el("ul", { class: "children" }));
+  toggle.addEventListener("click", () => toggleNode(li));
+  label.addEventListener("click", () => selectNode(li));
+  return li;
+}
+
+function showTree(position) {
+  const root = treeNode("", position, null);
+  root.classList.add("selected");
+  $("tree").replaceChildren(root);
+  return root;
+}
+
+// Opens (or closes) a node: its options, asked for when it is opened.
+async function toggleNode(li) {
+  const toggle = li.querySelector(":scope > .node-row > .toggle");
+  const children = li.querySelector(":scope > .children");
+  if (li.classList.contains("open")) {
+    li.classList.remove("open");
+    children.replaceChildren();
+    toggle.textContent = "▸";
+    return;
+  }
+  li.classList.add("open");
+  toggle.textContent = "▾";
+  children.replaceChildren(el("li", { class: "muted small" }, "opening…"));
+  const a = await api("/api/options", { position: li.dataset.to, misere: misere() });
+  if (!li.classList.contains("open")) return;
+  children.replaceChildren();
+  if (!a.ok) { children.append(el("li", { class: "muted small tree-error" }, a.body.error)); return; }
+  if (a.body.options.length === 0) children.append(el("li", { class: "muted small" }, "no options: the game is over"));
+  if (!a.body.marked && a.body.options.length) {
+    children.append(el("li", { class: "muted small" }, "not marked: sensible and reversible options are of short games under normal play"));
+  }
+  a.body.options.forEach((o, k) => {
+    children.append(treeNode((li.dataset.path ? li.dataset.path + "." : "") + k, o.to, o));
+  });
+}
+
+// Selects a node: its figures are shown, and its path kept in the address.
+async function selectNode(li) {
+  for (const n of document.querySelectorAll("#tree .selected")) n.classList.remove("selected");
+  li.classList.add("selected");
+  selectedPath = li.dataset.path;
+  setNodeInUrl();
+  const seq = ($("figures").dataset.seq = String(Number($("figures").dataset.seq || 0) + 1));
+  const a = await api("/api/analyze", { position: li.dataset.to, misere: misere() });
+  if ($("figures").dataset.seq !== seq) return;
+  if (a.ok) showFigures(a.body, selectedPath ? "node " + selectedPath : "the position");
+  else { $("figures").replaceChildren(el("dd", { class: "muted" }, a.body.error)); }
+}
+
+// Opens the tree along `path` and selects its node (a view from the
+// address); stops where the path leaves the tree.
+async function restoreNode(path) {
+  let li = $("tree").querySelector(":scope > li");
+  const steps = path ? path.split(".") : [];
+  for (let i = 0; i < steps.length && li; i++) {
+    if (!li.classList.contains("open")) await toggleNode(li);
+    const want = steps.slice(0, i + 1).join(".");
+    li = li.querySelector(`:scope > .children > li[data-path="${want}"]`);
+  }
+  if (li) await selectNode(li);
+}
+
+// What a click puts on a cell of each board game, in turn (SPEC's
+// syntax of `sprague games`); one-row games have no rows to add.
+const BOARD_CELLS = {
+  domineering: ".#", cram: ".#", clobber: ".xo", konane: ".xo#", amazons: ".xo#", fission: ".x#",
+  skijumps: ".LlRr", toads: ".TF", toppling: "xog", treblecross: ".X",
+};
+const ONE_ROW = new Set(["toads", "toppling", "treblecross"]);
+
+// The editor of the position shown: a board's cells to click, or a heap
+// game's heaps to set; the text it makes goes to the position box.
+function showEditor(r) {
+  const box = $("editor");
+  box.replaceChildren();
+  box.hidden = true;
+  const parts = r.components.map((c) => parseComponent(c.position));
+  if (parts.length === 1 && parts[0] && BOARD_CELLS[parts[0].name] && parts[0].params.length === 0
+      && parts[0].args.length === 1 && parts[0].args[0].str !== undefined) {
+    const rows = parts[0].args[0].str.split("|");
+    if (rows.length <= 12 && rows.every((row) => row.length <= 12)) boardEditor(box, parts[0].name, rows);
+    return;
+  }
+  const prefix = (c) => c.position.startsWith("*") ? "nim" : c.position.slice(0, c.position.lastIndexOf("("));
+  if (parts.length >= 1 && parts.length <= 12 && parts.every((c, k) => c && HEAP_RULESETS.has(c.name)
+      && c.args.length === 1 && c.args[0].int !== undefined && prefix(r.components[k]) === prefix(r.components[0]))) {
+    heapEditor(box, prefix(r.components[0]), parts.map((c) => c.args[0].int));
+  }
+}
+
+// An edit starts a new walk: the trail is of moves, not of edits.
+function editTo(text) { analyzeText(text, { push: true }); }
+
+function boardEditor(box, name, rows) {
+  const cells = BOARD_CELLS[name];
+  const width = Math.max(0, ...rows.map((row) => row.length));
+  const emit = (next) => editTo(name + '("' + next.join("|") + '")');
+  const grid = el("div", { class: "board-editor", id: "board-editor" });
+  // Through the style object: the page's CSP refuses style attributes.
+  grid.style.gridTemplateColumns = `repeat(${Math.max(width, 1)}, 2rem)`;
+  rows.forEach((row, i) => [...row].forEach((c, j) => {
+    grid.append(el("button", {
+      // Left's pieces blue, Right's red, as the drawing colours them.
+      type: "button", class: "cell cell-" + (c === "." ? "empty" : c === "#" ? "blocked" : "piece")
+        + ("xXLlT".includes(c) ? " left" : "oORrF".includes(c) ? " right" : ""),
+      "data-r": String(i), "data-c": String(j), title: "row " + i + ", column " + j + ": click to change",
+      onclick: () => {
+        const next = cells[(cells.indexOf(c) + 1) % cells.length];
+        emit(rows.map((rw, k) => k === i ? rw.slice(0, j) + next + rw.slice(j + 1) : rw));
+      },
+    }, c === "." ? "" : c));
+  }));
+  const blank = cells[0];
+  const action = (id, label, enabled, next) => el("button", Object.assign(
+    { type: "button", class: "edit", id, onclick: () => emit(next()) }, enabled ? {} : { disabled: "" }), label);
+  const buttons = el("div", { class: "row" },
+    ...(ONE_ROW.has(name) ? [] : [
+      action("add-row", "+ row", rows.length < 12, () => [...rows, blank.repeat(width)]),
+      action("remove-row", "− row", rows.length > 1, () => rows.slice(0, -1)),
+    ]),
+    action("add-column", "+ column", width < 12, () => rows.map((row) => row + blank)),
+    action("remove-column", "− column", width > 1, () => rows.map((row) => row.slice(0, -1))),
+    action("clear-board", "clear", true, () => rows.map((row) => blank.repeat(row.length))));
+  box.append(el("div", { class: "muted small" }, "Edit the board: click a cell to change it (" +
+    [...cells].map((c) => c === "." ? "empty" : c).join(" → ") + ")"), grid, buttons);
+  box.hidden = false;
+}
+
+function heapEditor(box, name, heaps) {
+  const emit = (next) => editTo(name + "(" + next.join(", ") + ")");
+  const inputs = heaps.map((h, k) => {
+    const input = el("input", { type: "number", min: "0", value: String(h), class: "heap-input num", "data-k": String(k), "aria-label": "heap " + (k + 1) });
+    input.addEventListener("change", () => {
+      const v = input.value.trim();
+      if (!/^\d+$/.test(v)) return;
+      emit(heaps.map((x, i) => i === k ? v : String(x)));
+    });
+    return input;
+  });
+  box.append(el("div", { class: "muted small" }, "Set the heaps of " + name + ":"),
+    el("div", { class: "row" }, ...inputs,
+      el("button", { type: "button", class: "edit", id: "add-heap", onclick: () => emit([...heaps, 1]) }, "+ heap"),
+      el("button", Object.assign({ type: "button", class: "edit", id: "remove-heap", onclick: () => emit(heaps.slice(0, -1)) },
+        heaps.length > 1 ? {} : { disabled: "" }), "− heap")));
+  box.hidden = false;
+}
 
 // ---- play -------------------------------------------------------------
 
@@ -1243,7 +1498,7 @@ function init() {
     if (p) {
       const i = trail.lastIndexOf(p);
       if (i >= 0) trail = trail.slice(0, i + 1);
-      analyzeText(p, { keepTrail: i >= 0 });
+      analyzeText(p, { keepTrail: i >= 0, node: new URLSearchParams(location.search).get("node") || "" });
     }
   });
   // The table needs the list of games of two numbers before it asks.
@@ -1266,7 +1521,7 @@ function init() {
   if (params.get("to")) $("to").value = params.get("to");
   if (params.get("period")) $("period").checked = params.get("period") === "true";
   const tab = params.get("tab") || "analyze";
-  const analysed = analyzeText(params.get("position") || $("position").value);
+  const analysed = analyzeText(params.get("position") || $("position").value, { node: params.get("node") || "" });
   if (tab === "table" || tab === "games") {
     // These tabs do not show the position: they need not wait for its
     // analysis, which may take seconds.

@@ -519,6 +519,97 @@ pub(crate) async fn moves(
 }
 
 #[derive(Debug, Deserialize)]
+pub(crate) struct OptionsQuery {
+    position: String,
+    #[serde(default)]
+    misere: bool,
+}
+
+/// The most options of each side `/api/options` values: a node of the
+/// tree with more is no help to look at, and each costs a value.
+pub(crate) const MAX_TREE_OPTIONS: usize = 1000;
+
+/// One option in `/api/options`.
+#[derive(Debug, Serialize)]
+pub(crate) struct OptionJson {
+    /// Who moves to it in a partizan position, `L` or `R`; `null` in an
+    /// impartial one, where either may.
+    side: Option<&'static str>,
+    /// The component that moves, counting from 0 in the normalised sum.
+    component: usize,
+    /// The move in words.
+    description: String,
+    /// The whole position after the move, normalised.
+    to: String,
+    /// Its outcome class (N, P or D for the player then to move; L, R, N
+    /// or P for a partizan position).
+    outcome: &'static str,
+    /// Its value in the usual notation, where one applies.
+    value: Option<String>,
+    /// Whether it is a sensible option (at least some option of the
+    /// position's canonical form for its player); `null` where canonical
+    /// forms do not apply (misère play, loopy games).
+    sensible: Option<bool>,
+    /// Whether it is reversible: it has a reply on the other side of the
+    /// position; `null` where canonical forms do not apply.
+    reversible: Option<bool>,
+    /// The value of that reply, where it reverses (and its text fits).
+    reverses_through: Option<String>,
+}
+
+/// The answer of `/api/options`: one node of the game tree opened.
+#[derive(Debug, Serialize)]
+pub(crate) struct OptionsJson {
+    /// The position, normalised.
+    position: String,
+    /// Left's options, then Right's (every move, for an impartial one).
+    options: Vec<OptionJson>,
+    /// Whether the options carry the marks (normal play of a short game).
+    marked: bool,
+}
+
+/// `GET /api/options?position=P&misere=B`: every option of `P` (at most
+/// [`MAX_TREE_OPTIONS`] a side), each with its outcome, value and, under
+/// normal play of a short game, whether it is sensible and whether it
+/// reverses (the library's [`sprague::position_options`]).
+pub(crate) async fn options(
+    State(state): State<AppState>,
+    q: Result<Query<OptionsQuery>, QueryRejection>,
+) -> Result<Json<OptionsJson>, ApiError> {
+    let q = query(q)?;
+    let position = PositionText::check(&q.position, &state)?;
+    let json = compute(&state, move |budget| {
+        let position = position.build(budget, "bad position")?;
+        let found = sprague::position_options(&position, play(q.misere), MAX_TREE_OPTIONS, budget)?;
+        let partizan = position
+            .components()
+            .iter()
+            .any(|c| c.class().is_partizan());
+        Ok(OptionsJson {
+            position: position.to_string(),
+            // A position without options is marked as its play would be.
+            marked: found.iter().all(|o| o.marks.is_some()) && !(found.is_empty() && q.misere),
+            options: found
+                .into_iter()
+                .map(|o| OptionJson {
+                    side: partizan.then(|| if o.side == Side::Left { "L" } else { "R" }),
+                    component: o.m.component,
+                    description: o.m.description(),
+                    to: o.m.to.to_string(),
+                    outcome: o.outcome.letter(),
+                    value: o.value,
+                    sensible: o.marks.as_ref().map(|m| m.sensible),
+                    reversible: o.marks.as_ref().map(|m| m.reversible),
+                    reverses_through: o.marks.and_then(|m| m.reverses_through),
+                })
+                .collect(),
+        })
+    })
+    .await?;
+    Ok(Json(json))
+}
+
+#[derive(Debug, Deserialize)]
 pub(crate) struct ReplyQuery {
     position: String,
     #[serde(default)]

@@ -15,6 +15,7 @@
 //! | `/api/analyze?position=P&misere=B&all=B&remoteness=B&moves=B` | the JSON of `sprague analyze --json` (with `moves`: of `--moves`) |
 //! | `/api/compare?left=G&right=H` | the JSON of `sprague compare G H --json` (`=`, `>`, `<` or `\|\|` from the outcome of `G - H`) |
 //! | `/api/moves?position=P&side=S` | every move of `P` (Left's or Right's, `S` = `left` by default, in a partizan position; the first [`Limits::max_moves`]) |
+//! | `/api/options?position=P&misere=B` | one node of the game tree: every option of `P` (at most 1000 a side) with its outcome, value, and under normal play whether it is sensible and whether it reverses |
 //! | `/api/reply?position=P&misere=B&side=S` | the engine's move from `P` (playing side `S`, `left` by default), and why |
 //! | `/api/table?ruleset=R&from=A&to=N&period=B` | the JSON of `sprague table --json`; with `to=AxB` (or a game of two numbers), its grid |
 //! | `/api/graph?ruleset=R` | the graph of a game on a graph file (`graph["games/words.txt"]`), its vertices' outcomes, for drawing |
@@ -185,6 +186,7 @@ fn router_on(limits: Limits, files: GraphFiles, port: Option<u16>) -> Router {
         .route("/api/analyze", get(api::analyze))
         .route("/api/compare", get(api::compare))
         .route("/api/moves", get(api::moves))
+        .route("/api/options", get(api::options))
         .route("/api/reply", get(api::reply))
         .route("/api/table", get(api::table))
         .route("/api/quotient", get(api::quotient))

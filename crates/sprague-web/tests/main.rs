@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use sprague_web::{Limits, router, router_with};
 use tower::ServiceExt;
 
+mod options;
 mod target;
 use target::target;
 

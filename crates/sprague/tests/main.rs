@@ -25,6 +25,7 @@ mod period_search;
 mod published;
 mod read_back;
 mod remoteness;
+mod sensible;
 mod sums;
 mod sums_of_heap_games;
 mod sums_of_positional_games;

@@ -29,6 +29,7 @@ mod loopy;
 mod loopy_partizan;
 pub mod misere;
 mod nim_sum;
+mod options;
 pub mod search;
 mod sum_rules;
 
@@ -40,6 +41,7 @@ pub use best::{
     move_outcomes, remoteness, remoteness_allowance, remoteness_beside,
 };
 pub use loopy_partizan::{EXPLORED_POSITION_WEIGHT, MAX_VALUE_VERTICES, loopy_game_value};
+pub use options::{Marks, OptionNode, position_options};
 
 use crate::position::Position;
 use sprague_core::budget::Budget;
