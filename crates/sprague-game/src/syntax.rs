@@ -844,7 +844,10 @@ impl<'a> Parser<'a> {
         }
         if !self
             .peek()
-            .is_some_and(|c| matches!(c, '{' | '^' | '-' | '+' | '±') || c.is_ascii_alphanumeric())
+            // `*` too: a sided value's onside may be a nimber (`* & -1`).
+            .is_some_and(|c| {
+                matches!(c, '{' | '^' | '-' | '+' | '±' | '*') || c.is_ascii_alphanumeric()
+            })
         {
             return Ok(None);
         }

@@ -192,23 +192,20 @@ impl Expr {
                 ups,
                 star,
             } => {
-                if denominator.count_ones() != 1 {
-                    return Err(bad(format!(
-                        "the numbers of short games are dyadic: the denominator {denominator} \
-                         is not a power of two ({}{numerator}/{denominator} is a rational \
-                         number, not a game)",
-                        if *negative { "-" } else { "" }
-                    )));
+                if denominator.is_zero() {
+                    return Err(bad("division by zero".to_string()));
                 }
+                // In lowest terms (`0/7` is 0, `3/6` is 1/2, as CGSuite
+                // reads them); then a game if the denominator is a power
+                // of two.
                 let sign = if *negative { Sign::Minus } else { Sign::Plus };
-                // The denominator has at most MAX_VALUE_DIGITS digits, so
-                // its power of two fits a u32.
-                let exponent = denominator
-                    .trailing_zeros()
-                    .and_then(|z| u32::try_from(z).ok())
-                    .ok_or_else(|| bad("the denominator is too large".to_string()))?;
-                let number =
-                    Dyadic::from_big(BigInt::from_biguint(sign, numerator.clone()), exponent);
+                let q = BigRational::new(
+                    BigInt::from_biguint(sign, numerator.clone()),
+                    BigInt::from(denominator.clone()),
+                );
+                let Expr::Atom { number, .. } = number_atom(&q).map_err(bad)? else {
+                    unreachable!("a number is an atom")
+                };
                 if ups.unsigned_abs() > MAX_UPS {
                     return Err(bad(format!("at most {MAX_UPS} ups or downs in one value")));
                 }
@@ -479,6 +476,49 @@ fn is_calculation(v: &ValueSyntax) -> bool {
         ValueExpr::Neg(inner) => is_calculation(inner),
         _ => false,
     }
+}
+
+/// A position's terms, when all are game values and one is a calculation
+/// on numbers (`1/3 + 1/6`), as one sum: worked out together, so that
+/// the sum is the number CGSuite gives (`1/2`), where each term alone may
+/// be a rational number and not a game.
+pub fn calculated_sum(terms: &[ValueSyntax]) -> Option<ValueSyntax> {
+    if terms.len() < 2 || !terms.iter().any(is_calculation) {
+        return None;
+    }
+    let span = terms[0].span.start..terms[terms.len() - 1].span.end;
+    Some(ValueSyntax {
+        expr: ValueExpr::Sum(terms.to_vec()),
+        span,
+    })
+}
+
+/// The number a position is when it is written with numbers and
+/// arithmetic only and is not dyadic (`1/7`, `(17/6) % (1/3)`): CGSuite's
+/// `Rational`, a number but not a short game. Its text and its sign, which
+/// is its outcome as CGSuite gives it (`L` if positive, `R` if negative);
+/// `None` for anything else, a dyadic number included (that is a game).
+pub fn non_dyadic_rational(text: &str) -> Option<(String, std::cmp::Ordering)> {
+    let syntax = sprague_game::syntax::parse_position(text).ok()?;
+    let mut terms = Vec::with_capacity(syntax.components.len());
+    for term in syntax.components {
+        match term {
+            sprague_game::syntax::TermSyntax::Value(v) => terms.push(v),
+            _ => return None,
+        }
+    }
+    let sum = match terms.len() {
+        1 => terms.pop()?,
+        _ => ValueSyntax {
+            span: 0..text.len(),
+            expr: ValueExpr::Sum(terms),
+        },
+    };
+    let q = numeric(&sum).ok()??;
+    if q.denom().magnitude().count_ones() == 1 {
+        return None;
+    }
+    Some((q.to_string(), q.cmp(&BigRational::zero())))
 }
 
 /// The rational number `v` is when it is written with numbers and
@@ -1090,7 +1130,15 @@ mod tests {
             ("{0, -1 | 1}", "1/2"),
             ("{1/2|1}", "3/4"),
             ("1/2*", "1/2*"),
-            ("2^3*2", "2^3*2"),
+            // CGSuite's operators between numbers (EvalTest.scala): `2^3*2`
+            // is 16; a number before ups or a nimber that would read as
+            // an operand prints with a `+`.
+            ("2^3*2", "16"),
+            ("2+^3*2", "2+^3*2"),
+            ("(2^3 + *2)", "8+*2"),
+            ("13*5", "65"),
+            ("5 - 3 / 4 * 6 - 2", "-3/2"),
+            ("*(3+5)", "*8"),
             ("{-1|1}", "0"),
         ] {
             let sum = crate::tests::parse(written).unwrap();
@@ -1238,6 +1286,16 @@ mod tests {
             ("3x", 1..2),
             (&"9".repeat(4001), 0..4001),
             (&format!("1/{}", "2".repeat(4001)), 2..4003),
+            // The calculator's refusals, each CGSuite's too (EvalTest.scala):
+            // no irrational numbers, no negative nimber, an overflow, a
+            // division by zero; and a game divided or multiplied by a game.
+            ("2^(1/2)", 0..7),
+            ("*(-8)", 0..5),
+            ("2^(2^100)", 0..9),
+            ("0/0", 0..3),
+            ("{1|0} / 2", 0..9),
+            ("{*3 * *5|0}", 1..8),
+            ("1/7 + *", 0..3),
         ] {
             let e = crate::tests::parse(text).unwrap_err();
             assert_eq!(e.span, span, "{text}: {e}");
