@@ -12,6 +12,7 @@
 //!                                               `{a | {b | c}}`, the longest run splits first)
 //! options    := [ sum ( ',' sum )* ]
 //! atom       := [ DIGITS [ '/' DIGITS ] ] [ ups ] [ '*' [ DIGITS ] ]   (not empty)
+//!             | '*' '(' sum ')'                       (the nimber of an integer: `*(3+2)`)
 //!             | DIGITS ( 'Tiny' | 'Miny' ) '(' sum ')'     (CGSuite's `9Tiny(2)`: 9 + Tiny(2))
 //! ups        := '^' DIGITS | '^'+ | 'v' DIGITS | 'v'+
 //!             | ( '^' | 'v' ) ( '<' DIGITS '>' | '[' DIGITS ']' )   (up powers ^<n>, ^[n])
@@ -20,12 +21,19 @@
 //!
 //! sum        := ordinal ( ( '+' | '-' ) ordinal )*      (inside braces and parentheses;
 //!                                                       at the top a `-` negates the next term)
-//! ordinal    := operand ( ':' operand )*               (ordinal sum, from the left)
-//! operand    := DIGITS '*' operand                     (copies: `3*{1|0}`; `3*` alone is 3 + *)
+//! ordinal    := product ( ':' product )*               (ordinal sum, from the left)
+//! product    := power ( ( '*' | '/' | '%' ) power )*   (CGSuite's arithmetic, from the left:
+//!                                                       `13*5` is 65; a `*` no operand
+//!                                                       follows is a nimber's: `3*` is 3 + *)
+//! power      := operand [ '^' power ]                  (where a digit or `(` follows the `^`:
+//!                                                       `2^100`; any other `^` is an up)
+//! operand    := DIGITS '*' operand                     (copies: `3*{1|0}`)
 //!             | '-' operand | '(' sum ')' | call | value | component
 //! call       := OP '(' sum ( ',' sum )* ')'            (OP: norton, cool, heat, overheat,
 //!                                                       conjunctive, selective, Tiny, Miny,
-//!                                                       stop_count, companion)
+//!                                                       stop_count, companion,
+//!                                                       conway_product, nim_product,
+//!                                                       nim_power)
 //! param      := INT | INT '..' INT | OCTAL | NAME '=' INT | STRING
 //! arg        := INT | STRING | INT '..' INT
 //! INT        := digits [ '^' digits ]          (a power such as 2^63 is a convenience)
@@ -36,8 +44,10 @@
 //!
 //! A term written `*n` alone is the nimber `nim(n)`, an impartial heap; any
 //! other game value (CGSuite's notation: `1/2`, `^*`, `±1`, `{1|*}`) is a
-//! [`ValueSyntax`]. Inside a value, `2^3` is `2` plus three ups, as CGSuite
-//! reads it; powers such as `2^63` are read only in ruleset arguments.
+//! [`ValueSyntax`]. Between numbers `*`, `/`, `%` and `^` are arithmetic,
+//! as CGSuite's worksheet reads them (`2^3` is 8, `3*2` is 6; a number
+//! plus ups or a nimber is written `2+^3`, `3+*2`); in ruleset arguments
+//! `2^63` is the integer too.
 //!
 //! This layer knows nothing of rulesets: it checks the grammar and the range
 //! of integers only. `sprague_rulesets` turns a [`ComponentSyntax`] into
@@ -261,6 +271,8 @@ pub enum AlgebraOp {
     StopCount,
     /// `companion(G)`, CGSuite's `G.Companion`.
     Companion,
+    /// `conway_product(G, H)`, CGSuite's `ConwayProduct` of canonical forms.
+    ConwayProduct,
     /// `nim_product(a, b)`, the nim product of two nimbers or
     /// non-negative integers (CGSuite's `Integer.NimProduct`).
     NimProduct,
@@ -270,7 +282,7 @@ pub enum AlgebraOp {
 
 impl AlgebraOp {
     /// Every operation, in the order of the documentation.
-    pub const ALL: [AlgebraOp; 12] = [
+    pub const ALL: [AlgebraOp; 13] = [
         AlgebraOp::Norton,
         AlgebraOp::Cool,
         AlgebraOp::Heat,
@@ -281,6 +293,7 @@ impl AlgebraOp {
         AlgebraOp::Miny,
         AlgebraOp::StopCount,
         AlgebraOp::Companion,
+        AlgebraOp::ConwayProduct,
         AlgebraOp::NimProduct,
         AlgebraOp::NimPower,
     ];
@@ -298,6 +311,7 @@ impl AlgebraOp {
             AlgebraOp::Miny => "Miny",
             AlgebraOp::StopCount => "stop_count",
             AlgebraOp::Companion => "companion",
+            AlgebraOp::ConwayProduct => "conway_product",
             AlgebraOp::NimProduct => "nim_product",
             AlgebraOp::NimPower => "nim_power",
         }

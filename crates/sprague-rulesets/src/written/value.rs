@@ -284,7 +284,13 @@ impl Expr {
                 AlgebraOp::Conjunctive | AlgebraOp::Selective | AlgebraOp::Companion => {
                     Expr::Call(*op, negs(args)?)
                 }
-                AlgebraOp::Norton | AlgebraOp::Cool | AlgebraOp::Heat | AlgebraOp::Overheat => {
+                // (-G)·H = -(G·H) for the Conway product, by induction on
+                // the forms: its rule is symmetric under negation.
+                AlgebraOp::Norton
+                | AlgebraOp::Cool
+                | AlgebraOp::Heat
+                | AlgebraOp::Overheat
+                | AlgebraOp::ConwayProduct => {
                     let mut args = args.clone();
                     args[0] = Arc::new(args[0].negative()?);
                     Expr::Call(*op, args)
@@ -403,6 +409,7 @@ impl Expr {
                     AlgebraOp::Overheat => cooling::overheat(arena, ids[0], ids[1], ids[2]),
                     AlgebraOp::Conjunctive => algebra::conjunctive_sum(arena, ids[0], ids[1]),
                     AlgebraOp::Selective => algebra::selective_sum(arena, ids[0], ids[1]),
+                    AlgebraOp::ConwayProduct => algebra::conway_product(arena, ids[0], ids[1]),
                     AlgebraOp::Tiny => algebra::tiny(arena, ids[0]),
                     AlgebraOp::Miny => algebra::miny(arena, ids[0]),
                     AlgebraOp::Companion => companion(arena, ids[0]),
