@@ -168,21 +168,19 @@ fn duration(seconds: f64) -> String {
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
-    let position = match Position::parse_within(
-        &args.position,
-        &crate::files::CommandLineFiles,
-        budget,
-    ) {
-        Ok(position) => position,
-        Err(e) => {
-            if !(args.misere || args.moves || args.plot.is_some())
-                && let Some((value, sign)) = sprague::rulesets::non_dyadic_rational(&args.position)
-            {
-                return write_rational(args, &value, sign);
+    let position =
+        match Position::parse_within(&args.position, &crate::files::CommandLineFiles, budget) {
+            Ok(position) => position,
+            Err(e) => {
+                if !(args.misere || args.moves || args.plot.is_some())
+                    && let Some((value, sign)) =
+                        sprague::rulesets::non_dyadic_rational(&args.position)
+                {
+                    return write_rational(args, &value, sign);
+                }
+                return Err(Failure::parse("bad position", &args.position, &e));
             }
-            return Err(Failure::parse("bad position", &args.position, &e));
-        }
-    };
+        };
     if let Some(path) = &args.plot {
         sprague::durable::check_output_path(path)
             .map_err(|e| Failure::user(format!("--plot: {e}")))?;

@@ -1839,7 +1839,10 @@ fn a_number_that_is_not_a_game_is_answered_as_cgsuite_answers_it() {
     assert_eq!(v["value"], "147/2");
     let (_, err, code) = sprague(&["analyze", "1/7", "--moves"]);
     assert_eq!(code, 2);
-    assert!(err.contains("1/7 is a rational number, not a game"), "{err}");
+    assert!(
+        err.contains("1/7 is a rational number, not a game"),
+        "{err}"
+    );
 }
 
 #[test]

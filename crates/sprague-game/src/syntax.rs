@@ -1140,7 +1140,7 @@ impl<'a> Parser<'a> {
                 return Err(self.too_deep());
             }
             self.bump();
-            let next = self.same_level(Self::operand)?;
+            let next = self.same_level(Self::product)?;
             base = ValueSyntax {
                 span: base.span.start..next.span.end,
                 expr: ValueExpr::Ordinal(Box::new(base), Box::new(next)),

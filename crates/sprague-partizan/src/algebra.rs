@@ -245,6 +245,23 @@ pub fn selective_sum(
     compound(arena, g, h, true, &mut FxHashMap::default(), 0)
 }
 
+/// A binary operation's memo entry for `pair`, or its refusal past
+/// [`MAX_DEPTH`] levels; `None` when it is still to be worked out.
+fn recalled(
+    memo: &FxHashMap<(GameId, GameId), GameId>,
+    pair: (GameId, GameId),
+    depth: usize,
+    what: &str,
+) -> Result<Option<GameId>, SolveError> {
+    if let Some(&r) = memo.get(&pair) {
+        return Ok(Some(r));
+    }
+    if depth > MAX_DEPTH {
+        return Err(too_deep(what));
+    }
+    Ok(None)
+}
+
 /// The conjunctive (`selective == false`) or selective sum of `g` and `h`.
 fn compound(
     arena: &mut CanonicalArena,
@@ -254,15 +271,13 @@ fn compound(
     memo: &mut FxHashMap<(GameId, GameId), GameId>,
     depth: usize,
 ) -> Result<GameId, SolveError> {
-    if let Some(&r) = memo.get(&(g, h)) {
+    let what = if selective {
+        "selective sum"
+    } else {
+        "conjunctive sum"
+    };
+    if let Some(r) = recalled(memo, (g, h), depth, what)? {
         return Ok(r);
-    }
-    if depth > MAX_DEPTH {
-        return Err(too_deep(if selective {
-            "selective sum"
-        } else {
-            "conjunctive sum"
-        }));
     }
     let mut sides = [Vec::new(), Vec::new()];
     for (i, side) in sides.iter_mut().enumerate() {
@@ -311,11 +326,8 @@ fn product(
     memo: &mut FxHashMap<(GameId, GameId), GameId>,
     depth: usize,
 ) -> Result<GameId, SolveError> {
-    if let Some(&r) = memo.get(&(g, h)) {
+    if let Some(r) = recalled(memo, (g, h), depth, "Conway product")? {
         return Ok(r);
-    }
-    if depth > MAX_DEPTH {
-        return Err(too_deep("Conway product"));
     }
     let (gl, gr) = (arena.left_options(g)?, arena.right_options(g)?);
     let (hl, hr) = (arena.left_options(h)?, arena.right_options(h)?);

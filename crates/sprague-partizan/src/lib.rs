@@ -22,8 +22,7 @@ pub mod thermograph;
 
 pub use algebra::{
     conjunctive_sum, conway_product, copies, incentives, miny, norton_product, ordinal_sum,
-    selective_sum, tiny,
-    up_power, up_power_sum,
+    selective_sum, tiny, up_power, up_power_sum,
 };
 pub use atomic::{atomic_weight, is_all_small, is_infinitesimal};
 pub use cgt::{CanonicalArena, GameId, MAX_DEPTH};

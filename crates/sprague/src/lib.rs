@@ -72,10 +72,10 @@ pub use sprague_misere::{
 };
 pub use sprague_partizan::{
     CanonicalArena, Dyadic, DyadicOverflow, Figures, GameId, MAX_DEPTH, Thermograph, Thermography,
-    Wall, atomic_weight, companion, conjunctive_sum, conway_product, cool, copies, heat, incentives,
-    infinitesimally_close, is_all_small, is_infinitesimal, miny, norton_product, ordinal_sum,
-    overheat, reduced_canonical_form, selective_sum, simplest_between, stop_count, tiny, up_power,
-    up_power_sum,
+    Wall, atomic_weight, companion, conjunctive_sum, conway_product, cool, copies, heat,
+    incentives, infinitesimally_close, is_all_small, is_infinitesimal, miny, norton_product,
+    ordinal_sum, overheat, reduced_canonical_form, selective_sum, simplest_between, stop_count,
+    tiny, up_power, up_power_sum,
 };
 pub use sprague_rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
 pub use sprague_rulesets::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};

@@ -28,9 +28,9 @@ use sprague_game::syntax::{
     AlgebraOp, ArithOp, MAX_VALUE_DIGITS, ValueExpr, ValueSyntax, parse_value,
 };
 use sprague_game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
+use sprague_impartial::nimber::Nimber;
 use sprague_loopy::graph::FileSource;
 use sprague_partizan::algebra;
-use sprague_impartial::nimber::Nimber;
 use sprague_partizan::cgt::{CanonicalArena, Dyadic, GameId, atom_text, ups_text};
 use sprague_partizan::companion::companion;
 use sprague_partizan::cooling;
@@ -165,16 +165,20 @@ impl Expr {
             },
             ValueExpr::NimberOf(inner) => {
                 let n = numeric(inner)?.ok_or_else(|| {
-                    bad("`*(...)` is the nimber of an integer written with numbers only".to_string())
+                    bad(
+                        "`*(...)` is the nimber of an integer written with numbers only"
+                            .to_string(),
+                    )
                 })?;
                 if !n.is_integer() || n.is_negative() {
                     return Err(bad(format!(
                         "a nimber `*(n)` is of a non-negative integer, not {n}"
                     )));
                 }
-                let star = n.to_integer().to_u64().ok_or_else(|| {
-                    bad(format!("a nimber is at most {}", u64::MAX))
-                })?;
+                let star = n
+                    .to_integer()
+                    .to_u64()
+                    .ok_or_else(|| bad(format!("a nimber is at most {}", u64::MAX)))?;
                 Expr::Atom {
                     number: Dyadic::ZERO,
                     ups: 0,
@@ -683,11 +687,7 @@ fn copies_of(n: &BigRational, g: Expr) -> Result<Expr, String> {
 /// An argument of `nim_product` or `nim_power`: a nimber `*n` or an
 /// integer `n >= 0` (below 2^64, the field the library multiplies in), and
 /// whether it was a nimber.
-fn nim_argument(
-    arena: &CanonicalArena,
-    g: GameId,
-    what: &str,
-) -> Result<(u64, bool), SolveError> {
+fn nim_argument(arena: &CanonicalArena, g: GameId, what: &str) -> Result<(u64, bool), SolveError> {
     let refuse = || {
         SolveError::unsupported(format!(
             "{what} is a nimber `*n` or an integer n with 0 <= n < 2^64"
@@ -696,7 +696,10 @@ fn nim_argument(
     match arena.as_number_plus_nimber(g) {
         Some((x, n)) if x == Dyadic::ZERO => Ok((n, true)),
         _ => {
-            let x = arena.as_number(g).filter(Dyadic::is_integer).ok_or_else(refuse)?;
+            let x = arena
+                .as_number(g)
+                .filter(Dyadic::is_integer)
+                .ok_or_else(refuse)?;
             let n = x.numerator().to_u64().ok_or_else(refuse)?;
             Ok((n, false))
         }
