@@ -1284,6 +1284,19 @@ mod tests {
     }
 
     #[test]
+    fn long_chains_of_operators_are_refused_at_the_nesting_limit() {
+        // 300 operators: past the 200 levels, refused without recursing
+        // further; 150 are read (and 2^2^...^2 is too large a number).
+        for (op, n, read) in [("*", 300, false), ("^", 300, false), ("*", 150, true)] {
+            let text = format!("{}1", format!("1{op}").repeat(n));
+            let answer = crate::tests::parse(&text);
+            assert_eq!(answer.is_ok(), read, "{op} x {n}: {:?}", answer.err());
+        }
+        let e = crate::tests::parse(&format!("{}2", "2^".repeat(150))).unwrap_err();
+        assert!(e.to_string().contains("4000 digits"), "{e}");
+    }
+
+    #[test]
     fn bad_values_are_clear_errors() {
         for (text, span) in [
             ("1/3", 0..3),
