@@ -171,12 +171,12 @@ fn nim_products_are_the_mex_rule() {
             table[a][b] = seen.iter().position(|s| !s).unwrap() as u64;
         }
     }
-    for a in 0..N {
-        for b in 0..N {
+    for (a, row) in table.iter().enumerate() {
+        for (b, &product) in row.iter().enumerate() {
             let ours = answer(&format!("nim_product({a}, {b})")).unwrap();
-            assert_eq!(ours, table[a][b].to_string(), "{a} ⊗ {b}");
+            assert_eq!(ours, product.to_string(), "{a} ⊗ {b}");
             let nimber = answer(&format!("nim_product(*{a}, {b})")).unwrap();
-            let expected = match table[a][b] {
+            let expected = match product {
                 0 => "0".to_string(),
                 1 => "*".to_string(),
                 v => format!("*{v}"),
@@ -184,7 +184,7 @@ fn nim_products_are_the_mex_rule() {
             assert_eq!(nimber, expected, "*{a} ⊗ {b}");
         }
         // a^3 by the table.
-        let cube = table[table[a][a] as usize][a];
+        let cube = table[row[a] as usize][a];
         assert_eq!(
             answer(&format!("nim_power({a}, 3)")).unwrap(),
             cube.to_string(),
