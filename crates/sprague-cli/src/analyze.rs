@@ -168,8 +168,19 @@ fn duration(seconds: f64) -> String {
 }
 
 pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
-    let position = Position::parse_within(&args.position, &crate::files::CommandLineFiles, budget)
-        .map_err(|e| Failure::parse("bad position", &args.position, &e))?;
+    let position =
+        match Position::parse_within(&args.position, &crate::files::CommandLineFiles, budget) {
+            Ok(position) => position,
+            Err(e) => {
+                if !(args.misere || args.moves || args.plot.is_some())
+                    && let Some((value, sign)) =
+                        sprague::rulesets::non_dyadic_rational(&args.position)
+                {
+                    return write_rational(args, &value, sign);
+                }
+                return Err(Failure::parse("bad position", &args.position, &e));
+            }
+        };
     if let Some(path) = &args.plot {
         sprague::durable::check_output_path(path)
             .map_err(|e| Failure::user(format!("--plot: {e}")))?;
@@ -248,6 +259,39 @@ pub fn run(args: &Args, budget: &Budget) -> Result<(), Failure> {
         if let Some(note) = crate::paint::squares_note(listed) {
             writeln!(out, "{note}")?;
         }
+    }
+    Ok(())
+}
+
+/// The answer for a number that is not a game (`1/7`): CGSuite's
+/// `Rational`, whose outcome is its sign's (`L` for a positive number, `R`
+/// for a negative one), with no moves, figures or Grundy value.
+fn write_rational(args: &Args, value: &str, sign: std::cmp::Ordering) -> Result<(), Failure> {
+    let (outcome, words) = match sign {
+        std::cmp::Ordering::Less => ("R", "Right wins whoever starts"),
+        _ => ("L", "Left wins whoever starts"),
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let json = serde_json::json!({
+            "position": args.position,
+            "play": "normal",
+            "outcome": outcome,
+            "first_player_wins": null,
+            "grundy": null,
+            "value": value,
+            "components": [],
+            "winning_moves": [],
+            "drawing_moves": [],
+        });
+        serde_json::to_writer_pretty(&mut out, &json).map_err(anyhow::Error::from)?;
+        writeln!(out)?;
+    } else {
+        writeln!(
+            out,
+            "{outcome}-position: {words} (value {value}, a rational number and not a game: \
+             the numbers of short games are dyadic, and it has no moves)"
+        )?;
     }
     Ok(())
 }

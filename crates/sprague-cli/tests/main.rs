@@ -1819,10 +1819,32 @@ fn game_values_in_cgsuite_notation_are_terms_of_a_sum() {
     assert_eq!(code, 2);
     assert!(out.is_empty());
     insta::assert_snapshot!(err, @r"
-    error: bad position: bad game value: the numbers of short games are dyadic: the denominator 3 is not a power of two at byte 9
+    error: bad position: bad game value: 1/3 is a rational number, not a game: the numbers of short games are dyadic (the denominator 3 is not a power of two) at byte 9
       nim(3) + 1/3
                ^^^
     ");
+}
+
+#[test]
+fn a_number_that_is_not_a_game_is_answered_as_cgsuite_answers_it() {
+    // CGSuite's Rational (GameTest.scala: 6/23 is L, -6/23 is R): the
+    // number, its outcome, no moves.
+    let (out, err, code) = sprague(&["analyze", "1/7"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    insta::assert_snapshot!(out, @"L-position: Left wins whoever starts (value 1/7, a rational number and not a game: the numbers of short games are dyadic, and it has no moves)");
+    let v = json(&["analyze", "--json", "--", "-(17/6) % (1/3)"]);
+    assert_eq!(v["value"], "-1/6");
+    assert_eq!(v["outcome"], "R");
+    assert_eq!(v["winning_moves"].as_array().map(Vec::len), Some(0));
+    // A dyadic calculation is a game; the rational's moves are refused.
+    let v = json(&["analyze", "--json", "13*5 + 2^3 + 1/3 + 1/6"]);
+    assert_eq!(v["value"], "147/2");
+    let (_, err, code) = sprague(&["analyze", "1/7", "--moves"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("1/7 is a rational number, not a game"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -12,6 +12,7 @@
 //!                                               `{a | {b | c}}`, the longest run splits first)
 //! options    := [ sum ( ',' sum )* ]
 //! atom       := [ DIGITS [ '/' DIGITS ] ] [ ups ] [ '*' [ DIGITS ] ]   (not empty)
+//!             | '*' '(' sum ')'                       (the nimber of an integer: `*(3+2)`)
 //!             | DIGITS ( 'Tiny' | 'Miny' ) '(' sum ')'     (CGSuite's `9Tiny(2)`: 9 + Tiny(2))
 //! ups        := '^' DIGITS | '^'+ | 'v' DIGITS | 'v'+
 //!             | ( '^' | 'v' ) ( '<' DIGITS '>' | '[' DIGITS ']' )   (up powers ^<n>, ^[n])
@@ -20,12 +21,19 @@
 //!
 //! sum        := ordinal ( ( '+' | '-' ) ordinal )*      (inside braces and parentheses;
 //!                                                       at the top a `-` negates the next term)
-//! ordinal    := operand ( ':' operand )*               (ordinal sum, from the left)
-//! operand    := DIGITS '*' operand                     (copies: `3*{1|0}`; `3*` alone is 3 + *)
+//! ordinal    := product ( ':' product )*               (ordinal sum, from the left)
+//! product    := power ( ( '*' | '/' | '%' ) power )*   (CGSuite's arithmetic, from the left:
+//!                                                       `13*5` is 65; a `*` no operand
+//!                                                       follows is a nimber's: `3*` is 3 + *)
+//! power      := operand [ '^' power ]                  (where a digit or `(` follows the `^`:
+//!                                                       `2^100`; any other `^` is an up)
+//! operand    := DIGITS '*' operand                     (copies: `3*{1|0}`)
 //!             | '-' operand | '(' sum ')' | call | value | component
 //! call       := OP '(' sum ( ',' sum )* ')'            (OP: norton, cool, heat, overheat,
 //!                                                       conjunctive, selective, Tiny, Miny,
-//!                                                       stop_count, companion)
+//!                                                       stop_count, companion,
+//!                                                       conway_product, nim_product,
+//!                                                       nim_power)
 //! param      := INT | INT '..' INT | OCTAL | NAME '=' INT | STRING
 //! arg        := INT | STRING | INT '..' INT
 //! INT        := digits [ '^' digits ]          (a power such as 2^63 is a convenience)
@@ -36,8 +44,10 @@
 //!
 //! A term written `*n` alone is the nimber `nim(n)`, an impartial heap; any
 //! other game value (CGSuite's notation: `1/2`, `^*`, `±1`, `{1|*}`) is a
-//! [`ValueSyntax`]. Inside a value, `2^3` is `2` plus three ups, as CGSuite
-//! reads it; powers such as `2^63` are read only in ruleset arguments.
+//! [`ValueSyntax`]. Between numbers `*`, `/`, `%` and `^` are arithmetic,
+//! as CGSuite's worksheet reads them (`2^3` is 8, `3*2` is 6; a number
+//! plus ups or a nimber is written `2+^3`, `3+*2`); in ruleset arguments
+//! `2^63` is the integer too.
 //!
 //! This layer knows nothing of rulesets: it checks the grammar and the range
 //! of integers only. `sprague_rulesets` turns a [`ComponentSyntax`] into
@@ -178,6 +188,20 @@ pub enum ValueExpr {
     Copies(u64, Box<ValueSyntax>),
     /// `G : H`, the ordinal sum.
     Ordinal(Box<ValueSyntax>, Box<ValueSyntax>),
+    /// `a * b`, `a / b`, `a % b` or `a ^ b`, read as CGSuite reads them
+    /// (`13*5` is 65, `2^100` the integer): arithmetic on numbers, and `*`
+    /// of a game by an integer, its copies.
+    Arith {
+        /// Which operation.
+        op: ArithOp,
+        /// The left operand.
+        lhs: Box<ValueSyntax>,
+        /// The right operand.
+        rhs: Box<ValueSyntax>,
+    },
+    /// `*(n)`, the nimber of a non-negative integer written as an
+    /// expression: `*(3+2)` is `*5`.
+    NimberOf(Box<ValueSyntax>),
     /// An operation of the game algebra applied to its arguments.
     Call {
         /// The operation.
@@ -197,6 +221,31 @@ pub enum ValueExpr {
     /// A ruleset's component as an operand (`domineering("..|..") - cut(2,
     /// 3)`, `{cut(1, 2) | 0}`).
     Component(ComponentSyntax),
+}
+
+/// The arithmetic operators between two operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArithOp {
+    /// `a * b`: the product of numbers, or `n` copies of a game.
+    Times,
+    /// `a / b`: the quotient of numbers.
+    Divide,
+    /// `a % b`: CGSuite's remainder of numbers (the sign of `a`).
+    Modulo,
+    /// `a ^ b`: a number to an integer power.
+    Power,
+}
+
+impl ArithOp {
+    /// The operator's symbol.
+    pub fn symbol(self) -> char {
+        match self {
+            ArithOp::Times => '*',
+            ArithOp::Divide => '/',
+            ArithOp::Modulo => '%',
+            ArithOp::Power => '^',
+        }
+    }
 }
 
 /// The operations of the game algebra written as calls.
@@ -223,11 +272,18 @@ pub enum AlgebraOp {
     StopCount,
     /// `companion(G)`, CGSuite's `G.Companion`.
     Companion,
+    /// `conway_product(G, H)`, CGSuite's `ConwayProduct` of canonical forms.
+    ConwayProduct,
+    /// `nim_product(a, b)`, the nim product of two nimbers or
+    /// non-negative integers (CGSuite's `Integer.NimProduct`).
+    NimProduct,
+    /// `nim_power(a, n)`, `a` nim-multiplied by itself `n` times.
+    NimPower,
 }
 
 impl AlgebraOp {
     /// Every operation, in the order of the documentation.
-    pub const ALL: [AlgebraOp; 10] = [
+    pub const ALL: [AlgebraOp; 13] = [
         AlgebraOp::Norton,
         AlgebraOp::Cool,
         AlgebraOp::Heat,
@@ -238,6 +294,9 @@ impl AlgebraOp {
         AlgebraOp::Miny,
         AlgebraOp::StopCount,
         AlgebraOp::Companion,
+        AlgebraOp::ConwayProduct,
+        AlgebraOp::NimProduct,
+        AlgebraOp::NimPower,
     ];
 
     /// The name it is written with.
@@ -253,6 +312,9 @@ impl AlgebraOp {
             AlgebraOp::Miny => "Miny",
             AlgebraOp::StopCount => "stop_count",
             AlgebraOp::Companion => "companion",
+            AlgebraOp::ConwayProduct => "conway_product",
+            AlgebraOp::NimProduct => "nim_product",
+            AlgebraOp::NimPower => "nim_power",
         }
     }
 
@@ -460,6 +522,26 @@ fn negated(term: TermSyntax, minus: usize) -> Result<TermSyntax, ParseError> {
     }))
 }
 
+/// The number read after a `-`, without its sign: the base of `-2^2`.
+fn positive_atom(expr: ValueExpr) -> ValueExpr {
+    match expr {
+        ValueExpr::Atom {
+            negative: true,
+            numerator,
+            denominator,
+            ups,
+            star,
+        } => ValueExpr::Atom {
+            negative: false,
+            numerator,
+            denominator,
+            ups,
+            star,
+        },
+        other => other,
+    }
+}
+
 struct Parser<'a> {
     text: &'a str,
     pos: usize,
@@ -663,7 +745,7 @@ impl<'a> Parser<'a> {
     /// game value.
     fn short_component(&mut self) -> Result<TermSyntax, ParseError> {
         let start = self.pos;
-        if self.peek() == Some('*') {
+        if self.peek() == Some('*') && self.peek_second() != Some('(') {
             self.bump();
             self.skip_space();
             let (n, n_span) = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
@@ -777,7 +859,10 @@ impl<'a> Parser<'a> {
         }
         if !self
             .peek()
-            .is_some_and(|c| matches!(c, '{' | '^' | '-' | '+' | '±') || c.is_ascii_alphanumeric())
+            // `*` too: a sided value's onside may be a nimber (`* & -1`).
+            .is_some_and(|c| {
+                matches!(c, '{' | '^' | '-' | '+' | '±' | '*') || c.is_ascii_alphanumeric()
+            })
         {
             return Ok(None);
         }
@@ -850,6 +935,8 @@ impl<'a> Parser<'a> {
             Some(c) if c.is_ascii_digit() => true,
             Some('-' | '±' | '{' | '^' | '(') => true,
             Some('+') => self.peek_second() == Some('-'),
+            // `*(3+2)`, the nimber of an integer expression.
+            Some('*') => self.peek_second() == Some('('),
             // Downs: `v`, `vv`, `v3`, `v*`, `v<2>`, `v[2]`, not a name such as
             // `viper(...)`.
             Some('v') => {
@@ -954,8 +1041,91 @@ impl<'a> Parser<'a> {
 
     /// `operand ( ':' operand )*`, from the left.
     fn ordinal(&mut self) -> Result<ValueSyntax, ParseError> {
-        let base = self.same_level(Self::operand)?;
+        let base = self.same_level(Self::product)?;
         self.ordinal_from(base)
+    }
+
+    /// `power ( ( '*' | '/' | '%' ) power )*`, from the left, as CGSuite's
+    /// `multiplyExpr`: a `*` between two operands is a product (`13*5` is
+    /// 65), one that no operand follows is a nimber's (`3*` is `3 + *`).
+    /// A chain counts a level of nesting for each operator, as an
+    /// ordinal-sum chain does.
+    fn product(&mut self) -> Result<ValueSyntax, ParseError> {
+        let mut lhs = self.same_level(Self::power)?;
+        let mut links = 0;
+        loop {
+            let before = self.pos;
+            self.skip_space();
+            let op = match self.peek() {
+                Some('*') if self.operand_after(1) => ArithOp::Times,
+                Some('/') => ArithOp::Divide,
+                Some('%') => ArithOp::Modulo,
+                _ => {
+                    self.pos = before;
+                    return Ok(lhs);
+                }
+            };
+            links += 1;
+            if self.nesting + links > MAX_VALUE_NESTING {
+                return Err(self.too_deep());
+            }
+            self.bump();
+            let rhs = self.same_level(Self::power)?;
+            lhs = ValueSyntax {
+                span: lhs.span.start..rhs.span.end,
+                expr: ValueExpr::Arith {
+                    op,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                },
+            };
+        }
+    }
+
+    /// `operand [ '^' power ]`: CGSuite's exponent, from the right (`3^2^2`
+    /// is `3^4`), where a digit or `(` follows the `^`; any other `^` is
+    /// an up, read by the atom.
+    fn power(&mut self) -> Result<ValueSyntax, ParseError> {
+        let base = self.same_level(Self::operand)?;
+        self.power_from(base)
+    }
+
+    fn power_from(&mut self, base: ValueSyntax) -> Result<ValueSyntax, ParseError> {
+        let before = self.pos;
+        self.skip_space();
+        if !self.at_exponent() {
+            self.pos = before;
+            return Ok(base);
+        }
+        self.bump();
+        let exponent = self.value_with(Self::power)?;
+        Ok(ValueSyntax {
+            span: base.span.start..exponent.span.end,
+            expr: ValueExpr::Arith {
+                op: ArithOp::Power,
+                lhs: Box::new(base),
+                rhs: Box::new(exponent),
+            },
+        })
+    }
+
+    /// Whether the cursor is at the `^` of an exponent: a digit or `(`
+    /// after it (spaces between allowed).
+    fn at_exponent(&self) -> bool {
+        self.peek() == Some('^')
+            && self.text[self.pos + 1..]
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_digit() || c == '(')
+    }
+
+    /// Whether an operand starts `skip` bytes on, spaces skipped: a digit,
+    /// `(`, `{`, `^`, `*`, `±` or a letter (a down, a call or a ruleset).
+    fn operand_after(&self, skip: usize) -> bool {
+        self.text[self.pos + skip..]
+            .trim_start()
+            .starts_with(|c: char| {
+                c.is_ascii_alphanumeric() || matches!(c, '(' | '{' | '^' | '*' | '±')
+            })
     }
 
     fn ordinal_from(&mut self, mut base: ValueSyntax) -> Result<ValueSyntax, ParseError> {
@@ -971,7 +1141,7 @@ impl<'a> Parser<'a> {
                 return Err(self.too_deep());
             }
             self.bump();
-            let next = self.same_level(Self::operand)?;
+            let next = self.same_level(Self::product)?;
             base = ValueSyntax {
                 span: base.span.start..next.span.end,
                 expr: ValueExpr::Ordinal(Box::new(base), Box::new(next)),
@@ -1073,7 +1243,19 @@ impl<'a> Parser<'a> {
                     && self.copies_ahead_after(1).is_none() =>
             {
                 self.bump();
-                self.atom(true)?
+                let number = self.atom(true)?;
+                if self.at_exponent() {
+                    // `-2^2` is `-(2^2)`, as CGSuite reads it: the power
+                    // binds tighter than the sign.
+                    let base = ValueSyntax {
+                        expr: positive_atom(number),
+                        span: start + 1..self.pos,
+                    };
+                    let power = self.power_from(base)?;
+                    ValueExpr::Neg(Box::new(power))
+                } else {
+                    number
+                }
             }
             Some('-') => {
                 self.bump();
@@ -1162,12 +1344,34 @@ impl<'a> Parser<'a> {
         let (mut numerator, mut denominator) = (BigUint::ZERO, BigUint::from(1u32));
         if self.peek().is_some_and(|c| c.is_ascii_digit()) {
             numerator = self.value_number(EXPECTED)?;
-            if self.peek() == Some('/') {
+            if self.peek() == Some('/') && self.peek_second().is_some_and(|c| c.is_ascii_digit()) {
+                let slash = self.pos;
                 self.bump();
-                denominator = self.value_number("the denominator after `/`")?;
+                let d = self.value_number("the denominator after `/`")?;
+                if self.at_exponent() {
+                    // `1/2^3` is 1/(2^3), as CGSuite reads it: the
+                    // division is left to the product.
+                    self.pos = slash;
+                } else {
+                    denominator = d;
+                }
             }
         }
         let number_end = self.pos;
+        if number_end > start
+            && (self.at_exponent()
+                || self.peek() == Some('/')
+                || (self.peek() == Some('*') && self.operand_after(1)))
+        {
+            // A number followed by an operator: `2^100`, `13*5`, `1/(3)`.
+            return Ok(ValueExpr::Atom {
+                negative,
+                numerator,
+                denominator,
+                ups: 0,
+                star: 0,
+            });
+        }
         if number_end > start && matches!(self.word_at(self.pos), "Tiny" | "Miny") && self.at_call()
         {
             // CGSuite's `9Tiny(2)`: the number plus the call.
@@ -1228,6 +1432,12 @@ impl<'a> Parser<'a> {
             }
         }
         let mut star = 0;
+        if self.peek() == Some('*') && self.pos == start && self.peek_second() == Some('(') {
+            self.pos += 2;
+            let inner = self.value()?;
+            self.expect(')', "`)`")?;
+            return Ok(ValueExpr::NimberOf(Box::new(inner)));
+        }
         if self.peek() == Some('*') {
             self.bump();
             star = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
@@ -1262,7 +1472,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A run of at most [`MAX_VALUE_DIGITS`] decimal digits, of any size
-    /// (no powers: inside a value `2^3` is two plus three ups).
+    /// (a power `2^3` is the product's, read by [`Parser::power`]).
     fn value_number(&mut self, expected: &'static str) -> Result<BigUint, ParseError> {
         let start = self.pos;
         if !self.peek().is_some_and(|c| c.is_ascii_digit()) {
@@ -1286,8 +1496,7 @@ impl<'a> Parser<'a> {
         BigUint::parse_bytes(digits.as_bytes(), 10).ok_or_else(|| self.unexpected(expected))
     }
 
-    /// A run of decimal digits that fits in a `u64` (no powers: inside a
-    /// value `2^3` is two plus three ups).
+    /// A run of decimal digits that fits in a `u64`.
     fn value_digits(&mut self, expected: &'static str) -> Result<u64, ParseError> {
         let start = self.pos;
         if !self.peek().is_some_and(|c| c.is_ascii_digit()) {

@@ -17,6 +17,12 @@
 //!   `G ∨ H = {G^L∨H, G∨H^L, G^L∨H^L | G^R∨H, G∨H^R, G^R∨H^R}` (a move in
 //!   one or both), the other two sums of *Winning Ways* ch. 9, on canonical
 //!   forms.
+//! - **Conway product** `G·H` (*On Numbers and Games* ch. 1; CGSuite's
+//!   `ConwayProduct`): `{G^L·H + G·H^L - G^L·H^L, G^R·H + G·H^R - G^R·H^R |
+//!   G^L·H + G·H^R - G^L·H^R, G^R·H + G·H^L - G^R·H^L}`, on canonical forms
+//!   as CGSuite computes it (the product of games is not a function of
+//!   their values in general; of numbers it is the ordinary product, of
+//!   nimbers the nim product). `G·1 = G` and `G·0 = 0` by induction on `G`.
 //! - `Tiny(G) = {0||0|-G}` and `Miny(G) = {G|0||0}`.
 //! - **Up powers** (*Winning Ways* ch. 8; CGSuite's `Pow` and `PowTo` of
 //!   `^`): `^<1> = ^` and `^<n+1> = {0 | * - ^[n]}`; `^[0] = 0` and
@@ -239,6 +245,23 @@ pub fn selective_sum(
     compound(arena, g, h, true, &mut FxHashMap::default(), 0)
 }
 
+/// A binary operation's memo entry for `pair`, or its refusal past
+/// [`MAX_DEPTH`] levels; `None` when it is still to be worked out.
+fn recalled(
+    memo: &FxHashMap<(GameId, GameId), GameId>,
+    pair: (GameId, GameId),
+    depth: usize,
+    what: &str,
+) -> Result<Option<GameId>, SolveError> {
+    if let Some(&r) = memo.get(&pair) {
+        return Ok(Some(r));
+    }
+    if depth > MAX_DEPTH {
+        return Err(too_deep(what));
+    }
+    Ok(None)
+}
+
 /// The conjunctive (`selective == false`) or selective sum of `g` and `h`.
 fn compound(
     arena: &mut CanonicalArena,
@@ -248,15 +271,13 @@ fn compound(
     memo: &mut FxHashMap<(GameId, GameId), GameId>,
     depth: usize,
 ) -> Result<GameId, SolveError> {
-    if let Some(&r) = memo.get(&(g, h)) {
+    let what = if selective {
+        "selective sum"
+    } else {
+        "conjunctive sum"
+    };
+    if let Some(r) = recalled(memo, (g, h), depth, what)? {
         return Ok(r);
-    }
-    if depth > MAX_DEPTH {
-        return Err(too_deep(if selective {
-            "selective sum"
-        } else {
-            "conjunctive sum"
-        }));
     }
     let mut sides = [Vec::new(), Vec::new()];
     for (i, side) in sides.iter_mut().enumerate() {
@@ -276,6 +297,52 @@ fn compound(
             }
             for &b in &ho {
                 side.push(compound(arena, g, b, selective, memo, depth + 1)?);
+            }
+        }
+    }
+    let result = arena.form(&sides[0], &sides[1])?;
+    memo.insert((g, h), result);
+    Ok(result)
+}
+
+/// The Conway product `g·h` (module documentation).
+///
+/// # Errors
+///
+/// [`SolveError::Unsupported`] past [`MAX_DEPTH`] levels (the birthdays of
+/// `g` and `h` together); budget errors.
+pub fn conway_product(
+    arena: &mut CanonicalArena,
+    g: GameId,
+    h: GameId,
+) -> Result<GameId, SolveError> {
+    product(arena, g, h, &mut FxHashMap::default(), 0)
+}
+
+fn product(
+    arena: &mut CanonicalArena,
+    g: GameId,
+    h: GameId,
+    memo: &mut FxHashMap<(GameId, GameId), GameId>,
+    depth: usize,
+) -> Result<GameId, SolveError> {
+    if let Some(r) = recalled(memo, (g, h), depth, "Conway product")? {
+        return Ok(r);
+    }
+    let (gl, gr) = (arena.left_options(g)?, arena.right_options(g)?);
+    let (hl, hr) = (arena.left_options(h)?, arena.right_options(h)?);
+    let mut sides = [Vec::new(), Vec::new()];
+    // Left's options pair options of one side in both; Right's, of
+    // opposite sides.
+    for (a_side, b_side, side) in [(&gl, &hl, 0), (&gr, &hr, 0), (&gl, &hr, 1), (&gr, &hl, 1)] {
+        for &a in a_side {
+            for &b in b_side {
+                let ah = product(arena, a, h, memo, depth + 1)?;
+                let gb = product(arena, g, b, memo, depth + 1)?;
+                let ab = product(arena, a, b, memo, depth + 1)?;
+                let sum = arena.add(ah, gb)?;
+                let minus_ab = arena.neg(ab)?;
+                sides[side].push(arena.add(sum, minus_ab)?);
             }
         }
     }

@@ -196,6 +196,35 @@ pub fn ups_text(n: i64) -> String {
     }
 }
 
+/// A number, ups (their text, `^^`, `v3`, `^<2>`) and a nimber written
+/// together as CGSuite writes them (`1/2^^*`, `3v*2`, `*4`), with a `+`
+/// after the number where the reader would take the rest for an operator
+/// (CGSuite prints 3 + *2 as `3*2`, which it reads, as this reader does, as
+/// the product 6): `3+*2`, `2+^3`, `-1/2+^17*2`.
+pub fn atom_text(x: &Dyadic, ups: &str, star: u64) -> String {
+    let number = if *x == Dyadic::ZERO && !(ups.is_empty() && star == 0) {
+        String::new()
+    } else {
+        x.to_string()
+    };
+    let star = match star {
+        0 => String::new(),
+        1 => "*".to_string(),
+        n => format!("*{n}"),
+    };
+    let operator_next = if ups.is_empty() {
+        star.len() > 1
+    } else {
+        ups.starts_with('^') && ups[1..].starts_with(|c: char| c.is_ascii_digit())
+    };
+    let plus = if !number.is_empty() && operator_next {
+        "+"
+    } else {
+        ""
+    };
+    format!("{number}{plus}{ups}{star}")
+}
+
 /// How far the table of up powers plus `*m` goes for display (`m <
 /// STAR_LIMIT`).
 const STAR_LIMIT: u64 = 16;
@@ -1241,19 +1270,12 @@ impl CanonicalArena {
                 x.to_string()
             }
         }
-        fn star_part(n: u64) -> String {
-            match n {
-                0 => String::new(),
-                1 => "*".to_string(),
-                n => format!("*{n}"),
-            }
-        }
         if let Some(text) = memo.texts.get(&g) {
             return Ok(text.clone());
         }
         let text = match self.node(g).clone() {
             Node::Number(x) => x.to_string(),
-            Node::Nimbered(x, n) => format!("{}{}", number_part(x), star_part(n)),
+            Node::Nimbered(x, n) => atom_text(&x, "", n),
             Node::General(l, r) => {
                 if let ([a], [b]) = (&*l, &*r)
                     && let (Some(x), Some(y)) = (self.as_number(*a), self.as_number(*b))
@@ -1288,7 +1310,7 @@ impl CanonicalArena {
                             }
                         }
                     };
-                    format!("{}{ups}{}", number_part(x), star_part(m))
+                    atom_text(&x, &ups, m)
                 } else if let Some((is_tiny, x, subscript)) = self.as_tiny(g)? {
                     let Some(sub) = self.display_within(subscript, max, memo)? else {
                         memo.texts.insert(g, None);

@@ -22,8 +22,8 @@ pub mod stop_count;
 pub mod thermograph;
 
 pub use algebra::{
-    conjunctive_sum, copies, incentives, miny, norton_product, ordinal_sum, selective_sum, tiny,
-    up_power, up_power_sum,
+    conjunctive_sum, conway_product, copies, incentives, miny, norton_product, ordinal_sum,
+    selective_sum, tiny, up_power, up_power_sum,
 };
 pub use atomic::{atomic_weight, is_all_small, is_infinitesimal};
 pub use cgt::{CanonicalArena, GameId, MAX_DEPTH};

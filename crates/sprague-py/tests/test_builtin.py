@@ -142,3 +142,19 @@ def test_compare_gives_the_dict_of_the_cli():
     with pytest.raises(ValueError) as e:
         sprague.compare("0", "{1|")
     assert e.value.span == (3, 3) and e.value.text == "{1|"
+
+
+def test_nim_products_follow_the_mex_rule():
+    # Conway, On Numbers and Games ch. 6: a*b is the mex of
+    # a'*b ^ a*b' ^ a'*b' over a' < a, b' < b; checked on 0..15.
+    n = 16
+    table = [[0] * n for _ in range(n)]
+    for a in range(n):
+        for b in range(n):
+            seen = {table[x][b] ^ table[a][y] ^ table[x][y] for x in range(a) for y in range(b)}
+            table[a][b] = next(v for v in range(256) if v not in seen)
+            assert sprague.nim_product(a, b) == table[a][b]
+    assert sprague.nim_power(3, 2) == sprague.nim_product(3, 3)
+    assert sprague.nim_power(7, 0) == 1
+    with pytest.raises(OverflowError):
+        sprague.nim_product(-1, 2)

@@ -84,7 +84,7 @@ pub use loopy::backsliding_toads::BackslidingToads;
 pub use loopy::foxgeese::FoxAndGeese;
 pub use written::loopy_value::{LoopyValueTerm, SidedValueTerm, build_loopy};
 pub use written::misere_value::{MisereValue, build_misere};
-pub use written::value::{GameValue, MAX_UPS, build_value};
+pub use written::value::{GameValue, MAX_UPS, build_value, non_dyadic_rational};
 
 /// Every ruleset, in the order `sprague games` lists them.
 pub static RULESETS: &[Ruleset] = &[
@@ -290,6 +290,21 @@ pub fn components_within(
     budget: &Budget,
 ) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     let mut components = Vec::new();
+    let values: Vec<_> = syntax
+        .components
+        .iter()
+        .filter_map(|t| match t {
+            TermSyntax::Value(v) => Some(v.clone()),
+            _ => None,
+        })
+        .collect();
+    if values.len() == syntax.components.len()
+        && let Some(sum) = written::value::calculated_sum(&values)
+    {
+        // `1/3 + 1/6`: a calculation on numbers, worked out as one.
+        components.push(build_value(&sum, files)?);
+        return Ok(components);
+    }
     for term in &syntax.components {
         match term {
             TermSyntax::Ruleset(c) => components.extend(build_from(c, files)?),

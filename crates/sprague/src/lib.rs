@@ -73,10 +73,10 @@ pub use sprague_misere::{
 };
 pub use sprague_partizan::{
     CanonicalArena, Dyadic, DyadicOverflow, Figures, GameId, MAX_DEPTH, OptionMarks, Thermograph,
-    Thermography, Wall, atomic_weight, companion, conjunctive_sum, cool, copies, heat, incentives,
-    infinitesimally_close, is_all_small, is_infinitesimal, miny, norton_product, option_marks,
-    ordinal_sum, overheat, reduced_canonical_form, selective_sum, simplest_between, stop_count,
-    tiny, up_power, up_power_sum,
+    Thermography, Wall, atomic_weight, companion, conjunctive_sum, conway_product, cool, copies,
+    heat, incentives, infinitesimally_close, is_all_small, is_infinitesimal, miny, norton_product,
+    option_marks, ordinal_sum, overheat, reduced_canonical_form, selective_sum, simplest_between,
+    stop_count, tiny, up_power, up_power_sum,
 };
 pub use sprague_rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
 pub use sprague_rulesets::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};
@@ -99,9 +99,9 @@ pub use solve::misere::{
 };
 pub use solve::search::SumSearch;
 pub use solve::{
-    Analysis, EXPLORED_POSITION_WEIGHT, LoopyFigures, MAX_VALUE_VERTICES, Marks, MoveList, MoveOutcome, MovePage, OptionNode,
-    REMOTENESS_FLOOR, REMOTENESS_POSITIONS, Reply, ReplyReason, STEPS_PER_REMOTENESS_POSITION,
-    SumMove, Value, analyze, analyze_for, loopy_game_value, loopy_partizan_value, move_outcomes,
-    moves, moves_page, position_options, remoteness, remoteness_allowance, remoteness_beside,
-    reply,
+    Analysis, EXPLORED_POSITION_WEIGHT, LoopyFigures, MAX_VALUE_VERTICES, Marks, MoveList,
+    MoveOutcome, MovePage, OptionNode, REMOTENESS_FLOOR, REMOTENESS_POSITIONS, Reply, ReplyReason,
+    STEPS_PER_REMOTENESS_POSITION, SumMove, Value, analyze, analyze_for, loopy_game_value,
+    loopy_partizan_value, move_outcomes, moves, moves_page, position_options, remoteness,
+    remoteness_allowance, remoteness_beside, reply,
 };

@@ -42,9 +42,31 @@ pub(crate) fn canonical(solver: &mut CanonicalSolver, text: &str) -> GameId {
 }
 
 /// Our printed text in CGSuite's spelling: no space after commas, `+-` for
-/// `±`.
+/// `±`, and no `+` between a number and the ups or nimber after it
+/// (CGSuite prints `3*2` and `2^3` for what we print `3+*2` and `2+^3`).
 pub(crate) fn cgsuite_spelling(ours: &str) -> String {
-    ours.replace(", ", ",").replace('±', "+-")
+    ours.replace(", ", ",")
+        .replace("+*", "*")
+        .replace("+^", "^")
+        .replace('±', "+-")
+}
+
+/// A value CGSuite printed, in our language: a `+` between a number and
+/// the nimber or ups after it, where a digit follows (CGSuite's printed
+/// `9*2` is 9 + *2, but its reader, and ours, take `9*2` for 18).
+pub(crate) fn cgsuite_printed(theirs: &str) -> String {
+    let chars: Vec<char> = theirs.chars().collect();
+    let mut ours = String::with_capacity(theirs.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        let between_digits = i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if matches!(c, '*' | '^') && between_digits {
+            ours.push('+');
+        }
+        ours.push(c);
+    }
+    ours
 }
 
 /// The canonical value of a position, printed.

@@ -4,6 +4,7 @@
 
 mod algebra;
 mod big_numbers;
+mod calculator;
 mod canonical;
 mod cgsuite_rulesets;
 mod cooling_published;

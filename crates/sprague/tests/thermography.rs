@@ -14,7 +14,7 @@ use sprague::{
     Budget, CanonicalArena, CanonicalSolver, Dyadic, GameId, Thermograph, Thermography, Wall,
 };
 
-use crate::game_values::{canonical, cgsuite_spelling, dyadic, game};
+use crate::game_values::{canonical, cgsuite_printed, cgsuite_spelling, dyadic, game};
 
 /// Records of `field = value` lines separated by blank lines, `#` lines
 /// being comments.
@@ -52,7 +52,11 @@ fn cgsuite_canonical_short_game_test_cases() {
         // The canonical form: the same game as CGSuite's printed one, and
         // printed the same where our notation can say it.
         let x_out = &r["xOut"];
-        assert_eq!(canonical(&mut solver, x_out), g, "{x} = {x_out}");
+        assert_eq!(
+            canonical(&mut solver, &cgsuite_printed(x_out)),
+            g,
+            "{x} = {x_out}"
+        );
         let printed = solver.arena.display(g).unwrap();
         if !r.contains_key("printGap") {
             assert_eq!(&cgsuite_spelling(&printed), x_out, "{x}");
@@ -82,7 +86,11 @@ fn cgsuite_canonical_short_game_test_cases() {
         // The companion, a game: equal to CGSuite's, and printed alike.
         let theirs = &r["companion"];
         let ours = sprague::companion(&mut solver.arena, g).unwrap();
-        assert_eq!(canonical(&mut solver, theirs), ours, "companion of {x}");
+        assert_eq!(
+            canonical(&mut solver, &cgsuite_printed(theirs)),
+            ours,
+            "companion of {x}"
+        );
         let printed = solver.arena.display(ours).unwrap();
         assert_eq!(&cgsuite_spelling(&printed), theirs, "companion of {x}");
         n_compared += 1;

@@ -4,7 +4,8 @@
 dicts of its ``--json``. ``grundy_table``, ``grundy``, ``canonical`` and
 ``solve`` value games whose rules are Python functions: each position's moves
 are asked for once, and the values are computed in Rust by the same solvers as
-the command's. ``quotient`` gives the misère quotient of a take-and-break game. ``survey``
+the command's. ``nim_product`` and ``nim_power`` are Conway's nim
+multiplication in GF(2^64). ``quotient`` gives the misère quotient of a take-and-break game. ``survey``
 searches the periods of many octal games at once, on
 this machine's cores or on a Dask cluster (docs/distributed.md).
 
@@ -20,6 +21,8 @@ from ._sprague import (
     compare,
     grundy,
     grundy_table,
+    nim_power,
+    nim_product,
     quotient,
     solve,
     survey_game,
@@ -90,6 +93,8 @@ __all__ = [
     "compare",
     "grundy",
     "grundy_table",
+    "nim_power",
+    "nim_product",
     "quotient",
     "solve",
     "survey",

@@ -318,6 +318,13 @@ def canonical(
     stops of a stopper (``None`` for a sided value).
     """
 
+def nim_product(a: int, b: int) -> int:
+    """The nim product of ``a`` and ``b`` (``0 <= a, b < 2**64``), in the
+    field GF(2^64): ``nim_product(4, 4) == 6``, CGSuite's ``NimProduct``."""
+
+def nim_power(a: int, n: int) -> int:
+    """``a`` nim-multiplied by itself ``n`` times: ``nim_power(2, 3) == 1``."""
+
 def solve(moves: Callable[[Any], Iterable[Hashable]], start: Hashable) -> Solution:
     """Who wins ``start`` in an impartial game whose positions may repeat:
     ``{"outcome": "N" | "P" | "D", "remoteness": int | None}`` (``None`` for

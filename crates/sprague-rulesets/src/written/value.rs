@@ -18,15 +18,20 @@ use std::fmt;
 use std::sync::Arc;
 
 use num_bigint::{BigInt, Sign};
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use sprague_core::budget::Budget;
 use sprague_core::error::{ParseError, ParseErrorKind, SolveError};
-use sprague_game::syntax::{AlgebraOp, ValueExpr, ValueSyntax, parse_value};
+use sprague_game::syntax::{
+    AlgebraOp, ArithOp, MAX_VALUE_DIGITS, ValueExpr, ValueSyntax, parse_value,
+};
 use sprague_game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
+use sprague_impartial::nimber::Nimber;
 use sprague_loopy::graph::FileSource;
 use sprague_partizan::algebra;
-use sprague_partizan::cgt::{CanonicalArena, Dyadic, GameId, ups_text};
+use sprague_partizan::cgt::{CanonicalArena, Dyadic, GameId, atom_text, ups_text};
 use sprague_partizan::companion::companion;
 use sprague_partizan::cooling;
 use sprague_partizan::stop_count::stop_count;
@@ -135,6 +140,55 @@ impl Expr {
             ValueExpr::MultipleSwitch(options) => {
                 Expr::MultipleSwitch(Expr::all_from_syntax(options, files)?)
             }
+            ValueExpr::Arith { op, lhs, rhs } => match numeric(v)? {
+                Some(q) => number_atom(&q).map_err(bad)?,
+                None if *op == ArithOp::Times => {
+                    let (n, g) = match (numeric(lhs)?, numeric(rhs)?) {
+                        (Some(n), None) => (n, rhs),
+                        (None, Some(n)) => (n, lhs),
+                        _ => {
+                            return Err(bad(
+                                "`*` multiplies numbers, or a game by an integer (its copies); \
+                                 nim products are written `nim_product(a, b)`"
+                                    .to_string(),
+                            ));
+                        }
+                    };
+                    copies_of(&n, Expr::from_syntax(g, files)?).map_err(bad)?
+                }
+                None => {
+                    return Err(bad(format!(
+                        "`{}` is arithmetic on numbers: both sides must be numbers",
+                        op.symbol()
+                    )));
+                }
+            },
+            ValueExpr::NimberOf(inner) => {
+                let n = numeric(inner)?.ok_or_else(|| {
+                    bad(
+                        "`*(...)` is the nimber of an integer written with numbers only"
+                            .to_string(),
+                    )
+                })?;
+                if !n.is_integer() || n.is_negative() {
+                    return Err(bad(format!(
+                        "a nimber `*(n)` is of a non-negative integer, not {n}"
+                    )));
+                }
+                let star = n
+                    .to_integer()
+                    .to_u64()
+                    .ok_or_else(|| bad(format!("a nimber is at most {}", u64::MAX)))?;
+                Expr::Atom {
+                    number: Dyadic::ZERO,
+                    ups: 0,
+                    star,
+                }
+            }
+            ValueExpr::Sum(terms) if terms.iter().any(is_calculation) => match numeric(v)? {
+                Some(q) => number_atom(&q).map_err(bad)?,
+                None => Expr::Sum(Expr::all_from_syntax(terms, files)?),
+            },
             ValueExpr::Atom {
                 negative,
                 numerator,
@@ -142,21 +196,20 @@ impl Expr {
                 ups,
                 star,
             } => {
-                if denominator.count_ones() != 1 {
-                    return Err(bad(format!(
-                        "the numbers of short games are dyadic: the denominator {denominator} \
-                         is not a power of two"
-                    )));
+                if denominator.is_zero() {
+                    return Err(bad("division by zero".to_string()));
                 }
+                // In lowest terms (`0/7` is 0, `3/6` is 1/2, as CGSuite
+                // reads them); then a game if the denominator is a power
+                // of two.
                 let sign = if *negative { Sign::Minus } else { Sign::Plus };
-                // The denominator has at most MAX_VALUE_DIGITS digits, so
-                // its power of two fits a u32.
-                let exponent = denominator
-                    .trailing_zeros()
-                    .and_then(|z| u32::try_from(z).ok())
-                    .ok_or_else(|| bad("the denominator is too large".to_string()))?;
-                let number =
-                    Dyadic::from_big(BigInt::from_biguint(sign, numerator.clone()), exponent);
+                let q = BigRational::new(
+                    BigInt::from_biguint(sign, numerator.clone()),
+                    BigInt::from(denominator.clone()),
+                );
+                let Expr::Atom { number, .. } = number_atom(&q).map_err(bad)? else {
+                    unreachable!("a number is an atom")
+                };
                 if ups.unsigned_abs() > MAX_UPS {
                     return Err(bad(format!("at most {MAX_UPS} ups or downs in one value")));
                 }
@@ -235,12 +288,22 @@ impl Expr {
                 AlgebraOp::Conjunctive | AlgebraOp::Selective | AlgebraOp::Companion => {
                     Expr::Call(*op, negs(args)?)
                 }
-                AlgebraOp::Norton | AlgebraOp::Cool | AlgebraOp::Heat | AlgebraOp::Overheat => {
+                // (-G)·H = -(G·H) for the Conway product, by induction on
+                // the forms: its rule is symmetric under negation.
+                AlgebraOp::Norton
+                | AlgebraOp::Cool
+                | AlgebraOp::Heat
+                | AlgebraOp::Overheat
+                | AlgebraOp::ConwayProduct => {
                     let mut args = args.clone();
                     args[0] = Arc::new(args[0].negative()?);
                     Expr::Call(*op, args)
                 }
-                AlgebraOp::StopCount => Expr::Negated(Arc::new(self.clone())),
+                // The negative of a count, or of a nim product (an integer
+                // or a nimber): not the same operation on negatives.
+                AlgebraOp::StopCount | AlgebraOp::NimProduct | AlgebraOp::NimPower => {
+                    Expr::Negated(Arc::new(self.clone()))
+                }
             },
             Expr::Negated(g) => (**g).clone(),
             Expr::Power { down, sum, n } => Expr::Power {
@@ -350,6 +413,7 @@ impl Expr {
                     AlgebraOp::Overheat => cooling::overheat(arena, ids[0], ids[1], ids[2]),
                     AlgebraOp::Conjunctive => algebra::conjunctive_sum(arena, ids[0], ids[1]),
                     AlgebraOp::Selective => algebra::selective_sum(arena, ids[0], ids[1]),
+                    AlgebraOp::ConwayProduct => algebra::conway_product(arena, ids[0], ids[1]),
                     AlgebraOp::Tiny => algebra::tiny(arena, ids[0]),
                     AlgebraOp::Miny => algebra::miny(arena, ids[0]),
                     AlgebraOp::Companion => companion(arena, ids[0]),
@@ -357,6 +421,7 @@ impl Expr {
                         let count = stop_count(arena, ids[0])?;
                         arena.number(Dyadic::from_big(count.into(), 0))
                     }
+                    AlgebraOp::NimProduct | AlgebraOp::NimPower => nim_arithmetic(arena, *op, &ids),
                 }
             }
             Expr::Negated(g) => {
@@ -395,9 +460,280 @@ impl Expr {
                 negative: false,
                 leaf,
             } if leaf.components.len() == 1 => self.to_string(),
+            // `3+*2` is a sum.
+            Expr::Atom { .. } if self.to_string().contains('+') => format!("({self})"),
             Expr::Atom { .. } | Expr::Switch(_) | Expr::MultipleSwitch(_) => self.to_string(),
             _ => format!("({self})"),
         }
+    }
+}
+
+/// The most bits of a numerator or denominator the calculator makes: as
+/// many as [`MAX_VALUE_DIGITS`] decimal digits hold.
+const MAX_NUMBER_BITS: u64 = MAX_VALUE_DIGITS as u64 * 3322 / 1000;
+
+/// Whether a term of a sum is a calculation on numbers (`13*5`, `*(3+2)`,
+/// `1/3`): a sum with one is worked out as numbers, so that `1/3 + 1/6`
+/// is `1/2`.
+fn is_calculation(v: &ValueSyntax) -> bool {
+    match &v.expr {
+        ValueExpr::Arith { .. } | ValueExpr::NimberOf(_) => true,
+        ValueExpr::Atom {
+            denominator,
+            ups: 0,
+            star: 0,
+            ..
+        } => denominator.count_ones() != 1,
+        ValueExpr::Neg(inner) => is_calculation(inner),
+        _ => false,
+    }
+}
+
+/// A position's terms, when all are game values and one is a calculation
+/// on numbers (`1/3 + 1/6`), as one sum: worked out together, so that
+/// the sum is the number CGSuite gives (`1/2`), where each term alone may
+/// be a rational number and not a game.
+pub fn calculated_sum(terms: &[ValueSyntax]) -> Option<ValueSyntax> {
+    if terms.len() < 2 || !terms.iter().any(is_calculation) {
+        return None;
+    }
+    let span = terms[0].span.start..terms[terms.len() - 1].span.end;
+    Some(ValueSyntax {
+        expr: ValueExpr::Sum(terms.to_vec()),
+        span,
+    })
+}
+
+/// The number a position is when it is written with numbers and
+/// arithmetic only and is not dyadic (`1/7`, `(17/6) % (1/3)`): CGSuite's
+/// `Rational`, a number but not a short game. Its text and its sign, which
+/// is its outcome as CGSuite gives it (`L` if positive, `R` if negative);
+/// `None` for anything else, a dyadic number included (that is a game).
+pub fn non_dyadic_rational(text: &str) -> Option<(String, std::cmp::Ordering)> {
+    let syntax = sprague_game::syntax::parse_position(text).ok()?;
+    let mut terms = Vec::with_capacity(syntax.components.len());
+    for term in syntax.components {
+        match term {
+            sprague_game::syntax::TermSyntax::Value(v) => terms.push(v),
+            _ => return None,
+        }
+    }
+    let sum = match terms.len() {
+        1 => terms.pop()?,
+        _ => ValueSyntax {
+            span: 0..text.len(),
+            expr: ValueExpr::Sum(terms),
+        },
+    };
+    let q = numeric(&sum).ok()??;
+    if q.denom().magnitude().count_ones() == 1 {
+        return None;
+    }
+    Some((q.to_string(), q.cmp(&BigRational::zero())))
+}
+
+/// The rational number `v` is when it is written with numbers and
+/// arithmetic only (`13*5`, `(19/64) % (1/4)`, `2^-1`), as CGSuite's
+/// `Rational` works it out; `None` when a game is in it.
+///
+/// # Errors
+///
+/// Division by zero, an exponent that is not an integer, a number of more
+/// than [`MAX_VALUE_DIGITS`] digits.
+pub fn numeric(v: &ValueSyntax) -> Result<Option<BigRational>, ParseError> {
+    let bad = |reason: String| ParseError::new(ParseErrorKind::BadValue { reason }, v.span.clone());
+    let q = match &v.expr {
+        ValueExpr::Atom {
+            negative,
+            numerator,
+            denominator,
+            ups: 0,
+            star: 0,
+        } => {
+            if denominator.is_zero() {
+                return Err(bad("division by zero".to_string()));
+            }
+            let sign = if *negative { Sign::Minus } else { Sign::Plus };
+            BigRational::new(
+                BigInt::from_biguint(sign, numerator.clone()),
+                BigInt::from(denominator.clone()),
+            )
+        }
+        ValueExpr::Neg(inner) => match numeric(inner)? {
+            Some(q) => -q,
+            None => return Ok(None),
+        },
+        ValueExpr::Sum(terms) => {
+            let mut total = BigRational::zero();
+            for t in terms {
+                match numeric(t)? {
+                    Some(q) => total += q,
+                    None => return Ok(None),
+                }
+            }
+            total
+        }
+        ValueExpr::Copies(n, g) => match numeric(g)? {
+            Some(q) => q * BigRational::from_integer(BigInt::from(*n)),
+            None => return Ok(None),
+        },
+        ValueExpr::Arith { op, lhs, rhs } => {
+            let (Some(a), Some(b)) = (numeric(lhs)?, numeric(rhs)?) else {
+                return Ok(None);
+            };
+            match op {
+                ArithOp::Times => a * b,
+                ArithOp::Divide | ArithOp::Modulo if b.is_zero() => {
+                    return Err(bad("division by zero".to_string()));
+                }
+                ArithOp::Divide => a / b,
+                // CGSuite's remainder: a - b * trunc(a / b), of the sign of a.
+                ArithOp::Modulo => {
+                    let quotient = (&a / &b).trunc();
+                    a - b * quotient
+                }
+                ArithOp::Power => power(&a, &b).map_err(bad)?,
+            }
+        }
+        _ => return Ok(None),
+    };
+    if q.numer().bits() > MAX_NUMBER_BITS || q.denom().bits() > MAX_NUMBER_BITS {
+        return Err(bad(format!(
+            "a number worked out here has more than {MAX_VALUE_DIGITS} digits"
+        )));
+    }
+    Ok(Some(q))
+}
+
+/// `a ^ b` for an integer `b` (CGSuite has no irrational numbers), of at
+/// most [`MAX_NUMBER_BITS`] bits, checked before it is worked out.
+fn power(a: &BigRational, b: &BigRational) -> Result<BigRational, String> {
+    if !b.is_integer() {
+        return Err(format!(
+            "an exponent is an integer, not {b} (irrational numbers are not read)"
+        ));
+    }
+    let e = b.to_integer();
+    if a.is_zero() {
+        return match e.sign() {
+            Sign::Minus => Err("division by zero: 0 to a negative power".to_string()),
+            Sign::NoSign => Ok(BigRational::one()),
+            Sign::Plus => Ok(BigRational::zero()),
+        };
+    }
+    if a.is_integer() && a.numer().abs().is_one() {
+        // ±1 to any power, however large.
+        let odd = (&e % 2u32) != BigInt::zero();
+        return Ok(if a.is_negative() && odd {
+            -BigRational::one()
+        } else {
+            BigRational::one()
+        });
+    }
+    let too_large = || format!("a number worked out here has more than {MAX_VALUE_DIGITS} digits");
+    let magnitude = e.abs().to_u64().ok_or_else(too_large)?;
+    let bits = a.numer().bits().max(a.denom().bits());
+    if bits.saturating_mul(magnitude) > MAX_NUMBER_BITS + bits {
+        return Err(too_large());
+    }
+    let exponent = u32::try_from(magnitude).map_err(|_| too_large())?;
+    let raised = BigRational::new(a.numer().pow(exponent), a.denom().pow(exponent));
+    Ok(if e.is_negative() {
+        raised.recip()
+    } else {
+        raised
+    })
+}
+
+/// The number `q` as a game: an atom, if `q` is dyadic.
+fn number_atom(q: &BigRational) -> Result<Expr, String> {
+    let denominator = q.denom().magnitude();
+    if denominator.count_ones() != 1 {
+        return Err(format!(
+            "{q} is a rational number, not a game: the numbers of short games are dyadic \
+             (the denominator {denominator} is not a power of two)"
+        ));
+    }
+    let exponent = u32::try_from(denominator.trailing_zeros().unwrap_or(0))
+        .map_err(|_| "the denominator is too large".to_string())?;
+    Ok(Expr::Atom {
+        number: Dyadic::from_big(q.numer().clone(), exponent),
+        ups: 0,
+        star: 0,
+    })
+}
+
+/// `n * G` for an integer `n`: `n` copies of `G`, or of `-G` when `n < 0`.
+fn copies_of(n: &BigRational, g: Expr) -> Result<Expr, String> {
+    if !n.is_integer() {
+        return Err(format!(
+            "a game is multiplied by an integer (its copies), not by {n}"
+        ));
+    }
+    let count = n.to_integer();
+    let copies = count
+        .abs()
+        .to_u64()
+        .filter(|c| i64::try_from(*c).is_ok())
+        .ok_or_else(|| format!("at most {} copies", i64::MAX))?;
+    let g = if count.is_negative() {
+        g.negative().map_err(|e| e.to_string())?
+    } else {
+        g
+    };
+    Ok(Expr::Copies(copies, Arc::new(g)))
+}
+
+/// An argument of `nim_product` or `nim_power`: a nimber `*n` or an
+/// integer `n >= 0` (below 2^64, the field the library multiplies in), and
+/// whether it was a nimber.
+fn nim_argument(arena: &CanonicalArena, g: GameId, what: &str) -> Result<(u64, bool), SolveError> {
+    let refuse = || {
+        SolveError::unsupported(format!(
+            "{what} is a nimber `*n` or an integer n with 0 <= n < 2^64"
+        ))
+    };
+    match arena.as_number_plus_nimber(g) {
+        Some((x, n)) if x == Dyadic::ZERO => Ok((n, true)),
+        _ => {
+            let x = arena
+                .as_number(g)
+                .filter(Dyadic::is_integer)
+                .ok_or_else(refuse)?;
+            let n = x.numerator().to_u64().ok_or_else(refuse)?;
+            Ok((n, false))
+        }
+    }
+}
+
+/// `nim_product(a, b)` and `nim_power(a, n)` in GF(2^64): a nimber if an
+/// operand of the product (or the base of the power) is one, else the
+/// integer, as CGSuite's `Integer.NimProduct` gives it.
+fn nim_arithmetic(
+    arena: &mut CanonicalArena,
+    op: AlgebraOp,
+    ids: &[GameId],
+) -> Result<GameId, SolveError> {
+    let (a, a_nimber) = nim_argument(arena, ids[0], "the first argument")?;
+    let (result, nimber) = if op == AlgebraOp::NimProduct {
+        let (b, b_nimber) = nim_argument(arena, ids[1], "the second argument")?;
+        ((Nimber(a) * Nimber(b)).0, a_nimber || b_nimber)
+    } else {
+        let n = arena
+            .as_number(ids[1])
+            .filter(Dyadic::is_integer)
+            .and_then(|x| x.numerator().to_u64())
+            .ok_or_else(|| {
+                SolveError::unsupported(
+                    "the exponent of nim_power is an integer n with 0 <= n < 2^64".to_string(),
+                )
+            })?;
+        (Nimber(a).pow(n).0, a_nimber)
+    };
+    if nimber {
+        arena.nimber(result)
+    } else {
+        arena.number(Dyadic::from_big(BigInt::from(result), 0))
     }
 }
 
@@ -534,15 +870,7 @@ impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Expr::Atom { number, ups, star } => {
-                if *number != Dyadic::ZERO || (*ups == 0 && *star == 0) {
-                    write!(f, "{number}")?;
-                }
-                f.write_str(&ups_text(*ups))?;
-                match star {
-                    0 => Ok(()),
-                    1 => f.write_str("*"),
-                    n => write!(f, "*{n}"),
-                }
+                f.write_str(&atom_text(number, &ups_text(*ups), *star))
             }
             Expr::Switch(g) => write!(f, "±{}", g.operand_text()),
             Expr::MultipleSwitch(options) => {
@@ -812,7 +1140,15 @@ mod tests {
             ("{0, -1 | 1}", "1/2"),
             ("{1/2|1}", "3/4"),
             ("1/2*", "1/2*"),
-            ("2^3*2", "2^3*2"),
+            // CGSuite's operators between numbers (EvalTest.scala): `2^3*2`
+            // is 16; a number before ups or a nimber that would read as
+            // an operand prints with a `+`.
+            ("2^3*2", "16"),
+            ("2+^3*2", "2+^3*2"),
+            ("(2^3 + *2)", "8+*2"),
+            ("13*5", "65"),
+            ("5 - 3 / 4 * 6 - 2", "-3/2"),
+            ("*(3+5)", "*8"),
             ("{-1|1}", "0"),
         ] {
             let sum = crate::tests::parse(written).unwrap();
@@ -948,6 +1284,19 @@ mod tests {
     }
 
     #[test]
+    fn long_chains_of_operators_are_refused_at_the_nesting_limit() {
+        // 300 operators: past the 200 levels, refused without recursing
+        // further; 150 are read (and 2^2^...^2 is too large a number).
+        for (op, n, read) in [("*", 300, false), ("^", 300, false), ("*", 150, true)] {
+            let text = format!("{}1", format!("1{op}").repeat(n));
+            let answer = crate::tests::parse(&text);
+            assert_eq!(answer.is_ok(), read, "{op} x {n}: {:?}", answer.err());
+        }
+        let e = crate::tests::parse(&format!("{}2", "2^".repeat(150))).unwrap_err();
+        assert!(e.to_string().contains("4000 digits"), "{e}");
+    }
+
+    #[test]
     fn bad_values_are_clear_errors() {
         for (text, span) in [
             ("1/3", 0..3),
@@ -960,6 +1309,16 @@ mod tests {
             ("3x", 1..2),
             (&"9".repeat(4001), 0..4001),
             (&format!("1/{}", "2".repeat(4001)), 2..4003),
+            // The calculator's refusals, each CGSuite's too (EvalTest.scala):
+            // no irrational numbers, no negative nimber, an overflow, a
+            // division by zero; and a game divided or multiplied by a game.
+            ("2^(1/2)", 0..7),
+            ("*(-8)", 0..5),
+            ("2^(2^100)", 0..9),
+            ("0/0", 0..3),
+            ("{1|0} / 2", 0..9),
+            ("{*3 * *5|0}", 1..8),
+            ("1/7 + *", 0..3),
         ] {
             let e = crate::tests::parse(text).unwrap_err();
             assert_eq!(e.span, span, "{text}: {e}");
