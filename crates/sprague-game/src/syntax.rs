@@ -27,6 +27,7 @@
 //!                                                       conjunctive, selective, Tiny, Miny,
 //!                                                       stop_count, companion)
 //! param      := INT | INT '..' INT | OCTAL | NAME '=' INT | STRING
+//!             | NAME [ '[' param ( ',' param )* ']' ]   (a ruleset: `join[nim, kayles]`)
 //! arg        := INT | STRING | INT '..' INT
 //! INT        := digits [ '^' digits ]          (a power such as 2^63 is a convenience)
 //! OCTAL      := digits '.' hexdigits           (a take-and-break code: 0.137, 4.07, 0.f7,
@@ -298,6 +299,10 @@ pub enum Param {
     Named(String, u64),
     /// A string literal, unescaped (a file path: `graph["g.txt"]`).
     Str(String),
+    /// A ruleset with its own parameters, for a composition of rulesets:
+    /// `join[nim, kayles]`'s `nim` and `kayles`, `subtraction[1,3]`. Nested
+    /// at most [`MAX_RULESET_NESTING`] deep.
+    Ruleset(Box<RulesetSyntax>),
 }
 
 /// A component argument.
@@ -372,6 +377,11 @@ pub fn parse_value(text: &str) -> Result<ValueSyntax, ParseError> {
 /// How deeply braces and signs may nest in one written value: the reader
 /// and the values built from it recurse once per level.
 pub const MAX_VALUE_NESTING: usize = 200;
+
+/// How deeply rulesets may be written in one another's parameters
+/// (`join[join[nim, kayles], dawson]` is two deep): the reader recurses
+/// once per level.
+pub const MAX_RULESET_NESTING: usize = 8;
 
 /// The most decimal digits of a numerator or denominator in a game value:
 /// numbers have no range, but the text of one has this limit.
@@ -464,6 +474,8 @@ struct Parser<'a> {
     pos: usize,
     /// Values being read inside one another.
     nesting: usize,
+    /// Rulesets being read in one another's parameters.
+    ruleset_nesting: usize,
 }
 
 /// The game written by `items` (the inside of braces, or one side of a
@@ -562,6 +574,7 @@ impl<'a> Parser<'a> {
             text,
             pos: 0,
             nesting: 0,
+            ruleset_nesting: 0,
         }
     }
 
@@ -803,6 +816,7 @@ impl<'a> Parser<'a> {
                     text: self.text,
                     pos: start,
                     nesting: self.nesting,
+                    ruleset_nesting: self.ruleset_nesting,
                 };
                 match short.short_component() {
                     Err(short_error) if short_error.span.start < loopy_error.span.start => {
@@ -1406,6 +1420,28 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// A ruleset written as a parameter (`join[nim, kayles]`'s `nim`),
+    /// inside the guard on the rulesets' nesting.
+    fn ruleset_param(&mut self) -> Result<Spanned<Param>, ParseError> {
+        let start = self.pos;
+        if self.ruleset_nesting >= MAX_RULESET_NESTING {
+            return Err(ParseError::new(
+                ParseErrorKind::TooLarge {
+                    what: "the nesting of rulesets in one another's parameters".to_string(),
+                    max: MAX_RULESET_NESTING as u64,
+                },
+                start..self.pos + 1,
+            ));
+        }
+        self.ruleset_nesting += 1;
+        let ruleset = self.ruleset();
+        self.ruleset_nesting -= 1;
+        Ok(Spanned {
+            value: Param::Ruleset(Box::new(ruleset?)),
+            span: start..self.pos,
+        })
+    }
+
     fn name(&mut self) -> Result<(String, Range<usize>), ParseError> {
         let start = self.pos;
         match self.peek() {
@@ -1435,6 +1471,12 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         if self.peek().is_some_and(|c| c.is_ascii_lowercase()) {
             let (name, _) = self.name()?;
+            self.skip_space();
+            if self.peek() != Some('=') {
+                // Not `name=value`: a ruleset, read again from its name.
+                self.pos = start;
+                return self.ruleset_param();
+            }
             self.expect('=', "`=` and a value")?;
             self.skip_space();
             let (value, _) = self.integer("an integer value")?;

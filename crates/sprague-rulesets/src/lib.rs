@@ -57,6 +57,7 @@ pub use graphs::weighted_arc_kayles::WeightedArcKaylesGraph;
 pub use heaps::bash::{Bash, BashHeap};
 pub use heaps::cake::{CakePosition, CakeRules, MAX_SIDE as CAKE_MAX_SIDE};
 pub use heaps::circle::CirclePosition;
+pub use heaps::compose::{CakeProductPosition, DirectProductPosition, JoinHeap};
 pub use heaps::cut::{CutBar, MAX_SIDE as CUT_MAX_SIDE, cut_value};
 pub use heaps::disjoint::{
     DISJOINT_TABLE_LIMIT, Disjoint, DisjointHeap, DisjointTable, disjoint_grundy_table,
@@ -119,6 +120,10 @@ pub static RULESETS: &[Ruleset] = &[
     heaps::cake::EATCAKE,
     heaps::cake::TURN_AND_EATCAKE,
     heaps::cake::EUCLID,
+    heaps::compose::JOIN,
+    heaps::compose::CAKE_PRODUCT,
+    heaps::compose::TWISTED_CAKE_PRODUCT,
+    heaps::compose::DIRECT_PRODUCT,
     boards::domineering::RULESET,
     boards::cram::RULESET,
     graphs::colouring::SNORT,
@@ -158,15 +163,23 @@ pub fn find(name: &str) -> Option<&'static Ruleset> {
 }
 
 fn lookup(ruleset: &RulesetSyntax) -> Result<&'static Ruleset, ParseError> {
-    // Only subtraction games and gen_clobber split their parameters into
-    // Left's and Right's with a `|`.
+    // Only subtraction games, gen_clobber and the partizan compositions
+    // split their parameters into Left's and Right's with a `|`.
     if ruleset.bar.is_some()
-        && !["subtraction", "gen_clobber"].contains(&ruleset.name.as_str())
+        && ![
+            "subtraction",
+            "gen_clobber",
+            "join",
+            "cake_product",
+            "twisted_cake_product",
+        ]
+        .contains(&ruleset.name.as_str())
         && find(&ruleset.name).is_some()
     {
         return Err(ParseError::bad_parameters(
             format!(
-                "`{}` takes no `|` in its parameters (only subtraction[L|R] and gen_clobber[L|R] do)",
+                "`{}` takes no `|` in its parameters (only subtraction[L|R], gen_clobber[L|R], \
+                 join[L|R], cake_product[L|R] and twisted_cake_product[L|R] do)",
                 ruleset.name
             ),
             ruleset

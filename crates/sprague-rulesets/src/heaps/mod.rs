@@ -6,6 +6,7 @@
 pub(crate) mod bash;
 pub(crate) mod cake;
 pub(crate) mod circle;
+pub(crate) mod compose;
 pub(crate) mod cut;
 pub(crate) mod disjoint;
 pub(crate) mod divisor;

@@ -739,6 +739,23 @@ impl HeapFamily for GeneralFamily {
         self.0.text.clone()
     }
 
+    fn heap_options(&self, n: u64, budget: &Budget) -> Option<crate::common::HeapOptions> {
+        let Ok(n) = usize::try_from(n) else {
+            return Some(Err(SolveError::BudgetExceeded {
+                limit: budget.max_positions,
+            }));
+        };
+        let mut options = Vec::new();
+        Some(
+            self.0
+                .code
+                .for_each_option(n, budget, &mut |_, parts| {
+                    options.push(parts.iter().map(|&p| p as u64).collect());
+                })
+                .map(|()| options),
+        )
+    }
+
     fn grundy_values(&self, from: u64, to: u64, budget: &Budget) -> Values {
         let values = self.0.grundy_to(to, budget)?;
         Ok(values[from.min(to + 1) as usize..]
