@@ -640,9 +640,19 @@ pub(crate) fn one_int_param(
 pub(crate) fn quoted_components(
     c: &ComponentSyntax,
     shape: &str,
-    mut make: impl FnMut(&str, usize, std::ops::Range<usize>) -> Result<Arc<dyn Component>, ParseError>,
+    make: impl FnMut(&str, usize, std::ops::Range<usize>) -> Result<Arc<dyn Component>, ParseError>,
 ) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
+    quoted_args(c, shape, make)
+}
+
+/// As [`quoted_components`], for a ruleset that reads its parameters
+/// itself.
+pub(crate) fn quoted_args(
+    c: &ComponentSyntax,
+    shape: &str,
+    mut make: impl FnMut(&str, usize, std::ops::Range<usize>) -> Result<Arc<dyn Component>, ParseError>,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     if c.args.is_empty() {
         return Err(ParseError::bad_arguments(
             format!("`{}` needs at least one {shape}", c.ruleset.name),

@@ -30,6 +30,7 @@ pub use boards::gen_clobber::{
     AntiClobberBoard, Directions as ClobberDirections, GenClobber, GenClobberBoard,
     HotClobberBoard, KingsBoard, KnightsBoard, QueensBoard, RooksBoard,
 };
+pub use boards::gen_toads::GenToadsRow;
 pub use boards::konane::KonaneBoard;
 pub use boards::skijumps::SkiJumpsBoard;
 pub use boards::toads::{MAX_CELLS as TOADS_MAX_CELLS, ToadsAndFrogs};
@@ -129,6 +130,8 @@ pub static RULESETS: &[Ruleset] = &[
     graphs::colouring::SNORT,
     graphs::colouring::COL,
     boards::toads::RULESET,
+    boards::gen_toads::GEN_TOADS,
+    boards::gen_toads::ELEPHANTS,
     loopy::backsliding_toads::RULESET,
     loopy::foxgeese::RULESET,
     boards::clobber::RULESET,
