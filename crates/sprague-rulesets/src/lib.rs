@@ -66,7 +66,9 @@ pub use heaps::disjoint::{
 };
 pub use heaps::divisor::{Divisor, DivisorHeap, divisor_grundy, is_prime, prime_factors};
 pub use heaps::fibonacci::{FibonacciPosition, zeckendorf};
+pub use heaps::gen_wythoff::GenWythoffPosition;
 pub use heaps::heap::{Heap, HeapRules, Takes, TakesOutcome};
+pub use heaps::mem::MemPosition;
 pub use heaps::moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use heaps::nim::{Nim, NimHeap};
 pub use heaps::nosum::{NosumPosition, nosum_is_p};
@@ -99,6 +101,8 @@ pub static RULESETS: &[Ruleset] = &[
     graphs::graph::BOARD,
     heaps::bash::RULESET,
     heaps::wythoff::RULESET,
+    heaps::gen_wythoff::RULESET,
+    heaps::mem::RULESET,
     heaps::fibonacci::RULESET,
     coins::staircase::STAIRCASE,
     coins::staircase::GEORGIA,
