@@ -76,6 +76,7 @@ pub use heaps::nullify::NullifyPosition;
 pub use heaps::octal::{LaskerHeap, OctalHeap, OctalRules};
 pub use heaps::partizan_subtraction::PartizanSubtractionHeap;
 pub use heaps::sequential::{SequentialPosition, sequential_grundy};
+pub use heaps::spawning::TurningStrip;
 pub use heaps::submask::{Submask, SubmaskHeap};
 pub use heaps::subtraction::{SubtractionHeap, SubtractionRules};
 pub use heaps::takeaway::{Takeaway, TakeawayHeap, takeaway_grundy};
@@ -162,6 +163,8 @@ pub static RULESETS: &[Ruleset] = &[
     heaps::octal::LASKER,
     coins::treblecross::RULESET,
     coins::turning::RUGS,
+    heaps::spawning::SPAWNING,
+    heaps::spawning::TURNING,
 ];
 
 /// The ruleset called `name`, if there is one.

@@ -580,6 +580,29 @@ mod tests {
     }
 
     #[test]
+    fn cgsuites_direct_product_of_turnips_and_grunt() {
+        // CGSuite's GameHeapTest.scala (commit e909ab8b), "define HeapRuleset
+        // operations properly": Turnips := Spawning("3E"), Grunt :=
+        // Spawning("4FS"), Turnips.DirectProduct(Grunt).NimValueTable(8, 20),
+        // rows m = 0..8, columns n = 0..20 (rows 0, 1, 2, 4 and 5 are 0).
+        let three = [0, 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3];
+        let seven = [0, 0, 0, 0, 2, 0, 3, 2, 0, 3, 2, 0, 3, 2, 1, 3, 2, 1, 3, 8, 1];
+        let budget = Budget::DEFAULT;
+        for m in 0..=8usize {
+            let row = match m {
+                3 | 6 => three,
+                7 | 8 => seven,
+                _ => [0; 21],
+            };
+            for (n, &want) in row.iter().enumerate() {
+                let text = format!("direct_product[spawning[\"3E\"], spawning[\"4FS\"]]({m}, {n})");
+                let g = parse(&text).unwrap().components()[0].grundy(&budget).unwrap();
+                assert_eq!(g, Nimber(want), "{text}");
+            }
+        }
+    }
+
+    #[test]
     fn twisted_eatcake_is_cgsuites_turn_and_eatcake() {
         // game/heap/constants.cgs: TurnAndEatcake := GenCutcake(
         // TakeAndBreak("0.7"), TakeAndBreak("0.7"), twisted => true).

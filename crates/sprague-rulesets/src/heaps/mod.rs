@@ -23,6 +23,7 @@ pub(crate) mod nullify;
 pub(crate) mod octal;
 pub(crate) mod partizan_subtraction;
 pub(crate) mod sequential;
+pub(crate) mod spawning;
 pub(crate) mod submask;
 pub(crate) mod subtraction;
 pub(crate) mod take_and_break;
