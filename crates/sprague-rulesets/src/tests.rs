@@ -486,3 +486,20 @@ pub(crate) fn outcome_of(text: &str) -> Outcome {
     let g = solver.sum(p.components()).unwrap();
     solver.arena.outcome(g).unwrap()
 }
+
+/// The Grundy value of the impartial position `text`.
+pub(crate) fn grundy_of(text: &str) -> u64 {
+    parse(text).unwrap().components()[0]
+        .grundy(&Budget::DEFAULT)
+        .unwrap()
+        .0
+}
+
+/// The number of moves of the position `text`'s first component for Left
+/// (any player's, for an impartial one).
+pub(crate) fn n_moves_of(text: &str) -> usize {
+    parse(text).unwrap().components()[0]
+        .moves_of(sprague_game::Side::Left, &Budget::DEFAULT)
+        .unwrap()
+        .len()
+}

@@ -22,8 +22,7 @@ use sprague_game::syntax::{ComponentSyntax, Param};
 use sprague_game::{Component, Key, Kind, Move, Partizan, Side};
 
 use crate::boards::toads::{
-    Cell, Hops, TOADS_AND_FROGS, read_rows, read_rows_after_params, row_bytes, row_moves,
-    write_row,
+    Cell, Hops, TOADS_AND_FROGS, read_rows, read_rows_after_params, row_bytes, row_moves, write_row,
 };
 use crate::common::Ruleset;
 
@@ -141,11 +140,9 @@ fn read_hops(c: &ComponentSyntax) -> Result<Hops, ParseError> {
         }
         match (name.as_str(), *value) {
             ("min_slide", 0) => {
-                return bad(
-                    "min_slide is at least 1 (slides back make the game loopy: \
+                return bad("min_slide is at least 1 (slides back make the game loopy: \
                      backsliding_toads plays min_slide -1)"
-                        .into(),
-                );
+                    .into());
             }
             ("min_slide", v) => {
                 rules.min_slide = i64::try_from(v).unwrap_or(i64::MAX);
@@ -196,10 +193,23 @@ mod tests {
 
     /// CGSuite's rule written again on the row as text, independently of
     /// the engine's moves: the rows `side` can move to.
-    fn options(row: &[u8], left: bool, min: usize, max: usize, jump: usize, friendly: bool) -> Vec<Vec<u8>> {
+    fn options(
+        row: &[u8],
+        left: bool,
+        min: usize,
+        max: usize,
+        jump: usize,
+        friendly: bool,
+    ) -> Vec<Vec<u8>> {
         let (us, them) = if left { (b'T', b'F') } else { (b'F', b'T') };
         let n = row.len() as isize;
-        let at = |i: isize| if (0..n).contains(&i) { row[i as usize] } else { b'#' };
+        let at = |i: isize| {
+            if (0..n).contains(&i) {
+                row[i as usize]
+            } else {
+                b'#'
+            }
+        };
         let dir: isize = if left { 1 } else { -1 };
         let mut out = Vec::new();
         for i in 0..n {
@@ -220,7 +230,9 @@ mod tests {
                 k += 1;
             }
             let mut k = 1;
-            while k <= jump as isize && (at(i + k * dir) == them || (friendly && at(i + k * dir) == us)) {
+            while k <= jump as isize
+                && (at(i + k * dir) == them || (friendly && at(i + k * dir) == us))
+            {
                 if at(i + (k + 1) * dir) == b'.' {
                     out.push(moved(i + (k + 1) * dir));
                 }

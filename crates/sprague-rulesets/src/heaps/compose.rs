@@ -401,9 +401,7 @@ fn build_cake_product(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, Pa
     build_cake(c, false)
 }
 
-fn build_twisted_cake_product(
-    c: &ComponentSyntax,
-) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+fn build_twisted_cake_product(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     build_cake(c, true)
 }
 
@@ -425,7 +423,9 @@ mod tests {
     type Rule = fn(u64) -> Vec<Vec<u64>>;
 
     fn nim(n: u64) -> Vec<Vec<u64>> {
-        (0..n).map(|k| if k == 0 { vec![] } else { vec![k] }).collect()
+        (0..n)
+            .map(|k| if k == 0 { vec![] } else { vec![k] })
+            .collect()
     }
 
     /// Take 1 or 3 (Left's subtraction set in CGSuite's example).
@@ -585,8 +585,12 @@ mod tests {
         // operations properly": Turnips := Spawning("3E"), Grunt :=
         // Spawning("4FS"), Turnips.DirectProduct(Grunt).NimValueTable(8, 20),
         // rows m = 0..8, columns n = 0..20 (rows 0, 1, 2, 4 and 5 are 0).
-        let three = [0, 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3];
-        let seven = [0, 0, 0, 0, 2, 0, 3, 2, 0, 3, 2, 0, 3, 2, 1, 3, 2, 1, 3, 8, 1];
+        let three = [
+            0, 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3,
+        ];
+        let seven = [
+            0, 0, 0, 0, 2, 0, 3, 2, 0, 3, 2, 0, 3, 2, 1, 3, 2, 1, 3, 8, 1,
+        ];
         let budget = Budget::DEFAULT;
         for m in 0..=8usize {
             let row = match m {
@@ -596,7 +600,9 @@ mod tests {
             };
             for (n, &want) in row.iter().enumerate() {
                 let text = format!("direct_product[spawning[\"3E\"], spawning[\"4FS\"]]({m}, {n})");
-                let g = parse(&text).unwrap().components()[0].grundy(&budget).unwrap();
+                let g = parse(&text).unwrap().components()[0]
+                    .grundy(&budget)
+                    .unwrap();
                 assert_eq!(g, Nimber(want), "{text}");
             }
         }
@@ -647,7 +653,8 @@ mod tests {
 
     #[test]
     fn compositions_print_their_parts_normalised() {
-        let p = parse("join[subtraction[3,1] | 0.7](4) + direct_product[nim, kayles](2, 3)").unwrap();
+        let p =
+            parse("join[subtraction[3,1] | 0.7](4) + direct_product[nim, kayles](2, 3)").unwrap();
         assert_eq!(
             p.to_string(),
             "join[subtraction[1,3] | octal[0.7]](4) + direct_product[nim, kayles](2, 3)"

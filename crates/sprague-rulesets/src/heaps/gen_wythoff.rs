@@ -125,16 +125,9 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tests::{outcome_by_search, parse};
+    use crate::tests::{grundy_of as grundy, n_moves_of, outcome_by_search, parse};
     use sprague_core::outcome::Outcome;
     use sprague_impartial::nimber::Nimber;
-
-    fn grundy(text: &str) -> u64 {
-        parse(text).unwrap().components()[0]
-            .grundy(&Budget::DEFAULT)
-            .unwrap()
-            .0
-    }
 
     #[test]
     fn cgsuites_option_counts_and_values() {
@@ -142,11 +135,7 @@ mod tests {
         // games properly": GenWythoff(x -> x + 2)((10,10)).Options.Size and
         // [GenWythoff(x -> x + 2)((10,n)).NimValue for n from 0 to 20], and
         // Wythoff (GenWythoff(k -> k + 1), game/heap/constants.cgs) likewise.
-        let p = parse("gen_wythoff[2](10, 10)").unwrap();
-        let Kind::Impartial(g) = p.components()[0].kind() else {
-            panic!("impartial");
-        };
-        assert_eq!(g.moves(&Budget::DEFAULT).unwrap().len(), 48);
+        assert_eq!(n_moves_of("gen_wythoff[2](10, 10)"), 48);
         let r2 = [
             10, 11, 12, 13, 0, 14, 9, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 15, 28, 29, 30,
         ];
@@ -154,14 +143,18 @@ mod tests {
             10, 11, 9, 8, 13, 12, 0, 15, 16, 17, 14, 18, 7, 6, 2, 3, 1, 4, 5, 23, 28,
         ];
         for n in 0..=20u64 {
-            assert_eq!(grundy(&format!("gen_wythoff[2](10, {n})")), r2[n as usize], "{n}");
-            assert_eq!(grundy(&format!("gen_wythoff[1](10, {n})")), r1[n as usize], "{n}");
+            assert_eq!(
+                grundy(&format!("gen_wythoff[2](10, {n})")),
+                r2[n as usize],
+                "{n}"
+            );
+            assert_eq!(
+                grundy(&format!("gen_wythoff[1](10, {n})")),
+                r1[n as usize],
+                "{n}"
+            );
         }
-        let p = parse("gen_wythoff[1](10, 10)").unwrap();
-        let Kind::Impartial(g) = p.components()[0].kind() else {
-            panic!("impartial");
-        };
-        assert_eq!(g.moves(&Budget::DEFAULT).unwrap().len(), 30);
+        assert_eq!(n_moves_of("gen_wythoff[1](10, 10)"), 30);
     }
 
     #[test]
@@ -175,7 +168,11 @@ mod tests {
             let beta = alpha + r as f64;
             for i in 0..15u64 {
                 let (a, b) = ((i as f64 * alpha) as u64, (i as f64 * beta) as u64);
-                assert_eq!(grundy(&format!("gen_wythoff[{r}]({a}, {b})")), 0, "r {r}, i {i}");
+                assert_eq!(
+                    grundy(&format!("gen_wythoff[{r}]({a}, {b})")),
+                    0,
+                    "r {r}, i {i}"
+                );
             }
         }
     }

@@ -116,7 +116,9 @@ fn parse_code(text: &str, at: usize) -> Result<SpawningCode, ParseError> {
             (n, n)
         };
         if least == 0 || least > most {
-            return Err(bad("the counts are at least 1 (the rightmost coin is turned), the range increasing"));
+            return Err(bad(
+                "the counts are at least 1 (the rightmost coin is turned), the range increasing",
+            ));
         }
         let mut element = Element {
             least,
@@ -391,26 +393,28 @@ impl Impartial for TurningStrip {
         for (i, _) in self.heads.iter().enumerate().filter(|(_, h)| **h) {
             let n = i + 1;
             let mut failed = None;
-            self.rules.code().for_each_option(n, budget, &mut |k, set| {
-                if moves.len() as u64 >= budget.max_positions {
-                    failed = Some(SolveError::BudgetExceeded {
-                        limit: budget.max_positions,
-                    });
-                    return;
-                }
-                let mut heads = self.heads.clone();
-                heads[i] = false;
-                for &c in set {
-                    heads[c - 1] = !heads[c - 1];
-                }
-                moves.push(Move::new(
-                    self.rules.code().label(n as u64, k, set),
-                    Arc::new(TurningStrip {
-                        rules: Arc::clone(&self.rules),
-                        heads,
-                    }),
-                ));
-            })?;
+            self.rules
+                .code()
+                .for_each_option(n, budget, &mut |k, set| {
+                    if moves.len() as u64 >= budget.max_positions {
+                        failed = Some(SolveError::BudgetExceeded {
+                            limit: budget.max_positions,
+                        });
+                        return;
+                    }
+                    let mut heads = self.heads.clone();
+                    heads[i] = false;
+                    for &c in set {
+                        heads[c - 1] = !heads[c - 1];
+                    }
+                    moves.push(Move::new(
+                        self.rules.code().label(n as u64, k, set),
+                        Arc::new(TurningStrip {
+                            rules: Arc::clone(&self.rules),
+                            heads,
+                        }),
+                    ));
+                })?;
             if let Some(e) = failed {
                 return Err(e);
             }
@@ -461,9 +465,10 @@ mod tests {
     use crate::tests::parse;
 
     fn values(code: &str, to: u64) -> Vec<u64> {
-        let family =
-            crate::family(&sprague_game::syntax::parse_ruleset(&format!("spawning[\"{code}\"]")).unwrap())
-                .unwrap();
+        let family = crate::family(
+            &sprague_game::syntax::parse_ruleset(&format!("spawning[\"{code}\"]")).unwrap(),
+        )
+        .unwrap();
         family
             .grundy_values(1, to, &Budget::DEFAULT)
             .unwrap()
@@ -473,10 +478,15 @@ mod tests {
     }
 
     fn n_options(code: &str, n: u64) -> usize {
-        let family =
-            crate::family(&sprague_game::syntax::parse_ruleset(&format!("spawning[\"{code}\"]")).unwrap())
-                .unwrap();
-        family.heap_options(n, &Budget::DEFAULT).unwrap().unwrap().len()
+        let family = crate::family(
+            &sprague_game::syntax::parse_ruleset(&format!("spawning[\"{code}\"]")).unwrap(),
+        )
+        .unwrap();
+        family
+            .heap_options(n, &Budget::DEFAULT)
+            .unwrap()
+            .unwrap()
+            .len()
     }
 
     #[test]
@@ -485,16 +495,65 @@ mod tests {
         // games properly": the options of a heap of 20 and the nim values
         // of the heaps 1 to 20.
         let cases: [(&str, usize, [u64; 20]); 10] = [
-            ("1-3", 191, [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38]),
-            ("1-9", 169766, [1, 2, 4, 8, 16, 32, 64, 128, 256, 511, 512, 1024, 2048, 4096, 7711, 8192, 16384, 26215, 32768, 43691]),
-            ("3", 171, [0, 0, 1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35]),
-            ("1+C", 20, [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16, 1, 2, 1, 4]),
-            ("1-3C(5)", 11, [1, 2, 4, 7, 8, 1, 2, 4, 7, 8, 1, 2, 4, 7, 8, 1, 2, 4, 7, 8]),
-            ("3C(5)", 6, [0, 0, 1, 2, 4, 0, 0, 1, 2, 4, 0, 0, 1, 2, 4, 0, 0, 1, 2, 4]),
-            ("1-5C", 5, [1, 2, 1, 4, 1, 2, 1, 4, 1, 2, 1, 4, 1, 2, 1, 4, 1, 2, 1, 4]),
-            ("3E", 9, [0, 0, 1, 0, 0, 1, 2, 2, 1, 0, 0, 1, 0, 0, 1, 2, 2, 1, 4, 4]),
-            ("4FS", 9, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3]),
-            ("1+S", 2046, [1, 2, 4, 3, 6, 7, 8, 16, 18, 25, 32, 11, 64, 31, 128, 10, 256, 5, 512, 28]),
+            (
+                "1-3",
+                191,
+                [
+                    1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38,
+                ],
+            ),
+            (
+                "1-9",
+                169766,
+                [
+                    1, 2, 4, 8, 16, 32, 64, 128, 256, 511, 512, 1024, 2048, 4096, 7711, 8192,
+                    16384, 26215, 32768, 43691,
+                ],
+            ),
+            (
+                "3",
+                171,
+                [
+                    0, 0, 1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35,
+                ],
+            ),
+            (
+                "1+C",
+                20,
+                [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16, 1, 2, 1, 4],
+            ),
+            (
+                "1-3C(5)",
+                11,
+                [1, 2, 4, 7, 8, 1, 2, 4, 7, 8, 1, 2, 4, 7, 8, 1, 2, 4, 7, 8],
+            ),
+            (
+                "3C(5)",
+                6,
+                [0, 0, 1, 2, 4, 0, 0, 1, 2, 4, 0, 0, 1, 2, 4, 0, 0, 1, 2, 4],
+            ),
+            (
+                "1-5C",
+                5,
+                [1, 2, 1, 4, 1, 2, 1, 4, 1, 2, 1, 4, 1, 2, 1, 4, 1, 2, 1, 4],
+            ),
+            (
+                "3E",
+                9,
+                [0, 0, 1, 0, 0, 1, 2, 2, 1, 0, 0, 1, 0, 0, 1, 2, 2, 1, 4, 4],
+            ),
+            (
+                "4FS",
+                9,
+                [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3],
+            ),
+            (
+                "1+S",
+                2046,
+                [
+                    1, 2, 4, 3, 6, 7, 8, 16, 18, 25, 32, 11, 64, 31, 128, 10, 256, 5, 512, 28,
+                ],
+            ),
         ];
         for (code, options, nim) in cases {
             assert_eq!(n_options(code, 20), options, "{code}");
@@ -507,7 +566,10 @@ mod tests {
         // CGSuite's GameStripTest.scala, "define Turning properly":
         // Turning("1-3")("htththtth").NimValue is 29.
         let p = parse("turning[\"1-3\"](\"htththtth\")").unwrap();
-        assert_eq!(p.components()[0].grundy(&Budget::DEFAULT).unwrap(), Nimber(29));
+        assert_eq!(
+            p.components()[0].grundy(&Budget::DEFAULT).unwrap(),
+            Nimber(29)
+        );
     }
 
     /// The sets of coins (the rightmost `n` included) a code's element
@@ -545,8 +607,8 @@ mod tests {
     #[test]
     fn options_are_the_subsets_the_rules_allow() {
         for code in [
-            "1-3", "2", "1+", "1+C", "2-3C", "1-3C(5)", "3C(4)", "3E", "1+E", "4FS", "1+S",
-            "1+FS", "2-4S", "2F", "1,3E", "2-3,6C", "1+FC(4)",
+            "1-3", "2", "1+", "1+C", "2-3C", "1-3C(5)", "3C(4)", "3E", "1+E", "4FS", "1+S", "1+FS",
+            "2-4S", "2F", "1,3E", "2-3,6C", "1+FC(4)",
         ] {
             let rules = parse_code(code, 0).unwrap();
             for n in 1..=11 {
@@ -579,7 +641,11 @@ mod tests {
                         panic!("impartial");
                     };
                     let by_moves = sprague_game::grundy_by_mex(g, &Budget::DEFAULT).unwrap();
-                    assert_eq!(g.grundy(&Budget::DEFAULT).unwrap(), by_moves, "{code} {coins}");
+                    assert_eq!(
+                        g.grundy(&Budget::DEFAULT).unwrap(),
+                        by_moves,
+                        "{code} {coins}"
+                    );
                 }
             }
         }
