@@ -131,15 +131,22 @@ fn part(param: &Spanned<Param>, composition: &str) -> Result<Arc<dyn HeapFamily>
             ));
         }
     };
-    let family = crate::family(&ruleset)?;
-    if family.heap_options(0, &Budget::DEFAULT).is_none() {
-        return Err(ParseError::bad_parameters(
+    let not_composable = || {
+        ParseError::bad_parameters(
             format!(
-                "`{}` does not list its heap options, so `{composition}` cannot compose it",
+                "`{}` is not a ruleset of one heap that lists its moves as heaps, \
+                 so `{composition}` cannot compose it",
                 ruleset.name
             ),
-            span,
-        ));
+            span.clone(),
+        )
+    };
+    if crate::find(&ruleset.name).is_some_and(|r| r.family.is_none()) {
+        return Err(not_composable());
+    }
+    let family = crate::family(&ruleset)?;
+    if family.heap_options(0, &Budget::DEFAULT).is_none() {
+        return Err(not_composable());
     }
     Ok(family)
 }
