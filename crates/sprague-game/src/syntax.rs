@@ -1436,9 +1436,15 @@ impl<'a> Parser<'a> {
         self.ruleset_nesting += 1;
         let ruleset = self.ruleset();
         self.ruleset_nesting -= 1;
+        let ruleset = ruleset?;
+        // The name and its brackets, without the spaces read after them.
+        let end = ruleset
+            .params_span
+            .as_ref()
+            .map_or(ruleset.name_span.end, |span| span.end);
         Ok(Spanned {
-            value: Param::Ruleset(Box::new(ruleset?)),
-            span: start..self.pos,
+            value: Param::Ruleset(Box::new(ruleset)),
+            span: start..end,
         })
     }
 
