@@ -1753,6 +1753,29 @@ mod tests {
     }
 
     #[test]
+    fn rulesets_are_read_as_parameters_within_a_nesting_limit() {
+        let text = "join[ subtraction[1,3] | nim ](5)";
+        let p = parse_position(text).unwrap();
+        let r = &p.components[0].as_ruleset().unwrap().ruleset;
+        assert_eq!(r.bar, Some(1));
+        let Param::Ruleset(left) = &r.params[0].value else {
+            panic!("a ruleset");
+        };
+        assert_eq!(left.name, "subtraction");
+        assert_eq!(left.params[1].value, Param::Int(3));
+        assert_eq!(&text[r.params[0].span.clone()], "subtraction[1,3]");
+        assert_eq!(&text[r.params[1].span.clone()], "nim");
+        // `name=value` is still a named integer.
+        let q = parse_ruleset("gen_toads[max_jump = 2]").unwrap();
+        assert_eq!(q.params[0].value, Param::Named("max_jump".into(), 2));
+        let deep = |n: usize| format!("{}nim{}(1)", "a[".repeat(n), "]".repeat(n));
+        assert!(parse_position(&deep(MAX_RULESET_NESTING)).is_ok());
+        let e = parse_position(&deep(MAX_RULESET_NESTING + 1)).unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::TooLarge { .. }), "{e}");
+        assert_eq!(e.span.start, 2 * (MAX_RULESET_NESTING + 1));
+    }
+
+    #[test]
     fn spaces_are_free_and_powers_are_read() {
         let p = parse_position("  nim ( 2^10 ,3 )+* 4 ").unwrap();
         let c = |i: usize| p.components[i].as_ruleset().unwrap().clone();
