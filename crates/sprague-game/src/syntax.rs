@@ -35,6 +35,7 @@
 //!                                                       conway_product, nim_product,
 //!                                                       nim_power)
 //! param      := INT | INT '..' INT | OCTAL | NAME '=' INT | STRING
+//!             | NAME [ '[' param ( ',' param )* ']' ]   (a ruleset: `join[nim, kayles]`)
 //! arg        := INT | STRING | INT '..' INT
 //! INT        := digits [ '^' digits ]          (a power such as 2^63 is a convenience)
 //! OCTAL      := digits '.' hexdigits           (a take-and-break code: 0.137, 4.07, 0.f7,
@@ -361,6 +362,10 @@ pub enum Param {
     Named(String, u64),
     /// A string literal, unescaped (a file path: `graph["g.txt"]`).
     Str(String),
+    /// A ruleset with its own parameters, for a composition of rulesets:
+    /// `join[nim, kayles]`'s `nim` and `kayles`, `subtraction[1,3]`. Nested
+    /// at most [`MAX_RULESET_NESTING`] deep.
+    Ruleset(Box<RulesetSyntax>),
 }
 
 /// A component argument.
@@ -435,6 +440,11 @@ pub fn parse_value(text: &str) -> Result<ValueSyntax, ParseError> {
 /// How deeply braces and signs may nest in one written value: the reader
 /// and the values built from it recurse once per level.
 pub const MAX_VALUE_NESTING: usize = 200;
+
+/// How deeply rulesets may be written in one another's parameters
+/// (`join[join[nim, kayles], dawson]` is two deep): the reader recurses
+/// once per level.
+pub const MAX_RULESET_NESTING: usize = 8;
 
 /// The most decimal digits of a numerator or denominator in a game value:
 /// numbers have no range, but the text of one has this limit.
@@ -547,6 +557,8 @@ struct Parser<'a> {
     pos: usize,
     /// Values being read inside one another.
     nesting: usize,
+    /// Rulesets being read in one another's parameters.
+    ruleset_nesting: usize,
 }
 
 /// The game written by `items` (the inside of braces, or one side of a
@@ -645,6 +657,7 @@ impl<'a> Parser<'a> {
             text,
             pos: 0,
             nesting: 0,
+            ruleset_nesting: 0,
         }
     }
 
@@ -889,6 +902,7 @@ impl<'a> Parser<'a> {
                     text: self.text,
                     pos: start,
                     nesting: self.nesting,
+                    ruleset_nesting: self.ruleset_nesting,
                 };
                 match short.short_component() {
                     Err(short_error) if short_error.span.start < loopy_error.span.start => {
@@ -1593,6 +1607,34 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// A ruleset written as a parameter (`join[nim, kayles]`'s `nim`),
+    /// inside the guard on the rulesets' nesting.
+    fn ruleset_param(&mut self) -> Result<Spanned<Param>, ParseError> {
+        let start = self.pos;
+        if self.ruleset_nesting >= MAX_RULESET_NESTING {
+            return Err(ParseError::new(
+                ParseErrorKind::TooLarge {
+                    what: "the nesting of rulesets in one another's parameters".to_string(),
+                    max: MAX_RULESET_NESTING as u64,
+                },
+                start..self.pos + 1,
+            ));
+        }
+        self.ruleset_nesting += 1;
+        let ruleset = self.ruleset();
+        self.ruleset_nesting -= 1;
+        let ruleset = ruleset?;
+        // The name and its brackets, without the spaces read after them.
+        let end = ruleset
+            .params_span
+            .as_ref()
+            .map_or(ruleset.name_span.end, |span| span.end);
+        Ok(Spanned {
+            value: Param::Ruleset(Box::new(ruleset)),
+            span: start..end,
+        })
+    }
+
     fn name(&mut self) -> Result<(String, Range<usize>), ParseError> {
         let start = self.pos;
         match self.peek() {
@@ -1622,6 +1664,12 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         if self.peek().is_some_and(|c| c.is_ascii_lowercase()) {
             let (name, _) = self.name()?;
+            self.skip_space();
+            if self.peek() != Some('=') {
+                // Not `name=value`: a ruleset, read again from its name.
+                self.pos = start;
+                return self.ruleset_param();
+            }
             self.expect('=', "`=` and a value")?;
             self.skip_space();
             let (value, _) = self.integer("an integer value")?;
@@ -1889,6 +1937,29 @@ mod tests {
         assert_eq!(p.components[0].as_ruleset().unwrap().ruleset.bar, None);
         assert!(parse_position("subtraction[1|2|3](6)").is_err());
         assert!(parse_position("subtraction[1|](6)").is_err());
+    }
+
+    #[test]
+    fn rulesets_are_read_as_parameters_within_a_nesting_limit() {
+        let text = "join[ subtraction[1,3] | nim ](5)";
+        let p = parse_position(text).unwrap();
+        let r = &p.components[0].as_ruleset().unwrap().ruleset;
+        assert_eq!(r.bar, Some(1));
+        let Param::Ruleset(left) = &r.params[0].value else {
+            panic!("a ruleset");
+        };
+        assert_eq!(left.name, "subtraction");
+        assert_eq!(left.params[1].value, Param::Int(3));
+        assert_eq!(&text[r.params[0].span.clone()], "subtraction[1,3]");
+        assert_eq!(&text[r.params[1].span.clone()], "nim");
+        // `name=value` is still a named integer.
+        let q = parse_ruleset("gen_toads[max_jump = 2]").unwrap();
+        assert_eq!(q.params[0].value, Param::Named("max_jump".into(), 2));
+        let deep = |n: usize| format!("{}nim{}(1)", "a[".repeat(n), "]".repeat(n));
+        assert!(parse_position(&deep(MAX_RULESET_NESTING)).is_ok());
+        let e = parse_position(&deep(MAX_RULESET_NESTING + 1)).unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::TooLarge { .. }), "{e}");
+        assert_eq!(e.span.start, 2 * (MAX_RULESET_NESTING + 1));
     }
 
     #[test]

@@ -182,6 +182,10 @@ pub fn table_budget(
     })
 }
 
+/// The options of a heap, each the heaps one move leaves (see
+/// [`HeapFamily::heap_options`]), or why they cannot be listed.
+pub type HeapOptions = Result<Vec<Vec<u64>>, SolveError>;
+
 /// A family of one-heap games, `G(0), G(1), ...`, as tabulated by
 /// `sprague table`.
 pub trait HeapFamily: fmt::Debug + Send + Sync {
@@ -218,6 +222,21 @@ pub trait HeapFamily: fmt::Debug + Send + Sync {
     /// A [`SolveError`] if the values need more than `budget`.
     fn grundy_values(&self, from: u64, to: u64, budget: &Budget)
     -> Result<Vec<Nimber>, SolveError>;
+
+    /// The options of a heap of `n` as CGSuite's `HeapOptions` lists them:
+    /// for each move, the heaps it leaves (none when it takes the whole
+    /// heap), what the compositions of rulesets (`join`, `cake_product`,
+    /// `direct_product`) move by. `None` for a family whose moves are not
+    /// a heap's alone to list this way.
+    ///
+    /// # Errors
+    ///
+    /// A [`SolveError`] inside the `Some` when there are more options than
+    /// `budget` allows positions.
+    fn heap_options(&self, n: u64, budget: &Budget) -> Option<HeapOptions> {
+        let _ = (n, budget);
+        None
+    }
 
     /// The period of the sequence, if the family has one that can be found
     /// within `budget`; `Ok(None)` if the family is not periodic or no
@@ -621,9 +640,19 @@ pub(crate) fn one_int_param(
 pub(crate) fn quoted_components(
     c: &ComponentSyntax,
     shape: &str,
-    mut make: impl FnMut(&str, usize, std::ops::Range<usize>) -> Result<Arc<dyn Component>, ParseError>,
+    make: impl FnMut(&str, usize, std::ops::Range<usize>) -> Result<Arc<dyn Component>, ParseError>,
 ) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
+    quoted_args(c, shape, make)
+}
+
+/// As [`quoted_components`], for a ruleset that reads its parameters
+/// itself.
+pub(crate) fn quoted_args(
+    c: &ComponentSyntax,
+    shape: &str,
+    mut make: impl FnMut(&str, usize, std::ops::Range<usize>) -> Result<Arc<dyn Component>, ParseError>,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     if c.args.is_empty() {
         return Err(ParseError::bad_arguments(
             format!("`{}` needs at least one {shape}", c.ruleset.name),

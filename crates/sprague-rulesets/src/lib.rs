@@ -30,6 +30,7 @@ pub use boards::gen_clobber::{
     AntiClobberBoard, Directions as ClobberDirections, GenClobber, GenClobberBoard,
     HotClobberBoard, KingsBoard, KnightsBoard, QueensBoard, RooksBoard,
 };
+pub use boards::gen_toads::GenToadsRow;
 pub use boards::konane::KonaneBoard;
 pub use boards::skijumps::SkiJumpsBoard;
 pub use boards::toads::{MAX_CELLS as TOADS_MAX_CELLS, ToadsAndFrogs};
@@ -57,6 +58,7 @@ pub use graphs::weighted_arc_kayles::WeightedArcKaylesGraph;
 pub use heaps::bash::{Bash, BashHeap};
 pub use heaps::cake::{CakePosition, CakeRules, MAX_SIDE as CAKE_MAX_SIDE};
 pub use heaps::circle::CirclePosition;
+pub use heaps::compose::{CakeProductPosition, DirectProductPosition, JoinHeap};
 pub use heaps::cut::{CutBar, MAX_SIDE as CUT_MAX_SIDE, cut_value};
 pub use heaps::disjoint::{
     DISJOINT_TABLE_LIMIT, Disjoint, DisjointHeap, DisjointTable, disjoint_grundy_table,
@@ -64,7 +66,9 @@ pub use heaps::disjoint::{
 };
 pub use heaps::divisor::{Divisor, DivisorHeap, divisor_grundy, is_prime, prime_factors};
 pub use heaps::fibonacci::{FibonacciPosition, zeckendorf};
+pub use heaps::gen_wythoff::GenWythoffPosition;
 pub use heaps::heap::{Heap, HeapRules, Takes, TakesOutcome};
+pub use heaps::mem::MemPosition;
 pub use heaps::moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use heaps::nim::{Nim, NimHeap};
 pub use heaps::nosum::{NosumPosition, nosum_is_p};
@@ -72,6 +76,7 @@ pub use heaps::nullify::NullifyPosition;
 pub use heaps::octal::{LaskerHeap, OctalHeap, OctalRules};
 pub use heaps::partizan_subtraction::PartizanSubtractionHeap;
 pub use heaps::sequential::{SequentialPosition, sequential_grundy};
+pub use heaps::spawning::TurningStrip;
 pub use heaps::submask::{Submask, SubmaskHeap};
 pub use heaps::subtraction::{SubtractionHeap, SubtractionRules};
 pub use heaps::takeaway::{Takeaway, TakeawayHeap, takeaway_grundy};
@@ -97,6 +102,8 @@ pub static RULESETS: &[Ruleset] = &[
     graphs::graph::BOARD,
     heaps::bash::RULESET,
     heaps::wythoff::RULESET,
+    heaps::gen_wythoff::RULESET,
+    heaps::mem::RULESET,
     heaps::fibonacci::RULESET,
     coins::staircase::STAIRCASE,
     coins::staircase::GEORGIA,
@@ -119,11 +126,17 @@ pub static RULESETS: &[Ruleset] = &[
     heaps::cake::EATCAKE,
     heaps::cake::TURN_AND_EATCAKE,
     heaps::cake::EUCLID,
+    heaps::compose::JOIN,
+    heaps::compose::CAKE_PRODUCT,
+    heaps::compose::TWISTED_CAKE_PRODUCT,
+    heaps::compose::DIRECT_PRODUCT,
     boards::domineering::RULESET,
     boards::cram::RULESET,
     graphs::colouring::SNORT,
     graphs::colouring::COL,
     boards::toads::RULESET,
+    boards::gen_toads::GEN_TOADS,
+    boards::gen_toads::ELEPHANTS,
     loopy::backsliding_toads::RULESET,
     loopy::foxgeese::RULESET,
     boards::clobber::RULESET,
@@ -150,6 +163,8 @@ pub static RULESETS: &[Ruleset] = &[
     heaps::octal::LASKER,
     coins::treblecross::RULESET,
     coins::turning::RUGS,
+    heaps::spawning::SPAWNING,
+    heaps::spawning::TURNING,
 ];
 
 /// The ruleset called `name`, if there is one.
@@ -158,15 +173,23 @@ pub fn find(name: &str) -> Option<&'static Ruleset> {
 }
 
 fn lookup(ruleset: &RulesetSyntax) -> Result<&'static Ruleset, ParseError> {
-    // Only subtraction games and gen_clobber split their parameters into
-    // Left's and Right's with a `|`.
+    // Only subtraction games, gen_clobber and the partizan compositions
+    // split their parameters into Left's and Right's with a `|`.
     if ruleset.bar.is_some()
-        && !["subtraction", "gen_clobber"].contains(&ruleset.name.as_str())
+        && ![
+            "subtraction",
+            "gen_clobber",
+            "join",
+            "cake_product",
+            "twisted_cake_product",
+        ]
+        .contains(&ruleset.name.as_str())
         && find(&ruleset.name).is_some()
     {
         return Err(ParseError::bad_parameters(
             format!(
-                "`{}` takes no `|` in its parameters (only subtraction[L|R] and gen_clobber[L|R] do)",
+                "`{}` takes no `|` in its parameters (only subtraction[L|R], gen_clobber[L|R], \
+                 join[L|R], cake_product[L|R] and twisted_cake_product[L|R] do)",
                 ruleset.name
             ),
             ruleset

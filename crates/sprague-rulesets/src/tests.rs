@@ -1,10 +1,12 @@
 //! What the rulesets' unit tests share (compiled for tests only, and
 //! outside the layering of the library's code).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use sprague_core::budget::Budget;
 use sprague_core::error::ParseError;
+use sprague_core::outcome::Outcome;
 use sprague_game::Component;
 
 /// A position read through this crate's own registry. A test build of a
@@ -431,4 +433,73 @@ pub(crate) fn rule_answer(
         .map(|(i, m)| p.replace(i, &m.to).to_string())
         .collect();
     Some((v.outcome, moves))
+}
+
+/// Whether the player to move (`left`) wins the sum `position` (its
+/// parts, sorted) when moves are `moves(part, left)`: the search of the
+/// whole game, no values and no sums of values.
+fn wins<P: Clone + Ord + std::hash::Hash>(
+    position: Vec<P>,
+    left: bool,
+    moves: &dyn Fn(&P, bool) -> Vec<Vec<P>>,
+    memo: &mut HashMap<(Vec<P>, bool), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(position.clone(), left)) {
+        return w;
+    }
+    let mut win = false;
+    'parts: for i in 0..position.len() {
+        for option in moves(&position[i], left) {
+            let mut next = position.clone();
+            next.remove(i);
+            next.extend(option);
+            next.sort();
+            if !wins(next, !left, moves, memo) {
+                win = true;
+                break 'parts;
+            }
+        }
+    }
+    memo.insert((position, left), win);
+    win
+}
+
+/// For tests of rulesets against their rules written again in the test
+/// (`moves` lists the parts a part's option leaves): the outcome class of
+/// the sum of `position`'s parts by the search of the whole game, Left and
+/// Right each moving first.
+pub(crate) fn outcome_by_search<P: Clone + Ord + std::hash::Hash>(
+    mut position: Vec<P>,
+    moves: &dyn Fn(&P, bool) -> Vec<Vec<P>>,
+) -> Outcome {
+    position.sort();
+    let mut memo = HashMap::new();
+    let left = wins(position.clone(), true, moves, &mut memo);
+    let right = wins(position, false, moves, &mut memo);
+    Outcome::from_partizan(left, right)
+}
+
+/// The outcome class of the canonical value of the position `text`.
+pub(crate) fn outcome_of(text: &str) -> Outcome {
+    let p = parse(text).unwrap();
+    let mut solver = sprague::CanonicalSolver::new(Budget::DEFAULT);
+    let g = solver.sum(p.components()).unwrap();
+    solver.arena.outcome(g).unwrap()
+}
+
+/// The Grundy value of the impartial position `text`.
+pub(crate) fn grundy_of(text: &str) -> u64 {
+    parse(text).unwrap().components()[0]
+        .grundy(&Budget::DEFAULT)
+        .unwrap()
+        .0
+}
+
+/// The number of moves of the position `text`'s first component for Left
+/// (any player's, for an impartial one).
+pub(crate) fn n_moves_of(text: &str) -> usize {
+    parse(text).unwrap().components()[0]
+        .moves_of(sprague_game::Side::Left, &Budget::DEFAULT)
+        .unwrap()
+        .len()
 }

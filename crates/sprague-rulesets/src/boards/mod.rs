@@ -8,6 +8,7 @@ pub(crate) mod cram;
 pub(crate) mod domineering;
 pub(crate) mod fission;
 pub(crate) mod gen_clobber;
+pub(crate) mod gen_toads;
 pub(crate) mod grid;
 pub(crate) mod konane;
 pub(crate) mod skijumps;

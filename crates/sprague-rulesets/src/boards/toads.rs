@@ -17,7 +17,7 @@ use sprague_core::error::{ParseError, SolveError};
 use sprague_game::syntax::ComponentSyntax;
 use sprague_game::{Component, Key, Kind, Move, MoveLabel, Partizan, Side};
 
-use crate::common::{Ruleset, check_move_count, quoted_components};
+use crate::common::{Ruleset, check_move_count, no_params, quoted_args};
 
 pub(crate) const RULESET: Ruleset = Ruleset {
     name: "toads",
@@ -45,10 +45,48 @@ pub struct ToadsAndFrogs {
     cells: Vec<Cell>,
 }
 
-/// The moves of `side` on the row `cells` as (from, to) cells, by the cell
-/// moved from, then the step forward, the step back (with `back_slides`,
-/// Backsliding Toads and Frogs), the jump (CGSuite's order, per piece).
-fn hops(cells: &[Cell], side: Side, back_slides: bool) -> Vec<(usize, usize)> {
+/// How toads and frogs move: the parameters of CGSuite's
+/// `GenToadsAndFrogs` (`game/strip/GenToadsAndFrogs.cgs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Hops {
+    /// The fewest cells a slide forward goes; when it is below 1, a
+    /// creature may also slide back up to `-min_slide` cells.
+    pub(crate) min_slide: i64,
+    /// The most cells a slide forward goes.
+    pub(crate) max_slide: u64,
+    /// The most creatures in a row one jump goes over.
+    pub(crate) max_jump: u64,
+    /// Whether a jump may go over the mover's own creatures too.
+    pub(crate) friendly: bool,
+}
+
+/// Toads and Frogs: step one cell, or jump one creature of the other kind.
+pub(crate) const TOADS_AND_FROGS: Hops = Hops {
+    min_slide: 1,
+    max_slide: 1,
+    max_jump: 1,
+    friendly: false,
+};
+
+/// Backsliding Toads and Frogs: CGSuite's `GenToadsAndFrogs(minSlide => -1)`.
+pub(crate) const BACKSLIDING: Hops = Hops {
+    min_slide: -1,
+    ..TOADS_AND_FROGS
+};
+
+/// What kind of move a hop is, for its description.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Hop {
+    Forward,
+    Back,
+    Jump,
+}
+
+/// The moves of `side` on the row `cells` under `rules` as (from, to)
+/// cells, by the cell moved from, then the slides forward, the slides
+/// back, the jumps (CGSuite's order, per piece). A cell off the row is a
+/// wall.
+fn hops(cells: &[Cell], side: Side, rules: Hops) -> Vec<(usize, usize, Hop)> {
     let (mover, other, forward) = match side {
         Side::Left => (Cell::Toad, Cell::Frog, 1),
         Side::Right => (Cell::Frog, Cell::Toad, -1),
@@ -56,49 +94,64 @@ fn hops(cells: &[Cell], side: Side, back_slides: bool) -> Vec<(usize, usize)> {
     let n = cells.len();
     // The cell `k` steps from `i` in the mover's direction (back for a
     // negative `k`), if on the row.
-    let ahead = |i: usize, k: isize| i.checked_add_signed(k * forward).filter(|&j| j < n);
+    let ahead = |i: usize, k: u64, back: bool| -> Option<usize> {
+        let k = isize::try_from(k).ok()?;
+        let k = if back { -k } else { k };
+        i.checked_add_signed(k.checked_mul(forward)?)
+            .filter(|&j| j < n)
+    };
+    let empty = |j: Option<usize>| j.is_some_and(|j| cells[j] == Cell::Empty);
     let mut out = Vec::new();
     for i in 0..n {
         if cells[i] != mover {
             continue;
         }
-        let step = ahead(i, 1);
-        let next = step.map(|j| cells[j]);
-        if let Some(j) = step
-            && next == Some(Cell::Empty)
-        {
-            out.push((i, j));
+        // Slides stop at the first cell that is not empty (or the wall),
+        // so no loop runs past the row.
+        for k in 1..=rules.max_slide {
+            let j = ahead(i, k, false);
+            if !empty(j) {
+                break;
+            }
+            if i64::try_from(k).is_ok_and(|k| k >= rules.min_slide) {
+                out.extend(j.map(|j| (i, j, Hop::Forward)));
+            }
         }
-        if back_slides
-            && let Some(j) = ahead(i, -1)
-            && cells[j] == Cell::Empty
-        {
-            out.push((i, j));
+        for k in 1..=rules.min_slide.min(0).unsigned_abs() {
+            let j = ahead(i, k, true);
+            if !empty(j) {
+                break;
+            }
+            out.extend(j.map(|j| (i, j, Hop::Back)));
         }
-        if next == Some(other)
-            && let Some(j) = ahead(i, 2)
-            && cells[j] == Cell::Empty
-        {
-            out.push((i, j));
+        for k in 1..=rules.max_jump {
+            let over = ahead(i, k, false).map(|j| cells[j]);
+            if !(over == Some(other) || (rules.friendly && over == Some(mover))) {
+                break;
+            }
+            let j = ahead(i, k + 1, false);
+            if empty(j) {
+                out.extend(j.map(|j| (i, j, Hop::Jump)));
+            }
         }
     }
     out
 }
 
-/// The moves of `side` on the row `cells`, each to the row `make` makes
-/// of the cells after it.
+/// The moves of `side` on the row `cells` under `rules`, each to the row
+/// `make` makes of the cells after it.
 pub(crate) fn row_moves(
     cells: &[Cell],
     side: Side,
-    back_slides: bool,
+    rules: Hops,
     budget: &Budget,
     make: impl Fn(Vec<Cell>) -> Arc<dyn Component>,
 ) -> Result<Vec<Move>, SolveError> {
-    let hops = hops(cells, side, back_slides);
+    let hops = hops(cells, side, rules);
     check_move_count(hops.len() as u64, budget)?;
     Ok(hops
         .into_iter()
-        .map(|(from, to)| {
+        .map(|(from, to, hop)| {
             let mut after = cells.to_vec();
             after[to] = after[from];
             after[from] = Cell::Empty;
@@ -107,11 +160,12 @@ pub(crate) fn row_moves(
             } else {
                 "frog"
             };
-            let forward = (to > from) == (after[to] == Cell::Toad);
-            let how = match (from.abs_diff(to), forward) {
-                (2, _) => "jumps",
-                (_, true) => "steps",
-                (_, false) => "steps back",
+            let how = match (hop, from.abs_diff(to)) {
+                (Hop::Jump, _) => "jumps",
+                (Hop::Forward, 1) => "steps",
+                (Hop::Forward, _) => "slides",
+                (Hop::Back, 1) => "steps back",
+                (Hop::Back, _) => "slides back",
             };
             let label = format!("the {what} on cell {} {how} to cell {}", from + 1, to + 1);
             Move::new(MoveLabel::Words(label), make(after))
@@ -144,7 +198,7 @@ impl Component for ToadsAndFrogs {
 
 impl Partizan for ToadsAndFrogs {
     fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
-        row_moves(&self.cells, side, false, budget, |cells| {
+        row_moves(&self.cells, side, TOADS_AND_FROGS, budget, |cells| {
             Arc::new(ToadsAndFrogs { cells })
         })
     }
@@ -207,7 +261,16 @@ pub(crate) fn read_rows(
     c: &ComponentSyntax,
     make: impl Fn(Vec<Cell>) -> Arc<dyn Component>,
 ) -> Result<Vec<Arc<dyn Component>>, ParseError> {
-    quoted_components(
+    no_params(&c.ruleset)?;
+    read_rows_after_params(c, make)
+}
+
+/// As [`read_rows`], for a ruleset that reads its parameters itself.
+pub(crate) fn read_rows_after_params(
+    c: &ComponentSyntax,
+    make: impl Fn(Vec<Cell>) -> Arc<dyn Component>,
+) -> Result<Vec<Arc<dyn Component>>, ParseError> {
+    quoted_args(
         c,
         "row in quotes: T toads, F frogs, . empty, like \"TT..FF\"",
         |text, at, span| Ok(make(read_row(text, at, span)?)),

@@ -275,7 +275,13 @@ impl Partizan for CakePosition {
 
 fn build(c: &ComponentSyntax, rules: CakeRules) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
-    let name = rules.name();
+    let (m, n) = coordinates(c, rules.name())?;
+    Ok(vec![Arc::new(CakePosition { rules, m, n })])
+}
+
+/// The two coordinates `(m, n)` of a position written `name(m, n)`, each at
+/// most [`MAX_SIDE`].
+pub(crate) fn coordinates(c: &ComponentSyntax, name: &str) -> Result<(u64, u64), ParseError> {
     let [m, n] = c.args.as_slice() else {
         return Err(ParseError::bad_arguments(
             format!("`{name}` takes two coordinates: {name}(m, n)"),
@@ -300,11 +306,7 @@ fn build(c: &ComponentSyntax, rules: CakeRules) -> Result<Vec<Arc<dyn Component>
             }
         }
     }
-    Ok(vec![Arc::new(CakePosition {
-        rules,
-        m: sides[0],
-        n: sides[1],
-    })])
+    Ok((sides[0], sides[1]))
 }
 
 fn build_maundy(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {

@@ -17,7 +17,7 @@ use sprague_game::{Component, Impartial, Key, Kind, Move, MoveLabel, Side, SumRu
 use sprague_impartial::nimber::Nimber;
 
 use crate::common::{
-    HeapFamily, Periodicity, Ruleset, heap_components, take_description, values_timed,
+    HeapFamily, HeapOptions, Periodicity, Ruleset, heap_components, take_description, values_timed,
 };
 use crate::common::{Moves, Values, WinningMoves};
 
@@ -312,5 +312,20 @@ impl<R: HeapRules> HeapFamily for Family<R> {
 
     fn periodicity(&self, budget: &Budget) -> Result<Option<Periodicity>, SolveError> {
         self.0.periodicity(budget)
+    }
+
+    fn heap_options(&self, n: u64, budget: &Budget) -> Option<HeapOptions> {
+        let left = |taken: u64| {
+            if taken == n && !R::KEEPS_EMPTY {
+                Vec::new()
+            } else {
+                vec![n - taken]
+            }
+        };
+        Some(
+            self.0
+                .takes(n, budget)
+                .map(|takes| takes.into_iter().map(left).collect()),
+        )
     }
 }

@@ -979,6 +979,18 @@ impl HeapFamily for OctalFamily {
         self.rules.text.clone()
     }
 
+    fn heap_options(&self, n: u64, budget: &Budget) -> Option<crate::common::HeapOptions> {
+        let heap = OctalHeap::new(Arc::clone(&self.rules), n);
+        if let Err(e) = check_move_count(heap.n_options(), budget) {
+            return Some(Err(e));
+        }
+        let mut options = Vec::new();
+        self.rules.rules.for_each_option(n as usize, |_, left| {
+            options.push(left.iter().map(|&h| h as u64).collect());
+        });
+        Some(Ok(options))
+    }
+
     fn grundy_values(&self, from: u64, to: u64, budget: &Budget) -> Values {
         check_move_count(to.saturating_sub(from).saturating_add(1), budget)?;
         let mut known = self.rules.lock();

@@ -600,11 +600,10 @@ pub(crate) fn read(r: &RulesetSyntax) -> Result<Option<ReadCode>, ParseError> {
     let code = GeneralCode::parse(text, param.span.start)?;
     Ok(Some(match code.plain() {
         Some(plain) => ReadCode::Plain(plain),
-        None => ReadCode::General(Arc::new(GeneralRules {
-            text: format!("octal[{code}]"),
-            code,
-            values: Mutex::new(Vec::new()),
-        })),
+        None => ReadCode::General(Arc::new(GeneralRules::new(
+            format!("octal[{code}]"),
+            Box::new(code),
+        ))),
     }))
 }
 
@@ -613,11 +612,80 @@ pub(crate) fn read(r: &RulesetSyntax) -> Result<Option<ReadCode>, ParseError> {
 #[derive(Debug)]
 pub(crate) struct GeneralRules {
     text: String,
-    code: GeneralCode,
+    code: Box<dyn SplitRule>,
     values: Mutex<Vec<u64>>,
 }
 
+/// A rule that splits a heap into smaller heaps, listing the options of a
+/// heap itself: a code in the full syntax, or CGSuite's Spawning codes
+/// (`spawning.rs`). [`GeneralRules`] values its heaps by the mex.
+pub(crate) trait SplitRule: fmt::Debug + Send + Sync {
+    /// Visits every option of a heap of `n` (what it takes, for its label,
+    /// and the heaps it leaves, each smaller than `n`), counting them
+    /// against `budget`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExceeded`] past the budget's positions.
+    fn for_each_option(
+        &self,
+        n: usize,
+        budget: &Budget,
+        visit: &mut dyn FnMut(usize, &[usize]),
+    ) -> Result<(), SolveError>;
+
+    /// How the option of a heap of `n` that takes `k` and leaves `parts`
+    /// is described.
+    fn label(&self, n: u64, k: usize, parts: &[usize]) -> MoveLabel {
+        let left: Vec<String> = parts.iter().map(usize::to_string).collect();
+        match (k, parts.len()) {
+            (_, 0 | 1) => crate::common::take_description(k as u64, n),
+            (0, _) => MoveLabel::Words(format!("split the heap of {n} into {}", left.join(", "))),
+            _ => MoveLabel::Words(format!(
+                "take {k} from the heap of {n}, leaving {}",
+                left.join(", ")
+            )),
+        }
+    }
+}
+
+impl SplitRule for GeneralCode {
+    fn for_each_option(
+        &self,
+        n: usize,
+        budget: &Budget,
+        visit: &mut dyn FnMut(usize, &[usize]),
+    ) -> Result<(), SolveError> {
+        GeneralCode::for_each_option(self, n, budget, visit)
+    }
+}
+
 impl GeneralRules {
+    /// The rules `code`, written `text` (`octal[4!.0]`), no value known yet.
+    pub(crate) fn new(text: String, code: Box<dyn SplitRule>) -> GeneralRules {
+        GeneralRules {
+            text,
+            code,
+            values: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The rules as written: `octal[4!.0]`.
+    pub(crate) fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The rule that lists the options.
+    pub(crate) fn code(&self) -> &dyn SplitRule {
+        &*self.code
+    }
+
+    /// The Grundy value of a heap of `n`.
+    pub(crate) fn grundy(&self, n: u64, budget: &Budget) -> Result<u64, SolveError> {
+        let values = self.grundy_to(n, budget)?;
+        Ok(values[values.len() - 1])
+    }
+
     /// The Grundy value of every heap up to `n`, by the mex over the
     /// options of each.
     fn grundy_to(&self, n: u64, budget: &Budget) -> Result<Vec<u64>, SolveError> {
@@ -686,8 +754,7 @@ impl Component for GeneralHeap {
 
 impl Impartial for GeneralHeap {
     fn grundy(&self, budget: &Budget) -> Result<Nimber, SolveError> {
-        let values = self.rules.grundy_to(self.size, budget)?;
-        Ok(Nimber(values[values.len() - 1]))
+        self.rules.grundy(self.size, budget).map(Nimber)
     }
 
     fn moves(&self, budget: &Budget) -> Result<Vec<Move>, SolveError> {
@@ -698,20 +765,7 @@ impl Impartial for GeneralHeap {
         self.rules
             .code
             .for_each_option(n, budget, &mut |k, parts| {
-                let left: Vec<String> = parts.iter().map(usize::to_string).collect();
-                let label = match (k, parts.len()) {
-                    (_, 0 | 1) => crate::common::take_description(k as u64, self.size),
-                    (0, _) => MoveLabel::Words(format!(
-                        "split the heap of {} into {}",
-                        self.size,
-                        left.join(", ")
-                    )),
-                    _ => MoveLabel::Words(format!(
-                        "take {k} from the heap of {}, leaving {}",
-                        self.size,
-                        left.join(", ")
-                    )),
-                };
+                let label = self.rules.code.label(self.size, k, parts);
                 moves.push(Move::to_sum(
                     label,
                     parts
@@ -737,6 +791,23 @@ pub(crate) struct GeneralFamily(pub(crate) Arc<GeneralRules>);
 impl HeapFamily for GeneralFamily {
     fn ruleset(&self) -> String {
         self.0.text.clone()
+    }
+
+    fn heap_options(&self, n: u64, budget: &Budget) -> Option<crate::common::HeapOptions> {
+        let Ok(n) = usize::try_from(n) else {
+            return Some(Err(SolveError::BudgetExceeded {
+                limit: budget.max_positions,
+            }));
+        };
+        let mut options = Vec::new();
+        Some(
+            self.0
+                .code
+                .for_each_option(n, budget, &mut |_, parts| {
+                    options.push(parts.iter().map(|&p| p as u64).collect());
+                })
+                .map(|()| options),
+        )
     }
 
     fn grundy_values(&self, from: u64, to: u64, budget: &Budget) -> Values {
@@ -850,11 +921,7 @@ mod tests {
         for text in [
             "0.07", "0.77", "0.137", "4.07", "0.6", "0.f7", "0.33f", "8.0", "0.04",
         ] {
-            let rules = GeneralRules {
-                text: String::new(),
-                code: code(text),
-                values: Mutex::new(Vec::new()),
-            };
+            let rules = GeneralRules::new(String::new(), Box::new(code(text)));
             let engine = crate::family(
                 &sprague_game::syntax::parse_ruleset(&format!("octal[{text}]")).unwrap(),
             )
@@ -875,11 +942,7 @@ mod tests {
     fn the_budget_bounds_the_options() {
         // Every partition of a heap of 60 (0.* leaves any number of heaps)
         // is far more than 1000 options.
-        let rules = GeneralRules {
-            text: String::new(),
-            code: code("0.*"),
-            values: Mutex::new(Vec::new()),
-        };
+        let rules = GeneralRules::new(String::new(), Box::new(code("0.*")));
         assert!(matches!(
             rules.grundy_to(60, &Budget::positions(1000)),
             Err(SolveError::BudgetExceeded { .. })

@@ -22,7 +22,7 @@ use sprague_core::error::{ParseError, SolveError};
 use sprague_game::syntax::ComponentSyntax;
 use sprague_game::{Component, Key, Kind, LoopyPartizan, Move, Side};
 
-use crate::boards::toads::{Cell, read_rows, row_bytes, row_moves, write_row};
+use crate::boards::toads::{BACKSLIDING, Cell, read_rows, row_bytes, row_moves, write_row};
 use crate::common::Ruleset;
 
 pub(crate) const RULESET: Ruleset = Ruleset {
@@ -68,7 +68,7 @@ impl Component for BackslidingToads {
 impl LoopyPartizan for BackslidingToads {
     fn moves(&self, side: Side, budget: &Budget) -> Result<Vec<Move>, SolveError> {
         let split = self.split;
-        row_moves(&self.cells, side, true, budget, |cells| {
+        row_moves(&self.cells, side, BACKSLIDING, budget, |cells| {
             Arc::new(BackslidingToads { cells, split })
         })
     }
