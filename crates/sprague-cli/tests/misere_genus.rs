@@ -14,18 +14,7 @@ use super::json;
 
 #[path = "../../sprague/tests/support/misere_search.rs"]
 mod misere_search;
-use misere_search::{brute_misere_grundy, shown_exponents, split_genera};
-
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../sprague/tests/data/misere/");
-
-fn rows(name: &str) -> Vec<String> {
-    std::fs::read_to_string(format!("{DATA}{name}"))
-        .expect("data file")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(str::to_string)
-        .collect()
-}
+use misere_search::{brute_misere_grundy, data as rows, shown_exponents, split_genera};
 
 #[test]
 fn analyze_misere_json_matches_published_genera() {

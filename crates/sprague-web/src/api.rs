@@ -217,8 +217,9 @@ fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
 }
 
 /// Rulesets whose string parameter is not a file name: `board["knight"]`,
-/// `gen_clobber["diagonal", 2|1]`.
-const STRING_PARAMETERS_NOT_FILES: &[&str] = &["board", "gen_clobber"];
+/// `gen_clobber["diagonal", 2|1]`, CGSuite's coin-turning codes
+/// `spawning["3E"]` and `turning["..."]`.
+const STRING_PARAMETERS_NOT_FILES: &[&str] = &["board", "gen_clobber", "spawning", "turning"];
 
 /// Rulesets whose string parameter names a file that the library reads
 /// through a [`sprague::graph::FileSource`], so the explorer chooses which
@@ -237,6 +238,14 @@ fn refuse_files(ruleset: &RulesetSyntax) -> Result<(), ApiError> {
         || FILES_READ_THROUGH_SOURCE.contains(&ruleset.name.as_str())
     {
         return Ok(());
+    }
+    // The parts of a composition (`join[spawning["3E"] | nim]`) are
+    // rulesets too: each is checked as one. Their nesting is bounded where
+    // they are read.
+    for p in &ruleset.params {
+        if let Param::Ruleset(part) = &p.value {
+            refuse_files(part)?;
+        }
     }
     match ruleset
         .params

@@ -7,27 +7,15 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use sprague::{
-    Budget, Component, Genus, Key, Kind, MisereArena, MisereId, MisereSolver, Position,
-    parse_misere,
+    Budget, Component, Genus, Key, MisereArena, MisereId, MisereSolver, Position, parse_misere,
 };
 
 #[path = "support/misere_search.rs"]
 mod misere_search;
-use misere_search::{brute_misere_grundy, split_genera};
-
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/misere/");
+use misere_search::{brute_misere_grundy, data, split_genera};
 
 fn budget() -> Budget {
     Budget::positions(1 << 24)
-}
-
-fn data(name: &str) -> Vec<String> {
-    std::fs::read_to_string(format!("{DATA}{name}"))
-        .expect("data file")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(str::to_string)
-        .collect()
 }
 
 fn read(arena: &mut MisereArena, text: &str) -> MisereId {

@@ -88,3 +88,15 @@ pub fn shown_exponents(genus: &str) -> Vec<u32> {
         None => exponents.chars().map(|c| c.to_digit(10).unwrap()).collect(),
     }
 }
+
+/// The rows of a data file of `tests/data/misere/` (the library's), without
+/// blank lines and `#` comments.
+pub fn data(name: &str) -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../sprague/tests/data/misere/");
+    std::fs::read_to_string(format!("{dir}{name}"))
+        .expect("data file")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
