@@ -681,10 +681,11 @@ const asTable = async (ruleset, from, to, fields, where, layout, period) => {
 };
 
 check("a table of figures: euclid's 15 x 15 atomic weights, the cells of the CLI's", async () => {
-  const cli = cliTable("euclid", "--to", "15x15", "--field", "atomic_weight");
+  // CGSuite's Partizan Euclid case study: rows and columns 1 to 15.
+  const cli = cliTable("euclid", "--from", "1x1", "--to", "15x15", "--field", "atomic_weight");
   const expected = cli.columns.atomic_weight.flatMap((row, i) => row.map((v, j) =>
     (cli.from[0] + i) + "," + (cli.from[1] + j) + "=" + shownFigure(v))).join(" ");
-  await asTable("euclid", "0", "15x15", "atomic_weight", "", "", false);
+  await asTable("euclid", "1x1", "15x15", "atomic_weight", "", "", false);
   const cells = `[...document.querySelectorAll('#figure-tables table[data-field="atomic_weight"] td[data-a]')]
     .map((c) => c.dataset.a + "," + c.dataset.b + "=" + c.dataset.value).join(" ")`;
   await until(`document.querySelectorAll('#figure-tables table[data-field="atomic_weight"] td[data-a]').length === 225`, "225 cells");
@@ -700,11 +701,13 @@ check("a table of figures: euclid's 15 x 15 atomic weights, the cells of the CLI
     && ${cells} === ${JSON.stringify(expected)}`, "the table of figures after a reload");
 });
 
-check("a filter lists the positions the CLI lists, each opening in the explorer", async () => {
-  const cli = cliTable("euclid", "--to", "10x10", "--where", "temperature > 0");
+check("a filter (euclid's hot atomic weights to 20 x 20) lists the positions the CLI lists, each opening in the explorer", async () => {
+  // The case study's hot atomic weights (`temperature > 0` itself keeps
+  // none of euclid's positions up to 10 x 10).
+  const cli = cliTable("euclid", "--to", "20x20", "--where", "atomic_weight.temperature > 0");
   const expected = cli.positions.map((p) => p.a + "," + p.b).join(" ");
   if (cli.positions.length === 0) throw new Error("the CLI found no hot position; the check would compare nothing");
-  await asTable("euclid", "0", "10x10", "", "temperature > 0", "", false);
+  await asTable("euclid", "0", "20x20", "", "atomic_weight.temperature > 0", "", false);
   await until(`[...document.querySelectorAll("#where-table tr[data-at]")].map((r) => r.dataset.at).join(" ") === ${JSON.stringify(expected)}`,
     "the " + cli.positions.length + " hot positions of the CLI");
   await until(`${text("#table-head")}.includes(${JSON.stringify(cli.count + " of " + cli.examined + " positions")})`, "the count");
@@ -715,7 +718,7 @@ check("a filter lists the positions the CLI lists, each opening in the explorer"
     && !document.getElementById("tab-analyze").hidden && !document.getElementById("result").hidden`, "the position opened in the explorer");
 });
 
-check("a bad filter or field is the API's one-line message, the filter underlined", async () => {
+check("a bad filter or field is the API's one-line message (the filter's bytes named), no table", async () => {
   await asTable("euclid", "0", "5x5", "", "temperature >", "", false);
   const api = await evaluate(`fetch("/api/table?ruleset=euclid&from=0&to=5x5&where=" + encodeURIComponent("temperature >")).then((r) => r.json())`);
   await until(`!document.getElementById("table-error").hidden
