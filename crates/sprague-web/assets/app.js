@@ -861,7 +861,7 @@ async function showTable() {
     return;
   }
   const r = t.body;
-  if ("columns" in r || "positions" in r || "layout" in r) { showFigures(r); return; }
+  if ("columns" in r || "positions" in r || "layout" in r) { showFigureTable(r); return; }
   if (Array.isArray(r.from)) { showGrid(r); return; }
   $("table-note").className = "muted small";
   $("table-note").textContent = "Grundy values G(n), ten to a row; the zeros (P-positions) are marked."
@@ -948,7 +948,7 @@ function positionButton(ruleset, at) {
 // The answer of `/api/table` with fields, a filter or a layout, as the
 // command line's text shows it: a column a field (a grid a field for two
 // coordinates), the matching positions of a filter, the rows of a layout.
-function showFigures(r) {
+function showFigureTable(r) {
   const two = Array.isArray(r.from);
   const names = two ? ["a", "b"] : ["n"];
   const fields = r.fields || ["value"];
