@@ -662,6 +662,90 @@ check("a partizan game of two numbers shows each cell's outcome class", async ()
   await screenshot("table-grid-partizan");
 });
 
+// ---- the table of figures: fields, a filter, a layout ------------------------
+
+// `sprague table ARGS --json`, as the command line answers it.
+const cliTable = (...args) => JSON.parse(execFileSync(sprague, ["table", ...args, "--json"], { encoding: "utf8" }));
+// A figure as the command line's text prints it (`-` where there is none).
+const shownFigure = (v) => v === null ? "-" : Array.isArray(v) ? v.join(" ") : String(v);
+const asTable = async (ruleset, from, to, fields, where, layout, period) => {
+  await click('[data-tab="table"]');
+  await type("ruleset", ruleset);
+  await type("from", from);
+  await type("to", to);
+  await type("fields", fields);
+  await type("where", where);
+  await type("layout", layout);
+  await evaluate(`document.getElementById("period").checked = ${period}`);
+  await click('#table-form button[type="submit"]');
+};
+
+check("a table of figures: euclid's 15 x 15 atomic weights, the cells of the CLI's", async () => {
+  // CGSuite's Partizan Euclid case study: rows and columns 1 to 15.
+  const cli = cliTable("euclid", "--from", "1x1", "--to", "15x15", "--field", "atomic_weight");
+  const expected = cli.columns.atomic_weight.flatMap((row, i) => row.map((v, j) =>
+    (cli.from[0] + i) + "," + (cli.from[1] + j) + "=" + shownFigure(v))).join(" ");
+  await asTable("euclid", "1x1", "15x15", "atomic_weight", "", "", false);
+  const cells = `[...document.querySelectorAll('#figure-tables table[data-field="atomic_weight"] td[data-a]')]
+    .map((c) => c.dataset.a + "," + c.dataset.b + "=" + c.dataset.value).join(" ")`;
+  await until(`document.querySelectorAll('#figure-tables table[data-field="atomic_weight"] td[data-a]').length === 225`, "225 cells");
+  const shown = await evaluate(cells);
+  if (shown !== expected) throw new Error("the page's cells differ from the CLI's:\n" + shown + "\n" + expected);
+  await screenshot("table-figures");
+  await until(`new URLSearchParams(location.search).get("field") === "atomic_weight"
+    && new URLSearchParams(location.search).get("to") === "15x15"`, "the fields in the address");
+  // The address alone brings the same table back.
+  await evaluate(`location.reload()`);
+  await sleep(500);
+  await until(`document.getElementById("fields").value === "atomic_weight"
+    && ${cells} === ${JSON.stringify(expected)}`, "the table of figures after a reload");
+});
+
+check("a filter (euclid's hot atomic weights to 20 x 20) lists the positions the CLI lists, each opening in the explorer", async () => {
+  // The case study's hot atomic weights (`temperature > 0` itself keeps
+  // none of euclid's positions up to 10 x 10).
+  const cli = cliTable("euclid", "--to", "20x20", "--where", "atomic_weight.temperature > 0");
+  const expected = cli.positions.map((p) => p.a + "," + p.b).join(" ");
+  if (cli.positions.length === 0) throw new Error("the CLI found no hot position; the check would compare nothing");
+  await asTable("euclid", "0", "20x20", "", "atomic_weight.temperature > 0", "", false);
+  await until(`[...document.querySelectorAll("#where-table tr[data-at]")].map((r) => r.dataset.at).join(" ") === ${JSON.stringify(expected)}`,
+    "the " + cli.positions.length + " hot positions of the CLI");
+  await until(`${text("#table-head")}.includes(${JSON.stringify(cli.count + " of " + cli.examined + " positions")})`, "the count");
+  await screenshot("table-where");
+  const [a, b] = [cli.positions[0].a, cli.positions[0].b];
+  await click("#where-table .position-link");
+  await until(`document.getElementById("position").value === "euclid(${a}, ${b})"
+    && !document.getElementById("tab-analyze").hidden && !document.getElementById("result").hidden`, "the position opened in the explorer");
+});
+
+check("a bad filter or field is the API's one-line message (the filter's bytes named), no table", async () => {
+  await asTable("euclid", "0", "5x5", "", "temperature >", "", false);
+  const api = await evaluate(`fetch("/api/table?ruleset=euclid&from=0&to=5x5&where=" + encodeURIComponent("temperature >")).then((r) => r.json())`);
+  await until(`!document.getElementById("table-error").hidden
+    && ${text("#table-error-message")} === ${JSON.stringify(api.error)}`, "the message " + api.error);
+  await screenshot("table-bad-where");
+  await asTable("euclid", "0", "5x5", "atomic_wieght", "", "", false);
+  const bad = await evaluate(`fetch("/api/table?ruleset=euclid&from=0&to=5x5&field=atomic_wieght").then((r) => r.json())`);
+  await until(`!document.getElementById("table-error").hidden
+    && ${text("#table-error-message")} === ${JSON.stringify(bad.error)}
+    && document.querySelectorAll("#figure-tables td").length === 0`, "the message " + bad.error);
+});
+
+check("Dawson's Kayles laid out by its period: rows of 34, as the CLI's layout", async () => {
+  const cli = cliTable("octal[0.07]", "--to", "299", "--layout", "period");
+  if (cli.layout.k !== 34) throw new Error("the CLI's layout is " + cli.layout.k + " to a row, not 34");
+  const expected = cli.layout.rows.map((r) => r.n + ":" + r.values.map(shownFigure).join(" ")).join("\n");
+  await asTable("octal[0.07]", "0", "299", "", "", "period", true);
+  await until(`[...document.querySelectorAll("#layout-table tr[data-n]")].map((r) => r.dataset.n + ":"
+      + [...r.querySelectorAll("td")].map((c) => c.dataset.value).join(" ")).join("\\n") === ${JSON.stringify(expected)}`,
+    "the CLI's rows of 34");
+  await until(`document.querySelectorAll("#layout-table tr")[0].querySelectorAll("th").length === 35
+    && document.querySelectorAll("#layout-table td.heat").length === ${cli.layout.rows.flatMap((r) => r.values).length}`,
+    "a header of +0..+33, every whole number shaded");
+  await screenshot("table-layout");
+  await until(`new URLSearchParams(location.search).get("layout") === "period"`, "the layout in the address");
+});
+
 // ---- the workbench: the game tree, the figures, the board editor ----------
 
 // The value the CLI gives a position (`sprague analyze --json`).

@@ -830,23 +830,38 @@ async function showTable() {
   const params = { ruleset, from: $("from").value.trim() || "0" };
   if ($("to").value.trim() !== "") params.to = $("to").value.trim();
   if (!grid) params.period = $("period").checked;
+  // Figures, a filter and a layout: given only when written, so that a
+  // plain table keeps its own answer (the chart, the certified period).
+  const figureInputs = [["field", "fields"], ["where", "where"], ["layout", "layout"]]
+    .map(([key, id]) => [key, $(id).value.trim()]);
+  for (const [key, value] of figureInputs) if (value !== "") params[key] = value;
   const t = await api("/api/table", params);
   const table = $("values-table");
   table.replaceChildren();
   table.className = "values";
   $("table-chart").replaceChildren();
+  $("figure-tables").replaceChildren();
   $("table-head").textContent = "";
-  if (!t.ok) { showError("table-error", ruleset, t.body); return; }
-  const r = t.body;
   // The whole table's state is in the address, so a reload or a shared
-  // link shows the same table.
+  // link shows the same table (a refused one too, with its message).
   const url = new URLSearchParams(location.search);
-  url.set("ruleset", r.ruleset);
-  for (const [key, value] of [["from", $("from").value.trim()], ["to", $("to").value.trim()]]) {
+  url.set("ruleset", t.ok ? t.body.ruleset : ruleset);
+  for (const [key, value] of [["from", $("from").value.trim()], ["to", $("to").value.trim()], ...figureInputs]) {
     if (value !== "" && !(key === "from" && value === "0")) url.set(key, value); else url.delete(key);
   }
   url.set("period", String($("period").checked));
   history.replaceState(history.state, "", "?" + url.toString());
+  if (!t.ok) {
+    // A bad field, filter or layout is named by the API; the filter's
+    // bytes are underlined in the echo of what was written.
+    const where = figureInputs[1][1];
+    const echoed = /^bad where/.test(t.body.error || "") ? where : ruleset;
+    showError("table-error", echoed, t.body);
+    $("table-note").textContent = "";
+    return;
+  }
+  const r = t.body;
+  if ("columns" in r || "positions" in r || "layout" in r) { showFigureTable(r); return; }
   if (Array.isArray(r.from)) { showGrid(r); return; }
   $("table-note").className = "muted small";
   $("table-note").textContent = "Grundy values G(n), ten to a row; the zeros (P-positions) are marked."
@@ -880,6 +895,144 @@ async function showTable() {
     }
     table.append(tr);
   }
+}
+
+// ---- the table of figures (docs/table.md) ------------------------------
+
+// A figure as `sprague table` prints it: `-` where the position has none,
+// a list's texts joined by spaces.
+function cellText(v) {
+  if (v === null || v === undefined) return "-";
+  if (Array.isArray(v)) return v.join(" ");
+  return String(v);
+}
+
+// A table cell of a figure, coloured as the heat map when every figure of
+// its field is a whole number (`max` the largest; otherwise null).
+function figureCell(v, max, title, attrs = {}) {
+  const shown = cellText(v);
+  const td = el("td", { ...attrs, title: title + " = " + shown, "data-value": shown },
+    shown.length > GRID_CELL_CHARS ? shown.slice(0, GRID_CELL_CHARS - 1) + "…" : shown);
+  if (max !== null && typeof v === "number") {
+    // Through the style object: the page's CSP refuses style attributes.
+    td.style.background = grundyColour(v, max);
+    td.classList.add("heat");
+    if (v === 0 || v > (max + 1) / 2) td.classList.add("on-dark");
+  }
+  return td;
+}
+
+// The largest of a field's figures when every one is a whole number (or
+// absent), else null: only whole numbers are shaded.
+function wholeMax(values) {
+  let max = 0, any = false;
+  for (const v of values) {
+    if (v === null) continue;
+    if (typeof v !== "number") return null;
+    any = true;
+    max = Math.max(max, v);
+  }
+  return any ? max : null;
+}
+
+// The position of the family at coordinates `at`, as the position language
+// writes it, and a button that opens it in the Analyze tab.
+function positionButton(ruleset, at) {
+  const position = ruleset + "(" + at.join(", ") + ")";
+  return el("button", {
+    type: "button", class: "chip position-link", "data-position": position, title: "analyze " + position,
+    onclick: () => { showTab("analyze"); analyzeText(position, { push: true }); },
+  }, position);
+}
+
+// The answer of `/api/table` with fields, a filter or a layout, as the
+// command line's text shows it: a column a field (a grid a field for two
+// coordinates), the matching positions of a filter, the rows of a layout.
+function showFigureTable(r) {
+  const two = Array.isArray(r.from);
+  const names = two ? ["a", "b"] : ["n"];
+  const fields = r.fields || ["value"];
+  const columns = r.columns || { value: r.values };
+  const box = $("figure-tables");
+  let head = r.ruleset + ": " + (two
+    ? "a = " + r.from[0] + "…" + r.to[0] + ", b = " + r.from[1] + "…" + r.to[1]
+    : "n = " + r.from + "…" + r.to);
+  if ("period" in r) {
+    const p = r.period;
+    head += p
+      ? " · " + p.field + ": period " + p.period + ", preperiod " + p.preperiod
+        + (p.saltus && p.saltus !== "0" ? ", saltus " + p.saltus : "")
+        + (p.saltus_by_place ? ", saltus by place " + p.saltus_by_place.join(" ") : "")
+        + (p.certified ? "" : ", observed, not certified")
+      : " · no period seen";
+  }
+  if ("where" in r) {
+    head += " · where " + r.where + ": " + r.count + " of " + r.examined + " positions";
+    $("table-head").textContent = head;
+    const list = el("table", { class: "values figures-list", id: "where-table" });
+    list.append(el("tr", {}, el("th", {}, "position"), ...fields.map((f) => el("th", {}, f))));
+    for (const m of r.positions) {
+      const at = names.map((k) => m[k]);
+      list.append(el("tr", { "data-at": at.join(",") }, el("td", {}, positionButton(r.ruleset, at)),
+        ...fields.map((f) => el("td", { "data-field": f }, cellText(m[f])))));
+    }
+    box.append(el("div", { class: "scroll" }, list));
+    $("table-note").className = "muted small";
+    $("table-note").textContent = "The positions whose figures satisfy the filter; click one to analyze it.";
+    return;
+  }
+  $("table-head").textContent = head;
+  if (r.layout) {
+    const L = r.layout, k = Number(L.k);
+    const max = wholeMax(L.rows.flatMap((row) => row.values));
+    const t = el("table", { class: "values layout", id: "layout-table" });
+    const top = el("tr", {}, el("th", {}, names[names.length - 1]));
+    for (let j = 0; j < k; j++) top.append(el("th", {}, "+" + j));
+    t.append(top);
+    for (const row of L.rows) {
+      const tr = el("tr", { "data-n": row.n }, el("th", {}, String(row.n)));
+      row.values.forEach((v, j) => tr.append(figureCell(v, max, L.field + "(" + (BigInt(row.n) + BigInt(j)) + ")")));
+      t.append(tr);
+    }
+    box.append(el("h3", {}, L.field + ", " + k + " to a row"), el("div", { class: "scroll" }, t));
+  } else {
+    for (const f of fields) {
+      const col = columns[f];
+      const t = el("table", { class: "values" + (two ? " grid" : ""), "data-field": f });
+      if (two) {
+        const max = wholeMax(col.flat());
+        const top = el("tr", {}, el("th", { class: "corner", title: "rows a, columns b" }, "a\\b"));
+        for (let j = 0; j < r.cols; j++) top.append(el("th", {}, String(Number(r.from[1]) + j)));
+        t.append(top);
+        col.forEach((row, i) => {
+          const a = Number(r.from[0]) + i;
+          const tr = el("tr", {}, el("th", {}, String(a)));
+          row.forEach((v, j) => {
+            const b = Number(r.from[1]) + j;
+            tr.append(figureCell(v, max, f + "(" + a + ", " + b + ")", { "data-a": a, "data-b": b }));
+          });
+          t.append(tr);
+        });
+        box.append(el("h3", {}, f), el("div", { class: "scroll" }, t));
+      }
+    }
+    if (!two) {
+      // One coordinate: a column a field, a row a position.
+      const t = el("table", { class: "values", id: "columns-table" });
+      t.append(el("tr", {}, el("th", {}, "n"), ...fields.map((f) => el("th", {}, f))));
+      const maxes = fields.map((f) => wholeMax(columns[f]));
+      const from = BigInt(r.from);
+      columns[fields[0]].forEach((_, i) => {
+        const n = from + BigInt(i);
+        t.append(el("tr", { "data-n": n.toString() }, el("th", {}, n.toString()),
+          ...fields.map((f, k) => figureCell(columns[f][i], maxes[k], f + "(" + n + ")", { "data-field": f }))));
+      });
+      box.replaceChildren(el("div", { class: "scroll" }, t));
+    }
+  }
+  $("table-note").className = "muted small";
+  $("table-note").textContent = "Figures as in analyze's JSON (docs/table.md); a dash where a position has none"
+    + " (the atomic weight of a game that is not atomic). Whole numbers are shaded as the heat map: red 0, blue from light (1) to dark (the largest).";
 }
 
 // The colours of a grid's cells, as `sprague table NAME --to AxB --plot`
@@ -1520,6 +1673,9 @@ function init() {
   if (params.get("from")) $("from").value = params.get("from");
   if (params.get("to")) $("to").value = params.get("to");
   if (params.get("period")) $("period").checked = params.get("period") === "true";
+  for (const [key, id] of [["field", "fields"], ["where", "where"], ["layout", "layout"]]) {
+    if (params.get(key)) $(id).value = params.get(key);
+  }
   const tab = params.get("tab") || "analyze";
   const analysed = analyzeText(params.get("position") || $("position").value, { node: params.get("node") || "" });
   if (tab === "table" || tab === "games") {
