@@ -872,9 +872,10 @@ impl<'a> Parser<'a> {
         }
         if !self
             .peek()
-            // `*` too: a sided value's onside may be a nimber (`* & -1`).
+            // `*` too: a sided value's onside may be a nimber (`* & -1`);
+            // `(` for a side in parentheses (`(2+^3) & over`).
             .is_some_and(|c| {
-                matches!(c, '{' | '^' | '-' | '+' | '±' | '*') || c.is_ascii_alphanumeric()
+                matches!(c, '{' | '^' | '-' | '+' | '±' | '*' | '(') || c.is_ascii_alphanumeric()
             })
         {
             return Ok(None);

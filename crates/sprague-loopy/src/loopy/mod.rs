@@ -42,6 +42,6 @@ mod stopper;
 pub use game::{LoopyGame, LoopyOutcome, Winner};
 pub use notation::{
     LoopyExpr, LoopyFunction, LoopySyntax, MAX_LOOPY_NUMBER, braces_have_a_bar, parse_loopy,
-    parse_loopy_term,
+    parse_loopy_term, sided_text,
 };
 pub use stopper::{LoopyArena, Pseudonumber, SidedValue, Stopper};

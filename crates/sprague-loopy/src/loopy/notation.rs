@@ -56,7 +56,7 @@ impl LoopyArena {
         if on == "on" && off == "off" {
             return Ok("dud".to_string());
         }
-        Ok(format!("{on} & {off}"))
+        Ok(sided_text(&on, &off))
     }
 
     /// A stopper in CGSuite's notation (see the module documentation).
@@ -699,6 +699,33 @@ impl LoopySyntax {
     }
 }
 
+/// `onside & offside` as the readers read it back: `&` binds tighter than
+/// `+` (CGSuite's grammar), so a side written as a sum (`2+^3`, a number
+/// beside ups) is put in parentheses.
+pub fn sided_text(onside: &str, offside: &str) -> String {
+    let side = |text: &str| {
+        let mut depth = 0usize;
+        let sum = text.char_indices().any(|(i, c)| match c {
+            '{' | '[' | '(' | '<' => {
+                depth += 1;
+                false
+            }
+            '}' | ']' | ')' | '>' => {
+                depth = depth.saturating_sub(1);
+                false
+            }
+            '+' | '-' => depth == 0 && i > 0,
+            _ => false,
+        });
+        if sum {
+            format!("({text})")
+        } else {
+            text.to_string()
+        }
+    };
+    format!("{} & {}", side(onside), side(offside))
+}
+
 /// Whether the braces that open `text` hold a bar `|` of their own (not
 /// inside inner braces, brackets, parentheses or a string): then they are a
 /// form, and otherwise, after `±`, CGSuite's multiple switch. A scan, not a
@@ -1041,11 +1068,12 @@ impl<'t> Reader<'t> {
             }
             Some('{') => self.form(None),
             Some(c) if c.is_ascii_digit() || c == '-' || c == '^' || c == '*' => self.atom(),
+            // Downs: `v`, `vv`, `vvv*`, `v3` (as the short games' printer
+            // writes them), not a word that starts with a `v`.
             Some('v')
-                if !self.word()[1..]
+                if self.word()[1..]
                     .chars()
-                    .next()
-                    .is_some_and(|c| c.is_ascii_alphabetic())
+                    .all(|c| c == 'v' || c.is_ascii_digit())
                     && self.peek_at(1) != Some('{') =>
             {
                 self.atom()

@@ -195,7 +195,7 @@ pub fn build_loopy(syntax: &LoopySyntax) -> Result<Arc<dyn Component>, ParseErro
             };
             return Ok(Arc::new(SidedValueTerm {
                 sides: [side(value.onside_game()), side(value.offside_game())],
-                text: format!("{onside} & {offside}"),
+                text: sprague_loopy::loopy::sided_text(&onside, &offside),
             }));
         }
         value.onside_game().clone()
