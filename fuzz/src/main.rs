@@ -240,6 +240,15 @@ fn run(
     (runs, crashes)
 }
 
+/// The seed of `name`'s generator: FNV-1a of the name mixed into `seed`,
+/// never 0 (the generator's fixed point).
+fn target_seed(seed: u64, name: &str) -> u64 {
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    (seed ^ hash).max(1)
+}
+
 fn main() -> ExitCode {
     let seconds: u64 = std::env::var("SPRAGUE_FUZZ_SECONDS")
         .ok()
@@ -265,7 +274,6 @@ fn main() -> ExitCode {
     // drown the summary.
     std::panic::set_hook(Box::new(|info| eprintln!("  panic: {info}")));
     println!("seed {seed} (SPRAGUE_FUZZ_SEED={seed} repeats this run), {seconds} s per target");
-    let mut rng = Rng(seed);
     let current: Current = Arc::new(Mutex::new(("none", Instant::now(), Vec::new())));
     watchdog(Arc::clone(&current));
     let mut failed = false;
@@ -273,6 +281,10 @@ fn main() -> ExitCode {
         if !wanted.is_empty() && !wanted.iter().any(|w| w == name) {
             continue;
         }
+        // A generator per target, from the seed and the target's name, so
+        // that a target's inputs do not depend on how many the targets
+        // before it ran on this machine in their time.
+        let mut rng = Rng(target_seed(seed, name));
         let (runs, crashes) = run(name, target, seconds, &mut rng, &current);
         println!("{name}: {runs} inputs, {} crashes", crashes.len());
         failed |= !crashes.is_empty();

@@ -160,6 +160,13 @@ pub struct CanonicalArena {
     /// display, by id: the signed `n`, whether it is the sum form `^[n]`,
     /// and `m`; built on first use.
     powers: FxHashMap<GameId, (i64, bool, u64)>,
+    /// The options `x*0, ..., x*(n-1)` of each `x*n` met in a comparison,
+    /// which would otherwise be listed again (`n` lookups) at each of the
+    /// many comparisons of `^*n`'s followers.
+    nimbered_options: FxHashMap<GameId, Arc<[GameId]>>,
+    /// The ids in `nimbered_options`, counted as stored positions (an id
+    /// is smaller than a memo entry: this errs on the side of memory).
+    nimbered_listed: usize,
     /// The Left and Right stops of every node, by id: computed when the
     /// node is stored (from its options', stored before it), they bound
     /// comparisons before any recursion (see [`CanonicalArena::le`]).
@@ -245,6 +252,8 @@ impl CanonicalArena {
             sum_memo: FxHashMap::default(),
             neg_memo: FxHashMap::default(),
             powers: FxHashMap::default(),
+            nimbered_options: FxHashMap::default(),
+            nimbered_listed: 0,
             node_stops: Vec::new(),
             caches: FxHashMap::default(),
             depth: 0,
@@ -295,7 +304,7 @@ impl CanonicalArena {
     }
 
     fn stored(&self) -> u64 {
-        (self.nodes.len() + self.sum_memo.len() + self.neg_memo.len()) as u64
+        (self.nodes.len() + self.sum_memo.len() + self.neg_memo.len() + self.nimbered_listed) as u64
     }
 
     /// Whether one more node or memo entry may be stored: the position
@@ -307,6 +316,11 @@ impl CanonicalArena {
             return Err(SolveError::BudgetExceeded {
                 limit: self.work_limit,
             });
+        }
+        // Comparisons add no position, so the clock is read by steps too:
+        // a step is well under a microsecond.
+        if self.work % 1024 == 0 {
+            self.budget.check_time()?;
         }
         self.budget.check_positions(self.stored())
     }
@@ -508,9 +522,15 @@ impl CanonicalArena {
                         limit: self.budget.max_positions,
                     });
                 }
-                (0..n)
+                if let Some(options) = self.nimbered_options.get(&g) {
+                    return Ok(Arc::clone(options));
+                }
+                let options: Arc<[GameId]> = (0..n)
                     .map(|k| self.number_plus_nimber(x.clone(), k))
-                    .collect()
+                    .collect::<Result<_, _>>()?;
+                self.nimbered_listed += options.len();
+                self.nimbered_options.insert(g, Arc::clone(&options));
+                Ok(options)
             }
         }
     }

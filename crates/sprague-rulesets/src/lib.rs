@@ -333,7 +333,7 @@ pub fn components_within(
             TermSyntax::Ruleset(c) => components.extend(build_from(c, files)?),
             TermSyntax::Value(v) => components.push(build_value(v, files)?),
             TermSyntax::Misere(m) => components.push(build_misere(m, budget)?),
-            TermSyntax::Loopy(l) => components.push(build_loopy(l)?),
+            TermSyntax::Loopy(l) => components.push(build_loopy(l, budget)?),
         }
     }
     Ok(components)

@@ -153,9 +153,17 @@ impl<'a> Product<'a> {
         offsets.push(0u32);
         let mut targets: Vec<u32> = Vec::new();
         let mut list: Vec<u32> = Vec::new();
+        // The work of a row: the moves written and those looked at to decide
+        // a pair of stored vertices, counted as they are met, since a
+        // stored vertex may have many moves (`*64` has 64).
+        let looked_at = std::cell::Cell::new(0u64);
         let target = |x: u32, y: u32, left_to_move: bool, flag: usize| -> u32 {
             if (x as usize) < m && (y as usize) < m {
                 let left_survives = if left_to_move {
+                    looked_at.set(
+                        looked_at.get()
+                            + (store.left[y as usize].len() + store.right[x as usize].len()) as u64,
+                    );
                     store.left_first_survives(x, y)
                 } else {
                     store.le(x, y)
@@ -165,7 +173,8 @@ impl<'a> Product<'a> {
                 id(Product::pair(m, k, x, y), left_to_move, flag)
             }
         };
-        let mut visit = |x: u32, y: u32| {
+        let mut visit = |x: u32, y: u32| -> u64 {
+            let mut written = 0;
             for left_to_move in [true, false] {
                 list.clear();
                 // Left moves in -G as Right does in G, and in H as Left.
@@ -180,18 +189,20 @@ impl<'a> Product<'a> {
                     targets.extend_from_slice(&list);
                     offsets.push(targets.len() as u32);
                 }
+                written += (list.len() * flags) as u64;
             }
+            written
         };
         let total = (m + k) as u32;
+        let row_done = |written: u64| -> Result<(), SolveError> {
+            budget.check_time()?;
+            super::game::count_work(written + looked_at.replace(0))
+        };
         for x in m as u32..total {
-            for y in 0..total {
-                visit(x, y);
-            }
+            row_done((0..total).map(|y| visit(x, y)).sum())?;
         }
         for x in 0..m as u32 {
-            for y in m as u32..total {
-                visit(x, y);
-            }
+            row_done((m as u32..total).map(|y| visit(x, y)).sum())?;
         }
         debug_assert_eq!(owners.len(), n_states);
         owners.push(false);

@@ -19,6 +19,7 @@ use rustc_hash::FxHashMap;
 
 use super::game::{LoopyGame, Side, le};
 use super::stopper::{LoopyArena, Pseudonumber, SidedValue, Stopper, refined_colours};
+use num_bigint::BigInt;
 use sprague_core::error::{ParseError, ParseErrorKind, SolveError};
 use sprague_partizan::cgt::{CanonicalArena, Dyadic, GameId};
 
@@ -37,6 +38,14 @@ const MAX_NESTING: usize = 200;
 /// and the integer `n` has `n` followers in a chain (`*n` has `n` followers
 /// and `n(n + 1)/2` moves), so the number sizes the graph built from it.
 pub const MAX_LOOPY_NUMBER: u64 = 4096;
+
+/// The most decimal digits of a numerator or denominator, as in the short
+/// games' reader (`sprague_game::syntax::MAX_VALUE_DIGITS`, which this
+/// crate, below it, cannot name).
+const MAX_NUMBER_DIGITS: usize = 4000;
+
+/// The bits of a number of [`MAX_NUMBER_DIGITS`] digits.
+const MAX_NUMBER_BITS: u64 = 13_288;
 
 impl LoopyArena {
     /// A sided value in CGSuite's notation: the stopper when both sides
@@ -1234,31 +1243,18 @@ impl<'t> Reader<'t> {
             false
         };
         let mut number = Dyadic::ZERO;
-        if let Some(n) = self.digits() {
-            let numerator: i128 = n
-                .parse()
-                .map_err(|_| self.bad("a number too large", start..self.at))?;
-            let mut exponent = 0u32;
-            if self.peek() == Some('/') {
-                self.bump();
-                let d = self.digits().ok_or_else(|| self.error("a denominator"))?;
-                let d: u128 = d
-                    .parse()
-                    .map_err(|_| self.bad("a denominator too large", start..self.at))?;
-                if !d.is_power_of_two() || d.trailing_zeros() > 62 {
-                    return Err(self.bad(
-                        "a denominator must be a power of two up to 2^62",
-                        start..self.at,
-                    ));
-                }
-                exponent = d.trailing_zeros();
-            }
-            if numerator.unsigned_abs() >> exponent > u128::from(MAX_LOOPY_NUMBER) {
+        if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            let value = self.product(start)?;
+            if (value.numerator() >> value.exponent()) > BigInt::from(MAX_LOOPY_NUMBER) {
                 self.too_large("the integer part of a number in a loopy value", start);
             }
-            let numerator = if negative { -numerator } else { numerator };
-            number = Dyadic::new(numerator, exponent)
-                .map_err(|_| self.bad("a number too large", start..self.at))?;
+            number = if negative {
+                value
+                    .checked_neg()
+                    .map_err(|_| self.bad("a number too large", start..self.at))?
+            } else {
+                value
+            };
         } else if negative {
             return Err(self.error("digits"));
         }
@@ -1345,6 +1341,125 @@ impl<'t> Reader<'t> {
             return Err(self.error("a game value"));
         }
         Ok(LoopyExpr::Short { number, ups, star })
+    }
+
+    /// A number written as the calculator writes one (`docs/language.md`,
+    /// "The calculator"), for the numbers it can give here, dyadic ones:
+    /// `13*5` is 65 and `3*-2` is -6 (`*` before a digit, or a sign and a
+    /// digit, is a product), `7 % 4` CGSuite's remainder, `2^3` a power
+    /// (`^` before a digit), binding tighter. A `*` or `^` before anything
+    /// else is a nimber's or an up's, read after the number.
+    fn product(&mut self, start: usize) -> Result<Dyadic, ParseError> {
+        let mut value = self.power(start)?;
+        loop {
+            // Spaces are free around an operator, as in the calculator.
+            let rest = &self.text[self.at..];
+            let after_space = rest.trim_start();
+            let op = match after_space.chars().next() {
+                Some(op @ ('*' | '%')) => op,
+                _ => return Ok(value),
+            };
+            let operand = after_space[1..].trim_start();
+            let signed = operand.starts_with('-');
+            let operand = if signed {
+                operand[1..].trim_start()
+            } else {
+                operand
+            };
+            if !operand.starts_with(|c: char| c.is_ascii_digit()) {
+                return Ok(value);
+            }
+            self.at += rest.len() - operand.len();
+            let mut rhs = self.power(start)?;
+            if signed {
+                rhs = rhs
+                    .checked_neg()
+                    .map_err(|_| self.bad("a number too large", start..self.at))?;
+            }
+            value = if op == '*' {
+                Dyadic::from_big(
+                    value.numerator() * rhs.numerator(),
+                    value.exponent() + rhs.exponent(),
+                )
+            } else {
+                if rhs.signum() == 0 {
+                    return Err(self.bad("a remainder by zero", start..self.at));
+                }
+                // a - b·trunc(a/b), of the sign of a.
+                let (p, i) = (value.numerator(), value.exponent());
+                let (q, j) = (rhs.numerator(), rhs.exponent());
+                let quotient = (&p << j) / (&q << i);
+                Dyadic::from_big((p << j) - quotient * (q << i), i + j)
+            };
+            if value.numerator().bits() > MAX_NUMBER_BITS {
+                return Err(self.bad(
+                    format!("a number of more than {MAX_NUMBER_DIGITS} digits"),
+                    start..self.at,
+                ));
+            }
+        }
+    }
+
+    /// A number literal (`7`, `3/8`) and any powers after it, from the
+    /// right: `2^3^2` is `2^9`.
+    fn power(&mut self, start: usize) -> Result<Dyadic, ParseError> {
+        let base = self.literal(start)?;
+        if !(self.peek() == Some('^') && self.peek_at(1).is_some_and(|c| c.is_ascii_digit())) {
+            return Ok(base);
+        }
+        self.bump();
+        let exponent = self.power(start)?;
+        let e = exponent
+            .is_integer()
+            .then(|| u32::try_from(exponent.numerator()).ok())
+            .flatten()
+            .filter(|&e| u64::from(e) * base.numerator().bits().max(1) <= MAX_NUMBER_BITS)
+            .filter(|&e| e.checked_mul(base.exponent()).is_some())
+            .ok_or_else(|| {
+                self.bad(
+                    format!("a power of more than {MAX_NUMBER_DIGITS} digits"),
+                    start..self.at,
+                )
+            })?;
+        Ok(Dyadic::from_big(
+            base.numerator().pow(e),
+            base.exponent() * e,
+        ))
+    }
+
+    /// Digits, and a denominator that is a power of two: of any size, as
+    /// the short games' reader reads them (its printer writes `p/2^155`
+    /// for an ordinal sum's value).
+    fn literal(&mut self, start: usize) -> Result<Dyadic, ParseError> {
+        let n = self.digits().ok_or_else(|| self.error("digits"))?;
+        if n.len() > MAX_NUMBER_DIGITS {
+            return Err(self.bad(
+                format!("a number of more than {MAX_NUMBER_DIGITS} digits"),
+                start..self.at,
+            ));
+        }
+        let numerator: BigInt = n.parse().expect("decimal digits");
+        let mut exponent = 0u32;
+        if self.peek() == Some('/') && self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
+            self.bump();
+            let d = self.digits().expect("a digit");
+            if d.len() > MAX_NUMBER_DIGITS {
+                return Err(self.bad(
+                    format!("a denominator of more than {MAX_NUMBER_DIGITS} digits"),
+                    start..self.at,
+                ));
+            }
+            let d: BigInt = d.parse().expect("decimal digits");
+            let twos = d.trailing_zeros().unwrap_or(0);
+            if d != BigInt::from(1) << twos {
+                return Err(self.bad(
+                    "a denominator must be a power of two (a dyadic number)",
+                    start..self.at,
+                ));
+            }
+            exponent = u32::try_from(twos).expect("at most 4000 digits");
+        }
+        Ok(Dyadic::from_big(numerator, exponent))
     }
 
     fn star(&mut self) -> Result<u64, ParseError> {

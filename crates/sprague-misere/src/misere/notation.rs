@@ -660,6 +660,23 @@ impl MisereArena {
     }
 }
 
+/// The levels of `*[`, `[` and `(` a text nests, as the reader counts
+/// them.
+fn notation_nesting(text: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for b in text.bytes() {
+        match b {
+            b'[' | b'(' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
 fn push_heap(out: &mut String, n: u32) {
     if n < 10 {
         out.push(char::from(b'0' + n as u8));
@@ -738,11 +755,19 @@ impl ExplicitGame {
             arena.display(value, budget)?
         } else {
             let items: Vec<String> = options.iter().map(|&o| self.item_text(o, arena)).collect();
-            if items.len() == 1 {
+            let text = if items.len() == 1 {
                 format!("*[[{}]]", items[0])
             } else {
                 format!("*[{}]", items.join(","))
+            };
+            if notation_nesting(&text) > MAX_NOTATION_NESTING {
+                // Options as written nest a level a list (`*[1###]` whose
+                // chain is not canonical prints `*[[[[1]]]]`), which the
+                // reader would refuse: such a game is kept as its
+                // canonical form, whose compact text reads back.
+                return self.export(value, arena, budget);
             }
+            text
         };
         if text.len() > MAX_TEXT {
             return Err(SolveError::unsupported(

@@ -21,13 +21,14 @@
 //! otherwise), and when the two sides are equal it is the stopper, a game
 //! like any other term.
 
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use sprague_core::budget::Budget;
 use sprague_core::error::{ParseError, ParseErrorKind, SolveError};
 use sprague_game::{Component, Key, Kind, LoopyPartizan, Move, Side};
 use sprague_loopy::loopy::{LoopyArena, LoopyGame, LoopySyntax};
-use sprague_partizan::dyadic::Dyadic;
+use sprague_partizan::{CanonicalArena, GameId};
 
 /// Positions a loopy term may have when its graph is built.
 const BUILD_POSITIONS: u64 = 1 << 16;
@@ -50,102 +51,121 @@ pub struct LoopyValueTerm {
     node: u32,
 }
 
-/// The game every position of a term shares, with the numbers in it.
+/// The game every position of a term shares, with the texts of its short
+/// followers.
 #[derive(Debug)]
 struct TermGraph {
     game: LoopyGame,
-    /// For each vertex, the number whose canonical form its follower is,
-    /// if it is one: written as that number (`296`, `-3/2`), not as the
-    /// form, whose braces nest as deep as the number is large.
-    numbers: OnceLock<Vec<Option<Dyadic>>>,
+    /// The followers that are short games in canonical form, form for
+    /// form: written as the short game's printer writes them (`*645`,
+    /// `296`, `{1|*}`), not as labelled braces, which for `*n` are
+    /// quadratic in `n` and for an integer nest as deep as it is large.
+    short: OnceLock<ShortFollowers>,
 }
 
 impl TermGraph {
     fn new(game: LoopyGame) -> Arc<TermGraph> {
         Arc::new(TermGraph {
             game,
-            numbers: OnceLock::new(),
+            short: OnceLock::new(),
         })
     }
 
-    fn numbers(&self) -> &[Option<Dyadic>] {
-        self.numbers.get_or_init(|| canonical_numbers(&self.game))
+    /// The short game's text of vertex `v` if its follower is a short game
+    /// in canonical form whose text is at most [`MAX_SHORT_TEXT`] long.
+    fn short_text(&self, v: u32) -> Option<String> {
+        self.short
+            .get_or_init(|| ShortFollowers::of(&self.game))
+            .text(v)
     }
 }
 
-/// For each vertex of `game`, the number `x` whose canonical form (`n =
-/// {n-1|}`, `-n = {|-n+1}`, `p/2^q = {x - 2^-q | x + 2^-q}`) its follower is
-/// exactly, form for form; `None` for any other vertex (one on a cycle
-/// among them). A depth-first walk with its own stack, since a chain of
-/// integers is as deep as the largest.
-fn canonical_numbers(game: &LoopyGame) -> Vec<Option<Dyadic>> {
-    const NEW: u8 = 0;
-    const OPEN: u8 = 1;
-    const DONE: u8 = 2;
-    let n = game.n_vertices() as usize;
-    let mut state = vec![NEW; n];
-    let mut number: Vec<Option<Dyadic>> = vec![None; n];
-    for root in 0..n as u32 {
-        if state[root as usize] != NEW {
-            continue;
-        }
-        let mut stack = vec![(root, false)];
-        while let Some((v, children_done)) = stack.pop() {
-            let vi = v as usize;
-            if children_done {
-                number[vi] = number_of(game, v, &number, &state);
-                state[vi] = DONE;
-                continue;
-            }
-            if state[vi] != NEW {
-                continue;
-            }
-            state[vi] = OPEN;
-            stack.push((v, true));
-            for &w in game.left(v).iter().chain(game.right(v)) {
-                if state[w as usize] == NEW {
-                    stack.push((w, false));
+/// The longest text of a short follower written as a short game; a longer
+/// one is written as braces around its options' texts.
+const MAX_SHORT_TEXT: usize = 4096;
+
+/// The loop-free vertices of a term's graph that are canonical forms, with
+/// the arena holding those forms and the texts written so far.
+#[derive(Debug)]
+struct ShortFollowers {
+    ids: Vec<Option<GameId>>,
+    arena: Mutex<(CanonicalArena, HashMap<u32, Option<String>>)>,
+}
+
+impl ShortFollowers {
+    /// Each loop-free vertex's canonical form, kept where the vertex's
+    /// options are exactly that form's options (no dominated or
+    /// reversible option, no option written twice): then the short
+    /// game's text reads back as the same game, form for form. A walk with
+    /// its own stack, options first, since a chain of integers is as deep
+    /// as the largest; a vertex past the arena's budget is not kept.
+    fn of(game: &LoopyGame) -> ShortFollowers {
+        let n = game.n_vertices() as usize;
+        let loopfree = game.loopfree_vertices();
+        let mut arena = CanonicalArena::new(Budget::positions(BUILD_POSITIONS));
+        let mut ids: Vec<Option<GameId>> = vec![None; n];
+        let mut done = vec![false; n];
+        for root in (0..n as u32).filter(|&v| loopfree[v as usize]) {
+            let mut stack = vec![(root, false)];
+            while let Some((v, options_done)) = stack.pop() {
+                let vi = v as usize;
+                if done[vi] {
+                    continue;
                 }
+                if !options_done {
+                    stack.push((v, true));
+                    for &w in game.left(v).iter().chain(game.right(v)) {
+                        if !done[w as usize] {
+                            stack.push((w, false));
+                        }
+                    }
+                    continue;
+                }
+                done[vi] = true;
+                ids[vi] = exact_form(&mut arena, &ids, game.left(v), game.right(v));
             }
         }
+        ShortFollowers {
+            ids,
+            arena: Mutex::new((arena, HashMap::new())),
+        }
     }
-    number
+
+    fn text(&self, v: u32) -> Option<String> {
+        let id = self.ids[v as usize]?;
+        let mut guard = self.arena.lock().unwrap_or_else(|e| e.into_inner());
+        let (arena, texts) = &mut *guard;
+        texts
+            .entry(v)
+            .or_insert_with(|| arena.display_at_most(id, MAX_SHORT_TEXT).ok().flatten())
+            .clone()
+    }
 }
 
-/// The number vertex `v` is, from its options' numbers (an option still
-/// open is on a cycle through `v`: no number).
-fn number_of(game: &LoopyGame, v: u32, number: &[Option<Dyadic>], state: &[u8]) -> Option<Dyadic> {
-    const DONE: u8 = 2;
-    let of = |w: u32| {
-        if state[w as usize] == DONE {
-            number[w as usize].clone()
-        } else {
-            None
-        }
+/// The canonical form with exactly these options, if it is one: each
+/// option a kept canonical form, and the form of them canonical as it
+/// stands.
+fn exact_form(
+    arena: &mut CanonicalArena,
+    ids: &[Option<GameId>],
+    left: &[u32],
+    right: &[u32],
+) -> Option<GameId> {
+    let of = |options: &[u32]| -> Option<Vec<GameId>> {
+        let mut list: Vec<GameId> = options
+            .iter()
+            .map(|&w| ids[w as usize])
+            .collect::<Option<_>>()?;
+        list.sort_unstable();
+        Some(list)
     };
-    match (game.left(v), game.right(v)) {
-        ([], []) => Some(Dyadic::ZERO),
-        (&[a], []) => {
-            let a = of(a)?;
-            (a.is_integer() && a.signum() >= 0)
-                .then(|| a.checked_add(Dyadic::from(1)).ok())
-                .flatten()
-        }
-        ([], &[b]) => {
-            let b = of(b)?;
-            (b.is_integer() && b.signum() <= 0)
-                .then(|| b.checked_add(Dyadic::from(-1)).ok())
-                .flatten()
-        }
-        (&[a], &[b]) => {
-            let (a, b) = (of(a)?, of(b)?);
-            let x = a.checked_add(&b).ok()?.half().ok()?;
-            let q = x.exponent();
-            let gap = b.checked_add(a.checked_neg().ok()?).ok()?;
-            (q >= 1 && gap == Dyadic::new(1, q - 1).ok()?).then_some(x)
-        }
-        _ => None,
-    }
+    let (l, r) = (of(left)?, of(right)?);
+    let id = arena.form(&l, &r).ok()?;
+    let mut cl = arena.left_options(id).ok()?;
+    let mut cr = arena.right_options(id).ok()?;
+    cl.sort_unstable();
+    cr.sort_unstable();
+    (cl == l && cr == r).then_some(id)
 }
 
 /// A sided value `onside & offside` written as a term: a value with no
@@ -165,26 +185,38 @@ pub struct SidedValueTerm {
 ///
 /// A [`ParseError`] with the term's span for a label or `pass` with nothing
 /// to refer to, a sided value whose offside is not at most its onside or
-/// whose sides are not stoppers, or a game too large to build.
-pub fn build_loopy(syntax: &LoopySyntax) -> Result<Arc<dyn Component>, ParseError> {
-    let bad =
-        |reason: String| ParseError::new(ParseErrorKind::BadValue { reason }, syntax.span.clone());
-    let mut arena = LoopyArena::new(Budget::positions(BUILD_POSITIONS));
+/// whose sides are not stoppers, or a game too large to build; a
+/// [`ParseErrorKind::Stopped`] one when `budget`'s time runs out while the
+/// game is built (`^*645` takes a while).
+pub fn build_loopy(
+    syntax: &LoopySyntax,
+    budget: &Budget,
+) -> Result<Arc<dyn Component>, ParseError> {
+    let bad = |e: SolveError| {
+        let kind = match e {
+            // The caller's clock, not the text: said as its time limit.
+            e @ SolveError::TimeLimit { .. } => ParseErrorKind::Stopped(e),
+            e => ParseErrorKind::BadValue {
+                reason: e.to_string(),
+            },
+        };
+        ParseError::new(kind, syntax.span.clone())
+    };
+    let mut arena = LoopyArena::new(Budget {
+        max_positions: budget.max_positions.min(BUILD_POSITIONS),
+        ..*budget
+    });
     let game = if syntax.is_sided() {
-        let value = arena.evaluate(syntax).map_err(|e| bad(e.to_string()))?;
+        let value = arena.evaluate(syntax).map_err(bad)?;
         let equal = match (value.onside(), value.offside()) {
-            (Some(on), Some(off)) => arena.equal(on, off).map_err(|e| bad(e.to_string()))?,
+            (Some(on), Some(off)) => arena.equal(on, off).map_err(bad)?,
             _ => false,
         };
         if !equal {
             // `dud` would read back as the game `{pass|pass}`: the sides
             // are written out.
-            let onside = arena
-                .display_side(&value, true)
-                .map_err(|e| bad(e.to_string()))?;
-            let offside = arena
-                .display_side(&value, false)
-                .map_err(|e| bad(e.to_string()))?;
+            let onside = arena.display_side(&value, true).map_err(bad)?;
+            let offside = arena.display_side(&value, false).map_err(bad)?;
             let side = |game: &LoopyGame| -> Arc<dyn Component> {
                 let game = game.clone();
                 let node = game.start();
@@ -200,9 +232,7 @@ pub fn build_loopy(syntax: &LoopySyntax) -> Result<Arc<dyn Component>, ParseErro
         }
         value.onside_game().clone()
     } else {
-        arena
-            .game_of(&syntax.onside)
-            .map_err(|e| bad(e.to_string()))?
+        arena.game_of(&syntax.onside).map_err(bad)?
     };
     let node = game.start();
     Ok(Arc::new(LoopyValueTerm {
@@ -315,8 +345,8 @@ impl LoopyValueTerm {
                 }
                 Step::Node(v) => v,
             };
-            if let Some(x) = &self.game.numbers()[v as usize] {
-                push(out, &x.to_string());
+            if let Some(text) = self.game.short_text(v) {
+                push(out, &text);
                 continue;
             }
             if w.stack.last() == Some(&v) {
@@ -407,7 +437,13 @@ impl Component for LoopyValueTerm {
     /// different games share a key. Equal keys are equal graphs; the same
     /// game drawn as two different graphs gets two keys, which only costs
     /// a search some sharing.
+    ///
+    /// A short follower in canonical form is its text instead (`*645`
+    /// rather than its 646 vertices), which names the form as exactly.
     fn key(&self) -> Key {
+        if let Some(text) = self.game.short_text(self.node) {
+            return Key::new("loopy_short", Key::pack(text.as_bytes()));
+        }
         let n = self.game.game.n_vertices() as usize;
         let mut id = vec![u32::MAX; n];
         let mut order = vec![self.node];
@@ -417,6 +453,15 @@ impl Component for LoopyValueTerm {
         while next < order.len() {
             let v = order[next];
             next += 1;
+            if v != self.node
+                && let Some(text) = self.game.short_text(v)
+            {
+                // Length first, so that no text runs into the next vertex.
+                bytes.extend_from_slice(&u32::MAX.to_le_bytes());
+                bytes.extend_from_slice(&(text.len() as u32).to_le_bytes());
+                bytes.extend_from_slice(text.as_bytes());
+                continue;
+            }
             for options in [self.game.game.left(v), self.game.game.right(v)] {
                 bytes.extend_from_slice(&(options.len() as u32).to_le_bytes());
                 for &w in options {

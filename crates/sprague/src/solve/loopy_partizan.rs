@@ -66,6 +66,8 @@ fn side_index(side: Side) -> usize {
 /// megabytes); an explored sum holds its components, their keys and both
 /// sides' moves, about 1.5 KB (`over + 1000000`: 1.5 GB at a million
 /// positions), so the default budget explores at most 625 000 of them.
+/// A move between explored positions is 8 bytes: the budget's positions
+/// bound their number too.
 pub const EXPLORED_POSITION_WEIGHT: u64 = 16;
 
 /// Each component's options for both sides, split into regions: listed
@@ -132,6 +134,15 @@ impl Explored {
 
         let mut head = 1;
         while head < vertices.len() {
+            // A component can have many moves (`*645` has 645), so the
+            // clock and the moves are checked as each position is expanded.
+            budget.check_time()?;
+            let edges = (left_edges.len() + right_edges.len()) as u64;
+            if edges > budget.max_positions {
+                return Err(SolveError::BudgetExceeded {
+                    limit: budget.max_positions,
+                });
+            }
             let sum = vertices[head].clone();
             for (i, c) in sum.iter().enumerate() {
                 let key = c.key();
