@@ -259,6 +259,18 @@ impl GeneralCode {
                     };
                     end = i + len + 1;
                     let inside: String = chars[i + 1..i + len].iter().map(|&(_, c)| c).collect();
+                    // CGSuite's TBCode refuses a mark for the whole list
+                    // when a count carries its own: which would hold?
+                    if inside.contains(['!', '?', '='])
+                        && Constraint::from_mark(chars.get(end).map(|&(_, c)| c)).is_some()
+                    {
+                        return Err(bad(
+                            format!(
+                                "`{{{inside}}}` marks its own counts, so it takes no mark after its `}}`"
+                            ),
+                            at..chars.get(end).map_or(text.len(), |&(a, _)| a + 1),
+                        ));
+                    }
                     Some(Self::count_list(&inside).ok_or_else(|| {
                         bad(
                             format!(
@@ -1028,6 +1040,20 @@ mod tests {
         assert!(GeneralCode::parse("0.[3]1", 0).is_err());
         assert!(GeneralCode::parse("0.{99}", 0).is_err());
         assert!(GeneralCode::parse("2.0", 0).is_err());
+        // CGSuite's TBCode.parseConstraintList: a list whose counts carry
+        // marks takes none after it.
+        assert_eq!(
+            GeneralCode::parse("0.{2!,3}?", 10).unwrap_err().span,
+            12..19
+        );
+        assert_eq!(code("0.{2!,3}").to_string(), "0.{2!,3}");
+        assert_eq!(code("0.{2,3}?").to_string(), "0.c?");
+        // CGSuite's digits are base 32 (TBCode.base32Chars, `0`-`V`; the
+        // `G`-`Z` of TakeAndBreak.cgs's prose is not what its parser reads):
+        // past `v` a digit is `&N;`, and the error says so.
+        let e = GeneralCode::parse("0.w", 0).unwrap_err();
+        assert!(e.to_string().contains("&N;"), "{e}");
+        assert_eq!(code("0.&32;"), code("0.{5}"));
         assert!(GeneralCode::parse("03", 0).is_err());
     }
 }
