@@ -30,7 +30,7 @@ use sprague_game::{Component, Impartial, Key, Kind, Move, MoveLabel};
 use sprague_impartial::nimber::Nimber;
 
 use crate::common::{HeapFamily, Ruleset, quoted_args};
-use crate::heaps::take_and_break::{GeneralFamily, GeneralRules, SplitRule};
+use crate::heaps::take_and_break::{GeneralFamily, GeneralRules, SplitRule, counted};
 
 pub(crate) const SPAWNING: Ruleset = Ruleset {
     name: "spawning",
@@ -287,14 +287,9 @@ impl SplitRule for SpawningCode {
         if n == 0 {
             return Ok(());
         }
-        let mut seen = 0u64;
+        let mut emit = counted(budget, visit);
         for element in &self.elements {
-            element.for_each_set(n, &mut |set| {
-                seen += 1;
-                budget.check_positions(seen)?;
-                visit(0, set);
-                Ok(())
-            })?;
+            element.for_each_set(n, &mut |set| emit(0, set))?;
         }
         Ok(())
     }

@@ -460,57 +460,6 @@ impl GeneralCode {
             &ZERO
         }
     }
-
-    /// Every option of a heap of `n`: the stones taken and the heaps left
-    /// (largest first), in the order of the stones taken, then the number
-    /// of heaps, then the heaps' sizes. `visit` returns false to stop;
-    /// so does the budget, counted in options.
-    fn for_each_option(
-        &self,
-        n: usize,
-        budget: &Budget,
-        visit: &mut dyn FnMut(usize, &[usize]),
-    ) -> Result<(), SolveError> {
-        let mut seen = 0u64;
-        let last_k = if self.period > 0 {
-            n
-        } else {
-            n.min(self.digits.len() - 1)
-        };
-        let mut parts = Vec::new();
-        for k in 0..=last_k {
-            let d = self.digit(k);
-            if d.is_zero() {
-                continue;
-            }
-            let rest = n - k;
-            let most = if d.more { rest } else { d.counts.len() - 1 };
-            for count in 0..=most.min(rest) {
-                let constraint = d.constraint(count);
-                if constraint == Constraint::Disallowed || (count == 0 && rest != 0) {
-                    continue;
-                }
-                if count == 0 || count == 1 {
-                    parts.clear();
-                    if count == 1 {
-                        parts.push(rest);
-                    }
-                    seen += 1;
-                    budget.check_positions(seen)?;
-                    visit(k, &parts);
-                    continue;
-                }
-                parts.clear();
-                partitions(rest, count, rest, constraint, &mut parts, &mut |p| {
-                    seen += 1;
-                    budget.check_positions(seen)?;
-                    visit(k, p);
-                    Ok(())
-                })?;
-            }
-        }
-        Ok(())
-    }
 }
 
 /// Every way to write `total` as `count` positive parts, none above `cap`,
@@ -662,13 +611,65 @@ pub(crate) trait SplitRule: fmt::Debug + Send + Sync {
 }
 
 impl SplitRule for GeneralCode {
+    /// Every option of a heap of `n`: the stones taken and the heaps left
+    /// (largest first), in the order of the stones taken, then the number
+    /// of heaps, then the heaps' sizes. `visit` returns false to stop;
+    /// so does the budget, counted in options.
     fn for_each_option(
         &self,
         n: usize,
         budget: &Budget,
         visit: &mut dyn FnMut(usize, &[usize]),
     ) -> Result<(), SolveError> {
-        GeneralCode::for_each_option(self, n, budget, visit)
+        let mut emit = counted(budget, visit);
+        let last_k = if self.period > 0 {
+            n
+        } else {
+            n.min(self.digits.len() - 1)
+        };
+        let mut parts = Vec::new();
+        for k in 0..=last_k {
+            let d = self.digit(k);
+            if d.is_zero() {
+                continue;
+            }
+            let rest = n - k;
+            let most = if d.more { rest } else { d.counts.len() - 1 };
+            for count in 0..=most.min(rest) {
+                let constraint = d.constraint(count);
+                if constraint == Constraint::Disallowed || (count == 0 && rest != 0) {
+                    continue;
+                }
+                if count == 0 || count == 1 {
+                    parts.clear();
+                    if count == 1 {
+                        parts.push(rest);
+                    }
+                    emit(k, &parts)?;
+                    continue;
+                }
+                parts.clear();
+                partitions(rest, count, rest, constraint, &mut parts, &mut |p| {
+                    emit(k, p)
+                })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `visit`, counting each option it is given against the budget's
+/// positions: what every [`SplitRule`] does with the options it lists.
+pub(crate) fn counted<'a>(
+    budget: &'a Budget,
+    visit: &'a mut dyn FnMut(usize, &[usize]),
+) -> impl FnMut(usize, &[usize]) -> Result<(), SolveError> + 'a {
+    let mut seen = 0u64;
+    move |k, parts| {
+        seen += 1;
+        budget.check_positions(seen)?;
+        visit(k, parts);
+        Ok(())
     }
 }
 
