@@ -878,6 +878,23 @@ check("a Domineering board and a heap game are edited the same way", async () =>
   await screenshot("editor-heaps", "#editor");
 });
 
+check("generalised Toads and Frogs rows are edited keeping their rules", async () => {
+  // The rules written in brackets stay as written; the row is one strip.
+  await type("position", 'gen_toads[max_jump=2]("T..F")');
+  await click("#go");
+  await until(`document.querySelectorAll("#board-editor .cell").length === 4 && !document.getElementById("add-row")`, "one row's cells");
+  await click('#board-editor .cell[data-r="0"][data-c="1"]');
+  const edited = "gen_toads[min_slide=1, max_slide=1, max_jump=2, friendly=0](\"TT.F\")";
+  await until(`document.getElementById("position").value === ${JSON.stringify(edited)}`, "a toad added, the rules kept");
+  await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === ${JSON.stringify(cliValue(edited))}`, "its value");
+  await type("position", 'elephants_and_rhinos("T..F")');
+  await click("#go");
+  await until(`document.querySelectorAll("#board-editor .cell").length === 4`, "the editor's cells");
+  await click('#board-editor .cell[data-r="0"][data-c="2"]');
+  await until(`document.getElementById("position").value === 'elephants_and_rhinos("T.TF")'`, "an elephant added");
+  await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === ${JSON.stringify(cliValue('elephants_and_rhinos("T.TF")'))}`, "its value");
+});
+
 let passed = 0, failed = 0;
 try {
   const url = await startServer();
