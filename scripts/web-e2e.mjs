@@ -860,13 +860,20 @@ check("a board edited by clicks has the value of the same board typed", async ()
   await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === "0"`, "the empty board worth 0");
 });
 
-check("a Domineering board and a heap game are edited the same way", async () => {
-  await type("position", 'domineering("...|...")');
+// Types the board `typed`, waits for its `n` cells, clicks the cell at
+// row `r`, column `c`, and waits for the text `edited` in the position box
+// with the value `sprague analyze` gives it.
+async function editCell(typed, n, [r, c], edited) {
+  await type("position", typed);
   await click("#go");
-  await until(`document.querySelectorAll("#board-editor .cell").length === 6`, "the editor's cells");
-  await click('#board-editor .cell[data-r="0"][data-c="1"]');
-  await until(`document.getElementById("position").value === 'domineering(".#.|...")'`, "a cell filled");
-  await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === ${JSON.stringify(cliValue('domineering(".#.|...")'))}`, "its value");
+  await until(`document.querySelectorAll("#board-editor .cell").length === ${n}`, "the editor's cells");
+  await click(`#board-editor .cell[data-r="${r}"][data-c="${c}"]`);
+  await until(`document.getElementById("position").value === ${JSON.stringify(edited)}`, "the cell changed: " + edited);
+  await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === ${JSON.stringify(cliValue(edited))}`, "its value");
+}
+
+check("a Domineering board and a heap game are edited the same way", async () => {
+  await editCell('domineering("...|...")', 6, [0, 1], 'domineering(".#.|...")');
   await type("position", "nim(3, 6, 9)");
   await click("#go");
   await until(`document.querySelectorAll("#editor .heap-input").length === 3`, "a box per heap");
@@ -880,19 +887,10 @@ check("a Domineering board and a heap game are edited the same way", async () =>
 
 check("generalised Toads and Frogs rows are edited keeping their rules", async () => {
   // The rules written in brackets stay as written; the row is one strip.
-  await type("position", 'gen_toads[max_jump=2]("T..F")');
-  await click("#go");
-  await until(`document.querySelectorAll("#board-editor .cell").length === 4 && !document.getElementById("add-row")`, "one row's cells");
-  await click('#board-editor .cell[data-r="0"][data-c="1"]');
-  const edited = "gen_toads[min_slide=1, max_slide=1, max_jump=2, friendly=0](\"TT.F\")";
-  await until(`document.getElementById("position").value === ${JSON.stringify(edited)}`, "a toad added, the rules kept");
-  await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === ${JSON.stringify(cliValue(edited))}`, "its value");
-  await type("position", 'elephants_and_rhinos("T..F")');
-  await click("#go");
-  await until(`document.querySelectorAll("#board-editor .cell").length === 4`, "the editor's cells");
-  await click('#board-editor .cell[data-r="0"][data-c="2"]');
-  await until(`document.getElementById("position").value === 'elephants_and_rhinos("T.TF")'`, "an elephant added");
-  await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === ${JSON.stringify(cliValue('elephants_and_rhinos("T.TF")'))}`, "its value");
+  await editCell('gen_toads[max_jump=2]("T..F")', 4, [0, 1],
+    'gen_toads[min_slide=1, max_slide=1, max_jump=2, friendly=0]("TT.F")');
+  await until(`!document.getElementById("add-row")`, "one row, no rows to add");
+  await editCell('elephants_and_rhinos("T..F")', 4, [0, 2], 'elephants_and_rhinos("T.TF")');
 });
 
 let passed = 0, failed = 0;
