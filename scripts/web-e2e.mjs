@@ -864,9 +864,15 @@ check("a board edited by clicks has the value of the same board typed", async ()
 // row `r`, column `c`, and waits for the text `edited` in the position box
 // with the value `sprague analyze` gives it.
 async function editCell(typed, n, [r, c], edited) {
+  // Each analysis settles (its tree drawn for the position in the box)
+  // before the next step, so that no cell of the board before is clicked.
+  const settled = `document.getElementById("busy").hidden
+    && ${node("")}?.dataset.to === document.getElementById("position").value`;
+  await until(settled, "the position before analysed");
   await type("position", typed);
   await click("#go");
-  await until(`document.querySelectorAll("#board-editor .cell").length === ${n}`, "the editor's cells");
+  // (The tree of the position before is not the board's: the board differs.)
+  await until(`${settled} && document.querySelectorAll("#board-editor .cell").length === ${n}`, "the board's cells");
   await click(`#board-editor .cell[data-r="${r}"][data-c="${c}"]`);
   await until(`document.getElementById("position").value === ${JSON.stringify(edited)}`, "the cell changed: " + edited);
   await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === ${JSON.stringify(cliValue(edited))}`, "its value");
