@@ -514,10 +514,12 @@ pub(crate) type NamedParam = Option<(u64, Range<usize>)>;
 
 /// A ruleset's named parameters (`gen_toads[max_jump=2, friendly=1]`), each
 /// one of `names` and given at most once: for each of `names` in order, its
-/// value and span if given.
+/// value and span if given. `example` is one written right (`max_jump=2`),
+/// for the error that finds a parameter without a name.
 pub(crate) fn named_params<const N: usize>(
     ruleset: &RulesetSyntax,
     names: [&str; N],
+    example: &str,
 ) -> Result<[NamedParam; N], ParseError> {
     let listed = names.join(", ");
     let mut out = [const { None }; N];
@@ -525,10 +527,8 @@ pub(crate) fn named_params<const N: usize>(
         let bad = |message: String| Err(ParseError::bad_parameters(message, p.span.clone()));
         let Param::Named(name, value) = &p.value else {
             return bad(format!(
-                "{} takes named parameters: {listed} (like {}[{}=2])",
-                ruleset.name,
-                ruleset.name,
-                names[N - 1]
+                "{} takes named parameters: {listed} (like {}[{example}])",
+                ruleset.name, ruleset.name
             ));
         };
         let Some(k) = names.iter().position(|n| n == name) else {

@@ -128,7 +128,8 @@ impl Partizan for GenToadsRow {
 
 /// Reads `gen_toads[...]`'s named parameters.
 fn read_hops(c: &ComponentSyntax) -> Result<Hops, ParseError> {
-    let [min_slide, max_slide, max_jump, friendly] = named_params(&c.ruleset, PARAMETERS)?;
+    let [min_slide, max_slide, max_jump, friendly] =
+        named_params(&c.ruleset, PARAMETERS, "max_jump=2")?;
     let mut rules = TOADS_AND_FROGS;
     if let Some((v, span)) = min_slide {
         if v == 0 {

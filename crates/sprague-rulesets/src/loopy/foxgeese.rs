@@ -295,7 +295,7 @@ fn squares(text: &str, at: usize, width: u8) -> Result<Vec<Square>, ParseError> 
 
 /// Reads `foxgeese[...]`'s named parameters.
 fn read_board(c: &ComponentSyntax) -> Result<Board, ParseError> {
-    let [width, fox_range] = named_params(&c.ruleset, PARAMETERS)?;
+    let [width, fox_range] = named_params(&c.ruleset, PARAMETERS, "fox_range=2")?;
     let mut board = FOX_AND_GEESE;
     if let Some((v, span)) = width {
         board.width = u8::try_from(v)
@@ -568,7 +568,10 @@ mod tests {
                 "foxgeese[range=2](\"4,2\", \"1,1\")",
                 "no parameter `range`",
             ),
-            ("foxgeese[2](\"4,2\", \"1,1\")", "named parameters"),
+            (
+                "foxgeese[2](\"4,2\", \"1,1\")",
+                "like foxgeese[fox_range=2]",
+            ),
             (
                 "foxgeese[fox_range=2, fox_range=2](\"4,2\", \"1,1\")",
                 "given twice",
