@@ -577,6 +577,13 @@ pub(crate) struct GeneralRules {
     values: Mutex<Vec<u64>>,
 }
 
+/// What a [`SplitRule`] calls with each option: the stones taken and the
+/// heaps left.
+pub(crate) type Visit<'a> = &'a mut dyn FnMut(usize, &[usize]);
+
+/// The end of a [`SplitRule`]'s listing: complete, or the budget's error.
+pub(crate) type Listed = Result<(), SolveError>;
+
 /// A rule that splits a heap into smaller heaps, listing the options of a
 /// heap itself: a code in the full syntax, or CGSuite's Spawning codes
 /// (`spawning.rs`). [`GeneralRules`] values its heaps by the mex.
@@ -588,12 +595,7 @@ pub(crate) trait SplitRule: fmt::Debug + Send + Sync {
     /// # Errors
     ///
     /// [`SolveError::BudgetExceeded`] past the budget's positions.
-    fn for_each_option(
-        &self,
-        n: usize,
-        budget: &Budget,
-        visit: &mut dyn FnMut(usize, &[usize]),
-    ) -> Result<(), SolveError>;
+    fn for_each_option(&self, n: usize, budget: &Budget, visit: Visit<'_>) -> Listed;
 
     /// How the option of a heap of `n` that takes `k` and leaves `parts`
     /// is described.
@@ -613,14 +615,9 @@ pub(crate) trait SplitRule: fmt::Debug + Send + Sync {
 impl SplitRule for GeneralCode {
     /// Every option of a heap of `n`: the stones taken and the heaps left
     /// (largest first), in the order of the stones taken, then the number
-    /// of heaps, then the heaps' sizes. `visit` returns false to stop;
-    /// so does the budget, counted in options.
-    fn for_each_option(
-        &self,
-        n: usize,
-        budget: &Budget,
-        visit: &mut dyn FnMut(usize, &[usize]),
-    ) -> Result<(), SolveError> {
+    /// of heaps, then the heaps' sizes; the budget, counted in options,
+    /// stops it.
+    fn for_each_option(&self, n: usize, budget: &Budget, visit: Visit<'_>) -> Listed {
         let mut emit = counted(budget, visit);
         let last_k = if self.period > 0 {
             n
@@ -662,7 +659,7 @@ impl SplitRule for GeneralCode {
 /// positions: what every [`SplitRule`] does with the options it lists.
 pub(crate) fn counted<'a>(
     budget: &'a Budget,
-    visit: &'a mut dyn FnMut(usize, &[usize]),
+    visit: Visit<'a>,
 ) -> impl FnMut(usize, &[usize]) -> Result<(), SolveError> + 'a {
     let mut seen = 0u64;
     move |k, parts| {
