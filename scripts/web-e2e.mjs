@@ -860,13 +860,26 @@ check("a board edited by clicks has the value of the same board typed", async ()
   await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === "0"`, "the empty board worth 0");
 });
 
-check("a Domineering board and a heap game are edited the same way", async () => {
-  await type("position", 'domineering("...|...")');
+// Types the board `typed`, waits for its `n` cells, clicks the cell at
+// row `r`, column `c`, and waits for the text `edited` in the position box
+// with the value `sprague analyze` gives it.
+async function editCell(typed, n, [r, c], edited) {
+  // Each analysis settles (its tree drawn for the position in the box)
+  // before the next step, so that no cell of the board before is clicked.
+  const settled = `document.getElementById("busy").hidden
+    && ${node("")}?.dataset.to === document.getElementById("position").value`;
+  await until(settled, "the position before analysed");
+  await type("position", typed);
   await click("#go");
-  await until(`document.querySelectorAll("#board-editor .cell").length === 6`, "the editor's cells");
-  await click('#board-editor .cell[data-r="0"][data-c="1"]');
-  await until(`document.getElementById("position").value === 'domineering(".#.|...")'`, "a cell filled");
-  await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === ${JSON.stringify(cliValue('domineering(".#.|...")'))}`, "its value");
+  // (The tree of the position before is not the board's: the board differs.)
+  await until(`${settled} && document.querySelectorAll("#board-editor .cell").length === ${n}`, "the board's cells");
+  await click(`#board-editor .cell[data-r="${r}"][data-c="${c}"]`);
+  await until(`document.getElementById("position").value === ${JSON.stringify(edited)}`, "the cell changed: " + edited);
+  await until(`document.querySelector('#figures dd[data-field="value"]')?.textContent === ${JSON.stringify(cliValue(edited))}`, "its value");
+}
+
+check("a Domineering board and a heap game are edited the same way", async () => {
+  await editCell('domineering("...|...")', 6, [0, 1], 'domineering(".#.|...")');
   await type("position", "nim(3, 6, 9)");
   await click("#go");
   await until(`document.querySelectorAll("#editor .heap-input").length === 3`, "a box per heap");
@@ -876,6 +889,14 @@ check("a Domineering board and a heap game are edited the same way", async () =>
   await click("#add-heap");
   await until(`document.getElementById("position").value === "nim(3, 6, 5, 1)"`, "a heap added");
   await screenshot("editor-heaps", "#editor");
+});
+
+check("generalised Toads and Frogs rows are edited keeping their rules", async () => {
+  // The rules written in brackets stay as written; the row is one strip.
+  await editCell('gen_toads[max_jump=2]("T..F")', 4, [0, 1],
+    'gen_toads[min_slide=1, max_slide=1, max_jump=2, friendly=0]("TT.F")');
+  await until(`!document.getElementById("add-row")`, "one row, no rows to add");
+  await editCell('elephants_and_rhinos("T..F")', 4, [0, 2], 'elephants_and_rhinos("T.TF")');
 });
 
 let passed = 0, failed = 0;

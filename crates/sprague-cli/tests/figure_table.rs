@@ -311,31 +311,25 @@ fn layouts_hold_what_analyze_gives_k_to_a_row() {
         assert_eq!(values, expected, "row {row}");
     }
     // JSON and CSV of a partizan sequence, 4 to a row.
-    let t = json(&[
-        "table",
-        "subtraction[1,3|2,3]",
-        "--to",
-        "9",
-        "--field",
-        "temperature",
-        "--layout",
-        "4",
-        "--json",
-    ]);
+    // The one table, asked for in each format.
+    let table = |format| {
+        [
+            "table",
+            "subtraction[1,3|2,3]",
+            "--to",
+            "9",
+            "--field",
+            "temperature",
+            "--layout",
+            "4",
+            format,
+        ]
+    };
+    let t = json(&table("--json"));
     assert_eq!(t["layout"]["k"], 4);
     let rows = t["layout"]["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 3);
-    let csv = sprague_ok(&[
-        "table",
-        "subtraction[1,3|2,3]",
-        "--to",
-        "9",
-        "--field",
-        "temperature",
-        "--layout",
-        "4",
-        "--csv",
-    ]);
+    let csv = sprague_ok(&table("--csv"));
     let mut csv = csv.lines();
     assert_eq!(csv.next(), Some("n,+0,+1,+2,+3"));
     for (r, row) in rows.iter().enumerate() {

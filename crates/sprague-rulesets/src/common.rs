@@ -509,6 +509,42 @@ pub(crate) fn no_params(ruleset: &RulesetSyntax) -> Result<(), ParseError> {
     }
 }
 
+/// A named parameter's value and its span (`max_jump=2`).
+pub(crate) type NamedParam = Option<(u64, Range<usize>)>;
+
+/// A ruleset's named parameters (`gen_toads[max_jump=2, friendly=1]`), each
+/// one of `names` and given at most once: for each of `names` in order, its
+/// value and span if given. `example` is one written right (`max_jump=2`),
+/// for the error that finds a parameter without a name.
+pub(crate) fn named_params<const N: usize>(
+    ruleset: &RulesetSyntax,
+    names: [&str; N],
+    example: &str,
+) -> Result<[NamedParam; N], ParseError> {
+    let listed = names.join(", ");
+    let mut out = [const { None }; N];
+    for p in &ruleset.params {
+        let bad = |message: String| Err(ParseError::bad_parameters(message, p.span.clone()));
+        let Param::Named(name, value) = &p.value else {
+            return bad(format!(
+                "{} takes named parameters: {listed} (like {}[{example}])",
+                ruleset.name, ruleset.name
+            ));
+        };
+        let Some(k) = names.iter().position(|n| n == name) else {
+            return bad(format!(
+                "{} has no parameter `{name}` ({listed})",
+                ruleset.name
+            ));
+        };
+        if out[k].is_some() {
+            return bad(format!("{name} is given twice"));
+        }
+        out[k] = Some((*value, p.span.clone()));
+    }
+    Ok(out)
+}
+
 /// The arguments as integers (possibly none); `noun` names one of them in
 /// errors: "heap", "pile", "step".
 pub(crate) fn int_list(component: &ComponentSyntax, noun: &str) -> Result<Vec<u64>, ParseError> {

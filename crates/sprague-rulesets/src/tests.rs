@@ -495,6 +495,15 @@ pub(crate) fn grundy_of(text: &str) -> u64 {
         .0
 }
 
+/// Checks a row of published Grundy values (CGSuite's `[G(n).NimValue
+/// for n from 0 to ...]`): `values[n]` is the value of `position(n)`.
+pub(crate) fn assert_grundy_row(position: impl Fn(u64) -> String, values: &[u64]) {
+    for (n, &value) in (0u64..).zip(values) {
+        let text = position(n);
+        assert_eq!(grundy_of(&text), value, "{text}");
+    }
+}
+
 /// The number of moves of the position `text`'s first component for Left
 /// (any player's, for an impartial one).
 pub(crate) fn n_moves_of(text: &str) -> usize {

@@ -577,8 +577,12 @@ async function restoreNode(path) {
 const BOARD_CELLS = {
   domineering: ".#", cram: ".#", clobber: ".xo", konane: ".xo#", amazons: ".xo#", fission: ".x#",
   skijumps: ".LlRr", toads: ".TF", toppling: "xog", treblecross: ".X",
+  gen_toads: ".TF", elephants_and_rhinos: ".TF",
 };
-const ONE_ROW = new Set(["toads", "toppling", "treblecross"]);
+const ONE_ROW = new Set(["toads", "toppling", "treblecross", "gen_toads", "elephants_and_rhinos"]);
+// Board games whose parameters (the rules, not the board) the editor keeps
+// as they are written.
+const BOARD_PARAMS = new Set(["gen_toads"]);
 
 // The editor of the position shown: a board's cells to click, or a heap
 // game's heaps to set; the text it makes goes to the position box.
@@ -587,13 +591,16 @@ function showEditor(r) {
   box.replaceChildren();
   box.hidden = true;
   const parts = r.components.map((c) => parseComponent(c.position));
-  if (parts.length === 1 && parts[0] && BOARD_CELLS[parts[0].name] && parts[0].params.length === 0
+  const prefix = (c) => c.position.startsWith("*") ? "nim" : c.position.slice(0, c.position.lastIndexOf("("));
+  if (parts.length === 1 && parts[0] && BOARD_CELLS[parts[0].name]
+      && (parts[0].params.length === 0 || BOARD_PARAMS.has(parts[0].name))
       && parts[0].args.length === 1 && parts[0].args[0].str !== undefined) {
     const rows = parts[0].args[0].str.split("|");
-    if (rows.length <= 12 && rows.every((row) => row.length <= 12)) boardEditor(box, parts[0].name, rows);
+    if (rows.length <= 12 && rows.every((row) => row.length <= 12)) {
+      boardEditor(box, parts[0].name, prefix(r.components[0]), rows);
+    }
     return;
   }
-  const prefix = (c) => c.position.startsWith("*") ? "nim" : c.position.slice(0, c.position.lastIndexOf("("));
   if (parts.length >= 1 && parts.length <= 12 && parts.every((c, k) => c && HEAP_RULESETS.has(c.name)
       && c.args.length === 1 && c.args[0].int !== undefined && prefix(r.components[k]) === prefix(r.components[0]))) {
     heapEditor(box, prefix(r.components[0]), parts.map((c) => c.args[0].int));
@@ -603,10 +610,11 @@ function showEditor(r) {
 // An edit starts a new walk: the trail is of moves, not of edits.
 function editTo(text) { analyzeText(text, { push: true }); }
 
-function boardEditor(box, name, rows) {
+// `written` is the ruleset as written, with its parameters: `gen_toads[max_jump=2]`.
+function boardEditor(box, name, written, rows) {
   const cells = BOARD_CELLS[name];
   const width = Math.max(0, ...rows.map((row) => row.length));
-  const emit = (next) => editTo(name + '("' + next.join("|") + '")');
+  const emit = (next) => editTo(written + '("' + next.join("|") + '")');
   const grid = el("div", { class: "board-editor", id: "board-editor" });
   // Through the style object: the page's CSP refuses style attributes.
   grid.style.gridTemplateColumns = `repeat(${Math.max(width, 1)}, 2rem)`;
@@ -1266,7 +1274,7 @@ const HEAP_RULESETS = new Set(["nim", "subtraction", "takeaway", "bash", "octal"
   "dawsonschess", "officers", "guiles", "grundy", "lasker", "disjoint", "submask", "divisor", "unfair",
   "fibonacci", "nosum", "misere_bash"]);
 const BOARD_RULESETS = new Set(["domineering", "clobber", "toads", "konane", "amazons", "fission",
-  "skijumps", "toppling"]);
+  "skijumps", "toppling", "gen_toads", "elephants_and_rhinos"]);
 const GRAPH_RULESETS = new Set(["graph", "wordchain", "geography"]);
 
 function figure(drawing, caption) {

@@ -3,11 +3,12 @@
 //! source. The outcome class comes from the retrograde search of the
 //! position's graph, the value (where the graph is small enough for the
 //! analysis to give one) from the value theory of loopy partizan games on
-//! the same graph.
+//! the same graph, printed in CGSuite's spelling (no space after a comma).
 
 use sprague::{Budget, LoopyArena, Play, Position, Side, analyze_for, loopy_partizan_value};
 
 use crate::data_file::entries;
+use crate::game_values::cgsuite_spelling;
 use crate::loopy_graph::graph_of;
 
 #[test]
@@ -29,7 +30,7 @@ fn published_loopy_positions() {
             .unwrap()
             .and_then(|v| v.notation());
         if let Some(v) = v {
-            assert_eq!(v, value.trim(), "line {line_no}: {line}");
+            assert_eq!(cgsuite_spelling(&v), value.trim(), "line {line_no}: {line}");
             n_valued += 1;
         }
         n_checked += 1;
@@ -58,7 +59,11 @@ fn published_values_of_whole_graphs() {
         let v = arena
             .value(&game)
             .unwrap_or_else(|e| panic!("{line}: {} positions: {e}", game.n_vertices()));
-        assert_eq!(arena.display(&v).unwrap(), value.trim(), "{line}");
+        assert_eq!(
+            cgsuite_spelling(&arena.display(&v).unwrap()),
+            value.trim(),
+            "{line}"
+        );
         // The outcome read off the value's sides is the search's.
         assert_eq!(arena.outcome_sided(&v).unwrap(), class, "{line}");
         n_valued += 1;

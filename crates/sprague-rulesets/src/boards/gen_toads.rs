@@ -18,13 +18,13 @@ use std::sync::Arc;
 
 use sprague_core::budget::Budget;
 use sprague_core::error::{ParseError, SolveError};
-use sprague_game::syntax::{ComponentSyntax, Param};
+use sprague_game::syntax::ComponentSyntax;
 use sprague_game::{Component, Key, Kind, Move, Partizan, Side};
 
 use crate::boards::toads::{
     Cell, Hops, TOADS_AND_FROGS, read_rows, read_rows_after_params, row_bytes, row_moves, write_row,
 };
-use crate::common::Ruleset;
+use crate::common::{Ruleset, named_params};
 
 pub(crate) const GEN_TOADS: Ruleset = Ruleset {
     name: "gen_toads",
@@ -64,21 +64,31 @@ pub struct GenToadsRow {
     cells: Vec<Cell>,
 }
 
+/// `gen_toads`'s parameters, in the order they are written.
+const PARAMETERS: [&str; 4] = ["min_slide", "max_slide", "max_jump", "friendly"];
+
+/// The values of [`PARAMETERS`] under `rules` (`min_slide` is at least 1
+/// here: back-slides are `backsliding_toads`'s).
+fn parameter_values(rules: Hops) -> [u64; 4] {
+    [
+        rules.min_slide.unsigned_abs(),
+        rules.max_slide,
+        rules.max_jump,
+        u64::from(rules.friendly),
+    ]
+}
+
 impl GenToadsRow {
     fn written_rules(&self) -> String {
         if self.rules == ELEPHANTS_AND_RHINOS {
             return "elephants_and_rhinos".to_string();
         }
-        let Hops {
-            min_slide,
-            max_slide,
-            max_jump,
-            friendly,
-        } = self.rules;
-        format!(
-            "gen_toads[min_slide={min_slide}, max_slide={max_slide}, max_jump={max_jump}, friendly={}]",
-            u8::from(friendly)
-        )
+        let written: Vec<String> = PARAMETERS
+            .iter()
+            .zip(parameter_values(self.rules))
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        format!("gen_toads[{}]", written.join(", "))
     }
 }
 
@@ -92,15 +102,9 @@ impl Component for GenToadsRow {
     }
 
     fn key(&self) -> Key {
-        let Hops {
-            min_slide,
-            max_slide,
-            max_jump,
-            friendly,
-        } = self.rules;
         Key::new(
             "gen_toads",
-            [min_slide as u64, max_slide, max_jump, u64::from(friendly)]
+            parameter_values(self.rules)
                 .into_iter()
                 .chain(Key::pack(&row_bytes(&self.cells))),
         )
@@ -122,51 +126,35 @@ impl Partizan for GenToadsRow {
     }
 }
 
-/// Reads `gen_toads[...]`'s named parameters, each at most once.
+/// Reads `gen_toads[...]`'s named parameters.
 fn read_hops(c: &ComponentSyntax) -> Result<Hops, ParseError> {
+    let [min_slide, max_slide, max_jump, friendly] =
+        named_params(&c.ruleset, PARAMETERS, "max_jump=2")?;
     let mut rules = TOADS_AND_FROGS;
-    let mut seen: Vec<&str> = Vec::new();
-    for p in &c.ruleset.params {
-        let bad = |message: String| Err(ParseError::bad_parameters(message, p.span.clone()));
-        let Param::Named(name, value) = &p.value else {
-            return bad(
-                "gen_toads takes named parameters: min_slide, max_slide, max_jump, friendly \
-                 (like gen_toads[max_jump=2])"
-                    .into(),
-            );
-        };
-        if seen.contains(&name.as_str()) {
-            return bad(format!("{name} is given twice"));
+    if let Some((v, span)) = min_slide {
+        if v == 0 {
+            return Err(ParseError::bad_parameters(
+                "min_slide is at least 1 (slides back make the game loopy: \
+                 backsliding_toads plays min_slide -1)",
+                span,
+            ));
         }
-        match (name.as_str(), *value) {
-            ("min_slide", 0) => {
-                return bad("min_slide is at least 1 (slides back make the game loopy: \
-                     backsliding_toads plays min_slide -1)"
-                    .into());
-            }
-            ("min_slide", v) => {
-                rules.min_slide = i64::try_from(v).unwrap_or(i64::MAX);
-                seen.push("min_slide");
-            }
-            ("max_slide", v) => {
-                rules.max_slide = v;
-                seen.push("max_slide");
-            }
-            ("max_jump", v) => {
-                rules.max_jump = v;
-                seen.push("max_jump");
-            }
-            ("friendly", v @ 0..=1) => {
-                rules.friendly = v == 1;
-                seen.push("friendly");
-            }
-            ("friendly", v) => return bad(format!("friendly is 0 or 1, not {v}")),
-            (other, _) => {
-                return bad(format!(
-                    "gen_toads has no parameter `{other}` (min_slide, max_slide, max_jump, friendly)"
-                ));
-            }
+        rules.min_slide = i64::try_from(v).unwrap_or(i64::MAX);
+    }
+    if let Some((v, _)) = max_slide {
+        rules.max_slide = v;
+    }
+    if let Some((v, _)) = max_jump {
+        rules.max_jump = v;
+    }
+    if let Some((v, span)) = friendly {
+        if v > 1 {
+            return Err(ParseError::bad_parameters(
+                format!("friendly is 0 or 1, not {v}"),
+                span,
+            ));
         }
+        rules.friendly = v == 1;
     }
     Ok(rules)
 }

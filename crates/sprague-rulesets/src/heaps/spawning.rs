@@ -30,7 +30,9 @@ use sprague_game::{Component, Impartial, Key, Kind, Move, MoveLabel};
 use sprague_impartial::nimber::Nimber;
 
 use crate::common::{HeapFamily, Ruleset, quoted_args};
-use crate::heaps::take_and_break::{GeneralFamily, GeneralRules, SplitRule};
+use crate::heaps::take_and_break::{
+    GeneralFamily, GeneralRules, Listed, SplitRule, Visit, counted,
+};
 
 pub(crate) const SPAWNING: Ruleset = Ruleset {
     name: "spawning",
@@ -278,23 +280,13 @@ impl Element {
 }
 
 impl SplitRule for SpawningCode {
-    fn for_each_option(
-        &self,
-        n: usize,
-        budget: &Budget,
-        visit: &mut dyn FnMut(usize, &[usize]),
-    ) -> Result<(), SolveError> {
+    fn for_each_option(&self, n: usize, budget: &Budget, visit: Visit<'_>) -> Listed {
         if n == 0 {
             return Ok(());
         }
-        let mut seen = 0u64;
+        let mut emit = counted(budget, visit);
         for element in &self.elements {
-            element.for_each_set(n, &mut |set| {
-                seen += 1;
-                budget.check_positions(seen)?;
-                visit(0, set);
-                Ok(())
-            })?;
+            element.for_each_set(n, &mut |set| emit(0, set))?;
         }
         Ok(())
     }

@@ -259,6 +259,18 @@ impl GeneralCode {
                     };
                     end = i + len + 1;
                     let inside: String = chars[i + 1..i + len].iter().map(|&(_, c)| c).collect();
+                    // CGSuite's TBCode refuses a mark for the whole list
+                    // when a count carries its own: which would hold?
+                    if inside.contains(['!', '?', '='])
+                        && Constraint::from_mark(chars.get(end).map(|&(_, c)| c)).is_some()
+                    {
+                        return Err(bad(
+                            format!(
+                                "`{{{inside}}}` marks its own counts, so it takes no mark after its `}}`"
+                            ),
+                            at..chars.get(end).map_or(text.len(), |&(a, _)| a + 1),
+                        ));
+                    }
                     Some(Self::count_list(&inside).ok_or_else(|| {
                         bad(
                             format!(
@@ -448,57 +460,6 @@ impl GeneralCode {
             &ZERO
         }
     }
-
-    /// Every option of a heap of `n`: the stones taken and the heaps left
-    /// (largest first), in the order of the stones taken, then the number
-    /// of heaps, then the heaps' sizes. `visit` returns false to stop;
-    /// so does the budget, counted in options.
-    fn for_each_option(
-        &self,
-        n: usize,
-        budget: &Budget,
-        visit: &mut dyn FnMut(usize, &[usize]),
-    ) -> Result<(), SolveError> {
-        let mut seen = 0u64;
-        let last_k = if self.period > 0 {
-            n
-        } else {
-            n.min(self.digits.len() - 1)
-        };
-        let mut parts = Vec::new();
-        for k in 0..=last_k {
-            let d = self.digit(k);
-            if d.is_zero() {
-                continue;
-            }
-            let rest = n - k;
-            let most = if d.more { rest } else { d.counts.len() - 1 };
-            for count in 0..=most.min(rest) {
-                let constraint = d.constraint(count);
-                if constraint == Constraint::Disallowed || (count == 0 && rest != 0) {
-                    continue;
-                }
-                if count == 0 || count == 1 {
-                    parts.clear();
-                    if count == 1 {
-                        parts.push(rest);
-                    }
-                    seen += 1;
-                    budget.check_positions(seen)?;
-                    visit(k, &parts);
-                    continue;
-                }
-                parts.clear();
-                partitions(rest, count, rest, constraint, &mut parts, &mut |p| {
-                    seen += 1;
-                    budget.check_positions(seen)?;
-                    visit(k, p);
-                    Ok(())
-                })?;
-            }
-        }
-        Ok(())
-    }
 }
 
 /// Every way to write `total` as `count` positive parts, none above `cap`,
@@ -616,6 +577,13 @@ pub(crate) struct GeneralRules {
     values: Mutex<Vec<u64>>,
 }
 
+/// What a [`SplitRule`] calls with each option: the stones taken and the
+/// heaps left.
+pub(crate) type Visit<'a> = &'a mut dyn FnMut(usize, &[usize]);
+
+/// The end of a [`SplitRule`]'s listing: complete, or the budget's error.
+pub(crate) type Listed = Result<(), SolveError>;
+
 /// A rule that splits a heap into smaller heaps, listing the options of a
 /// heap itself: a code in the full syntax, or CGSuite's Spawning codes
 /// (`spawning.rs`). [`GeneralRules`] values its heaps by the mex.
@@ -627,12 +595,7 @@ pub(crate) trait SplitRule: fmt::Debug + Send + Sync {
     /// # Errors
     ///
     /// [`SolveError::BudgetExceeded`] past the budget's positions.
-    fn for_each_option(
-        &self,
-        n: usize,
-        budget: &Budget,
-        visit: &mut dyn FnMut(usize, &[usize]),
-    ) -> Result<(), SolveError>;
+    fn for_each_option(&self, n: usize, budget: &Budget, visit: Visit<'_>) -> Listed;
 
     /// How the option of a heap of `n` that takes `k` and leaves `parts`
     /// is described.
@@ -650,13 +613,60 @@ pub(crate) trait SplitRule: fmt::Debug + Send + Sync {
 }
 
 impl SplitRule for GeneralCode {
-    fn for_each_option(
-        &self,
-        n: usize,
-        budget: &Budget,
-        visit: &mut dyn FnMut(usize, &[usize]),
-    ) -> Result<(), SolveError> {
-        GeneralCode::for_each_option(self, n, budget, visit)
+    /// Every option of a heap of `n`: the stones taken and the heaps left
+    /// (largest first), in the order of the stones taken, then the number
+    /// of heaps, then the heaps' sizes; the budget, counted in options,
+    /// stops it.
+    fn for_each_option(&self, n: usize, budget: &Budget, visit: Visit<'_>) -> Listed {
+        let mut emit = counted(budget, visit);
+        let last_k = if self.period > 0 {
+            n
+        } else {
+            n.min(self.digits.len() - 1)
+        };
+        let mut parts = Vec::new();
+        for k in 0..=last_k {
+            let d = self.digit(k);
+            if d.is_zero() {
+                continue;
+            }
+            let rest = n - k;
+            let most = if d.more { rest } else { d.counts.len() - 1 };
+            for count in 0..=most.min(rest) {
+                let constraint = d.constraint(count);
+                if constraint == Constraint::Disallowed || (count == 0 && rest != 0) {
+                    continue;
+                }
+                if count == 0 || count == 1 {
+                    parts.clear();
+                    if count == 1 {
+                        parts.push(rest);
+                    }
+                    emit(k, &parts)?;
+                    continue;
+                }
+                parts.clear();
+                partitions(rest, count, rest, constraint, &mut parts, &mut |p| {
+                    emit(k, p)
+                })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `visit`, counting each option it is given against the budget's
+/// positions: what every [`SplitRule`] does with the options it lists.
+pub(crate) fn counted<'a>(
+    budget: &'a Budget,
+    visit: Visit<'a>,
+) -> impl FnMut(usize, &[usize]) -> Result<(), SolveError> + 'a {
+    let mut seen = 0u64;
+    move |k, parts| {
+        seen += 1;
+        budget.check_positions(seen)?;
+        visit(k, parts);
+        Ok(())
     }
 }
 
@@ -1028,6 +1038,20 @@ mod tests {
         assert!(GeneralCode::parse("0.[3]1", 0).is_err());
         assert!(GeneralCode::parse("0.{99}", 0).is_err());
         assert!(GeneralCode::parse("2.0", 0).is_err());
+        // CGSuite's TBCode.parseConstraintList: a list whose counts carry
+        // marks takes none after it.
+        assert_eq!(
+            GeneralCode::parse("0.{2!,3}?", 10).unwrap_err().span,
+            12..19
+        );
+        assert_eq!(code("0.{2!,3}").to_string(), "0.{2!,3}");
+        assert_eq!(code("0.{2,3}?").to_string(), "0.c?");
+        // CGSuite's digits are base 32 (TBCode.base32Chars, `0`-`V`; the
+        // `G`-`Z` of TakeAndBreak.cgs's prose is not what its parser reads):
+        // past `v` a digit is `&N;`, and the error says so.
+        let e = GeneralCode::parse("0.w", 0).unwrap_err();
+        assert!(e.to_string().contains("&N;"), "{e}");
+        assert_eq!(code("0.&32;"), code("0.{5}"));
         assert!(GeneralCode::parse("03", 0).is_err());
     }
 }
