@@ -77,23 +77,25 @@ fn subordinate_walk(
     }
     let left = arena.left_options(g)?;
     let right = arena.right_options(g)?;
-    let cannot =
-        || SolveError::unsupported("that game is not an ordinal sum on the given base (B : H)");
+    let mut fits = true;
     for &bl in base_left {
         if !any(arena, &left, |a, gl| a.le(bl, gl))? {
             let blr = arena.right_options(bl)?;
-            if !any(arena, &blr, |a, o| a.le(o, g))? {
-                return Err(cannot());
-            }
+            fits &= any(arena, &blr, |a, o| a.le(o, g))?;
         }
     }
     for &br in base_right {
         if !any(arena, &right, |a, gr| a.le(gr, br))? {
             let brl = arena.left_options(br)?;
-            if !any(arena, &brl, |a, o| a.le(g, o))? {
-                return Err(cannot());
-            }
+            fits &= any(arena, &brl, |a, o| a.le(g, o))?;
         }
+    }
+    if !fits {
+        let text = named(arena, g)?;
+        let at = if depth == 0 { "G =" } else { "G's follower" };
+        return Err(SolveError::unsupported(format!(
+            "subordinate(G, B): no H has G = B : H (B's options do not fit {at} {text})"
+        )));
     }
     let mut sub_left = Vec::new();
     for gl in left {
@@ -214,12 +216,15 @@ pub fn pow(arena: &mut CanonicalArena, g: GameId, x: &Dyadic) -> Result<GameId, 
     let zero = arena.zero();
     let left = arena.left_options(g)?;
     let right = arena.right_options(g)?;
-    let (&[l], &[h]) = (left.as_slice(), right.as_slice()) else {
-        return Err(base_not_0_h());
+    let h = match (left.as_slice(), right.as_slice()) {
+        (&[l], &[h]) if l == zero => h,
+        _ => {
+            let text = named(arena, g)?;
+            return Err(SolveError::unsupported(format!(
+                "pow(G, x) takes a base G of the form {{0|H}}, not {text}"
+            )));
+        }
     };
-    if l != zero {
-        return Err(base_not_0_h());
-    }
     if let Some(problem) = exponent_problem(false, x) {
         return Err(SolveError::unsupported(problem));
     }
@@ -232,8 +237,12 @@ pub fn pow(arena: &mut CanonicalArena, g: GameId, x: &Dyadic) -> Result<GameId, 
     arena.form(&[zero], &[right])
 }
 
-fn base_not_0_h() -> SolveError {
-    SolveError::unsupported("pow(G, x) takes a base G of the form {0|H}")
+/// `g` printed for an error message, or `that game` when its text is
+/// long.
+fn named(arena: &mut CanonicalArena, g: GameId) -> Result<String, SolveError> {
+    Ok(arena
+        .display_at_most(g, 60)?
+        .unwrap_or_else(|| "that game".to_string()))
 }
 
 #[cfg(test)]
