@@ -97,33 +97,27 @@ fn subordinate_walk(
             "subordinate(G, B): no H has G = B : H (B's options do not fit {at} {text})"
         )));
     }
-    let mut sub_left = Vec::new();
-    for gl in left {
-        if !base_left.contains(&gl) {
-            sub_left.push(subordinate_walk(
-                arena,
-                gl,
-                base_left,
-                base_right,
-                memo,
-                depth + 1,
-            )?);
+    // The options of G that are not the base's, subordinated: Left's,
+    // then Right's.
+    let mut sides = [Vec::new(), Vec::new()];
+    for (sub, (options, base)) in sides
+        .iter_mut()
+        .zip([(left, base_left), (right, base_right)])
+    {
+        for o in options {
+            if !base.contains(&o) {
+                sub.push(subordinate_walk(
+                    arena,
+                    o,
+                    base_left,
+                    base_right,
+                    memo,
+                    depth + 1,
+                )?);
+            }
         }
     }
-    let mut sub_right = Vec::new();
-    for gr in right {
-        if !base_right.contains(&gr) {
-            sub_right.push(subordinate_walk(
-                arena,
-                gr,
-                base_left,
-                base_right,
-                memo,
-                depth + 1,
-            )?);
-        }
-    }
-    let h = arena.form(&sub_left, &sub_right)?;
+    let h = arena.form(&sides[0], &sides[1])?;
     memo.insert(g, h);
     Ok(h)
 }
