@@ -33,7 +33,8 @@
 //!                                                       conjunctive, selective, Tiny, Miny,
 //!                                                       stop_count, companion,
 //!                                                       conway_product, nim_product,
-//!                                                       nim_power)
+//!                                                       nim_power, pow, pow_to,
+//!                                                       subordinate, freeze)
 //! param      := INT | INT '..' INT | OCTAL | NAME '=' INT | STRING
 //!             | NAME [ '[' param ( ',' param )* ']' ]   (a ruleset: `join[nim, kayles]`)
 //! arg        := INT | STRING | INT '..' INT
@@ -280,11 +281,20 @@ pub enum AlgebraOp {
     NimProduct,
     /// `nim_power(a, n)`, `a` nim-multiplied by itself `n` times.
     NimPower,
+    /// `pow(G, x)`, CGSuite's `G.Pow(x)`: the power of `G = {0|H}`.
+    Pow,
+    /// `pow_to(G, x)`, CGSuite's `G.PowTo(x)`: the cumulative power.
+    PowTo,
+    /// `subordinate(G, B)`, CGSuite's `G.Subordinate(B)`: the `H` with
+    /// `G = B : H`.
+    Subordinate,
+    /// `freeze(G)`, CGSuite's `G.Freeze`: `G` cooled by its temperature.
+    Freeze,
 }
 
 impl AlgebraOp {
     /// Every operation, in the order of the documentation.
-    pub const ALL: [AlgebraOp; 13] = [
+    pub const ALL: [AlgebraOp; 17] = [
         AlgebraOp::Norton,
         AlgebraOp::Cool,
         AlgebraOp::Heat,
@@ -298,6 +308,10 @@ impl AlgebraOp {
         AlgebraOp::ConwayProduct,
         AlgebraOp::NimProduct,
         AlgebraOp::NimPower,
+        AlgebraOp::Pow,
+        AlgebraOp::PowTo,
+        AlgebraOp::Subordinate,
+        AlgebraOp::Freeze,
     ];
 
     /// The name it is written with.
@@ -316,13 +330,21 @@ impl AlgebraOp {
             AlgebraOp::ConwayProduct => "conway_product",
             AlgebraOp::NimProduct => "nim_product",
             AlgebraOp::NimPower => "nim_power",
+            AlgebraOp::Pow => "pow",
+            AlgebraOp::PowTo => "pow_to",
+            AlgebraOp::Subordinate => "subordinate",
+            AlgebraOp::Freeze => "freeze",
         }
     }
 
     /// How many arguments it takes.
     pub fn arity(self) -> usize {
         match self {
-            AlgebraOp::Tiny | AlgebraOp::Miny | AlgebraOp::StopCount | AlgebraOp::Companion => 1,
+            AlgebraOp::Tiny
+            | AlgebraOp::Miny
+            | AlgebraOp::StopCount
+            | AlgebraOp::Companion
+            | AlgebraOp::Freeze => 1,
             AlgebraOp::Overheat => 3,
             _ => 2,
         }

@@ -1211,13 +1211,7 @@ impl CanonicalArena {
         memo: &mut FxHashMap<GameId, u64>,
     ) -> Result<u64, SolveError> {
         fn of_number(x: &Dyadic) -> Result<u64, SolveError> {
-            let whole = x.whole_part_u64();
-            let born = if x.exponent() == 0 {
-                whole
-            } else {
-                whole.and_then(|w| w.checked_add(1 + u64::from(x.exponent())))
-            };
-            born.ok_or_else(|| {
+            x.birthday().ok_or_else(|| {
                 SolveError::unsupported(format!("the birthday of {x} is beyond 2^64"))
             })
         }

@@ -10,6 +10,11 @@
 //!   own temperature a game cools to a number plus an infinitesimal, which
 //!   cools to the number for any `t > 0` after. Cooling is defined on
 //!   values: equal games cool to equal games.
+//! - **Freezing** (CGSuite's `G.Freeze`): `G` cooled by its own
+//!   temperature, a number plus an infinitesimal. A number (temperature
+//!   below 0) is its own freeze, and so is a number plus an infinitesimal
+//!   (temperature 0: cooling by 0 changes no canonical form, by induction
+//!   on the options), as CGSuite's `Uptimal.scala` has it for uptimals.
 //! - **Heating** by a game `t`, `∫^t G`: a number is itself, and
 //!   otherwise `∫^t G = {∫^t G^L + t | ∫^t G^R - t}`. Heating depends on
 //!   the form it is applied to; here it is always the canonical form.
@@ -61,6 +66,32 @@ pub fn cool(arena: &mut CanonicalArena, g: GameId, t: Dyadic) -> Result<GameId, 
     let mut walk = Walk::default();
     let mut thermography = Thermography::new();
     walk.cool(arena, &mut thermography, g, &t, t_id, minus_t)
+}
+
+/// `g` frozen, `G` cooled by its temperature (module documentation).
+///
+/// # Examples
+///
+/// ```
+/// use sprague_core::Budget; use sprague_partizan::{CanonicalArena, freeze};
+/// let mut arena = CanonicalArena::new(Budget::DEFAULT);
+/// let three = arena.integer(3).unwrap();
+/// let one = arena.integer(1).unwrap();
+/// // {3|1} has temperature 1 and freezes to 2*.
+/// let g = arena.form(&[three], &[one]).unwrap();
+/// let frozen = freeze(&mut arena, g).unwrap();
+/// assert_eq!(arena.display(frozen).unwrap(), "2*");
+/// ```
+///
+/// # Errors
+///
+/// As [`cool`] and [`Thermography::thermograph`].
+pub fn freeze(arena: &mut CanonicalArena, g: GameId) -> Result<GameId, SolveError> {
+    let t = Thermography::new().thermograph(arena, g)?.temperature;
+    if t < Dyadic::ZERO {
+        return Ok(g);
+    }
+    cool(arena, g, t)
 }
 
 /// `g` heated by `t`, `∫^t G` (module documentation).

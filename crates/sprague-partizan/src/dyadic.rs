@@ -319,6 +319,18 @@ impl Dyadic {
         }
     }
 
+    /// The day this number is born: `|n|` for an integer `n`,
+    /// `floor(|x|) + 1 + k` for `x = m/2^k` with `m` odd (the length of its
+    /// sign expansion); `None` past `u64`.
+    pub fn birthday(&self) -> Option<u64> {
+        let whole = self.whole_part_u64();
+        if self.exponent() == 0 {
+            whole
+        } else {
+            whole.and_then(|w| w.checked_add(1 + u64::from(self.exponent())))
+        }
+    }
+
     /// The Left and Right options of this number's canonical form: `n-1`
     /// and none for an integer `n > 0`, none and `n+1` for `n < 0`, and
     /// `(m-1)/2^k`, `(m+1)/2^k` for `m/2^k`.

@@ -16,6 +16,7 @@ pub mod companion;
 pub mod comparisons;
 pub mod cooling;
 pub mod dyadic;
+pub mod powers;
 pub mod reduced;
 pub mod sensible;
 pub mod stop_count;
@@ -28,8 +29,9 @@ pub use algebra::{
 pub use atomic::{atomic_weight, is_all_small, is_infinitesimal};
 pub use cgt::{CanonicalArena, GameId, MAX_DEPTH};
 pub use companion::companion;
-pub use cooling::{cool, heat, overheat};
+pub use cooling::{cool, freeze, heat, overheat};
 pub use dyadic::{Dyadic, DyadicOverflow, simplest_between};
+pub use powers::{exponent_problem, pow, pow_to, subordinate};
 pub use reduced::{infinitesimally_close, reduced_canonical_form};
 pub use sensible::{OptionMarks, option_marks};
 pub use stop_count::stop_count;

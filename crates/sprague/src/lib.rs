@@ -74,9 +74,9 @@ pub use sprague_misere::{
 pub use sprague_partizan::{
     CanonicalArena, Dyadic, DyadicOverflow, Figures, GameId, MAX_DEPTH, OptionMarks, Thermograph,
     Thermography, Wall, atomic_weight, companion, conjunctive_sum, conway_product, cool, copies,
-    heat, incentives, infinitesimally_close, is_all_small, is_infinitesimal, miny, norton_product,
-    option_marks, ordinal_sum, overheat, reduced_canonical_form, selective_sum, simplest_between,
-    stop_count, tiny, up_power, up_power_sum,
+    freeze, heat, incentives, infinitesimally_close, is_all_small, is_infinitesimal, miny,
+    norton_product, option_marks, ordinal_sum, overheat, pow, pow_to, reduced_canonical_form,
+    selective_sum, simplest_between, stop_count, subordinate, tiny, up_power, up_power_sum,
 };
 pub use sprague_rulesets::{HeapFamily, Periodicity, RareValues, Ruleset, takeaway_grundy};
 pub use sprague_rulesets::{RugsAnswer, RugsBoard, mock_turtles_grundy, ruler_grundy};

@@ -1,7 +1,9 @@
 //! The game algebra of the position language (`G - H`, `n * G`, `G : H`,
 //! `norton`, `cool`, `heat`, `conjunctive`, `selective`, `Tiny`, up
-//! powers, `conway_product`): CGSuite's own test cases (`data/partizan/cgsuite-algebra.txt`)
-//! and the algebra's laws on random games.
+//! powers, `conway_product`, `pow`, `pow_to`, `subordinate`, `freeze`):
+//! CGSuite's own test cases (`data/partizan/cgsuite-algebra.txt`,
+//! `data/partizan/cgsuite-powers.txt`) and the algebra's laws on random
+//! games.
 
 use proptest::prelude::*;
 use sprague::{Budget, CanonicalSolver, Outcome, Position, Thermography, compare};
@@ -49,8 +51,8 @@ fn cgsuite_algebra_test_cases() {
         n_cases += 1;
     }
     // Every case of the file is checked; none is skipped.
-    assert_eq!(n_cases, 45, "cases read");
-    assert_eq!(n_texts, 43, "printed forms compared");
+    assert_eq!(n_cases, 51, "cases read");
+    assert_eq!(n_texts, 49, "printed forms compared");
 }
 
 /// Random games with the algebra's printed forms among the leaves.
@@ -240,4 +242,145 @@ fn rulesets_are_operands() {
     // -domineering("..") is 1, and 1 : -1 is the stalk LR, 1/2.
     assert_eq!(value("-domineering(\"..\") : -1"), "1/2");
     assert_eq!(value("-nim(3)"), "*3");
+}
+
+/// The one-line error `text` is refused with, by the reader or when it is
+/// valued.
+fn refusal(text: &str) -> String {
+    let message = match Position::parse(text) {
+        Err(e) => e.to_string(),
+        Ok(p) => {
+            let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+            match solver.sum(p.components()) {
+                Err(e) => e.to_string(),
+                Ok(g) => panic!("{text} is {}", solver.arena.display(g).unwrap()),
+            }
+        }
+    };
+    assert!(!message.contains('\n'), "{text}: {message}");
+    message
+}
+
+#[test]
+fn cgsuite_powers_and_subordinates() {
+    let data = include_str!("data/partizan/cgsuite-powers.txt");
+    let (mut n_values, mut n_refused) = (0, 0);
+    for line in data.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (input, output) = line
+            .split_once(" => ")
+            .unwrap_or_else(|| panic!("not INPUT => OUTPUT: {line}"));
+        if output.starts_with("!!") {
+            refusal(input);
+            n_refused += 1;
+            continue;
+        }
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let g = canonical(&mut solver, input);
+        let expected = canonical(&mut solver, &cgsuite_printed(output));
+        let printed = solver.arena.display(g).unwrap();
+        assert_eq!(g, expected, "{input}: ours {printed}, CGSuite's {output}");
+        assert_eq!(cgsuite_spelling(&printed), output, "{input} printed");
+        // The printed form reads back as the same game.
+        assert_eq!(value(&printed), printed, "{input} printed {printed}");
+        n_values += 1;
+    }
+    assert_eq!((n_values, n_refused), (15, 2), "cases read");
+}
+
+#[test]
+fn exponents_out_of_range_are_refused_with_the_range() {
+    // CGSuite's "Invalid exponent.": a power's exponent is at least 1, a
+    // cumulative power's at least 0 (x - 1 and x are then sign expansions
+    // that begin with `+`); ours also bounds how old the exponent is.
+    for text in [
+        "pow(^, 10^9)",
+        "pow_to(^, 10^9)",
+        "pow(^, 0)",
+        "pow(^, 1/2)",
+        "pow_to(^, -1)",
+        "pow_to({0|^}, -1/4)",
+    ] {
+        let message = refusal(text);
+        assert!(message.contains("exponent"), "{text}: {message}");
+        assert!(message.contains("600"), "{text}: {message}");
+    }
+    // Games and rationals that are not exponents: a nimber, a hot game, a
+    // rational that is not dyadic, and CGSuite's loopy exponents, which
+    // are not short games.
+    for text in [
+        "pow(^, *)",
+        "pow_to(^, {3|1})",
+        "pow(^, 1/3)",
+        "pow(^, on)",
+        "pow_to(^, {pass|1})",
+    ] {
+        refusal(text);
+    }
+    // The limit itself is taken: 600 is born on day 600, and 0 : H = H
+    // (0 has no options), 600 being 1 : 599.
+    assert_eq!(value("pow_to(0, 600)"), "599");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn first_powers_and_freezing_twice(g in algebra_game()) {
+        let g = value(&g);
+        // 1 is 1 : 0, so pow_to(G, 1) = G : 0 = G; pow({0|H}, 1) is
+        // {0 | H - pow_to(G, 0)} = {0 | H} = G.
+        prop_assert_eq!(value(&format!("pow_to({g}, 1)")), g.clone());
+        let mut solver = CanonicalSolver::new(Budget::DEFAULT);
+        let base = canonical(&mut solver, &format!("{{0 | {g}}}"));
+        let one = sprague::Dyadic::integer(1);
+        match sprague::pow(&mut solver.arena, base, &one) {
+            Ok(p) => prop_assert_eq!(p, base),
+            // {0 | G} may be a number with no Right option, or G may
+            // reverse into several: then it is not a base {0|H}.
+            Err(_) => {
+                let zero = solver.arena.zero();
+                let left = solver.arena.left_options(base).unwrap();
+                let right = solver.arena.right_options(base).unwrap();
+                prop_assert!(left != [zero] || right.len() != 1);
+            }
+        }
+        // A frozen game is a number plus an infinitesimal, whose
+        // temperature is at most 0, and cooling by 0 or less leaves a
+        // canonical form as it is: freezing twice is freezing once; and
+        // -G has G's temperature, so freeze(-G) = -freeze(G).
+        let frozen = value(&format!("freeze({g})"));
+        prop_assert_eq!(value(&format!("freeze({frozen})")), frozen.clone());
+        prop_assert_eq!(value(&format!("freeze(-({g}))")), value(&format!("-({frozen})")));
+        prop_assert_eq!(value(&format!("-freeze({g})")), value(&format!("-({frozen})")));
+        // The negative of a cumulative power is the negative of its value.
+        let power = value(&format!("pow_to({g}, 3/2)"));
+        prop_assert_eq!(value(&format!("-pow_to({g}, 3/2)")), value(&format!("-({power})")));
+    }
+
+    #[test]
+    fn a_number_is_its_own_freeze_and_subordinates_undo_ordinal_sums(s in stalk(), t in stalk()) {
+        // A number's temperature is below 0 (CGSuite's Freeze of 5, -1/2
+        // and 25/16 is the number).
+        let x = value(&format!("hackenbush(\"{s}\")"));
+        prop_assert_eq!(value(&format!("freeze({x})")), x.clone());
+        // B : H concatenates sign expansions (Conway, On Numbers and
+        // Games, ch. 15), and the subordinate of G to B is the H with
+        // G = B : H (CGSuite's Subordinate): it takes B's signs off again.
+        let h = value(&format!("hackenbush(\"{t}\")"));
+        let g = value(&format!("{x} : {h}"));
+        prop_assert_eq!(value(&format!("subordinate({g}, {x})")), h);
+    }
+}
+
+#[test]
+fn powers_of_up_are_the_up_powers() {
+    // CGSuite's ^.Pow(3) is ^<3> and ^.PowTo(3) is ^[3] (GameTest.scala,
+    // lines 237 and 248); by the definitions, for every n.
+    for n in 1..=12 {
+        assert_eq!(value(&format!("pow(^, {n})")), value(&format!("^<{n}>")));
+        assert_eq!(value(&format!("pow_to(^, {n})")), value(&format!("^[{n}]")));
+    }
 }

@@ -67,7 +67,8 @@ fn reads_back(text: &str, play: Play) -> Result<(), TestCaseError> {
 
 /// Game-algebra expressions: short values combined by braces, sums,
 /// negatives, ordinal sums, Norton products by up, cooling, heating,
-/// `Tiny`/`Miny` and multiple switches, three levels deep.
+/// `Tiny`/`Miny`, cumulative powers, freezing and multiple switches, three
+/// levels deep.
 fn algebra() -> impl Strategy<Value = String> {
     let leaf = prop::sample::select(vec![
         "0",
@@ -102,6 +103,8 @@ fn algebra() -> impl Strategy<Value = String> {
             (inner.clone(), 0u8..3).prop_map(|(a, t)| format!("cool({a}, {t})")),
             (inner.clone(), 0u8..3).prop_map(|(a, t)| format!("heat({a}, {t})")),
             inner.clone().prop_map(|a| format!("Tiny({a})")),
+            inner.clone().prop_map(|a| format!("pow_to({a}, 3/2)")),
+            inner.clone().prop_map(|a| format!("freeze({a})")),
             (inner.clone(), inner).prop_map(|(a, b)| format!("±{{{a}, {b}}}")),
         ]
     })

@@ -34,6 +34,7 @@ use sprague_partizan::algebra;
 use sprague_partizan::cgt::{CanonicalArena, Dyadic, GameId, atom_text, ups_text};
 use sprague_partizan::companion::companion;
 use sprague_partizan::cooling;
+use sprague_partizan::powers;
 use sprague_partizan::stop_count::stop_count;
 
 /// The most ups (or downs) one value may have: `^n` has a canonical form of
@@ -234,7 +235,29 @@ impl Expr {
                 Arc::new(Expr::from_syntax(g, files)?),
                 Arc::new(Expr::from_syntax(h, files)?),
             ),
-            ValueExpr::Call { op, args } => Expr::Call(*op, Expr::all_from_syntax(args, files)?),
+            ValueExpr::Call { op, args } => {
+                if matches!(op, AlgebraOp::Pow | AlgebraOp::PowTo) {
+                    // A written exponent is checked here, where its size
+                    // is read; a game as exponent when it is valued.
+                    if let Some(q) = numeric(&args[1])? {
+                        let at_exponent = |reason: String| {
+                            ParseError::new(
+                                ParseErrorKind::BadValue { reason },
+                                args[1].span.clone(),
+                            )
+                        };
+                        let Expr::Atom { number, .. } = number_atom(&q).map_err(at_exponent)?
+                        else {
+                            unreachable!("a number is an atom")
+                        };
+                        let cumulative = *op == AlgebraOp::PowTo;
+                        if let Some(problem) = powers::exponent_problem(cumulative, &number) {
+                            return Err(at_exponent(problem));
+                        }
+                    }
+                }
+                Expr::Call(*op, Expr::all_from_syntax(args, files)?)
+            }
             ValueExpr::Power { down, sum, n } => {
                 if *n == 0 || *n > MAX_UPS {
                     return Err(bad(format!(
@@ -284,10 +307,12 @@ impl Expr {
             Expr::Call(op, args) => match op {
                 AlgebraOp::Tiny => Expr::Call(AlgebraOp::Miny, args.clone()),
                 AlgebraOp::Miny => Expr::Call(AlgebraOp::Tiny, args.clone()),
-                // companion(-G) = -companion(G): its rule is symmetric.
-                AlgebraOp::Conjunctive | AlgebraOp::Selective | AlgebraOp::Companion => {
-                    Expr::Call(*op, negs(args)?)
-                }
+                // companion(-G) = -companion(G): its rule is symmetric;
+                // freeze(-G) = -freeze(G): -G has G's temperature.
+                AlgebraOp::Conjunctive
+                | AlgebraOp::Selective
+                | AlgebraOp::Companion
+                | AlgebraOp::Freeze => Expr::Call(*op, negs(args)?),
                 // (-G)·H = -(G·H) for the Conway product, by induction on
                 // the forms: its rule is symmetric under negation.
                 AlgebraOp::Norton
@@ -301,9 +326,14 @@ impl Expr {
                 }
                 // The negative of a count, or of a nim product (an integer
                 // or a nimber): not the same operation on negatives.
-                AlgebraOp::StopCount | AlgebraOp::NimProduct | AlgebraOp::NimPower => {
-                    Expr::Negated(Arc::new(self.clone()))
-                }
+                // The negative of a power is not a power of a {0|H}, and
+                // that of a subordinate not the subordinate to -B alone.
+                AlgebraOp::StopCount
+                | AlgebraOp::NimProduct
+                | AlgebraOp::NimPower
+                | AlgebraOp::Pow
+                | AlgebraOp::PowTo
+                | AlgebraOp::Subordinate => Expr::Negated(Arc::new(self.clone())),
             },
             Expr::Negated(g) => (**g).clone(),
             Expr::Power { down, sum, n } => Expr::Power {
@@ -422,6 +452,38 @@ impl Expr {
                         arena.number(Dyadic::from_big(count.into(), 0))
                     }
                     AlgebraOp::NimProduct | AlgebraOp::NimPower => nim_arithmetic(arena, *op, &ids),
+                    AlgebraOp::Pow | AlgebraOp::PowTo => {
+                        let x = arena.as_number(ids[1]).ok_or_else(|| {
+                            SolveError::unsupported(format!(
+                                "{}(G, x) takes a number x as the exponent",
+                                op.name()
+                            ))
+                        })?;
+                        if *op == AlgebraOp::Pow {
+                            powers::pow(arena, ids[0], &x)
+                        } else {
+                            powers::pow_to(arena, ids[0], &x)
+                        }
+                    }
+                    AlgebraOp::Subordinate => {
+                        // A base written as braces is taken with its
+                        // options as written (CGSuite's `'{*|*}'`), any
+                        // other at its canonical form.
+                        let (left, right) = match &*args[1] {
+                            Expr::Form(left, right) => (
+                                left.iter()
+                                    .map(|o| o.canonical(arena))
+                                    .collect::<Result<Vec<_>, _>>()?,
+                                right
+                                    .iter()
+                                    .map(|o| o.canonical(arena))
+                                    .collect::<Result<Vec<_>, _>>()?,
+                            ),
+                            _ => (arena.left_options(ids[1])?, arena.right_options(ids[1])?),
+                        };
+                        powers::subordinate(arena, ids[0], &left, &right)
+                    }
+                    AlgebraOp::Freeze => cooling::freeze(arena, ids[0]),
                 }
             }
             Expr::Negated(g) => {
