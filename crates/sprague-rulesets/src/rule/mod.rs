@@ -251,6 +251,16 @@ mod tests {
             "4",
         ),
         (
+            "heap_rule[n - a for a in 1..n if a ! 2](5)",
+            "expected an operator",
+            "!",
+        ),
+        (
+            "heap_rule[n - a ! 2 for a in 1..n](5)",
+            "expected an operator",
+            "!",
+        ),
+        (
             "heap_rule[(n - 1, 0) + (1, 1)](3)",
             "a sum of tuples; an option of heap_rule",
             "(n - 1, 0) + (1, 1)",

@@ -354,9 +354,14 @@ impl Parser {
         let slots: Vec<usize> = scope.iter().map(|(_, s)| *s).collect();
         let mut filter = None;
         if self.eat("if") || self.eat("where") {
-            let mut f = self.expr()?;
-            check_scoped(&mut f, &visible, &slots, Ty::Bool, "`if` takes a condition")?;
-            filter = Some(f);
+            filter = Some(self.expr()?);
+        }
+        // What is written is read to its end before its types are checked.
+        if !matches!(self.peek(), Tok::End | Tok::Sym(",") | Tok::Sym(";")) {
+            return Err(self.unexpected("an operator, `for`, `if`, `,` or the end"));
+        }
+        if let Some(f) = &mut filter {
+            check_scoped(f, &visible, &slots, Ty::Bool, "`if` takes a condition")?;
         }
         let shape = check_any(&mut option, &visible, &slots)?;
         let fits = match (kind, shape) {
