@@ -176,28 +176,7 @@ mod tests {
                 );
             }
         }
-        // The same file's GenMem((memory, j) -> j != memory).NimValueTable(10, 10).
-        let table = [
-            [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-            [1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1],
-            [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
-            [2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2],
-            [3, 2, 3, 3, 0, 3, 3, 3, 3, 3, 3],
-            [3, 3, 3, 3, 3, 0, 3, 3, 3, 3, 3],
-            [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2],
-            [4, 4, 4, 4, 4, 4, 4, 0, 4, 4, 4],
-            [5, 4, 5, 3, 5, 5, 5, 5, 5, 5, 5],
-            [5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 5],
-            [6, 6, 6, 4, 6, 6, 3, 6, 6, 6, 6],
-        ];
-        for (n, row) in table.iter().enumerate() {
-            for (k, &g) in row.iter().enumerate() {
-                assert_eq!(
-                    grundy(&format!("gen_mem[a != k]({n}, {k})")),
-                    g,
-                    "({n}, {k})"
-                );
-            }
-        }
+        // Its NimValueTable(10, 10) is checked through `sprague table` in
+        // crates/sprague-cli/tests/rules.rs.
     }
 }

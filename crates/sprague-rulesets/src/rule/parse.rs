@@ -389,24 +389,32 @@ impl Parser {
 
     fn expr(&mut self) -> Result<Expr, ParseError> {
         self.enter()?;
-        let mut left = self.and()?;
-        while matches!(self.peek(), Tok::Name(n) if n == "or") {
-            self.bump();
-            let right = self.and()?;
-            left = binary(Op::Or, left, right)?;
-        }
+        let e = self.chain(&[("or", Op::Or)], Parser::and)?;
         self.depth -= 1;
-        Ok(left)
+        Ok(e)
     }
 
     fn and(&mut self) -> Result<Expr, ParseError> {
-        let mut left = self.not()?;
-        while matches!(self.peek(), Tok::Name(n) if n == "and") {
-            self.bump();
-            let right = self.not()?;
-            left = binary(Op::And, left, right)?;
+        self.chain(&[("and", Op::And)], Parser::not)
+    }
+
+    /// `next ( OP next )*` for the operators `ops`, from the left.
+    fn chain(
+        &mut self,
+        ops: &[(&str, Op)],
+        next: fn(&mut Parser) -> Result<Expr, ParseError>,
+    ) -> Result<Expr, ParseError> {
+        let mut left = next(self)?;
+        'more: loop {
+            for &(word, op) in ops {
+                if self.eat(word) {
+                    let right = next(self)?;
+                    left = binary(op, left, right)?;
+                    continue 'more;
+                }
+            }
+            return Ok(left);
         }
-        Ok(left)
     }
 
     fn not(&mut self) -> Result<Expr, ParseError> {
@@ -439,32 +447,14 @@ impl Parser {
     }
 
     fn sum(&mut self) -> Result<Expr, ParseError> {
-        let mut left = self.product()?;
-        loop {
-            let op = match self.peek() {
-                Tok::Sym("+") => Op::Add,
-                Tok::Sym("-") => Op::Sub,
-                _ => return Ok(left),
-            };
-            self.bump();
-            let right = self.product()?;
-            left = binary(op, left, right)?;
-        }
+        self.chain(&[("+", Op::Add), ("-", Op::Sub)], Parser::product)
     }
 
     fn product(&mut self) -> Result<Expr, ParseError> {
-        let mut left = self.unary()?;
-        loop {
-            let op = match self.peek() {
-                Tok::Sym("*") => Op::Mul,
-                Tok::Sym("/") => Op::Div,
-                Tok::Sym("%") => Op::Rem,
-                _ => return Ok(left),
-            };
-            self.bump();
-            let right = self.unary()?;
-            left = binary(op, left, right)?;
-        }
+        self.chain(
+            &[("*", Op::Mul), ("/", Op::Div), ("%", Op::Rem)],
+            Parser::unary,
+        )
     }
 
     fn unary(&mut self) -> Result<Expr, ParseError> {
