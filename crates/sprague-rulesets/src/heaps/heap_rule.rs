@@ -233,7 +233,7 @@ mod tests {
         let all = "heap_rule[n - a for a in 1..n]";
         assert_eq!(
             canonical_text(&format!("join[{all} | {SQUARES}](7)")),
-            canonical_text(&format!("join[nim | subtraction[1,4]](7)"))
+            canonical_text("join[nim | subtraction[1,4]](7)")
         );
     }
 

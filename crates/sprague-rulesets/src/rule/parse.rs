@@ -364,11 +364,11 @@ impl Parser {
             check_scoped(f, &visible, &slots, Ty::Bool, "`if` takes a condition")?;
         }
         let shape = check_any(&mut option, &visible, &slots)?;
-        let fits = match (kind, shape) {
+        let fits = matches!(
+            (kind, shape),
             (RuleKind::Heap, Ty::Int | Ty::Tuple(_))
-            | (RuleKind::Coordinates, Ty::Tuple(2) | Ty::Sum(2)) => true,
-            _ => false,
-        };
+                | (RuleKind::Coordinates, Ty::Tuple(2) | Ty::Sum(2))
+        );
         if !fits {
             let wanted = if kind == RuleKind::Heap {
                 "an option of heap_rule is a heap, or a tuple of the heaps a move leaves: n - 1, (a, n - a - 1), ()"
