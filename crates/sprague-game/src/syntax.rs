@@ -1618,8 +1618,12 @@ impl<'a> Parser<'a> {
         if self.peek() == Some('[') {
             let start = self.pos;
             if let Err(not_params) = self.params(&mut params, &mut bar) {
-                // Not parameters: the text of a rule, if the brackets close.
-                let Some(end) = closing_bracket(self.text, start) else {
+                // Not parameters: the text of a rule, if the brackets close
+                // (rulesets nested past the limit are no rule: that error
+                // stands where it was found).
+                let nested_too_deep = matches!(not_params.kind, ParseErrorKind::TooLarge { .. });
+                let Some(end) = closing_bracket(self.text, start).filter(|_| !nested_too_deep)
+                else {
                     return Err(not_params);
                 };
                 let span = start + 1..end;
@@ -2027,8 +2031,26 @@ mod tests {
         assert_eq!(c.ruleset.params.len(), 3);
         let p = parse_position("subtraction[1,3](6)").unwrap();
         assert_eq!(p.components[0].as_ruleset().unwrap().ruleset.bar, None);
-        assert!(parse_position("subtraction[1|2|3](6)").is_err());
-        assert!(parse_position("subtraction[1|](6)").is_err());
+        // More bars, or a bar with nothing after it, are not parameters:
+        // the brackets are kept as a rule, with the parameters' error that
+        // every ruleset reading no rule reports.
+        for (text, at) in [
+            ("subtraction[1|2|3](6)", 15..16),
+            ("subtraction[1|](6)", 14..15),
+        ] {
+            let p = parse_position(text).unwrap();
+            let params = &p.components[0].as_ruleset().unwrap().ruleset.params;
+            let [
+                Spanned {
+                    value: Param::Rule(rule),
+                    ..
+                },
+            ] = params.as_slice()
+            else {
+                panic!("{text}: {params:?}");
+            };
+            assert_eq!(rule.not_params.span, at, "{text}");
+        }
     }
 
     #[test]

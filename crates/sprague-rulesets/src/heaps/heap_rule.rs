@@ -126,7 +126,8 @@ impl HeapFamily for RuleFamily {
             }
             values.push(seen.mex());
         }
-        Ok(values[from as usize..].iter().map(|&v| Nimber(v)).collect())
+        let asked = values.get(from as usize..).unwrap_or_default();
+        Ok(asked.iter().map(|&v| Nimber(v)).collect())
     }
 
     fn heap_options(&self, n: u64, budget: &Budget) -> Option<HeapOptions> {
