@@ -21,6 +21,7 @@ mod pictures;
 mod play;
 mod quotient;
 mod reliability;
+mod rules;
 
 /// Runs `sprague` with `args`; returns (stdout, stderr, exit status).
 fn sprague(args: &[&str]) -> (String, String, i32) {

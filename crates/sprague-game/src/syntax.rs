@@ -37,6 +37,9 @@
 //!                                                       subordinate, freeze)
 //! param      := INT | INT '..' INT | OCTAL | NAME '=' INT | STRING
 //!             | NAME [ '[' param ( ',' param )* ']' ]   (a ruleset: `join[nim, kayles]`)
+//!             | RULE                         (brackets whose text is not parameters,
+//!                                              kept whole: `gen_mem[a >= k]`; the
+//!                                              rulesets given by a rule read it)
 //! arg        := INT | STRING | INT '..' INT
 //! INT        := digits [ '^' digits ]          (a power such as 2^63 is a convenience)
 //! OCTAL      := digits '.' hexdigits           (a take-and-break code: 0.137, 4.07, 0.f7,
@@ -388,6 +391,20 @@ pub enum Param {
     /// `join[nim, kayles]`'s `nim` and `kayles`, `subtraction[1,3]`. Nested
     /// at most [`MAX_RULESET_NESTING`] deep.
     Ruleset(Box<RulesetSyntax>),
+    /// Brackets whose text the grammar of parameters does not read, kept
+    /// whole for a ruleset given by a rule (`gen_mem[a >= k]`); the only
+    /// parameter, spanning the text between the brackets.
+    Rule(RuleText),
+}
+
+/// The text of a rule between a ruleset's brackets (see [`Param::Rule`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleText {
+    /// The text between the brackets, as written.
+    pub text: String,
+    /// Why the text is not a list of parameters: the error every ruleset
+    /// that reads no rule reports, as if the brackets were only parameters.
+    pub not_params: Box<ParseError>,
 }
 
 /// A component argument.
@@ -487,6 +504,29 @@ pub fn parse_ruleset(text: &str) -> Result<RulesetSyntax, ParseError> {
         return Err(p.unexpected("the end of the ruleset (a family takes no arguments here)"));
     }
     Ok(ruleset)
+}
+
+/// Where the `]` that closes the `[` at byte `open` is, counting square
+/// brackets and skipping string literals; `None` if it is not closed.
+fn closing_bracket(text: &str, open: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut i, mut quoted) = (0usize, open, false);
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\\' if quoted => i += 1,
+            b'"' => quoted = !quoted,
+            b'[' if !quoted => depth += 1,
+            b']' if !quoted => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// Whether a game read by the loopy reader is beyond the short-game
@@ -1599,25 +1639,25 @@ impl<'a> Parser<'a> {
         let mut bar = None;
         if self.peek() == Some('[') {
             let start = self.pos;
-            self.bump();
-            loop {
-                params.push(self.param()?);
-                self.skip_space();
-                match self.peek() {
-                    Some(',') => {
-                        self.bump();
-                    }
-                    Some('|') if bar.is_none() => {
-                        bar = Some(params.len());
-                        self.bump();
-                    }
-                    Some(']') => {
-                        self.bump();
-                        break;
-                    }
-                    _ if bar.is_none() => return Err(self.unexpected("`,`, `|` or `]`")),
-                    _ => return Err(self.unexpected("`,` or `]`")),
-                }
+            if let Err(not_params) = self.params(&mut params, &mut bar) {
+                // Not parameters: the text of a rule, if the brackets close
+                // (rulesets nested past the limit are no rule: that error
+                // stands where it was found).
+                let nested_too_deep = matches!(not_params.kind, ParseErrorKind::TooLarge { .. });
+                let Some(end) = closing_bracket(self.text, start).filter(|_| !nested_too_deep)
+                else {
+                    return Err(not_params);
+                };
+                let span = start + 1..end;
+                params = vec![Spanned {
+                    value: Param::Rule(RuleText {
+                        text: self.text[span.clone()].to_string(),
+                        not_params: Box::new(not_params),
+                    }),
+                    span,
+                }];
+                bar = None;
+                self.pos = end + 1;
             }
             params_span = Some(start..self.pos);
         }
@@ -1628,6 +1668,35 @@ impl<'a> Parser<'a> {
             params_span,
             bar,
         })
+    }
+
+    /// `[ param , ... ]`, with the place of a `|`, from the opening bracket
+    /// to after the closing one.
+    fn params(
+        &mut self,
+        params: &mut Vec<Spanned<Param>>,
+        bar: &mut Option<usize>,
+    ) -> Result<(), ParseError> {
+        self.bump(); // the opening bracket
+        loop {
+            params.push(self.param()?);
+            self.skip_space();
+            match self.peek() {
+                Some(',') => {
+                    self.bump();
+                }
+                Some('|') if bar.is_none() => {
+                    *bar = Some(params.len());
+                    self.bump();
+                }
+                Some(']') => {
+                    self.bump();
+                    return Ok(());
+                }
+                _ if bar.is_none() => return Err(self.unexpected("`,`, `|` or `]`")),
+                _ => return Err(self.unexpected("`,` or `]`")),
+            }
+        }
     }
 
     /// A ruleset written as a parameter (`join[nim, kayles]`'s `nim`),
@@ -1929,6 +1998,32 @@ mod tests {
     }
 
     #[test]
+    fn brackets_that_are_not_parameters_are_kept_as_a_rule() {
+        let text = "r[(a, n - a) for a in [1]..n if a != \"]\" ](7)";
+        let p = parse_position(text).unwrap();
+        let c = p.components[0].as_ruleset().unwrap();
+        let [param] = c.ruleset.params.as_slice() else {
+            panic!("{:?}", c.ruleset.params);
+        };
+        let Param::Rule(rule) = &param.value else {
+            panic!("{param:?}");
+        };
+        // The text between the brackets, balanced and strings skipped.
+        assert_eq!(rule.text, "(a, n - a) for a in [1]..n if a != \"]\" ");
+        assert_eq!(param.span, 2..text.len() - 4);
+        assert_eq!(c.ruleset.params_span, Some(1..text.len() - 3));
+        // What the grammar of parameters said of it: the `(` at byte 2.
+        assert_eq!(rule.not_params.span, 2..3);
+        assert_eq!(c.args[0].value, Arg::Int(7));
+        // Unclosed brackets are the parameters' error.
+        assert_eq!(err("r[(a, n - a)(7)").span, 2..3);
+        // Parameters that read are parameters, as before.
+        let p = parse_position("r[a, 2](7)").unwrap();
+        let c = p.components[0].as_ruleset().unwrap();
+        assert_eq!(c.ruleset.params.len(), 2);
+    }
+
+    #[test]
     fn parameters_of_every_kind() {
         let p = parse_position("g[1..3, 0.137, 4.07, k=2, 5](1, \"a\\\"b\", 2..4)").unwrap();
         let c = p.components[0].as_ruleset().unwrap();
@@ -1958,8 +2053,26 @@ mod tests {
         assert_eq!(c.ruleset.params.len(), 3);
         let p = parse_position("subtraction[1,3](6)").unwrap();
         assert_eq!(p.components[0].as_ruleset().unwrap().ruleset.bar, None);
-        assert!(parse_position("subtraction[1|2|3](6)").is_err());
-        assert!(parse_position("subtraction[1|](6)").is_err());
+        // More bars, or a bar with nothing after it, are not parameters:
+        // the brackets are kept as a rule, with the parameters' error that
+        // every ruleset reading no rule reports.
+        for (text, at) in [
+            ("subtraction[1|2|3](6)", 15..16),
+            ("subtraction[1|](6)", 14..15),
+        ] {
+            let p = parse_position(text).unwrap();
+            let params = &p.components[0].as_ruleset().unwrap().ruleset.params;
+            let [
+                Spanned {
+                    value: Param::Rule(rule),
+                    ..
+                },
+            ] = params.as_slice()
+            else {
+                panic!("{text}: {params:?}");
+            };
+            assert_eq!(rule.not_params.span, at, "{text}");
+        }
     }
 
     #[test]

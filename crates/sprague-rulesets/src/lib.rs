@@ -11,6 +11,7 @@ pub mod common;
 mod graphs;
 mod heaps;
 mod loopy;
+mod rule;
 mod written;
 
 use std::sync::Arc;
@@ -19,7 +20,9 @@ use sprague_core::budget::Budget;
 
 use sprague_core::error::{ParseError, ParseErrorKind};
 use sprague_game::Component;
-use sprague_game::syntax::{ComponentSyntax, PositionSyntax, RulesetSyntax, TermSyntax};
+use sprague_game::syntax::{
+    ComponentSyntax, Param, PositionSyntax, RulesetSyntax, Spanned, TermSyntax,
+};
 
 pub use boards::amazons::AmazonsBoard;
 pub use boards::clobber::ClobberBoard;
@@ -59,6 +62,7 @@ pub use heaps::bash::{Bash, BashHeap};
 pub use heaps::cake::{CakePosition, CakeRules, MAX_SIDE as CAKE_MAX_SIDE};
 pub use heaps::circle::CirclePosition;
 pub use heaps::compose::{CakeProductPosition, DirectProductPosition, JoinHeap};
+pub use heaps::coordinate_rule::RulePosition;
 pub use heaps::cut::{CutBar, MAX_SIDE as CUT_MAX_SIDE, cut_value};
 pub use heaps::disjoint::{
     DISJOINT_TABLE_LIMIT, Disjoint, DisjointHeap, DisjointTable, disjoint_grundy_table,
@@ -66,8 +70,10 @@ pub use heaps::disjoint::{
 };
 pub use heaps::divisor::{Divisor, DivisorHeap, divisor_grundy, is_prime, prime_factors};
 pub use heaps::fibonacci::{FibonacciPosition, zeckendorf};
+pub use heaps::gen_mem::GenMemPosition;
 pub use heaps::gen_wythoff::GenWythoffPosition;
 pub use heaps::heap::{Heap, HeapRules, Takes, TakesOutcome};
+pub use heaps::heap_rule::RuleHeap;
 pub use heaps::mem::MemPosition;
 pub use heaps::moore::{MoorePosition, moore_is_p, moore_winning_move};
 pub use heaps::nim::{Nim, NimHeap};
@@ -165,7 +171,14 @@ pub static RULESETS: &[Ruleset] = &[
     coins::turning::RUGS,
     heaps::spawning::SPAWNING,
     heaps::spawning::TURNING,
+    heaps::heap_rule::RULESET,
+    heaps::coordinate_rule::RULESET,
+    heaps::gen_mem::RULESET,
 ];
+
+/// The rulesets given by a rule (`gen_mem[a >= k]`), whose brackets hold
+/// text that is not parameters.
+const RULE_READERS: [&str; 3] = ["heap_rule", "coordinate_rule", "gen_mem"];
 
 /// The ruleset called `name`, if there is one.
 pub fn find(name: &str) -> Option<&'static Ruleset> {
@@ -197,6 +210,19 @@ fn lookup(ruleset: &RulesetSyntax) -> Result<&'static Ruleset, ParseError> {
                 .clone()
                 .unwrap_or(ruleset.name_span.clone()),
         ));
+    }
+    // Brackets the grammar of parameters could not read are a rule: any
+    // other ruleset reports why they are not parameters.
+    if let [
+        Spanned {
+            value: Param::Rule(rule),
+            ..
+        },
+    ] = ruleset.params.as_slice()
+        && find(&ruleset.name).is_some()
+        && !RULE_READERS.contains(&ruleset.name.as_str())
+    {
+        return Err((*rule.not_params).clone());
     }
     find(&ruleset.name).ok_or_else(|| {
         let error = ParseError::new(

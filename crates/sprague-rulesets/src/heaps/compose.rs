@@ -187,7 +187,7 @@ fn parts(r: &RulesetSyntax, partizan: bool) -> Result<Arc<Parts>, ParseError> {
 }
 
 /// The words of a move that leaves `heaps` (of one coordinate).
-fn leaving(heaps: &[u64]) -> String {
+pub(crate) fn leaving(heaps: &[u64]) -> String {
     match heaps {
         [] => "nothing".to_string(),
         hs => hs

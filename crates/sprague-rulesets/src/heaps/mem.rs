@@ -77,7 +77,14 @@ impl Impartial for MemPosition {
 
 fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
     no_params(&c.ruleset)?;
-    let (n, memory) = if let [n] = c.args.as_slice() {
+    let (n, memory) = heap_and_memory(c, "mem")?;
+    Ok(vec![Arc::new(MemPosition { n, memory })])
+}
+
+/// The heap and the memory of `name(n, k)`, or of `name(n)`, a heap
+/// before the first move (memory 0): for `mem` and `gen_mem`.
+pub(crate) fn heap_and_memory(c: &ComponentSyntax, name: &str) -> Result<(u64, u64), ParseError> {
+    if let [n] = c.args.as_slice() {
         // `mem(n)` is a heap before the first move.
         let with_memory = ComponentSyntax {
             args: vec![
@@ -89,11 +96,10 @@ fn build(c: &ComponentSyntax) -> Result<Vec<Arc<dyn Component>>, ParseError> {
             ],
             ..c.clone()
         };
-        coordinates(&with_memory, "mem")?
+        coordinates(&with_memory, name)
     } else {
-        coordinates(c, "mem")?
-    };
-    Ok(vec![Arc::new(MemPosition { n, memory })])
+        coordinates(c, name)
+    }
 }
 
 #[cfg(test)]
