@@ -487,3 +487,22 @@ fn a_loopy_values_work_and_positions_count_against_the_budget() {
     let out = sprague_ok(&["analyze", "over + 100"]);
     assert!(out.contains("value 100over"), "{out}");
 }
+
+/// The sides of a sided value are written out as trees and a switch takes
+/// both sides of what it switches, so `±±…±{1&0|-2}` doubled with each
+/// `±` (20 of them: over a minute and 1.5 GB): refused past 65 536 forms,
+/// with the count and the limit.
+#[test]
+fn switches_of_a_sided_value_are_refused_past_the_limit_on_their_sides() {
+    let position = format!("{}{{1&0|-2}}", "+-".repeat(20));
+    let started = std::time::Instant::now();
+    let err = sprague_fails(&["analyze", &position]);
+    assert!(
+        err.contains("more than 65536 (each switch `±` of a sided value doubles them)"),
+        "{err}"
+    );
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    // Twelve switches are within the limit and valued.
+    let v = super::json(&["analyze", "--json", "--", &position[16..]]);
+    assert!(v["value"].is_string(), "{v}");
+}

@@ -44,6 +44,10 @@ pub const MAX_LOOPY_NUMBER: u64 = 4096;
 /// crate, below it, cannot name).
 const MAX_NUMBER_DIGITS: usize = 4000;
 
+/// The most expressions the two sides of a sided value are written out as
+/// (see [`LoopyExpr::side_size`]).
+const MAX_SIDE_FORMS: u64 = 1 << 16;
+
 /// The bits of a number of [`MAX_NUMBER_DIGITS`] digits.
 const MAX_NUMBER_BITS: u64 = 13_288;
 
@@ -653,6 +657,33 @@ impl LoopyExpr {
             // A function's arguments are valued on their own.
             _ => false,
         }
+    }
+
+    /// The number of expressions [`LoopyExpr::side`] writes for this one,
+    /// worked out without writing them (saturating): a switch counts its
+    /// expression's two sides.
+    pub fn side_size(&self, onside: bool) -> u64 {
+        let all = |es: &[LoopyExpr], onside: bool| -> u64 {
+            es.iter()
+                .fold(0u64, |n, e| n.saturating_add(e.side_size(onside)))
+        };
+        let one = match self {
+            LoopyExpr::Sided(on, off) => {
+                return if onside { on } else { off }.side_size(onside);
+            }
+            LoopyExpr::Form { left, right, .. } => {
+                all(left, onside).saturating_add(all(right, onside))
+            }
+            LoopyExpr::Tiny(_, e, tiny) => e.side_size(onside != *tiny),
+            LoopyExpr::Neg(e) => e.side_size(!onside),
+            LoopyExpr::Switch(e) => e.side_size(onside).saturating_add(e.side_size(!onside) + 1),
+            LoopyExpr::MultipleSwitch(es) => all(es, onside)
+                .saturating_add(all(es, !onside))
+                .saturating_add(es.len() as u64),
+            LoopyExpr::Sum(es) | LoopyExpr::Ordinal(es) => all(es, onside),
+            _ => 0,
+        };
+        one.saturating_add(1)
     }
 
     /// The expression with each `G & H` inside replaced by `G` (`onside`)
@@ -1633,6 +1664,15 @@ impl LoopyArena {
         if !expr.has_sided() {
             let game = self.game_of(expr)?;
             return self.value(&game);
+        }
+        // A side is written out as a tree, and a switch takes both sides of
+        // what it switches: `±±…±{1&0|-2}` doubles with each `±`.
+        let forms = expr.side_size(true).saturating_add(expr.side_size(false));
+        if forms > MAX_SIDE_FORMS {
+            return Err(SolveError::unsupported(format!(
+                "the sides of this sided value would be written out as {forms} forms, more than \
+                 {MAX_SIDE_FORMS} (each switch `±` of a sided value doubles them)"
+            )));
         }
         let on = self.game_of(&expr.side(true))?;
         let off = self.game_of(&expr.side(false))?;
