@@ -506,3 +506,17 @@ fn switches_of_a_sided_value_are_refused_past_the_limit_on_their_sides() {
     let v = super::json(&["analyze", "--json", "--", &position[16..]]);
     assert!(v["value"].is_string(), "{v}");
 }
+
+/// Up powers are named as far as a game is old, not to `^[12]` only:
+/// `^[300]` printed as 288 braces around `^[12]`, which the reader (200
+/// levels at most) refused, so its value did not read back.
+#[test]
+fn up_powers_of_any_order_print_as_themselves_and_read_back() {
+    for written in ["^[300]", "^<250>", "v[200]*3", "^<13>*2"] {
+        let v = super::json(&["analyze", "--json", "--", written]);
+        assert_eq!(v["value"], written, "{v}");
+    }
+    // CGSuite's chain `{^[20] | *}` is `^[21]`.
+    let v = super::json(&["analyze", "--json", "--", "{^[20]|*}"]);
+    assert_eq!(v["value"], "^[21]", "{v}");
+}
