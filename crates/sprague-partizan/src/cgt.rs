@@ -156,10 +156,12 @@ pub struct CanonicalArena {
     le_memo: Comparisons,
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
-    /// `±^<n> + *m` and `±^[n] + *m` (`2 <= n <= POWER_LIMIT`) for
+    /// `±^<n> + *m` and `±^[n] + *m` (`2 <= n`, up to the oldest game shown) for
     /// display, by id: the signed `n`, whether it is the sum form `^[n]`,
     /// and `m`; built on first use.
     powers: FxHashMap<GameId, (i64, bool, u64)>,
+    /// The largest `n` in `powers` (0 before it is built).
+    powers_to: u64,
     /// The options `x*0, ..., x*(n-1)` of each `x*n` met in a comparison,
     /// which would otherwise be listed again (`n` lookups) at each of the
     /// many comparisons of `^*n`'s followers.
@@ -235,7 +237,8 @@ pub fn atom_text(x: &Dyadic, ups: &str, star: u64) -> String {
 /// How far the table of up powers plus `*m` goes for display (`m <
 /// STAR_LIMIT`).
 const STAR_LIMIT: u64 = 16;
-/// How far the tables of up powers `^<n>` and `^[n]` go for display.
+/// How far the tables of up powers `^<n>` and `^[n]` go for display at
+/// least; further for an older game.
 const POWER_LIMIT: u64 = 12;
 
 impl CanonicalArena {
@@ -252,6 +255,7 @@ impl CanonicalArena {
             sum_memo: FxHashMap::default(),
             neg_memo: FxHashMap::default(),
             powers: FxHashMap::default(),
+            powers_to: 0,
             nimbered_options: FxHashMap::default(),
             nimbered_listed: 0,
             node_stops: Vec::new(),
@@ -1032,8 +1036,14 @@ impl CanonicalArena {
         if !self.hereditarily_stopped_at_zero(d) {
             return Ok(None);
         }
-        if self.powers.is_empty() {
-            self.add_powers()?;
+        // The table goes as far as the game is old (`^[n]` and `^<n>` are
+        // born on day n + 1): `^[300]` prints as itself, not as 288 braces
+        // around `^[12]` that the reader, 200 levels deep at most, refuses.
+        if self.powers_to < MAX_DEPTH as u64 {
+            let want = self.birthday(d)?.clamp(POWER_LIMIT, MAX_DEPTH as u64);
+            if want > self.powers_to {
+                self.add_powers(want)?;
+            }
         }
         Ok(self
             .powers
@@ -1104,15 +1114,19 @@ impl CanonicalArena {
         Some((sign * levels, foot ^ u64::from(levels & 1 == 1)))
     }
 
-    /// The display table of the up powers `±^<n>` and `±^[n]` plus `*m`.
-    fn add_powers(&mut self) -> Result<(), SolveError> {
+    /// The display table of the up powers `±^<n>` and `±^[n]` plus `*m`,
+    /// extended to `n <= to`.
+    fn add_powers(&mut self, to: u64) -> Result<(), SolveError> {
         let zero = self.zero();
         let star = self.nimber(1)?;
         let up = self.form(&[zero], &[star])?;
         // ^[n] = {^[n-1] | *} and ^<n> = {0 | * - ^[n-1]} (CGSuite's
         // `PowTo` and `Pow` of ^; module `algebra`).
         let mut sum = up;
-        for n in 2..=POWER_LIMIT {
+        for _ in 2..=self.powers_to {
+            sum = self.form(&[sum], &[star])?;
+        }
+        for n in self.powers_to.max(1) + 1..=to {
             let minus_sum = self.neg(sum)?;
             let down_star = self.add(minus_sum, star)?;
             let power = self.form(&[zero], &[down_star])?;
@@ -1128,6 +1142,7 @@ impl CanonicalArena {
                     }
                 }
             }
+            self.powers_to = n;
         }
         Ok(())
     }

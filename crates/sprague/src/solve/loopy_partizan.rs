@@ -274,7 +274,9 @@ pub fn loopy_game_value(game: &LoopyGame, budget: &Budget) -> Value {
     // the states of all of them together count against the budget's
     // positions too.
     let limit = budget.max_positions;
-    arena.limit_work(Some(before.saturating_add(limit)));
+    arena.limit_work(Some(
+        before.saturating_add(limit.saturating_mul(WORK_PER_STATE)),
+    ));
     let value = arena.value(&g);
     let over = arena.work_limit_reached();
     arena.limit_work(None);
@@ -298,15 +300,22 @@ fn valued(arena: &mut LoopyArena, v: &SidedValue, before: u64) -> Value {
     }
 }
 
-/// The fewest states of product games (the unit of [`LoopyArena::work`])
-/// each figure beside a loopy value is allowed, however little the value
-/// took: more than [`crate::FIGURE_STEPS`], whose unit (a step of the
-/// canonical arena) is costlier than a state, and enough for every figure
-/// of CGSuite's tests of stoppers (the variety of its 17-position stopper
-/// `{0|{0||||-1|||...}}` takes the most; with 2^20 it was left out, and
-/// `analyze` of it takes 0.45 s in all with this, release build, 2-core
-/// machine shared, 2026-11-29).
-pub const FIGURE_STATES: u64 = 1 << 22;
+/// The steps of [`LoopyArena::work`] a product game's state counts for,
+/// on average, against the budget's positions: a state is a step, and so
+/// is each move it writes and each move looked at to decide a pair of
+/// stored stoppers, since a stored `*64` has 64 (counted by states alone,
+/// the figures of `{*100|pass}` ran for minutes within their allowance).
+pub const WORK_PER_STATE: u64 = 16;
+
+/// The fewest steps of the loopy theory's work ([`LoopyArena::work`]:
+/// product states and the moves they write and look at) each figure
+/// beside a loopy value is allowed, however little the value took: more
+/// than [`crate::FIGURE_STEPS`], whose unit (a step of the canonical
+/// arena) is costlier than a state, and enough for every figure of
+/// CGSuite's tests of stoppers (the variety of its 17-position stopper
+/// `{0|{0||||-1|||...}}` takes the most; with 2^20 states it was left
+/// out). 2^22 states' worth.
+pub const FIGURE_STATES: u64 = (1 << 22) * WORK_PER_STATE;
 
 /// `figure` within `allowance` steps of the loopy theory's work
 /// ([`LoopyArena::work`]), or why not: a value the figure is undefined for
