@@ -1462,25 +1462,11 @@ impl<'t> Reader<'t> {
     /// the short games' reader reads them (its printer writes `p/2^155`
     /// for an ordinal sum's value).
     fn literal(&mut self, start: usize) -> Result<Dyadic, ParseError> {
-        let n = self.digits().ok_or_else(|| self.error("digits"))?;
-        if n.len() > MAX_NUMBER_DIGITS {
-            return Err(self.bad(
-                format!("a number of more than {MAX_NUMBER_DIGITS} digits"),
-                start..self.at,
-            ));
-        }
-        let numerator: BigInt = n.parse().expect("decimal digits");
+        let numerator = self.big_digits(start, "a number")?;
         let mut exponent = 0u32;
         if self.peek() == Some('/') && self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
             self.bump();
-            let d = self.digits().expect("a digit");
-            if d.len() > MAX_NUMBER_DIGITS {
-                return Err(self.bad(
-                    format!("a denominator of more than {MAX_NUMBER_DIGITS} digits"),
-                    start..self.at,
-                ));
-            }
-            let d: BigInt = d.parse().expect("decimal digits");
+            let d = self.big_digits(start, "a denominator")?;
             let twos = d.trailing_zeros().unwrap_or(0);
             if d != BigInt::from(1) << twos {
                 return Err(self.bad(
@@ -1491,6 +1477,19 @@ impl<'t> Reader<'t> {
             exponent = u32::try_from(twos).expect("at most 4000 digits");
         }
         Ok(Dyadic::from_big(numerator, exponent))
+    }
+
+    /// The digits at the cursor as an integer of at most
+    /// [`MAX_NUMBER_DIGITS`] digits (`what` names it in the error).
+    fn big_digits(&mut self, start: usize, what: &str) -> Result<BigInt, ParseError> {
+        let n = self.digits().ok_or_else(|| self.error("digits"))?;
+        if n.len() > MAX_NUMBER_DIGITS {
+            return Err(self.bad(
+                format!("{what} of more than {MAX_NUMBER_DIGITS} digits"),
+                start..self.at,
+            ));
+        }
+        Ok(n.parse().expect("decimal digits"))
     }
 
     fn star(&mut self) -> Result<u64, ParseError> {
